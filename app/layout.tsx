@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Dropmint", template: "%s · Dropmint" },
+  description: "Mint NFT drops on Solana.",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen font-sans">
+        <header className="border-b border-white/10">
+          <nav className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3" aria-label="Main">
+            <Link href="/" className="text-lg font-bold tracking-tight">
+              Drop<span className="text-mint">mint</span>
+            </Link>
+            <Link href="/docs" className="text-sm text-slate-300 hover:text-white">
+              API docs
+            </Link>
+          </nav>
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+      </body>
+    </html>
+  );
+}

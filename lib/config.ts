@@ -1,0 +1,145 @@
+// The service's configuration: read from the environment once, validated with zod, and
+// frozen. A bad value stops start-up with a sentence naming the variable.
+import path from "node:path";
+import { z } from "zod";
+
+export const CLUSTERS = ["localnet", "devnet", "mainnet"] as const;
+export type Cluster = (typeof CLUSTERS)[number];
+
+/** The chains Dropmint can mint on; `collection.chain` carries these names. */
+export function chainNameOf(cluster: Cluster): string {
+  return `solana-${cluster}`;
+}
+/** Chains where real value moves: sandbox keys are refused there. */
+export const PRODUCTION_CHAINS: ReadonlySet<string> = new Set(["solana-mainnet"]);
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["1", "0", "true", "false", "yes", "no"])
+      .default(fallback ? "true" : "false")
+      .transform((v) => v === "1" || v === "true" || v === "yes"),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+    PORT: positiveInt(3000),
+    /** Where the embedded database, the embedded chain and the local keypairs live. */
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
+    /** PostgreSQL connection string; unset means the embedded PGlite database. */
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    /** Redis for rate limits shared by several instances; unset keeps them in memory. */
+    REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),
+    SOLANA_CLUSTER: z.preprocess(emptyToUndefined, z.enum(CLUSTERS).default("localnet")),
+    /** JSON-RPC endpoint. Required on devnet/mainnet; on localnet it selects a shared chain (`npm run localnet`). */
+    SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /** The server's mint authority: a base58 secret key or a JSON byte array. Generated on localnet when unset. */
+    MINT_AUTHORITY_SECRET_KEY: optionalString,
+    /** Receives the platform fee of every mint. Defaults to the mint authority on localnet. */
+    PLATFORM_FEE_ACCOUNT: optionalString,
+    /** Platform fee per NFT in lamports. */
+    PLATFORM_FEE_LAMPORTS: z.preprocess(emptyToUndefined, z.coerce.bigint().nonnegative().default(5_000_000n)),
+    /** The site's public address, used in absolute media and metadata URLs. Default http://localhost:PORT. */
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /** Origins served by this site itself; requests from them without a key are first-party. */
+    SITE_ORIGINS: optionalString,
+    /** Per-IP read budget per minute (the spec publishes a floor of 600). */
+    RATE_LIMIT_READS_PER_MINUTE: positiveInt(600),
+    /** Per-key budget per minute for prepare/execute calls. */
+    RATE_LIMIT_MINTS_PER_MINUTE: positiveInt(120),
+    /** How long a prepared mint session holds its reservation. */
+    SESSION_TTL_SECONDS: positiveInt(120),
+    /** Seed the demo drops on first start of an empty database. */
+    SEED_DEMO_DROPS: booleanFlag(true),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["silent", "error", "warn", "info", "debug"]).default("info")),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SOLANA_CLUSTER !== "localnet" && !env.SOLANA_RPC_URL) {
+      ctx.addIssue({ code: "custom", path: ["SOLANA_RPC_URL"], message: `is required when SOLANA_CLUSTER is ${env.SOLANA_CLUSTER}` });
+    }
+    if (env.SOLANA_CLUSTER !== "localnet" && !env.MINT_AUTHORITY_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MINT_AUTHORITY_SECRET_KEY"],
+        message: `is required when SOLANA_CLUSTER is ${env.SOLANA_CLUSTER} (keys are generated on localnet only)`,
+      });
+    }
+  });
+
+export type Config = Readonly<{
+  env: "development" | "production" | "test";
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  cluster: Cluster;
+  chainName: string;
+  rpcUrl: string | undefined;
+  mintAuthoritySecretKey: string | undefined;
+  platformFeeAccount: string | undefined;
+  platformFeeLamports: bigint;
+  publicUrl: string;
+  siteOrigins: readonly string[];
+  rateLimit: Readonly<{ readsPerMinute: number; mintsPerMinute: number }>;
+  sessionTtlSeconds: number;
+  seedDemoDrops: boolean;
+  logLevel: "silent" | "error" | "warn" | "info" | "debug";
+}>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses an environment into a Config; throws ConfigError naming every bad variable. */
+export function parseConfig(source: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const siteOrigins = (env.SITE_ORIGINS ?? `${new URL(publicUrl).origin},http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`)
+    .split(",")
+    .map((origin) => origin.trim().replace(/\/+$/, ""))
+    .filter(Boolean);
+  return Object.freeze({
+    env: env.NODE_ENV,
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    cluster: env.SOLANA_CLUSTER,
+    chainName: chainNameOf(env.SOLANA_CLUSTER),
+    rpcUrl: env.SOLANA_RPC_URL,
+    mintAuthoritySecretKey: env.MINT_AUTHORITY_SECRET_KEY,
+    platformFeeAccount: env.PLATFORM_FEE_ACCOUNT,
+    platformFeeLamports: env.PLATFORM_FEE_LAMPORTS,
+    publicUrl,
+    siteOrigins: Object.freeze([...new Set(siteOrigins)]),
+    rateLimit: Object.freeze({ readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, mintsPerMinute: env.RATE_LIMIT_MINTS_PER_MINUTE }),
+    sessionTtlSeconds: env.SESSION_TTL_SECONDS,
+    seedDemoDrops: env.SEED_DEMO_DROPS,
+    logLevel: env.LOG_LEVEL,
+  });
+}
+
+const globalForConfig = globalThis as unknown as { __dropmintConfig?: Config };
+
+/** The process's configuration, parsed on first use. */
+export function getConfig(): Config {
+  globalForConfig.__dropmintConfig ??= parseConfig(process.env);
+  return globalForConfig.__dropmintConfig;
+}

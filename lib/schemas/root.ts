@@ -1,0 +1,8 @@
+// GET / — the service's version banner. Names no collection.
+import { z } from "zod";
+
+export const rootResponseSchema = z.object({
+  version: z.string(),
+  stability: z.string(),
+  docs: z.url(),
+});

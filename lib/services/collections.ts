@@ -1,0 +1,81 @@
+// Reading a collection (a drop) as the v1 Collection response: record, supply stats,
+// phases on the server clock, capabilities and the server time.
+import type { Db } from "@/lib/db/client";
+import type { Collection, Phase as PhaseRow } from "@/lib/db/generated/client";
+import { ApiError } from "@/lib/api/api-error";
+import { groupPhasesByStatus, phaseTiming } from "@/lib/domain/phase-status";
+import { resolvePriceDisplay } from "@/lib/domain/price-display";
+import { supplyStats } from "@/lib/domain/supply";
+import { dutchBoundsOf } from "@/lib/domain/phase-config";
+import type { CollectionResponse, Phase } from "@/lib/schemas/collection";
+import { toPublicUrl } from "./public-url";
+
+/** Counts NFTs by status; burned NFTs count as minted. */
+export async function countMinted(db: Db, collectionId: string): Promise<number> {
+  return db.nft.count({ where: { collectionId, status: { in: ["minted", "burned"] } } });
+}
+
+export async function getCollectionOrThrow(db: Db, collectionId: string): Promise<Collection> {
+  const collection = await db.collection.findUnique({ where: { id: collectionId } });
+  if (!collection) throw new ApiError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
+  return collection;
+}
+
+export function toPhaseView(phase: PhaseRow, now: Date): Phase {
+  const timing = phaseTiming(phase, now);
+  return {
+    id: phase.id,
+    name: phase.name,
+    status: timing.status,
+    startDate: phase.startDate?.toISOString() ?? null,
+    endDate: phase.endDate?.toISOString() ?? null,
+    priceDisplay: resolvePriceDisplay(phase, { dutchBounds: dutchBoundsOf(phase) }),
+    bogo: phase.bogoBuy && phase.bogoGet ? { buy: phase.bogoBuy, get: phase.bogoGet } : null,
+    isGated: phase.isGated,
+    maxPerWallet: phase.maxPerWallet,
+    maxPerTransaction: phase.maxPerTransaction,
+    phaseSupply: phase.phaseSupply,
+    msUntilStart: timing.msUntilStart,
+    msUntilEnd: timing.msUntilEnd,
+  };
+}
+
+/** The full v1 Collection response for one collection at `now`. */
+export async function getCollectionView(
+  db: Db,
+  collectionId: string,
+  options: { now: Date; publicBaseUrl: string },
+): Promise<CollectionResponse> {
+  const [collection, phases, minted] = await Promise.all([
+    getCollectionOrThrow(db, collectionId),
+    db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),
+    countMinted(db, collectionId),
+  ]);
+  const url = (value: string | null) => toPublicUrl(value, options.publicBaseUrl);
+  return {
+    collection: {
+      id: collection.id,
+      shortId: collection.shortId,
+      name: collection.name,
+      symbol: collection.symbol,
+      description: collection.description,
+      image: url(collection.image),
+      bannerImage: url(collection.bannerImage),
+      chain: collection.chain,
+      collectionAddress: collection.collectionAddress,
+      contractAddress: collection.contractAddress,
+      externalUrl: collection.externalUrl,
+      twitter: collection.twitter,
+      discord: collection.discord,
+      isVerified: collection.isVerified,
+    },
+    stats: supplyStats(collection.totalSupply, minted),
+    phases: groupPhasesByStatus(phases.map((phase) => toPhaseView(phase, options.now))),
+    capabilities: {
+      requiresFeatures: collection.requiresFeatures,
+      supportedBySurface: collection.supportedBySurface,
+      mintUrl: collection.supportedBySurface ? null : url(collection.mintUrl),
+    },
+    serverTime: options.now.toISOString(),
+  };
+}
