@@ -103,7 +103,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses an environment into a Config; throws ConfigError naming every bad variable. */
-export function parseConfig(source: NodeJS.ProcessEnv): Config {
+export function parseConfig(source: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);

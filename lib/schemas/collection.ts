@@ -69,6 +69,7 @@ export const collectionRecordSchema = z.object({
 });
 
 export const collectionResponseSchema = z.object({
+  success: z.literal(true),
   collection: collectionRecordSchema,
   stats: collectionStatsSchema,
   phases: z.object({ all: z.array(phaseSchema), active: z.array(phaseSchema), upcoming: z.array(phaseSchema) }),
@@ -76,5 +77,7 @@ export const collectionResponseSchema = z.object({
   serverTime: timestampSchema,
 });
 export type CollectionResponse = z.infer<typeof collectionResponseSchema>;
+/** The body a service builds; the envelope adds `success`. */
+export type CollectionView = Omit<CollectionResponse, "success">;
 
 export const getCollectionParamsSchema = z.object({ identifier: collectionIdentifierSchema });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 
 export const rootResponseSchema = z.object({
+  success: z.literal(true),
   version: z.string(),
   stability: z.string(),
   docs: z.url(),

@@ -6,11 +6,13 @@ import { getConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import type { Chain } from "@/lib/chain";
 import type { RateLimiter } from "@/lib/api/rate-limit";
+import type { ServerKeys } from "./create-runtime";
 
 export type Runtime = {
   config: Config;
   database: Database;
   chain: Chain;
+  keys: ServerKeys;
   rateLimiter: RateLimiter;
   close(): Promise<void>;
 };

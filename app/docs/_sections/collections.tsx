@@ -1,0 +1,45 @@
+// API docs: GET / and GET /collections/{identifier}, with the decisions the spec leaves open.
+export function CollectionsSection() {
+  return (
+    <section id="collections" aria-labelledby="collections-heading" className="space-y-3">
+      <h2 id="collections-heading" className="text-2xl font-semibold">
+        Collections
+      </h2>
+      <h3 className="font-mono text-lg">GET /</h3>
+      <p>
+        <code>{`{ success, version, stability, docs }`}</code>. Names no collection, so any valid key (of any scope) gets 200.
+      </p>
+      <h3 className="font-mono text-lg">GET /collections/{"{identifier}"}</h3>
+      <p>The Collection response: the record, supply stats, phases and capabilities, with the server time.</p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          <code>phases.all</code> lists every phase in schedule order, ended ones included; <code>phases.active</code> and{" "}
+          <code>phases.upcoming</code> are the subsets by status on the server clock.
+        </li>
+        <li>
+          <code>priceDisplay</code> is resolved per phase: <code>amount</code> (fixed price; <code>isFree</code> only when it is
+          0), <code>range</code> (a range-priced phase, or a dutch auction between its floor and ceiling), <code>hidden</code>,
+          or <code>unknown</code> (a pegged price with no quote available). There is no raw price field.
+        </li>
+        <li>
+          <code>stats.mintedCount</code> counts minted and burned NFTs. An open-ended drop (no supply cap) reports{" "}
+          <code>totalSupply: 0</code>, <code>availableCount: 0</code> and <code>percentMinted: 0</code>, the spec&apos;s
+          &quot;0 means unlimited&quot; convention, and the additive field <code>stats.isOpenEnded: true</code>; read that
+          before showing &quot;sold out&quot;.
+        </li>
+        <li>
+          <code>percentMinted</code> has two decimals and reaches 100 only when nothing is left.
+        </li>
+        <li>
+          <code>capabilities.mintUrl</code> is set only when <code>supportedBySurface</code> is false.
+        </li>
+        <li>
+          <strong>Unknown identifier:</strong> <code>404 COLLECTION_NOT_FOUND</code> when the caller may see every drop (the
+          site itself, or a key issued for all drops). A key scoped to particular drops gets{" "}
+          <code>403 COLLECTION_NOT_IN_SCOPE</code> instead, identical to the answer for another existing drop, so a key never
+          learns which other drops exist.
+        </li>
+      </ul>
+    </section>
+  );
+}

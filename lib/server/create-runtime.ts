@@ -1,0 +1,69 @@
+// Opens the runtime's parts in order: database (migrated), chain, server keys, rate
+// limiter; then seeds the demo drops on an empty embedded database.
+import path from "node:path";
+import { PublicKey, type Keypair } from "@solana/web3.js";
+import type { Config } from "@/lib/config";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { keypairFromSecret, loadOrCreateLocalKeypair, openEmbeddedChain, type Chain } from "@/lib/chain";
+import { createRateLimiter } from "@/lib/api/rate-limit";
+import type { Runtime } from "./runtime";
+
+export type ServerKeys = {
+  /** Signs every mint: mint authority, metadata and collection-group update authority. */
+  mintAuthority: Keypair;
+  /** Receives the platform fee. */
+  platformFeeAccount: PublicKey;
+};
+
+/** The server's keys from config; on localnet the mint authority is generated into DATA_DIR when unset. */
+export function loadServerKeys(config: Config): ServerKeys {
+  const mintAuthority = config.mintAuthoritySecretKey
+    ? keypairFromSecret(config.mintAuthoritySecretKey, "MINT_AUTHORITY_SECRET_KEY")
+    : loadOrCreateLocalKeypair(path.join(config.dataDir, "keys", "mint-authority.json"), config.cluster);
+  const platformFeeAccount = config.platformFeeAccount ? new PublicKey(config.platformFeeAccount) : mintAuthority.publicKey;
+  return { mintAuthority, platformFeeAccount };
+}
+
+export async function openChain(config: Config): Promise<Chain> {
+  if (config.cluster === "localnet" && !config.rpcUrl) {
+    return openEmbeddedChain({ dir: path.join(config.dataDir, "chain"), cluster: "localnet" });
+  }
+  throw new Error(
+    `SOLANA_CLUSTER=${config.cluster}${config.rpcUrl ? " with SOLANA_RPC_URL" : ""}: the RPC chain is not part of this build yet; use the embedded localnet (unset SOLANA_RPC_URL).`,
+  );
+}
+
+/** Wires opened parts into a runtime; closing it closes them. */
+export function assembleRuntime(config: Config, database: Database, chain: Chain): Runtime {
+  const rateLimiter = createRateLimiter(config);
+  return {
+    config,
+    database,
+    chain,
+    keys: loadServerKeys(config),
+    rateLimiter,
+    async close() {
+      await chain.close();
+      await database.close();
+      await rateLimiter.close?.();
+    },
+  };
+}
+
+export async function createRuntime(config: Config, options: { seedIfEmpty: boolean }): Promise<Runtime> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let chain: Chain;
+  try {
+    chain = await openChain(config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const runtime = assembleRuntime(config, database, chain);
+  const shouldSeed = options.seedIfEmpty && config.seedDemoDrops && database.kind === "pglite";
+  if (shouldSeed && (await database.prisma.collection.count()) === 0) {
+    const { seedDemoDrops } = await import("@/lib/db/seed/seed-demo-drops");
+    await seedDemoDrops(runtime);
+  }
+  return runtime;
+}

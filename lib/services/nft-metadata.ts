@@ -1,0 +1,57 @@
+// Off-chain metadata JSON of each NFT, served at the short on-chain uri /m/{shortId}/{ref}
+// (ref: the token id, or e<edition number> for a limited edition). Uris stay short because
+// the whole mint transaction must fit Solana's 1232-byte limit.
+import type { Db } from "@/lib/db/client";
+import { toPublicUrl } from "./public-url";
+
+export function metadataRefOf(nft: { tokenId: number | null; editionNumber: number | null; id: string }): string {
+  if (nft.tokenId !== null) return String(nft.tokenId);
+  if (nft.editionNumber !== null) return `e${nft.editionNumber}`;
+  return nft.id;
+}
+
+export function metadataUri(publicBaseUrl: string, shortId: string, nft: Parameters<typeof metadataRefOf>[0]): string {
+  return `${publicBaseUrl.replace(/\/+$/, "")}/m/${shortId}/${metadataRefOf(nft)}`;
+}
+
+export function isRevealed(collection: { delayedRevealEnabled: boolean; revealedAt: Date | null }, now: Date): boolean {
+  return !collection.delayedRevealEnabled || (collection.revealedAt !== null && collection.revealedAt <= now);
+}
+
+/** Metadata JSON (Metaplex-style fields), or null when there is no such NFT. Placeholder until reveal. */
+export async function getNftMetadata(db: Db, shortId: string, ref: string, options: { now: Date; publicBaseUrl: string }) {
+  const collection = await db.collection.findUnique({ where: { shortId } });
+  if (!collection || collection.launchStatus !== "live") return null;
+  const where = /^\d+$/.test(ref)
+    ? { collectionId: collection.id, tokenId: Number(ref) }
+    : /^e\d+$/.test(ref)
+      ? { collectionId: collection.id, editionNumber: Number(ref.slice(1)), isMasterEdition: false }
+      : null;
+  if (!where) return null;
+  const nft = await db.nft.findFirst({ where });
+  if (!nft) return null;
+  const url = (value: string | null) => toPublicUrl(value, options.publicBaseUrl);
+  const base = {
+    symbol: collection.symbol ?? "",
+    external_url: `${options.publicBaseUrl}/d/${collection.shortId}`,
+    collection: { name: collection.name, family: collection.name },
+  };
+  if (!isRevealed(collection, options.now)) {
+    return {
+      ...base,
+      name: `${collection.name ?? "Unrevealed"} (unrevealed)`,
+      description: "Revealed after the mint.",
+      image: url(collection.placeholderImage),
+      attributes: [],
+    };
+  }
+  return {
+    ...base,
+    name: nft.name,
+    description: nft.description ?? collection.description,
+    image: url(nft.imageUrl),
+    animation_url: url(nft.animationUrl),
+    attributes: nft.attributes,
+    ...(nft.editionNumber !== null ? { edition: nft.editionNumber, max_edition_supply: nft.maxEditionSupply } : {}),
+  };
+}

@@ -1,0 +1,248 @@
+// The databases every database-backed suite runs against: the embedded PGlite always, and
+// a PostgreSQL server when one is reachable (127.0.0.1:5432 with trust auth on the
+// development and CI machines; TEST_DATABASE_URL overrides the admin URL; REQUIRE_POSTGRES=1
+// makes an unreachable server an error instead of skipped suites).
+//
+//   for (const target of databaseTargets) {
+//     describe.skipIf(!target.available)(`orders on ${target.name}`, () => {
+//       let db: TestDatabase;
+//       beforeAll(async () => { db = await openTestDatabase(target); });
+//       afterAll(() => db.dispose());
+//       ...
+//     });
+//   }
+//
+// Each openTestDatabase call gets a database of its own, already migrated: a fresh PGlite
+// in a fresh temp folder, or a throwaway `dropmint_test_<random>` database on the server,
+// dropped again by dispose().
+//
+// A brand-new PGlite folder costs about 5 s here (initdb in WASM); copying a pristine,
+// never-migrated cluster made once (kept in the OS temp folder, one per PGlite version) and
+// opening the copy costs well under 1 s. The copy is still an empty cluster: the migrations
+// run on it exactly as on a new folder.
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { openDatabase, type Database } from "@/lib/db/client";
+
+export type DatabaseTargetName = "pglite" | "postgres";
+
+export type DatabaseTarget = {
+  name: DatabaseTargetName;
+  /** False when the server could not be reached: suites skip this target. */
+  available: boolean;
+  /** Why the target is unavailable (for skip messages). */
+  reason?: string;
+  /** postgres: admin URL of the server, used to create and drop test databases. */
+  adminUrl?: string;
+};
+
+export type TestDatabase = Database & {
+  target: DatabaseTargetName;
+  /** postgres: URL of the throwaway database (for a second pool, a child process, ...). */
+  url?: string;
+  /** Folder passed as dataDir (PGlite keeps its files in `<dataDir>/pglite`). */
+  dataDir: string;
+  /** Closes the database and deletes it (drops the database / removes the folder). Idempotent. */
+  dispose(): Promise<void>;
+};
+
+export type OpenTestDatabaseOptions = {
+  /** Pool size for postgres (default 5). */
+  poolSize?: number;
+};
+
+/** Admin URLs tried in order: TEST_DATABASE_URL if set, else user `postgres`, then `root` (trust auth). */
+const ADMIN_URL_CANDIDATES = process.env.TEST_DATABASE_URL
+  ? [process.env.TEST_DATABASE_URL]
+  : ["postgresql://postgres@127.0.0.1:5432/postgres", "postgresql://root@127.0.0.1:5432/postgres"];
+
+const CONNECT_TIMEOUT_MS = 1500;
+
+async function probePostgres(adminUrl: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return undefined;
+  } catch (error) {
+    return `PostgreSQL not reachable at ${redact(adminUrl)}: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "****";
+    return parsed.toString();
+  } catch {
+    return "(TEST_DATABASE_URL)";
+  }
+}
+
+// Probed once per test process (vitest runs each file in its own worker process).
+// REQUIRE_POSTGRES=1 turns "not reachable" into a failure instead of skipped suites (CI).
+async function findAdminUrl(): Promise<{ url: string; problem?: string }> {
+  const problems: string[] = [];
+  for (const url of ADMIN_URL_CANDIDATES) {
+    const problem = await probePostgres(url);
+    if (!problem) return { url };
+    problems.push(problem);
+  }
+  return { url: ADMIN_URL_CANDIDATES[0]!, problem: problems.join("; ") };
+}
+const { url: adminUrl, problem: postgresProblem } = await findAdminUrl();
+if (postgresProblem && process.env.REQUIRE_POSTGRES === "1") throw new Error(postgresProblem);
+
+/** The admin URL in use (create/drop test databases). */
+export const POSTGRES_ADMIN_URL = adminUrl;
+
+export const databaseTargets: DatabaseTarget[] = [
+  { name: "pglite", available: true },
+  {
+    name: "postgres",
+    available: postgresProblem === undefined,
+    ...(postgresProblem ? { reason: postgresProblem } : {}),
+    adminUrl: POSTGRES_ADMIN_URL,
+  },
+];
+
+export function databaseTarget(name: DatabaseTargetName): DatabaseTarget {
+  return databaseTargets.find((target) => target.name === name)!;
+}
+
+function pgliteVersion(): string {
+  try {
+    let dir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+    while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+    return (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version?: string }).version ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+let pgliteTemplate: Promise<string> | undefined;
+
+/** Folder of an initialised, empty PGlite cluster (built once, shared by test processes). */
+function pristinePgliteCluster(): Promise<string> {
+  pgliteTemplate ??= (async () => {
+    const finalDir = path.join(tmpdir(), `dropmint-pglite-template-${pgliteVersion()}`);
+    if (existsSync(path.join(finalDir, "PG_VERSION"))) return finalDir;
+    const buildDir = mkdtempSync(path.join(tmpdir(), "dropmint-pglite-build-"));
+    const client = await PGlite.create({ dataDir: buildDir });
+    await client.close();
+    try {
+      renameSync(buildDir, finalDir); // atomic: another process may have won the race
+    } catch {
+      rmSync(buildDir, { recursive: true, force: true });
+      if (!existsSync(path.join(finalDir, "PG_VERSION"))) throw new Error(`could not create the PGlite template at ${finalDir}`);
+    }
+    return finalDir;
+  })();
+  pgliteTemplate.catch(() => (pgliteTemplate = undefined));
+  return pgliteTemplate;
+}
+
+function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "dropmint-db-"));
+}
+
+async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Creates an empty throwaway database on the server; returns its URL and a drop function. */
+export async function createEmptyPostgresDatabase(
+  target: DatabaseTarget = databaseTarget("postgres"),
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  if (target.name !== "postgres" || !target.available) {
+    throw new Error(target.reason ?? `${target.name} is not a reachable PostgreSQL target`);
+  }
+  const adminUrl = target.adminUrl ?? POSTGRES_ADMIN_URL;
+  const name = `dropmint_test_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      // A plain DROP waits (up to 5 s) for the closed pools' connections to finish exiting.
+      // WITH (FORCE) only as a fallback for leaked connections: terminating a connection
+      // that pg is still closing makes its pool emit an 'error' nobody listens to any more.
+      await withAdmin(adminUrl, async (client) => {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+        } catch {
+          await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        }
+      });
+    },
+  };
+}
+
+/** Opens a fresh, migrated database of the target's kind. Call dispose() when done. */
+export async function openTestDatabase(target: DatabaseTarget, options: OpenTestDatabaseOptions = {}): Promise<TestDatabase> {
+  if (!target.available) throw new Error(target.reason ?? `${target.name} is not available`);
+  const dataDir = tempDataDir();
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+
+  if (target.name === "pglite") {
+    let database: Database;
+    try {
+      // client.ts keeps the cluster in <dataDir>/pglite.
+      cpSync(await pristinePgliteCluster(), path.join(dataDir, "pglite"), { recursive: true });
+      database = await openDatabase({ dataDir });
+    } catch (error) {
+      removeDataDir();
+      throw error;
+    }
+    return withDispose(database, { target: "pglite", dataDir }, async () => {
+      await database.close();
+      removeDataDir();
+    });
+  }
+
+  const created = await createEmptyPostgresDatabase(target);
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: created.url, dataDir, poolSize: options.poolSize ?? 5 });
+  } catch (error) {
+    await created.drop().catch(() => undefined);
+    removeDataDir();
+    throw error;
+  }
+  return withDispose(database, { target: "postgres", dataDir, url: created.url }, async () => {
+    await database.close();
+    await created.drop();
+    removeDataDir();
+  });
+}
+
+function withDispose(
+  database: Database,
+  extra: { target: DatabaseTargetName; dataDir: string; url?: string },
+  release: () => Promise<void>,
+): TestDatabase {
+  let disposing: Promise<void> | undefined;
+  return Object.assign(database, extra, {
+    dispose: () => (disposing ??= release()),
+  });
+}
