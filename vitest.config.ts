@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["tests/**/*.test.ts"],
-    exclude: ["tests/e2e/**", "node_modules/**"],
+    exclude: ["tests/e2e/**", "tests/smoke/**", "node_modules/**"],
     // API suites boot real databases and the embedded chain: give them room.
     testTimeout: 60_000,
     hookTimeout: 120_000,

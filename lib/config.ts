@@ -59,6 +59,8 @@ const envSchema = z
     RATE_LIMIT_READS_PER_MINUTE: positiveInt(600),
     /** Per-key budget per minute for prepare/execute calls. */
     RATE_LIMIT_MINTS_PER_MINUTE: positiveInt(120),
+    /** Proxies of our own in front of the site; the client IP is that many X-Forwarded-For entries from the right. */
+    TRUSTED_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5).default(0)),
     /** How long a prepared mint session holds its reservation. */
     SESSION_TTL_SECONDS: positiveInt(120),
     /** Seed the demo drops on first start of an empty database. */
@@ -93,6 +95,7 @@ export type Config = Readonly<{
   publicUrl: string;
   siteOrigins: readonly string[];
   rateLimit: Readonly<{ readsPerMinute: number; mintsPerMinute: number }>;
+  trustedProxyHops: number;
   sessionTtlSeconds: number;
   seedDemoDrops: boolean;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
@@ -130,6 +133,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     publicUrl,
     siteOrigins: Object.freeze([...new Set(siteOrigins)]),
     rateLimit: Object.freeze({ readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, mintsPerMinute: env.RATE_LIMIT_MINTS_PER_MINUTE }),
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     seedDemoDrops: env.SEED_DEMO_DROPS,
     logLevel: env.LOG_LEVEL,

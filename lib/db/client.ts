@@ -6,6 +6,11 @@
 // query issued while a transaction is open waits for it. Code inside `$transaction` must
 // therefore use the transaction client only, or it waits on itself.
 //
+// PGlite is also single-process: two processes on one folder corrupt it. Opening takes
+// `<DATA_DIR>/pglite.lock` first (lib/server/dir-lock.ts) and a second process gets
+// EmbeddedDatabaseBusyError naming the holder's pid; commands such as `npm run keys` then go
+// through the running site instead (lib/server/instance-file.ts).
+//
 // No `import "server-only"` here: that marker throws outside the Next.js server build, and
 // this module is also loaded by scripts (tsx) and tests (vitest).
 import { mkdirSync } from "node:fs";
@@ -16,6 +21,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlRunner } from "./migrator";
+import { acquireDirLock, DirectoryLockedError } from "../server/dir-lock";
 
 export type Db = PrismaClient;
 
@@ -45,10 +51,56 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
+/**
+ * The embedded database folder is open in another live process (normally the running
+ * site). PGlite is single-process: two processes on one folder corrupt it, so the second
+ * open is refused before PGlite touches the files.
+ */
+export class EmbeddedDatabaseBusyError extends Error {
+  override name = "EmbeddedDatabaseBusyError";
+  constructor(
+    /** The process holding `<dataDir>/pglite.lock`. */
+    readonly holderPid: number,
+    readonly dataDir: string,
+    readonly lockPath: string,
+    heldByThisProcess: boolean,
+  ) {
+    super(
+      heldByThisProcess
+        ? `The embedded database ${path.join(dataDir, "pglite")} is already open in this process (pid ${holderPid}); close it before opening it again.`
+        : `The embedded database ${path.join(dataDir, "pglite")} is in use by process ${holderPid}, normally the running Dropmint site. ` +
+            `PGlite allows one process at a time: stop process ${holderPid} first (or use PostgreSQL through DATABASE_URL). ` +
+            `If that process is not a Dropmint process, delete ${lockPath}.`,
+    );
+  }
+}
+
+/** `<dataDir>/pglite.lock`: taken before PGlite opens `<dataDir>/pglite`, released on close. */
+export function pgliteLockPath(dataDir: string): string {
+  return path.join(dataDir, "pglite.lock");
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const folder = path.join(dataDir, "pglite");
-  mkdirSync(folder, { recursive: true });
-  const client = await PGlite.create({ dataDir: folder });
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = pgliteLockPath(dataDir);
+  let lock: ReturnType<typeof acquireDirLock>;
+  try {
+    lock = acquireDirLock(lockPath);
+  } catch (error) {
+    if (error instanceof DirectoryLockedError && error.holderPid > 0) {
+      throw new EmbeddedDatabaseBusyError(error.holderPid, dataDir, lockPath, error.heldByThisProcess);
+    }
+    throw error;
+  }
+  let client: PGlite;
+  try {
+    mkdirSync(folder, { recursive: true });
+    client = await PGlite.create({ dataDir: folder });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
   const runner: SqlRunner = {
     query: async (sql, params = []) => (await client.query<Record<string, unknown>>(sql, params)).rows,
@@ -58,13 +110,20 @@ async function openPglite(dataDir: string): Promise<Database> {
     // PGlite has one session; its own queue already excludes every other writer.
     withLock: async (fn) => fn(runner),
   };
+  let closed = false;
   return {
     kind: "pglite",
     prisma,
     runner,
     async close() {
-      await prisma.$disconnect();
-      await client.close();
+      if (closed) return;
+      closed = true;
+      try {
+        await prisma.$disconnect();
+        await client.close();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { keypairFromSecret, loadOrCreateLocalKeypair, openEmbeddedChain, type Chain } from "@/lib/chain";
 import { createRateLimiter } from "@/lib/api/rate-limit";
 import type { Runtime } from "./runtime";
+import { generateAdminToken, removeInstanceFile, writeInstanceFile } from "./instance-file";
 
 export type ServerKeys = {
   /** Signs every mint: mint authority, metadata and collection-group update authority. */
@@ -65,5 +66,35 @@ export async function createRuntime(config: Config, options: { seedIfEmpty: bool
     const { seedDemoDrops } = await import("@/lib/db/seed/seed-demo-drops");
     await seedDemoDrops(runtime);
   }
-  return runtime;
+  if (database.kind !== "pglite") return runtime;
+  try {
+    return withInstanceFile(runtime);
+  } catch (error) {
+    await runtime.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * On the embedded database no other process can open the data, so the command-line tools
+ * reach this one through `<DATA_DIR>/instance.json` and the admin endpoints; the file is
+ * removed again on close.
+ */
+function withInstanceFile(runtime: Runtime): Runtime {
+  const { config } = runtime;
+  const adminToken = generateAdminToken();
+  writeInstanceFile(config.dataDir, { pid: process.pid, adminUrl: `http://127.0.0.1:${config.port}`, adminToken });
+  const closeParts = runtime.close;
+  return {
+    ...runtime,
+    adminToken,
+    async close() {
+      try {
+        removeInstanceFile(config.dataDir, adminToken);
+      } catch (error) {
+        console.error(`[runtime] could not remove ${config.dataDir}/instance.json:`, error instanceof Error ? error.message : error);
+      }
+      await closeParts();
+    },
+  };
 }

@@ -14,6 +14,12 @@ export type Runtime = {
   chain: Chain;
   keys: ServerKeys;
   rateLimiter: RateLimiter;
+  /**
+   * Authorizes the internal admin endpoints (X-Admin-Token). Set only when the runtime runs
+   * on the embedded database, where it is also written to `<DATA_DIR>/instance.json` for
+   * the command-line tools; absent means those endpoints answer 404.
+   */
+  adminToken?: string;
   close(): Promise<void>;
 };
 

@@ -7,7 +7,7 @@ import { groupPhasesByStatus, phaseTiming } from "@/lib/domain/phase-status";
 import { resolvePriceDisplay } from "@/lib/domain/price-display";
 import { supplyStats } from "@/lib/domain/supply";
 import { dutchBoundsOf } from "@/lib/domain/phase-config";
-import type { CollectionResponse, Phase } from "@/lib/schemas/collection";
+import type { CollectionView, Phase } from "@/lib/schemas/collection";
 import { toPublicUrl } from "./public-url";
 
 /** Counts NFTs by status; burned NFTs count as minted. */
@@ -45,7 +45,7 @@ export async function getCollectionView(
   db: Db,
   collectionId: string,
   options: { now: Date; publicBaseUrl: string },
-): Promise<CollectionResponse> {
+): Promise<CollectionView> {
   const [collection, phases, minted] = await Promise.all([
     getCollectionOrThrow(db, collectionId),
     db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),

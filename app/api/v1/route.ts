@@ -1,5 +1,5 @@
 // GET /api/v1 — version banner; names no collection.
-import { v1Route } from "@/lib/api/v1-route";
+import { v1Preflight, v1Route } from "@/lib/api/v1-route";
 import { rootResponseSchema } from "@/lib/schemas/root";
 import { API_STABILITY, API_VERSION } from "@/lib/api/version";
 
@@ -8,3 +8,5 @@ export const GET = v1Route({ scope: "none", kind: "read", response: rootResponse
   stability: API_STABILITY,
   docs: `${runtime.config.publicUrl}/docs`,
 }));
+
+export const OPTIONS = v1Preflight;

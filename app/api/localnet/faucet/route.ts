@@ -15,7 +15,7 @@ export async function POST(request: Request) {
   try {
     const runtime = await getRuntime();
     if (runtime.config.cluster !== "localnet") return fail("NOT_FOUND", "No such endpoint.");
-    const budget = await runtime.rateLimiter.consume(`faucet:ip:${clientIp(request)}`, AIRDROPS_PER_MINUTE, 60_000);
+    const budget = await runtime.rateLimiter.consume(`faucet:ip:${clientIp(request, runtime.config.trustedProxyHops)}`, AIRDROPS_PER_MINUTE, 60_000);
     if (!budget.allowed) {
       throw new ApiError("RATE_LIMITED", `Too many airdrops. Retry in ${budget.retryAfterSeconds} seconds.`, {
         extra: { retryAfter: budget.retryAfterSeconds },

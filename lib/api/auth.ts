@@ -1,0 +1,106 @@
+// Who is calling: the site itself (first-party) or a partner key. Spec: Authentication.
+//
+// First-party recognition is a browser convenience, not a secret. A request without a key
+// counts as first-party when its Origin is one of SITE_ORIGINS, or when it sends no Origin
+// and the browser marks it `Sec-Fetch-Site: same-origin` (browsers omit Origin on
+// same-origin GETs). Any HTTP client can forge both headers, so first-party access grants
+// only what the public site already shows, and per-IP rate limits still apply.
+//
+// Live key records are cached per instance for KEY_CACHE_TTL_MS to keep the hot path
+// lean: a revocation takes effect within that time on every instance.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
+import { findLiveKeyByHash, type LiveApiKey } from "@/lib/services/api-keys";
+import type { CollectionRef } from "@/lib/services/collection-ref";
+import { ApiError } from "./api-error";
+import { hashApiKey, parseApiKey, type ApiKeyClass } from "./keys";
+import { logError } from "./log";
+
+export type AuthContext =
+  | { kind: "first-party" }
+  | { kind: "partner"; keyId: string; keyClass: ApiKeyClass; allCollections: boolean; collections: CollectionRef[] };
+
+export const KEY_CACHE_TTL_MS = 10_000;
+const KEY_CACHE_MAX_ENTRIES = 10_000;
+const KEY_LOOKUP_TIMEOUT_MS = 3_000;
+
+export async function authenticate(request: Request, runtime: { config: Config; database: Pick<Database, "prisma"> }): Promise<AuthContext> {
+  const { key, origin } = readCredentials(request);
+  if (!key) return firstPartyOrThrow(request, origin, runtime.config);
+  if (!parseApiKey(key)) throw new ApiError("API_KEY_INVALID", "The API key is not valid.");
+  const record = await lookUpLiveKey(runtime.database.prisma, hashApiKey(key));
+  if (!record) throw new ApiError("API_KEY_INVALID", "The API key is not valid.");
+  assertOriginAllowed(record, origin);
+  const { id: keyId, keyClass, allCollections, collections } = record;
+  return { kind: "partner", keyId, keyClass, allCollections, collections };
+}
+
+function readCredentials(request: Request): { key: string | null; origin: string | null } {
+  return { key: request.headers.get("x-api-key")?.trim() || null, origin: request.headers.get("origin") };
+}
+
+function firstPartyOrThrow(request: Request, origin: string | null, config: Pick<Config, "siteOrigins">): AuthContext {
+  const fromSiteOrigin = origin !== null && config.siteOrigins.some((site) => sameOrigin(site, origin));
+  const sameOriginFetch = origin === null && request.headers.get("sec-fetch-site") === "same-origin";
+  if (fromSiteOrigin || sameOriginFetch) return { kind: "first-party" };
+  throw new ApiError("API_KEY_REQUIRED", "An API key is required.");
+}
+
+/** A key with an origin list works only from those origins: a missing Origin is refused too. */
+function assertOriginAllowed(key: Pick<LiveApiKey, "origins">, origin: string | null): void {
+  if (key.origins.length === 0) return;
+  if (origin !== null && key.origins.some((allowed) => sameOrigin(allowed, origin))) return;
+  throw new ApiError("ORIGIN_NOT_ALLOWED", "This API key cannot be used from this origin.");
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  return canonicalOrigin(a) === canonicalOrigin(b);
+}
+
+function canonicalOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.origin === "null" ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+// ── Live key lookup, cached per database for a short TTL ──
+
+type CacheEntry = { expiresAt: number; record: Promise<LiveApiKey | null> };
+const caches = new WeakMap<PrismaClient, Map<string, CacheEntry>>();
+
+async function lookUpLiveKey(prisma: PrismaClient, hash: string): Promise<LiveApiKey | null> {
+  let cache = caches.get(prisma);
+  if (!cache) caches.set(prisma, (cache = new Map()));
+  const now = Date.now();
+  let entry = cache.get(hash);
+  if (!entry || entry.expiresAt <= now) {
+    if (cache.size >= KEY_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    entry = { expiresAt: now + KEY_CACHE_TTL_MS, record: withTimeout(findLiveKeyByHash(prisma, hash), KEY_LOOKUP_TIMEOUT_MS) };
+    cache.delete(hash);
+    cache.set(hash, entry);
+  }
+  try {
+    return await entry.record;
+  } catch (error) {
+    if (cache.get(hash) === entry) cache.delete(hash); // never cache a failure
+    logError("API key lookup failed", error);
+    throw new ApiError("AUTH_UNAVAILABLE", "The API key could not be checked right now. Please retry.");
+  }
+}
+
+/** Drops every cached key record (tests, or right after revoking in this process). */
+export function forgetCachedApiKeys(prisma: PrismaClient): void {
+  caches.get(prisma)?.clear();
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,72 @@
+// Every error code the service answers with, and its HTTP status. Clients branch on the
+// code (stable); the sentence beside it is for people. To add a code: add one line here
+// and one description below (the type checker insists), then throw `new ApiError(code, …)`.
+import { z } from "zod";
+
+export const ERROR_CODES = {
+  // Authentication and scope (spec: Authentication, Errors).
+  API_KEY_REQUIRED: 401,
+  API_KEY_INVALID: 401,
+  ORIGIN_NOT_ALLOWED: 403,
+  COLLECTION_NOT_IN_SCOPE: 403,
+  SANDBOX_KEY_ON_MAINNET: 403,
+  AUTH_UNAVAILABLE: 503,
+  // Mint flow (spec: Errors). Statuses the spec leaves "not shown" are our decisions.
+  CLIENT_BROADCAST_NOT_ALLOWED: 400,
+  CHAIN_NOT_SUPPORTED_BY_SURFACE: 400,
+  INSUFFICIENT_BALANCE: 402,
+  WALLET_BLOCKED: 403,
+  COLLECTION_RATE_LIMITED: 429,
+  ALREADY_PROCESSING: 409,
+  ALREADY_COMPLETED: 409,
+  SESSION_NOT_FOUND: 404,
+  SESSION_EXPIRED: 410,
+  // Our own.
+  RATE_LIMITED: 429,
+  INVALID_REQUEST: 400,
+  INVALID_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  COLLECTION_NOT_FOUND: 404,
+  PHASE_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CODES[code];
+}
+
+/** When each code is answered; rendered in the partner docs next to the status. */
+export const ERROR_CODE_DESCRIPTIONS = {
+  API_KEY_REQUIRED: "No X-API-Key header and the request does not come from the site itself.",
+  API_KEY_INVALID: "The key is malformed, unknown or revoked.",
+  ORIGIN_NOT_ALLOWED: "The key has an origin list and the request's Origin is not on it, or no Origin was sent.",
+  COLLECTION_NOT_IN_SCOPE: "The key was not issued for that drop (answered the same whether or not the drop exists).",
+  SANDBOX_KEY_ON_MAINNET: "A sandbox (test) key was used on a production chain.",
+  AUTH_UNAVAILABLE: "The key could not be checked right now. Retry; this is not a denial.",
+  CLIENT_BROADCAST_NOT_ALLOWED: "A transaction hash was sent to execute-mint; send the signed transaction instead.",
+  CHAIN_NOT_SUPPORTED_BY_SURFACE: "v1 mints on Solana only.",
+  INSUFFICIENT_BALANCE: "The wallet cannot pay for the mint; nothing was reserved.",
+  WALLET_BLOCKED: "The wallet is held or blocked (body: reason, blockedUntil, permanent).",
+  COLLECTION_RATE_LIMITED: "The drop is receiving too many mints right now (body: retryAfter in seconds).",
+  ALREADY_PROCESSING: "This session is being submitted by another call; check the wallet, do not resubmit.",
+  ALREADY_COMPLETED: "This session has already minted.",
+  SESSION_NOT_FOUND: "No such mint session.",
+  SESSION_EXPIRED: "The mint session expired; prepare a new mint.",
+  RATE_LIMITED: "Too many requests. Wait Retry-After seconds (also retryAfter in the body).",
+  INVALID_REQUEST: "A path parameter, query parameter or body field is missing or invalid.",
+  INVALID_JSON: "The request body is not valid JSON.",
+  UNSUPPORTED_MEDIA_TYPE: "POST bodies must be sent as Content-Type: application/json.",
+  PAYLOAD_TOO_LARGE: "The request body exceeds 64 KB.",
+  COLLECTION_NOT_FOUND: "No drop has that identifier (only for callers who may see every drop).",
+  PHASE_NOT_FOUND: "No phase has that id (only for callers who may see every drop).",
+  NOT_FOUND: "No such endpoint or resource.",
+  METHOD_NOT_ALLOWED: "The endpoint does not accept this HTTP method.",
+  INTERNAL_ERROR: "Something failed on our side. Retry later.",
+} as const satisfies Record<ErrorCode, string>;

@@ -1,0 +1,41 @@
+// Turns anything thrown inside a v1 route into an envelope. Codes and short sentences go
+// to the client; stacks and internals go to the server log only.
+import { z } from "zod";
+import { Prisma } from "@/lib/db/generated/client";
+import { ApiError } from "./api-error";
+import { fail } from "./envelope";
+import { logError } from "./log";
+
+/** Prisma errors caused by input the database refused (malformed UUID, too long, …). */
+const PRISMA_INPUT_ERRORS: Readonly<Record<string, "INVALID_REQUEST" | "NOT_FOUND">> = {
+  P2000: "INVALID_REQUEST", // value too long for the column
+  P2007: "INVALID_REQUEST", // invalid input value (e.g. malformed UUID through a driver adapter)
+  P2020: "INVALID_REQUEST", // value out of range
+  P2023: "INVALID_REQUEST", // inconsistent column data (e.g. malformed UUID)
+  P2033: "INVALID_REQUEST", // number does not fit in 64 bits
+  P2025: "NOT_FOUND", // the record an operation depends on does not exist
+};
+
+export function handleApiError(error: unknown): Response {
+  if (error instanceof ApiError) return fail(error.code, error.message, error.extra, { headers: error.headers });
+  if (error instanceof z.core.$ZodError) return fail("INVALID_REQUEST", describeZodError(error));
+  if (error instanceof Prisma.PrismaClientKnownRequestError && PRISMA_INPUT_ERRORS[error.code]) {
+    const code = PRISMA_INPUT_ERRORS[error.code]!;
+    return fail(code, code === "NOT_FOUND" ? "Not found." : "A value in the request is not valid.");
+  }
+  logError("unhandled error in a v1 route", error);
+  return fail("INTERNAL_ERROR", "Something went wrong on our side. Please retry later.");
+}
+
+/** One short sentence naming the first bad field; values and internals stay out. */
+export function describeZodError(error: z.core.$ZodError, where = "request"): string {
+  const issue = error.issues[0];
+  if (!issue) return `The ${where} is invalid.`;
+  const field = clip(issue.path.map(String).join("."), 60);
+  const message = clip(issue.message.replace(/^Invalid input: /, "").replace(/\.$/, ""), 120);
+  return field ? `The ${where} field "${field}" is invalid: ${message}.` : `The ${where} is invalid: ${message}.`;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,44 @@
+// Public surface of the chain layer. Import from "@/lib/chain", not from the files.
+//
+// No `import "server-only"` in lib/chain: it throws outside a React server bundle, and
+// vitest and tsx scripts load these modules directly. Never import lib/chain from a
+// client component: it handles secret keys and loads a native module.
+export type {
+  Chain,
+  ChainAccountInfo,
+  ChainCluster,
+  ChainKind,
+  LatestBlockhash,
+  SignatureStatus,
+  TokenBalance,
+} from "./types";
+export { MAX_TRANSACTION_BYTES } from "./types";
+export {
+  ChainError,
+  ChainLockedError,
+  ChainTransactionError,
+  ChainUnavailableError,
+  FaucetUnavailableError,
+  InvalidAddressError,
+  TransactionTooLargeError,
+  assertFaucetAvailable,
+} from "./errors";
+export { EmbeddedChain, openEmbeddedChain, type EmbeddedChainOptions, type EmbeddedChainStats } from "./embedded-chain";
+export { BLOCKHASH_VALID_BLOCKS } from "./block-clock";
+export { KeypairFormatError, keypairFromSecret, loadOrCreateLocalKeypair } from "./keypairs";
+export {
+  DEFAULT_NFT_MINT_COMPUTE_UNITS,
+  buildCollectionGroupMintTransaction,
+  buildNftMintTransaction,
+  nftMintAccountSize,
+  rentExemptLamports,
+  serializeForWallet,
+  signAndSerialize,
+  signedTransactionSize,
+  transactionMessageBytes,
+  type CollectionGroupMintParams,
+  type NftMintParams,
+  type Payment,
+  type TokenMetadataFields,
+} from "./nft-transaction";
+export { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "./token-accounts";

@@ -1,0 +1,265 @@
+// The one transaction builder: Token-2022 NFTs with on-mint metadata, grouped under a
+// collection mint (TokenGroup), paid by the buyer in one legacy transaction.
+//
+// Signing order: the server partial-signs (new mint keypair + mint authority), the
+// buyer's wallet signs last. Any change to the message after the server signed breaks
+// the server's signatures, so the chain refuses a tampered transaction.
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  type TransactionInstruction,
+} from "@solana/web3.js";
+import {
+  AuthorityType,
+  ExtensionType,
+  TOKEN_2022_PROGRAM_ID,
+  createAssociatedTokenAccountInstruction,
+  createInitializeGroupMemberPointerInstruction,
+  createInitializeGroupPointerInstruction,
+  createInitializeMetadataPointerInstruction,
+  createInitializeMintInstruction,
+  createMintToInstruction,
+  createSetAuthorityInstruction,
+  getAssociatedTokenAddressSync,
+  getMintLen,
+} from "@solana/spl-token";
+import { createInitializeGroupInstruction, createInitializeMemberInstruction } from "@solana/spl-token-group";
+import { createInitializeInstruction as createInitializeMetadataInstruction, pack as packMetadata } from "@solana/spl-token-metadata";
+import { TransactionTooLargeError } from "./errors";
+import { MAX_TRANSACTION_BYTES } from "./types";
+
+/** A worst-case NFT mint used about 32k compute units in litesvm; this leaves room. */
+export const DEFAULT_NFT_MINT_COMPUTE_UNITS = 80_000;
+
+// Rent-exempt minimum = (128 bytes of account overhead + data length) * 6960 lamports
+// (3480 lamports per byte-year, two years). Same on every cluster today; checked against
+// litesvm's Rent sysvar in the tests.
+const ACCOUNT_STORAGE_OVERHEAD = 128n;
+const RENT_LAMPORTS_PER_BYTE = 6_960n;
+
+export function rentExemptLamports(dataLength: number): bigint {
+  return (ACCOUNT_STORAGE_OVERHEAD + BigInt(dataLength)) * RENT_LAMPORTS_PER_BYTE;
+}
+
+export type Payment = { to: PublicKey; lamports: bigint };
+
+export type TokenMetadataFields = { name: string; symbol: string; uri: string };
+
+// ---------------------------------------------------------------------------------------
+// Collection
+
+export type CollectionGroupMintParams = TokenMetadataFields & {
+  /** The server's mint authority: pays, and becomes mint, metadata and group update authority. */
+  mintAuthority: Keypair;
+  /** Most members the group accepts (the drop's supply). */
+  maxSize: bigint;
+  recentBlockhash: string;
+  /** Defaults to a new keypair. */
+  groupMint?: Keypair;
+};
+
+/** The collection: a Token-2022 mint carrying its own metadata and the TokenGroup. Fully signed, server-paid. */
+export function buildCollectionGroupMintTransaction(params: CollectionGroupMintParams): {
+  transaction: Transaction;
+  groupMint: Keypair;
+} {
+  const groupMint = params.groupMint ?? Keypair.generate();
+  const authority = params.mintAuthority.publicKey;
+  const mint = groupMint.publicKey;
+  const program = TOKEN_2022_PROGRAM_ID;
+
+  const space = getMintLen([ExtensionType.GroupPointer, ExtensionType.MetadataPointer]);
+  // InitializeMint needs the account sized for the pointer extensions only; metadata and
+  // group initialization grow it, so the rent covers the final size up front.
+  const finalSize = getMintLen([ExtensionType.GroupPointer, ExtensionType.MetadataPointer, ExtensionType.TokenGroup], {
+    [ExtensionType.TokenMetadata]: packedMetadataLength(mint, authority, params),
+  });
+
+  const transaction = new Transaction({ feePayer: authority, recentBlockhash: params.recentBlockhash }).add(
+    SystemProgram.createAccount({
+      fromPubkey: authority,
+      newAccountPubkey: mint,
+      space,
+      lamports: toSafeNumber(rentExemptLamports(finalSize)),
+      programId: program,
+    }),
+    createInitializeGroupPointerInstruction(mint, authority, mint, program),
+    createInitializeMetadataPointerInstruction(mint, authority, mint, program),
+    createInitializeMintInstruction(mint, 0, authority, null, program),
+    createInitializeMetadataInstruction({
+      programId: program,
+      metadata: mint,
+      updateAuthority: authority,
+      mint,
+      mintAuthority: authority,
+      name: params.name,
+      symbol: params.symbol,
+      uri: params.uri,
+    }),
+    createInitializeGroupInstruction({
+      programId: program,
+      group: mint,
+      mint,
+      mintAuthority: authority,
+      updateAuthority: authority,
+      maxSize: params.maxSize,
+    }),
+  );
+  transaction.sign(params.mintAuthority, groupMint);
+  assertFits(transaction, "collection");
+  return { transaction, groupMint };
+}
+
+// ---------------------------------------------------------------------------------------
+// NFT
+
+export type NftMintParams = TokenMetadataFields & {
+  /** The buyer's wallet: fee payer, pays the payments and the rent, receives the NFT. */
+  payer: PublicKey;
+  /** A new keypair for the NFT mint. */
+  mint: Keypair;
+  /** The server's mint authority (also the collection group's update authority). */
+  mintAuthority: Keypair;
+  /** The collection group mint. */
+  groupMint: PublicKey;
+  /** Treasury payment, platform fee...; zero amounts are left out. */
+  payments: readonly Payment[];
+  recentBlockhash: string;
+  computeUnitLimit?: number;
+  /** Priority fee; 0 or absent leaves the price instruction out. */
+  computeUnitPriceMicroLamports?: bigint;
+};
+
+/**
+ * One NFT, in this order: compute budget, payments, mint account, MetadataPointer,
+ * GroupMemberPointer, InitializeMint (0 decimals, no freeze authority), metadata,
+ * group membership, buyer's token account, MintTo 1, and the mint authority removed so
+ * the supply stays 1. Returned partially signed by the server; the wallet signs last.
+ */
+export function buildNftMintTransaction(params: NftMintParams): Transaction {
+  const buyer = params.payer;
+  const authority = params.mintAuthority.publicKey;
+  const mint = params.mint.publicKey;
+  const program = TOKEN_2022_PROGRAM_ID;
+
+  const instructions: TransactionInstruction[] = [
+    ComputeBudgetProgram.setComputeUnitLimit({ units: params.computeUnitLimit ?? DEFAULT_NFT_MINT_COMPUTE_UNITS }),
+  ];
+  const price = params.computeUnitPriceMicroLamports ?? 0n;
+  if (price < 0n) throw new RangeError("computeUnitPriceMicroLamports must be >= 0");
+  if (price > 0n) instructions.push(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price }));
+
+  for (const payment of params.payments) {
+    if (payment.lamports < 0n) throw new RangeError("A payment cannot be negative.");
+    if (payment.lamports === 0n) continue;
+    instructions.push(SystemProgram.transfer({ fromPubkey: buyer, toPubkey: payment.to, lamports: payment.lamports }));
+  }
+
+  const buyerTokenAccount = getAssociatedTokenAddressSync(mint, buyer, false, program);
+  instructions.push(
+    SystemProgram.createAccount({
+      fromPubkey: buyer,
+      newAccountPubkey: mint,
+      space: getMintLen([ExtensionType.MetadataPointer, ExtensionType.GroupMemberPointer]),
+      lamports: toSafeNumber(rentExemptLamports(nftMintAccountSize(mint, authority, params))),
+      programId: program,
+    }),
+    createInitializeMetadataPointerInstruction(mint, authority, mint, program),
+    createInitializeGroupMemberPointerInstruction(mint, authority, mint, program),
+    createInitializeMintInstruction(mint, 0, authority, null, program),
+    createInitializeMetadataInstruction({
+      programId: program,
+      metadata: mint,
+      updateAuthority: authority,
+      mint,
+      mintAuthority: authority,
+      name: params.name,
+      symbol: params.symbol,
+      uri: params.uri,
+    }),
+    createInitializeMemberInstruction({
+      programId: program,
+      member: mint,
+      memberMint: mint,
+      memberMintAuthority: authority,
+      group: params.groupMint,
+      groupUpdateAuthority: authority,
+    }),
+    createAssociatedTokenAccountInstruction(buyer, buyerTokenAccount, buyer, mint, program),
+    createMintToInstruction(mint, buyerTokenAccount, authority, 1n, [], program),
+    createSetAuthorityInstruction(mint, authority, AuthorityType.MintTokens, null, [], program),
+  );
+
+  const transaction = new Transaction({ feePayer: buyer, recentBlockhash: params.recentBlockhash }).add(...instructions);
+  transaction.partialSign(params.mint, params.mintAuthority);
+  assertFits(transaction, "NFT mint");
+  return transaction;
+}
+
+/**
+ * Final data size of an NFT mint account: the pointer extensions it is created with, plus
+ * the metadata and group-member entries that InitializeMetadata and InitializeMember add.
+ */
+export function nftMintAccountSize(mint: PublicKey, updateAuthority: PublicKey, fields: TokenMetadataFields): number {
+  return getMintLen([ExtensionType.MetadataPointer, ExtensionType.GroupMemberPointer, ExtensionType.TokenGroupMember], {
+    [ExtensionType.TokenMetadata]: packedMetadataLength(mint, updateAuthority, fields),
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Bytes and signatures
+
+/** The exact bytes every signer signs; keep them to recognize the transaction when it comes back signed. */
+export function transactionMessageBytes(transaction: Transaction): Uint8Array {
+  return transaction.serializeMessage();
+}
+
+/** Wire bytes of a transaction still missing the wallet's signature (what the wallet receives). */
+export function serializeForWallet(transaction: Transaction): Uint8Array {
+  return transaction.serialize({ requireAllSignatures: false, verifySignatures: true });
+}
+
+/**
+ * Adds the wallet's signature (last) and returns the fully signed wire bytes. For tests
+ * and scripts. Every signature must be present; checking them is left to the chain (web3.js
+ * verifies in pure JS at ~5 ms per signature).
+ */
+export function signAndSerialize(transaction: Transaction, wallet: Keypair): Uint8Array {
+  transaction.partialSign(wallet);
+  return transaction.serialize({ requireAllSignatures: true, verifySignatures: false });
+}
+
+/** Wire size once every required signature is present. */
+export function signedTransactionSize(transaction: Transaction): number {
+  // One compile: web3.js recompiles the message on every call, ~3 ms for a mint.
+  const message = transaction.compileMessage();
+  const signatures = message.header.numRequiredSignatures;
+  return shortVecLength(signatures) + 64 * signatures + message.serialize().length;
+}
+
+function assertFits(transaction: Transaction, what: string): void {
+  const size = signedTransactionSize(transaction);
+  if (size > MAX_TRANSACTION_BYTES) {
+    throw new TransactionTooLargeError(
+      `The ${what} transaction would be ${size} bytes (limit ${MAX_TRANSACTION_BYTES}): shorten the name, symbol or uri.`,
+    );
+  }
+}
+
+function packedMetadataLength(mint: PublicKey, updateAuthority: PublicKey, fields: TokenMetadataFields): number {
+  return packMetadata({ mint, updateAuthority, name: fields.name, symbol: fields.symbol, uri: fields.uri, additionalMetadata: [] })
+    .length;
+}
+
+function shortVecLength(n: number): number {
+  return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
+}
+
+function toSafeNumber(lamports: bigint): number {
+  // web3.js v1's createAccount takes a number; rent amounts are far below 2^53.
+  if (lamports > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError("lamports exceed the safe integer range");
+  return Number(lamports);
+}

@@ -1,0 +1,152 @@
+// Issuing, listing and revoking partner API keys, and the lookup the v1 pipeline makes on
+// every keyed request. Keys are stored only as SHA-256 hashes; the clear key is returned
+// once, by `createApiKey`, and never again.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { ApiError } from "@/lib/api/api-error";
+import { generateApiKey, type ApiKeyClass } from "@/lib/api/keys";
+import { collectionRefSelect, type CollectionRef } from "./collection-ref";
+
+export type CreateApiKeyInput = {
+  keyClass: ApiKeyClass;
+  /** Short IDs of the drops the key may use, or "all". */
+  collections: readonly string[] | "all";
+  /** Browser origins allowed to use the key; required for publishable keys. */
+  origins?: readonly string[];
+  label?: string;
+};
+
+export type ApiKeySummary = {
+  id: string;
+  displayPrefix: string;
+  keyClass: ApiKeyClass;
+  label: string | null;
+  origins: string[];
+  allCollections: boolean;
+  /** Short IDs (or UUIDs when a drop has none) of the key's drops. */
+  collections: string[];
+  createdAt: Date;
+  revokedAt: Date | null;
+};
+
+/** What the pipeline needs to know about a live key. */
+export type LiveApiKey = {
+  id: string;
+  keyClass: ApiKeyClass;
+  origins: string[];
+  allCollections: boolean;
+  collections: CollectionRef[];
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const summarySelect = {
+  id: true,
+  displayPrefix: true,
+  keyClass: true,
+  label: true,
+  origins: true,
+  allCollections: true,
+  createdAt: true,
+  revokedAt: true,
+  collections: { select: { collection: { select: { id: true, shortId: true } } } },
+} as const;
+
+/** Creates a key and returns it in clear, the only time it is ever available. */
+export async function createApiKey(prisma: PrismaClient, input: CreateApiKeyInput): Promise<{ key: string; summary: ApiKeySummary }> {
+  const origins = [...new Set((input.origins ?? []).map(normalizeOrigin))];
+  if (input.keyClass === "pub" && origins.length === 0) {
+    throw new ApiError("INVALID_REQUEST", "A publishable (pub) key needs at least one origin: it is bounded only by its origin list.");
+  }
+  const label = input.label?.trim() || null;
+  if (label && label.length > 200) throw new ApiError("INVALID_REQUEST", "The label is longer than 200 characters.");
+  const collectionIds = input.collections === "all" ? [] : await collectionIdsOf(prisma, input.collections);
+  const { key, hash, displayPrefix } = generateApiKey(input.keyClass);
+  const created = await prisma.apiKey.create({
+    data: {
+      keyHash: hash,
+      displayPrefix,
+      keyClass: input.keyClass,
+      label,
+      origins,
+      allCollections: input.collections === "all",
+      collections: { create: collectionIds.map((collectionId) => ({ collectionId })) },
+    },
+    select: summarySelect,
+  });
+  return { key, summary: toSummary(created) };
+}
+
+export async function listApiKeys(prisma: PrismaClient): Promise<ApiKeySummary[]> {
+  const keys = await prisma.apiKey.findMany({ select: summarySelect, orderBy: { createdAt: "asc" } });
+  return keys.map(toSummary);
+}
+
+/** Revokes a key by id or display prefix. Revoking a revoked key changes nothing. */
+export async function revokeApiKey(prisma: PrismaClient, idOrPrefix: string): Promise<ApiKeySummary> {
+  const matches = await prisma.apiKey.findMany({
+    where: UUID.test(idOrPrefix) ? { id: idOrPrefix.toLowerCase() } : { displayPrefix: idOrPrefix },
+    select: summarySelect,
+    take: 2,
+  });
+  if (matches.length === 0) throw new ApiError("NOT_FOUND", `No API key has the id or prefix "${idOrPrefix}".`);
+  if (matches.length > 1) throw new ApiError("INVALID_REQUEST", `Several keys share the prefix "${idOrPrefix}"; revoke by id instead.`);
+  const key = matches[0]!;
+  if (key.revokedAt) return toSummary(key);
+  return toSummary(await prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() }, select: summarySelect }));
+}
+
+/** The live key with this hash, with its drops; null when unknown or revoked. */
+export async function findLiveKeyByHash(prisma: PrismaClient, hash: string): Promise<LiveApiKey | null> {
+  const key = await prisma.apiKey.findUnique({
+    where: { keyHash: hash },
+    select: {
+      id: true,
+      keyClass: true,
+      origins: true,
+      allCollections: true,
+      revokedAt: true,
+      collections: { select: { collection: { select: collectionRefSelect } } },
+    },
+  });
+  if (!key || key.revokedAt) return null;
+  return {
+    id: key.id,
+    keyClass: key.keyClass,
+    origins: key.origins,
+    allCollections: key.allCollections,
+    collections: key.collections.map(({ collection }) => collection),
+  };
+}
+
+/**
+ * `scheme://host[:port]` with a lower-case host and no default port, as browsers send it
+ * in `Origin`. Throws INVALID_REQUEST for anything that is not a plain http(s) origin.
+ */
+export function normalizeOrigin(input: string): string {
+  const trimmed = input.trim();
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new ApiError("INVALID_REQUEST", `"${trimmed}" is not an origin; expected e.g. https://shop.example.com`);
+  }
+  const extra = url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== "");
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || extra || trimmed.includes("*")) {
+    throw new ApiError("INVALID_REQUEST", `"${trimmed}" is not an origin; use scheme://host[:port] with http or https, no path or wildcard.`);
+  }
+  return url.origin;
+}
+
+async function collectionIdsOf(prisma: PrismaClient, shortIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(shortIds.map((id) => id.trim()).filter(Boolean))];
+  if (wanted.length === 0) throw new ApiError("INVALID_REQUEST", 'Name at least one collection short ID, or "all".');
+  const found = await prisma.collection.findMany({ where: { shortId: { in: wanted } }, select: { id: true, shortId: true } });
+  const missing = wanted.filter((shortId) => !found.some((row) => row.shortId === shortId));
+  if (missing.length > 0) throw new ApiError("COLLECTION_NOT_FOUND", `Unknown collection short ID: ${missing.join(", ")}.`);
+  return found.map((row) => row.id);
+}
+
+type SummaryRow = Omit<ApiKeySummary, "collections"> & { collections: { collection: { id: string; shortId: string | null } }[] };
+
+function toSummary(row: SummaryRow): ApiKeySummary {
+  return { ...row, collections: row.collections.map(({ collection }) => collection.shortId ?? collection.id) };
+}

@@ -1,0 +1,63 @@
+// A collection is addressed by its UUID, its on-chain address or its short ID. This
+// module classifies an identifier and resolves it to a small reference, either from the
+// database or, for a scoped API key, against the key's own drops in memory.
+import type { PrismaClient } from "@/lib/db/generated/client";
+
+export type CollectionRef = {
+  id: string;
+  shortId: string | null;
+  collectionAddress: string | null;
+  chain: string;
+  name: string | null;
+};
+
+export type IdentifierKind = "uuid" | "address" | "shortId";
+
+/** The columns of a CollectionRef, for Prisma `select`. */
+export const collectionRefSelect = { id: true, shortId: true, collectionAddress: true, chain: true, name: true } as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+const SHORT_ID = /^[A-Za-z0-9_-]{2,64}$/;
+
+/** What an identifier looks like, or null when it cannot name any collection. */
+export function classifyIdentifier(identifier: string): IdentifierKind | null {
+  if (UUID.test(identifier)) return "uuid";
+  if (BASE58_ADDRESS.test(identifier)) return "address";
+  if (SHORT_ID.test(identifier)) return "shortId";
+  return null;
+}
+
+/**
+ * Resolves an identifier through the database. A UUID or address-looking string may also
+ * be somebody's short ID, so both are tried; the stronger match (id, then address) wins.
+ * Returns null for an unknown or malformed identifier.
+ */
+export async function findCollectionRef(prisma: PrismaClient, identifier: string): Promise<CollectionRef | null> {
+  const kind = classifyIdentifier(identifier);
+  if (!kind) return null;
+  const where =
+    kind === "uuid"
+      ? { OR: [{ id: identifier.toLowerCase() }, { shortId: identifier }] }
+      : kind === "address"
+        ? { OR: [{ collectionAddress: identifier }, { shortId: identifier }] }
+        : { shortId: identifier };
+  const refs = await prisma.collection.findMany({ where, select: collectionRefSelect, take: 2 });
+  return pickBest(refs, identifier);
+}
+
+/** The same resolution, in memory, against a known list (a scoped key's own drops). */
+export function matchCollectionRef<T extends CollectionRef>(refs: readonly T[], identifier: string): T | null {
+  if (!classifyIdentifier(identifier)) return null;
+  return pickBest(refs, identifier);
+}
+
+function pickBest<T extends CollectionRef>(refs: readonly T[], identifier: string): T | null {
+  const lowered = identifier.toLowerCase();
+  return (
+    refs.find((ref) => UUID.test(identifier) && ref.id.toLowerCase() === lowered) ??
+    refs.find((ref) => ref.collectionAddress === identifier) ??
+    refs.find((ref) => ref.shortId === identifier) ??
+    null
+  );
+}

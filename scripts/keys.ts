@@ -1,0 +1,232 @@
+// `npm run keys -- <command>`: issue, list and revoke partner API keys.
+//
+//   create --class pub|live|test --collections <shortId,...|all> [--origins <url,...>] [--label <text>]
+//   list
+//   revoke <id|prefix>
+//
+// Keys are stored only as SHA-256 hashes: `create` prints the key once and never again.
+//
+// Where the command runs: on PostgreSQL (DATABASE_URL), or on the embedded database when
+// no other process has it open, directly against the database. While the site runs on the
+// embedded database it holds it (PGlite is single-process), so the command is sent to the
+// site's admin endpoint instead (POST /api/internal/keys, address and token from
+// `<DATA_DIR>/instance.json`). Both paths print the same thing.
+import { parseArgs } from "node:util";
+import { getConfig, type Config } from "../lib/config";
+import { EmbeddedDatabaseBusyError, openDatabase, type Database } from "../lib/db/client";
+import { API_KEY_CLASSES, type ApiKeyClass } from "../lib/api/keys";
+import { isProcessAlive } from "../lib/server/dir-lock";
+import { readInstanceFile, instanceFilePath, type InstanceInfo } from "../lib/server/instance-file";
+import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary, type CreateApiKeyInput } from "../lib/services/api-keys";
+
+const USAGE = `Usage:
+  npm run keys -- create --class pub|live|test --collections <shortId,...|all> [--origins <url,...>] [--label <text>]
+  npm run keys -- list
+  npm run keys -- revoke <id|prefix>`;
+
+class UsageError extends Error {}
+/** A failure with a sentence for the user; printed as is, exit 1. */
+class CliError extends Error {}
+
+const REMOTE_TIMEOUT_MS = 30_000;
+
+/** The three operations, done directly on a database or by the running site. */
+type KeyStore = {
+  create(input: CreateApiKeyInput): Promise<{ key: string; summary: ApiKeySummary }>;
+  list(): Promise<ApiKeySummary[]>;
+  revoke(idOrPrefix: string): Promise<ApiKeySummary>;
+  close(): Promise<void>;
+};
+
+type Command =
+  | { action: "create"; input: CreateApiKeyInput }
+  | { action: "list" }
+  | { action: "revoke"; idOrPrefix: string };
+
+const splitList = (value: string | undefined) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean);
+
+/** Parses the arguments before anything is opened: a usage mistake never touches the database. */
+function parseCommand(argv: string[]): Command {
+  const [command, ...args] = argv;
+  switch (command) {
+    case "create": {
+      const { values } = parseArgs({
+        args,
+        options: { class: { type: "string" }, collections: { type: "string" }, origins: { type: "string" }, label: { type: "string" } },
+      });
+      const keyClass = values.class as ApiKeyClass;
+      if (!API_KEY_CLASSES.includes(keyClass)) throw new UsageError(`--class must be one of ${API_KEY_CLASSES.join(", ")}.`);
+      if (!values.collections) throw new UsageError('--collections is required: short IDs separated by commas, or "all".');
+      const collections = values.collections.trim() === "all" ? "all" : splitList(values.collections);
+      return { action: "create", input: { keyClass, collections, origins: splitList(values.origins), label: values.label } };
+    }
+    case "list":
+      return { action: "list" };
+    case "revoke": {
+      const { positionals } = parseArgs({ args, allowPositionals: true });
+      if (positionals.length !== 1) throw new UsageError("revoke takes exactly one key id or display prefix.");
+      return { action: "revoke", idOrPrefix: positionals[0]! };
+    }
+    default:
+      throw new UsageError(command ? `Unknown command "${command}".` : "Name a command.");
+  }
+}
+
+async function run(store: KeyStore, command: Command): Promise<void> {
+  switch (command.action) {
+    case "create": {
+      const { key, summary } = await store.create(command.input);
+      console.log(describe(summary));
+      console.log(`\n  ${key}\n`);
+      console.log("Store this key now: it is kept only as a hash and cannot be shown again.");
+      if (command.input.keyClass === "live") console.log("This is a secret key: use it from servers only, never in browser code.");
+      return;
+    }
+    case "list": {
+      const keys = await store.list();
+      if (keys.length === 0) return console.log("No API keys yet.");
+      for (const key of keys) console.log(describe(key));
+      return;
+    }
+    case "revoke": {
+      const summary = await store.revoke(command.idOrPrefix);
+      console.log(describe(summary));
+      console.log("Revoked. Running instances stop accepting it within 10 seconds.");
+      return;
+    }
+  }
+}
+
+function describe(key: ApiKeySummary): string {
+  return [
+    `${key.displayPrefix}…  ${key.keyClass}  id ${key.id}${key.label ? `  "${key.label}"` : ""}`,
+    `  collections: ${key.allCollections ? "all" : key.collections.join(", ")}`,
+    `  origins:     ${key.origins.length ? key.origins.join(", ") : "(any; not origin-bound)"}`,
+    `  created:     ${key.createdAt.toISOString()}`,
+    `  revoked:     ${key.revokedAt ? key.revokedAt.toISOString() : "no"}`,
+  ].join("\n");
+}
+
+function directStore(database: Database): KeyStore {
+  return {
+    create: (input) => createApiKey(database.prisma, input),
+    list: () => listApiKeys(database.prisma),
+    revoke: (idOrPrefix) => revokeApiKey(database.prisma, idOrPrefix),
+    close: () => database.close(),
+  };
+}
+
+/** The running site, when it holds the embedded database: checks instance.json describes it. */
+function siteStore(config: Config, busy: EmbeddedDatabaseBusyError): KeyStore {
+  const file = instanceFilePath(config.dataDir);
+  const instance = readInstanceFile(config.dataDir);
+  if (!instance || instance.pid !== busy.holderPid || !isProcessAlive(instance.pid)) {
+    throw new CliError(
+      `The embedded database in ${config.dataDir} is in use by process ${busy.holderPid}, ` +
+        `but ${instance ? `${file} describes another process (${instance.pid})` : `there is no ${file}`}: ` +
+        `that process is not a running Dropmint site, or it is still starting. ` +
+        `Wait for it to finish (or for the site to be ready) and retry, or stop process ${busy.holderPid}.`,
+    );
+  }
+  return {
+    create: async (input) => {
+      const body = await callSite(instance, { action: "create", ...input });
+      return { key: String(body.key), summary: summaryFromJson(body.apiKey) };
+    },
+    list: async () => {
+      const body = await callSite(instance, { action: "list" });
+      if (!Array.isArray(body.apiKeys)) throw new CliError("The running site answered without a key list.");
+      return body.apiKeys.map(summaryFromJson);
+    },
+    revoke: async (idOrPrefix) => summaryFromJson((await callSite(instance, { action: "revoke", idOrPrefix })).apiKey),
+    close: async () => undefined,
+  };
+}
+
+async function callSite(instance: InstanceInfo, command: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const url = new URL("/api/internal/keys", instance.adminUrl);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Admin-Token": instance.adminToken },
+      body: JSON.stringify(command),
+      signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+    throw new CliError(
+      `The site (pid ${instance.pid}) holds the embedded database, but it could not be reached at ${instance.adminUrl} (${cause}). ` +
+        `Is it still starting, or listening on another address? Retry once it serves pages, or stop it and rerun this command.`,
+    );
+  }
+  const text = await response.text();
+  let body: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "object" && parsed !== null) body = parsed as Record<string, unknown>;
+  } catch {
+    // handled below
+  }
+  if (body?.success === true) return body;
+  // The endpoint answers a wrong token exactly as an unknown path; a server without the
+  // endpoint (an older build, or something else on the port) answers 404 too.
+  if (response.status === 404 && (!body || body.error === "No such endpoint.")) {
+    throw new CliError(
+      `The site at ${instance.adminUrl} (pid ${instance.pid}) did not accept the admin token from its instance.json, or has no admin endpoint ` +
+        `(an older build, or another server on that port). Restart the site and retry.`,
+    );
+  }
+  if (body && typeof body.error === "string") throw new CliError(body.error);
+  throw new CliError(`The site at ${instance.adminUrl} answered HTTP ${response.status} with an unexpected body.`);
+}
+
+function summaryFromJson(value: unknown): ApiKeySummary {
+  const row = (value ?? {}) as Record<string, unknown>;
+  if (typeof row.id !== "string" || typeof row.displayPrefix !== "string" || typeof row.createdAt !== "string") {
+    throw new CliError("The running site answered with an unexpected key summary.");
+  }
+  return {
+    id: row.id,
+    displayPrefix: row.displayPrefix,
+    keyClass: row.keyClass as ApiKeyClass,
+    label: typeof row.label === "string" ? row.label : null,
+    origins: Array.isArray(row.origins) ? row.origins.map(String) : [],
+    allCollections: row.allCollections === true,
+    collections: Array.isArray(row.collections) ? row.collections.map(String) : [],
+    createdAt: new Date(row.createdAt),
+    revokedAt: typeof row.revokedAt === "string" ? new Date(row.revokedAt) : null,
+  };
+}
+
+async function openStore(config: Config): Promise<KeyStore> {
+  try {
+    return directStore(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }));
+  } catch (error) {
+    if (error instanceof EmbeddedDatabaseBusyError && !config.databaseUrl) return siteStore(config, error);
+    throw error;
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const command = parseCommand(argv);
+  const store = await openStore(getConfig());
+  try {
+    await run(store, command);
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`keys: ${message}`);
+    if (error instanceof UsageError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
+      console.error(`\n${USAGE}`);
+      process.exit(2);
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,60 @@
+// Runs the built site as `npm start` serves it (scripts/serve.ts) in a child process, on a
+// free port with its own data folder, for smoke tests.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type Site = { url: string; process: ChildProcess; output: () => string; stop(signal?: NodeJS.Signals): Promise<number | null> };
+
+export async function startSite(env: Record<string, string>): Promise<Site> {
+  const port = Number(env.PORT);
+  // `node --import tsx` (as `npm start` does): one process, so a signal reaches the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += String(chunk)));
+  child.stderr!.on("data", (chunk) => (output += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  // Ready once the app answers (the first answer waits for migrations and the seed).
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`site exited early (${child.exitCode}):\n${output}`);
+    const answered = await fetch(`${url}/api/v1`).then(() => true, () => false);
+    if (answered) break;
+    if (Date.now() > deadline) throw new Error(`site did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs an npm-script-like CLI (tsx scripts/<file>) to completion. */
+export function runScript(file: string, args: string[], env: Record<string, string>) {
+  const result = spawnSync(TSX, [path.join("scripts", file), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}

@@ -1,0 +1,79 @@
+// The README's promise, on the production build: the site starts on the embedded
+// defaults with the demo drops, a key from the CLI reads a drop, the faucet funds a wallet,
+// and a restart (clean or killed) keeps the data and the chain state.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Keypair } from "@solana/web3.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectionResponseSchema } from "@/lib/schemas/collection";
+import { freePort, runScript, startSite, type Site } from "../helpers/site-process";
+
+describe("the built site on the embedded defaults", () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let site: Site | undefined;
+  let key: string;
+  const wallet = Keypair.generate().publicKey.toBase58();
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-smoke-"));
+    const port = String(await freePort());
+    env = { PORT: port, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
+    site = await startSite(env);
+  });
+  afterAll(async () => {
+    await site?.stop("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const getJson = async (url: string, init?: RequestInit) => {
+    const response = await fetch(`${site!.url}${url}`, init);
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+  const airdrop = (sol: number) =>
+    getJson("/api/localnet/faucet", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: wallet, sol }) });
+
+  it("serves the home page with the demo drops, the drop page and its art", async () => {
+    const home = await fetch(`${site!.url}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    for (const name of ["Solstice Sprites", "Aurora", "Pack Rush", "Nightfall"]) expect(html).toContain(name);
+    const drop = await fetch(`${site!.url}/d/sprites`);
+    expect(drop.status).toBe(200);
+    expect(await drop.text()).toContain("Allowlist");
+    const art = await fetch(`${site!.url}/art/sprites/7.svg`);
+    expect(art.headers.get("content-type")).toBe("image/svg+xml");
+  });
+
+  it("reads a demo drop with a key made by the CLI while the site runs", async () => {
+    const created = runScript("keys.ts", ["create", "--class", "live", "--collections", "sprites"], env);
+    expect(created.status, created.stderr).toBe(0);
+    key = /\b(dm_live_[1-9A-HJ-NP-Za-km-z]+)\b/.exec(created.stdout)![1]!;
+    const { status, body } = await getJson("/api/v1/collections/sprites", { headers: { "x-api-key": key } });
+    expect(status).toBe(200);
+    expect(collectionResponseSchema.parse(body).stats.mintedCount).toBe(12);
+    const refused = await getJson("/api/v1/collections/aurora", { headers: { "x-api-key": key } });
+    expect([refused.status, refused.body.code]).toEqual([403, "COLLECTION_NOT_IN_SCOPE"]);
+  });
+
+  it("funds a wallet from the faucet", async () => {
+    const { status, body } = await airdrop(2);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, lamports: 2_000_000_000, balance: 2_000_000_000 });
+  });
+
+  it("keeps data, keys and chain state across a clean restart and a kill", async () => {
+    const before = (await getJson("/api/v1/collections/sprites", { headers: { "x-api-key": key } })).body;
+    for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+      await site!.stop(signal);
+      site = await startSite(env);
+      const after = await getJson("/api/v1/collections/sprites", { headers: { "x-api-key": key } });
+      expect(after.status).toBe(200);
+      expect(after.body.collection).toEqual(before.collection);
+      expect(after.body.stats).toEqual(before.stats);
+    }
+    // The wallet kept its 2 SOL through both restarts: this airdrop adds to them.
+    expect((await airdrop(1)).body.balance).toBe(3_000_000_000);
+  });
+});
