@@ -99,7 +99,8 @@ async function findAdminUrl(): Promise<{ url: string; problem?: string }> {
   return { url: ADMIN_URL_CANDIDATES[0]!, problem: problems.join("; ") };
 }
 const { url: adminUrl, problem: postgresProblem } = await findAdminUrl();
-if (postgresProblem && process.env.REQUIRE_POSTGRES === "1") throw new Error(postgresProblem);
+// CI must prove the PostgreSQL path: there a missing server fails the run instead of skipping.
+if (postgresProblem && (process.env.REQUIRE_POSTGRES === "1" || process.env.CI === "true")) throw new Error(postgresProblem);
 
 /** The admin URL in use (create/drop test databases). */
 export const POSTGRES_ADMIN_URL = adminUrl;

@@ -1,5 +1,5 @@
 // GET /api/v1 — version banner; names no collection.
-import { v1Preflight, v1Route } from "@/lib/api/v1-route";
+import { v1Route } from "@/lib/api/v1-route";
 import { rootResponseSchema } from "@/lib/schemas/root";
 import { API_STABILITY, API_VERSION } from "@/lib/api/version";
 
@@ -9,4 +9,5 @@ export const GET = v1Route({ scope: "none", kind: "read", response: rootResponse
   docs: `${runtime.config.publicUrl}/docs`,
 }));
 
-export const OPTIONS = v1Preflight;
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

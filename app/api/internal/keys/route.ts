@@ -19,6 +19,9 @@ import { describeZodError, handleApiError } from "@/lib/api/handle-error";
 import { readJsonBody } from "@/lib/api/request-input";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/services/api-keys";
 
+// Never prerendered or cached: every answer depends on the runtime's token.
+export const dynamic = "force-dynamic";
+
 const commandSchema = z.discriminatedUnion("action", [
   z.strictObject({
     action: z.literal("create"),

@@ -1,5 +1,5 @@
 // GET /api/v1/collections/{identifier} — the Collection response.
-import { v1Preflight, v1Route } from "@/lib/api/v1-route";
+import { v1Route } from "@/lib/api/v1-route";
 import { collectionResponseSchema } from "@/lib/schemas/collection";
 import { getCollectionView } from "@/lib/services/collections";
 
@@ -7,4 +7,5 @@ export const GET = v1Route({ scope: "collection", kind: "read", response: collec
   getCollectionView(runtime.database.prisma, collection.id, { now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
 );
 
-export const OPTIONS = v1Preflight;
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

@@ -1,0 +1,100 @@
+// The demo drops exist on the embedded chain as they do in the database, and the faucet
+// funds wallets on localnet only.
+import { Keypair } from "@solana/web3.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installRuntime } from "@/lib/server/runtime";
+import { parseConfig } from "@/lib/config";
+import { seedDemoDrops } from "@/lib/db/seed/seed-demo-drops";
+import { TOKEN_2022_PROGRAM_ID } from "@/lib/chain";
+import { databaseTarget } from "../helpers/databases";
+import { callJson } from "../helpers/route-caller";
+import { startTestApp, type TestApp } from "../helpers/test-app";
+import { errorBodySchema } from "../helpers/error-body";
+
+describe("demo drops and the faucet (PGlite)", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(databaseTarget("pglite"));
+  });
+  afterAll(() => app?.close());
+
+  it("gives every demo drop a collection group mint on chain", async () => {
+    const collections = await app.runtime.database.prisma.collection.findMany();
+    expect(collections.map((c) => c.shortId).sort()).toEqual(["aurora", "nightfall", "packs", "sprites"]);
+    for (const collection of collections) {
+      const account = await app.runtime.chain.getAccountInfo(collection.collectionAddress!);
+      expect(account?.owner, collection.shortId!).toBe(String(TOKEN_2022_PROGRAM_ID));
+    }
+  });
+
+  it("agrees with the chain on who holds every minted demo NFT", async () => {
+    const minted = await app.runtime.database.prisma.nft.findMany({ where: { status: "minted" }, include: { mint: true } });
+    expect(minted).toHaveLength(16);
+    const owners = await app.runtime.chain.getMintOwners(minted.map((n) => n.mintAddress!));
+    for (const nft of minted) {
+      expect(owners.get(nft.mintAddress!), nft.name!).toBe(nft.ownerWallet);
+      expect(nft.mint?.walletAddress).toBe(nft.ownerWallet);
+      expect(await app.runtime.chain.getSignatureStatus(nft.mint!.signature!)).toEqual({ state: "confirmed" });
+    }
+    expect(new Set(minted.map((n) => n.ownerWallet)).size).toBe(4);
+  });
+
+  it("covers the spec's shapes: phases, traits, bounties, claim codes of each grant type", async () => {
+    const prisma = app.runtime.database.prisma;
+    const sprites = await prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" } });
+    const grantTypes = (await prisma.claimCodeBatch.findMany({ where: { collectionId: sprites.id } })).map((b) => b.grantType);
+    expect(new Set(grantTypes)).toEqual(new Set(["whitelist", "free_mint", "discount", "external", "nft_redemption"]));
+    expect(await prisma.bountySection.count({ where: { collectionId: sprites.id, kind: "milestone_group" } })).toBe(1);
+    expect(await prisma.bountySection.count({ where: { collectionId: sprites.id, kind: "individual" } })).toBe(1);
+    expect(await prisma.bountyInventoryItem.count({ where: { collectionId: sprites.id } })).toBeGreaterThan(0);
+    expect(await prisma.bountyPoolEntry.count({ where: { pool: { collectionId: sprites.id } } })).toBeGreaterThan(0);
+    const nfts = await prisma.nft.findMany({ where: { collectionId: sprites.id } });
+    const backgrounds = new Map<string, number>();
+    for (const nft of nfts) {
+      const value = (nft.attributes as Array<{ trait_type: string; value: string }>).find((a) => a.trait_type === "Background")!.value;
+      backgrounds.set(value, (backgrounds.get(value) ?? 0) + 1);
+    }
+    const counts = [...backgrounds.values()].sort((a, b) => a - b);
+    expect(counts[0]).toBeLessThan(counts[counts.length - 1]! / 3);
+    const aurora = await prisma.nft.findMany({ where: { collection: { shortId: "aurora" }, isMasterEdition: false } });
+    expect(aurora.every((n) => n.tokenId === null && n.editionNumber !== null)).toBe(true);
+  });
+
+  it("seeding again creates nothing", async () => {
+    expect(await seedDemoDrops(app.runtime)).toEqual({ created: [] });
+  });
+
+  it("funds a wallet on localnet", async () => {
+    const address = Keypair.generate().publicKey.toBase58();
+    const { status, body } = await callJson("POST", "/api/localnet/faucet", { body: { address, sol: 1.25 } });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, lamports: 1_250_000_000, balance: 1_250_000_000 });
+    expect(await app.runtime.chain.getBalance(address)).toBe(1_250_000_000n);
+  });
+
+  it("refuses bad faucet input with a code", async () => {
+    for (const body of [{ address: "not-an-address" }, { address: Keypair.generate().publicKey.toBase58(), sol: 1000 }, { sol: 1 }]) {
+      const response = await callJson("POST", "/api/localnet/faucet", { body });
+      expect(response.status).toBe(400);
+      expect(errorBodySchema.parse(response.body).code).toBe("INVALID_REQUEST");
+    }
+    const malformed = await callJson("POST", "/api/localnet/faucet", { rawBody: "{", headers: { "content-type": "application/json" } });
+    expect(errorBodySchema.parse(malformed.body).code).toBe("INVALID_JSON");
+  });
+
+  it("does not exist on any other cluster", async () => {
+    const devnet = parseConfig({
+      SOLANA_CLUSTER: "devnet",
+      SOLANA_RPC_URL: "http://127.0.0.1:9",
+      MINT_AUTHORITY_SECRET_KEY: JSON.stringify([...Keypair.generate().secretKey]),
+    });
+    installRuntime({ ...app.runtime, config: devnet });
+    try {
+      const { status, body } = await callJson("POST", "/api/localnet/faucet", { body: { address: Keypair.generate().publicKey.toBase58() } });
+      expect(status).toBe(404);
+      expect(errorBodySchema.parse(body).code).toBe("NOT_FOUND");
+    } finally {
+      installRuntime(app.runtime);
+    }
+  });
+});

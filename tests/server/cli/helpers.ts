@@ -1,0 +1,61 @@
+// Shared by the CLI tests: run the project's scripts in real child processes.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+export type RunResult = { code: number | null; stdout: string; stderr: string };
+
+/** The environment of a child working on `dataDir` with the embedded database. */
+export function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "test", ...extra };
+}
+
+/**
+ * Starts `node --import tsx <script> ...args` from the project root: what `npm run` does with
+ * `tsx <script>`, minus tsx's wrapper process, so the child's pid is the script's own.
+ */
+export function startTsx(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env, stdio: "pipe" });
+}
+
+/** Runs `tsx <script> ...args` to its end. */
+export function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
+  const child = startTsx(script, args, env);
+  child.stdin.end();
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Resolves with the first stdout line parsed as JSON. */
+export function firstJsonLine(child: ChildProcessWithoutNullStreams): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let buffered = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString("utf8");
+      const newline = buffered.indexOf("\n");
+      if (newline < 0) return;
+      child.stdout.off("data", onData);
+      try {
+        resolve(JSON.parse(buffered.slice(0, newline)) as Record<string, unknown>);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.once("close", (code) => reject(new Error(`child exited (${code}) before printing a line: ${stderr}`)));
+  });
+}
+
+/** The clear keys (dm_<class>_<secret>) printed in a text. */
+export function keysIn(text: string): string[] {
+  return text.match(/\bdm_(?:pub|live|test)_[1-9A-HJ-NP-Za-km-z]{32,44}\b/g) ?? [];
+}

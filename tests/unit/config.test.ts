@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/lib/config";
+
+describe("parseConfig", () => {
+  it("runs on the embedded defaults with an empty environment", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      cluster: "localnet",
+      chainName: "solana-localnet",
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      rateLimit: { readsPerMinute: 600, mintsPerMinute: 120 },
+      seedDemoDrops: true,
+    });
+    expect(config.siteOrigins).toContain("http://localhost:3000");
+    expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", PORT: " " }).databaseUrl).toBeUndefined();
+  });
+
+  it("names every bad variable in one clear message", () => {
+    const attempt = () => parseConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SOLANA_CLUSTER: "testnet", SEED_DEMO_DROPS: "maybe" });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(attempt).toThrow(/SOLANA_CLUSTER/);
+    expect(attempt).toThrow(/SEED_DEMO_DROPS/);
+  });
+
+  it("requires an RPC endpoint and a mint authority off localnet", () => {
+    expect(() => parseConfig({ SOLANA_CLUSTER: "mainnet" })).toThrow(/SOLANA_RPC_URL: is required when SOLANA_CLUSTER is mainnet/);
+    expect(() => parseConfig({ SOLANA_CLUSTER: "devnet", SOLANA_RPC_URL: "https://rpc.example" })).toThrow(/MINT_AUTHORITY_SECRET_KEY/);
+  });
+
+  it("derives the site origins from PUBLIC_URL unless SITE_ORIGINS is set", () => {
+    expect(parseConfig({ PUBLIC_URL: "https://drops.example/" }).siteOrigins[0]).toBe("https://drops.example");
+    expect(parseConfig({ SITE_ORIGINS: "https://a.example, https://b.example/" }).siteOrigins).toEqual(["https://a.example", "https://b.example"]);
+  });
+});
