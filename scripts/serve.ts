@@ -13,7 +13,29 @@ const hostname = process.env.HOST ?? "0.0.0.0";
 const app = next({ dev: false, hostname, port: config.port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 
-await app.prepare();
+type RuntimeHandle = { close(): Promise<void> };
+// The runtime lives on globalThis (lib/server/runtime.ts), created by the app itself in
+// its instrumentation hook during prepare(); this process only waits for it.
+const runtimeSlot = globalThis as { __dropmintRuntime?: Promise<RuntimeHandle> };
+
+async function waitForRuntime(): Promise<RuntimeHandle> {
+  const deadline = Date.now() + 10_000;
+  while (!runtimeSlot.__dropmintRuntime) {
+    if (Date.now() > deadline) throw new Error("the app did not start its runtime (instrumentation hook missing?)");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return runtimeSlot.__dropmintRuntime;
+}
+
+try {
+  await app.prepare();
+  await waitForRuntime();
+} catch (error) {
+  // Fail fast with the reason (busy data folder, bad database URL…) instead of serving 500s.
+  console.error(`Dropmint could not start: ${error instanceof Error ? error.message.replace(/^An error occurred while loading instrumentation hook: /, "") : String(error)}`);
+  process.exit(1);
+}
+
 const server = createServer((request, response) => {
   const peer = request.socket.remoteAddress ?? "unknown";
   const forwarded = request.headers["x-forwarded-for"];
@@ -30,8 +52,7 @@ async function shutdown(signal: string) {
   closing = true;
   console.log(`${signal}: shutting down`);
   server.close();
-  // The runtime lives on globalThis (lib/server/runtime.ts), created by the app itself.
-  const runtime = await (globalThis as { __dropmintRuntime?: Promise<{ close(): Promise<void> }> }).__dropmintRuntime?.catch(() => null);
+  const runtime = await runtimeSlot.__dropmintRuntime?.catch(() => null);
   await runtime?.close().catch((error: unknown) => console.error("while closing:", error));
   process.exit(0);
 }
