@@ -9,6 +9,10 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "pg",
     "ioredis",
+    // bigint-buffer finds its native binding relative to its own files: bundling breaks that.
+    "@solana/web3.js",
+    "@solana/spl-token",
+    "bigint-buffer",
   ],
   // `next dev` on 127.0.0.1 never hydrates without this.
   allowedDevOrigins: ["127.0.0.1"],
