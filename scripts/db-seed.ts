@@ -7,7 +7,7 @@
 import { getConfig } from "../lib/config";
 import { EmbeddedDatabaseBusyError, openDatabase, type Database } from "../lib/db/client";
 import { ChainLockedError, type Chain } from "../lib/chain";
-import { DirectoryLockedError } from "../lib/server/dir-lock";
+import { DirectoryLockedError } from "../lib/fs/dir-lock";
 import { assembleRuntime, openChain } from "../lib/server/create-runtime";
 import { seedDemoDrops } from "../lib/db/seed/seed-demo-drops";
 import { DEMO_DROPS } from "../lib/db/seed/demo-drops";

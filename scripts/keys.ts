@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { getConfig, type Config } from "../lib/config";
 import { EmbeddedDatabaseBusyError, openDatabase, type Database } from "../lib/db/client";
 import { API_KEY_CLASSES, type ApiKeyClass } from "../lib/api/keys";
-import { isProcessAlive } from "../lib/server/dir-lock";
+import { isProcessAlive } from "../lib/fs/dir-lock";
 import { readInstanceFile, instanceFilePath, type InstanceInfo } from "../lib/server/instance-file";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary, type CreateApiKeyInput } from "../lib/services/api-keys";
 

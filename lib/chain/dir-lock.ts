@@ -1,10 +1,10 @@
 // One process per chain folder: two litesvm instances writing the same state file would
-// silently lose each other's transactions. The generic lock (lib/server/dir-lock.ts) holds
+// silently lose each other's transactions. The generic lock (lib/fs/dir-lock.ts) holds
 // the owner's pid in `<dir>/chain.lock`; a lock left by a dead process is taken over. Here
 // its DirectoryLockedError becomes the chain layer's ChainLockedError (the original is
 // kept as `cause`, with the holder's pid).
 import path from "node:path";
-import { acquireDirLock as acquireLockFile, DirectoryLockedError, type DirLock } from "../server/dir-lock";
+import { acquireDirLock as acquireLockFile, DirectoryLockedError, type DirLock } from "@/lib/fs/dir-lock";
 import { ChainLockedError } from "./errors";
 
 export type { DirLock };

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import bs58 from "bs58";
 import { Keypair } from "@solana/web3.js";
-import { createFileExclusiveSync } from "./atomic-file";
+import { createFileExclusiveSync } from "@/lib/fs/atomic-file";
 import type { ChainCluster } from "./types";
 
 const SECRET_KEY_BYTES = 64;

@@ -48,6 +48,20 @@ export type Payment = { to: PublicKey; lamports: bigint };
 
 export type TokenMetadataFields = { name: string; symbol: string; uri: string };
 
+/** Token metadata stored in the mint itself (MetadataPointer → self), the server as update authority. */
+function initializeOwnMetadata(mint: PublicKey, authority: PublicKey, fields: TokenMetadataFields) {
+  return createInitializeMetadataInstruction({
+    programId: TOKEN_2022_PROGRAM_ID,
+    metadata: mint,
+    updateAuthority: authority,
+    mint,
+    mintAuthority: authority,
+    name: fields.name,
+    symbol: fields.symbol,
+    uri: fields.uri,
+  });
+}
+
 // ---------------------------------------------------------------------------------------
 // Collection
 
@@ -89,16 +103,7 @@ export function buildCollectionGroupMintTransaction(params: CollectionGroupMintP
     createInitializeGroupPointerInstruction(mint, authority, mint, program),
     createInitializeMetadataPointerInstruction(mint, authority, mint, program),
     createInitializeMintInstruction(mint, 0, authority, null, program),
-    createInitializeMetadataInstruction({
-      programId: program,
-      metadata: mint,
-      updateAuthority: authority,
-      mint,
-      mintAuthority: authority,
-      name: params.name,
-      symbol: params.symbol,
-      uri: params.uri,
-    }),
+    initializeOwnMetadata(mint, authority, params),
     createInitializeGroupInstruction({
       programId: program,
       group: mint,
@@ -170,16 +175,7 @@ export function buildNftMintTransaction(params: NftMintParams): Transaction {
     createInitializeMetadataPointerInstruction(mint, authority, mint, program),
     createInitializeGroupMemberPointerInstruction(mint, authority, mint, program),
     createInitializeMintInstruction(mint, 0, authority, null, program),
-    createInitializeMetadataInstruction({
-      programId: program,
-      metadata: mint,
-      updateAuthority: authority,
-      mint,
-      mintAuthority: authority,
-      name: params.name,
-      symbol: params.symbol,
-      uri: params.uri,
-    }),
+    initializeOwnMetadata(mint, authority, params),
     createInitializeMemberInstruction({
       programId: program,
       member: mint,

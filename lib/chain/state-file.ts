@@ -6,7 +6,7 @@
 //   u32 LE length, signature log      (see signature-log.ts)
 //   u64 LE length, litesvm snapshot   (LiteSVM.toBytes)
 import { readFile } from "node:fs/promises";
-import { writeFileAtomic } from "./atomic-file";
+import { writeFileAtomic } from "@/lib/fs/atomic-file";
 import type { BlockClockState } from "./block-clock";
 
 const MAGIC = new TextEncoder().encode("DMCHAIN1");

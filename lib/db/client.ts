@@ -7,7 +7,7 @@
 // therefore use the transaction client only, or it waits on itself.
 //
 // PGlite is also single-process: two processes on one folder corrupt it. Opening takes
-// `<DATA_DIR>/pglite.lock` first (lib/server/dir-lock.ts) and a second process gets
+// `<DATA_DIR>/pglite.lock` first (lib/fs/dir-lock.ts) and a second process gets
 // EmbeddedDatabaseBusyError naming the holder's pid; commands such as `npm run keys` then go
 // through the running site instead (lib/server/instance-file.ts).
 //
@@ -21,7 +21,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlRunner } from "./migrator";
-import { acquireDirLock, DirectoryLockedError } from "../server/dir-lock";
+import { acquireDirLock, DirectoryLockedError } from "@/lib/fs/dir-lock";
 
 export type Db = PrismaClient;
 

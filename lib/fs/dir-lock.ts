@@ -6,8 +6,9 @@
 // Known limit: two processes taking over the same stale lock at the same instant can
 // race. Starting two processes on one embedded folder is a setup mistake the lock is
 // there to report, not a supported mode.
-import { randomBytes, randomUUID } from "node:crypto";
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { readFileSync, unlinkSync } from "node:fs";
+import { createFileExclusiveSync } from "./atomic-file";
 
 export type DirLock = { readonly path: string; release(): void };
 
@@ -115,27 +116,3 @@ function isHolderAlive(holder: LockContent): boolean {
   return isProcessAlive(holder.pid);
 }
 
-/**
- * Creates `target` with `content` only if it does not exist yet: a fully written temp file
- * is hard-linked to it, which fails with EEXIST instead of overwriting, so a reader never
- * sees a half-written lock. Returns false when the file already existed.
- */
-function createFileExclusiveSync(target: string, content: Uint8Array, mode: number): boolean {
-  const temp = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  const fd = openSync(temp, "wx", mode);
-  try {
-    writeSync(fd, content);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temp, target);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  } finally {
-    unlinkSync(temp);
-  }
-}
