@@ -26,8 +26,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
 import { openDatabase, type Database } from "@/lib/db/client";
+import { PrismaClient } from "@/lib/db/generated/client";
 
 export type DatabaseTargetName = "pglite" | "postgres";
 
@@ -235,6 +238,30 @@ export async function openTestDatabase(target: DatabaseTarget, options: OpenTest
     await created.drop();
     removeDataDir();
   });
+}
+
+/**
+ * A Prisma client of the target's kind whose driver is already closed, so every query fails
+ * the way it does when the database is lost (an unreadable key store, or proof that a path
+ * never queries). pglite: a real PGlite opened on a copy of the pristine cluster, then closed;
+ * postgres: a real pg pool for the target's server, ended before it ever connected (so this
+ * works without a reachable server). Nothing to dispose.
+ */
+export async function closedDatabase(target: DatabaseTarget): Promise<Pick<Database, "kind" | "prisma">> {
+  if (target.name === "pglite") {
+    const dataDir = tempDataDir();
+    try {
+      cpSync(await pristinePgliteCluster(), dataDir, { recursive: true });
+      const client = await PGlite.create({ dataDir });
+      await client.close();
+      return { kind: "pglite", prisma: new PrismaClient({ adapter: new PrismaPGlite(client) }) };
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const pool = new pg.Pool({ connectionString: target.adminUrl ?? POSTGRES_ADMIN_URL, connectionTimeoutMillis: 500 });
+  await pool.end();
+  return { kind: "postgres", prisma: new PrismaClient({ adapter: new PrismaPg(pool) }) };
 }
 
 function withDispose(

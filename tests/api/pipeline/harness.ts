@@ -1,17 +1,14 @@
-// A v1 runtime without the chain or server keys, on a real PGlite database, for the pipeline suites.
+// A v1 runtime without the chain or server keys, on a real database of each target (PGlite,
+// and PostgreSQL when reachable: tests/helpers/databases.ts), for the pipeline suites.
 // Tiny routes built with v1Route stand in for the real ones; requests are plain `Request`s.
-import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { z } from "zod";
 import { parseConfig, type Config } from "@/lib/config";
-import { openDatabase, type Database } from "@/lib/db/client";
-import { readMigrations } from "@/lib/db/migrator";
+import type { Database } from "@/lib/db/client";
 import { createRateLimiter, type RateLimiter } from "@/lib/api/rate-limit";
 import { v1Route, type V1Handler } from "@/lib/api/v1-route";
 import { installRuntime, type Runtime } from "@/lib/server/runtime";
 import { createApiKey, type CreateApiKeyInput } from "@/lib/services/api-keys";
+import { closedDatabase, databaseTarget, openTestDatabase, type DatabaseTarget } from "../../helpers/databases";
 
 export const SITE_ORIGIN = "http://localhost:3000";
 export const PARTNER_ORIGIN = "https://shop.example";
@@ -34,42 +31,25 @@ export function makeRuntime(database: Pick<Database, "prisma"> & Partial<Databas
   };
 }
 
-/** A fresh database of its own, copied from a migrated template (a fresh PGlite takes seconds). */
-export async function openTestDatabase(): Promise<Database> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-pipeline-"));
-  cpSync(await migratedTemplate(), dataDir, { recursive: true });
-  const database = await openDatabase({ dataDir }); // still checks the migration history against prisma/migrations
-  return {
-    ...database,
-    async close() {
-      try {
-        await database.close();
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-  };
+/**
+ * A fresh, migrated database on `target` (tests/helpers/databases.ts) with the three drops
+ * seeded. Call dispose() when done.
+ */
+export async function openSeededDatabase(target: DatabaseTarget) {
+  const database = await openTestDatabase(target);
+  try {
+    return { database, drops: await seedDrops(database) };
+  } catch (error) {
+    await database.dispose();
+    throw error;
+  }
 }
 
-/** One migrated, closed PGlite folder per set of migrations, shared by test runs and workers. */
-async function migratedTemplate(): Promise<string> {
-  const migrations = await readMigrations();
-  const version = createHash("sha256").update(migrations.map((m) => `${m.name}:${m.checksum}`).join("\n")).digest("hex").slice(0, 16);
-  const template = path.join(tmpdir(), `dropmint-pipeline-template-${version}`);
-  if (existsSync(path.join(template, "ready"))) return template;
-  const staging = mkdtempSync(`${template}-staging-`);
-  await (await openDatabase({ dataDir: staging })).close();
-  writeFileSync(path.join(staging, "ready"), "");
-  try {
-    renameSync(staging, template); // atomic: readers only ever see a complete template
-  } catch {
-    rmSync(staging, { recursive: true, force: true }); // another worker got there first
-  }
-  return template;
-}
+/** For paths that must never read the database: a closed one, on which every query fails. */
+export const unusableDatabase = () => closedDatabase(databaseTarget("postgres")); // an ended pg pool: needs no server
 
 /** Three drops: two the keys are issued for (localnet, mainnet) and one they are not. */
-export async function seedDrops(database: Database) {
+async function seedDrops(database: Database) {
   const create = (shortId: string, chain: string, collectionAddress: string) =>
     database.prisma.collection.create({
       data: { shortId, name: shortId, chain, collectionAddress, treasuryAddress: "TreasuryAddress1111111111111111111111111111" },

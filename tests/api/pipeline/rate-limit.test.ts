@@ -3,19 +3,14 @@
 // first-party calls to a route naming no drop never read the key store.
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { PrismaClient } from "@/lib/db/generated/client";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 import { z } from "zod";
 import { createRateLimiter, enforceRateLimit, MemoryRateLimiter, RedisRateLimiter } from "@/lib/api/rate-limit";
 import { v1Route } from "@/lib/api/v1-route";
-import { install, invoke, makeRuntime, request, rootRoute, SITE_ORIGIN, testConfig } from "./harness";
+import { install, invoke, makeRuntime, request, rootRoute, SITE_ORIGIN, testConfig, unusableDatabase } from "./harness";
 
 const REDIS_URL = "redis://127.0.0.1:6379";
 // A Prisma client on a closed pool: proves these requests never touch the key store.
-const pool = new pg.Pool({ connectionString: "postgresql://dropmint@127.0.0.1:1/none" });
-await pool.end();
-const noDatabase = { prisma: new PrismaClient({ adapter: new PrismaPg(pool) }) };
+const noDatabase = await unusableDatabase();
 
 const mintRoute = v1Route({ scope: "none", kind: "mint", response: z.object({}) }, () => ({}));
 const read = (ip: string) => invoke(rootRoute, request("/", { origin: SITE_ORIGIN, ip }));
