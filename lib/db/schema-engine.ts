@@ -40,6 +40,7 @@ import * as glue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { DiffTarget, MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { probePostgres, redactUrl } from "./postgres-admin";
 
 export type { DiffTarget, MigrationList, SchemaEngine };
 
@@ -117,30 +118,7 @@ export function defaultShadowAdminUrl(): string {
   return process.env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 }
 
-/** Why the server at `adminUrl` cannot be used (undefined when it can). */
-export async function probePostgres(adminUrl: string, timeoutMs = 1500): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: timeoutMs });
-  client.on("error", () => undefined);
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL not reachable at ${redactUrl(adminUrl)}: ${error instanceof Error ? error.message : String(error)}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "****";
-    return parsed.toString();
-  } catch {
-    return "(unparsable URL)";
-  }
-}
 
 async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
@@ -420,3 +398,5 @@ export async function createMigration(options: NewMigrationOptions): Promise<New
   await writeFile(file, diff.script, { flag: "wx" });
   return { created: true, diff, name, file };
 }
+
+export { probePostgres, redactUrl };

@@ -31,6 +31,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/db/generated/client";
+import { probePostgres } from "@/lib/db/postgres-admin";
 
 export type DatabaseTargetName = "pglite" | "postgres";
 
@@ -64,31 +65,8 @@ const ADMIN_URL_CANDIDATES = process.env.TEST_DATABASE_URL
   ? [process.env.TEST_DATABASE_URL]
   : ["postgresql://postgres@127.0.0.1:5432/postgres", "postgresql://root@127.0.0.1:5432/postgres"];
 
-const CONNECT_TIMEOUT_MS = 1500;
 
-async function probePostgres(adminUrl: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  client.on("error", () => undefined);
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL not reachable at ${redact(adminUrl)}: ${error instanceof Error ? error.message : String(error)}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "****";
-    return parsed.toString();
-  } catch {
-    return "(TEST_DATABASE_URL)";
-  }
-}
 
 // Probed once per test process (vitest runs each file in its own worker process).
 // REQUIRE_POSTGRES=1 turns "not reachable" into a failure instead of skipped suites (CI).
