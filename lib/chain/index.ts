@@ -42,3 +42,11 @@ export {
   type TokenMetadataFields,
 } from "./nft-transaction";
 export { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "./token-accounts";
+export {
+  buildFungibleMintTransaction,
+  buildFungibleMintToTransaction,
+  mintDecimalsOf,
+  type FungibleMintParams,
+  type FungibleMintToParams,
+  type TokenProgram,
+} from "./fungible-token";

@@ -170,5 +170,22 @@ export const DEMO_SPRITE_MINTS: ReadonlyArray<{ collector: number; phase: "og" |
 
 export const DEMO_AURORA_MINTS: ReadonlyArray<{ collector: number }> = [{ collector: 0 }, { collector: 1 }, { collector: 1 }, { collector: 3 }];
 
+/**
+ * GLOW, the demo gate token (classic SPL Token, 6 decimals, minted by the mint authority).
+ * The sprites Allowlist phase admits holders of at least 100 GLOW; one collector holds
+ * more than that, one less.
+ */
+export const DEMO_GLOW_TOKEN = {
+  symbol: "GLOW",
+  decimals: 6,
+  ruleName: "GLOW holders",
+  minAmount: parseUnits("100", 6),
+  multiplier: 1,
+  holdings: [
+    { collector: 2, amount: parseUnits("250", 6) },
+    { collector: 3, amount: parseUnits("40", 6) },
+  ],
+} as const;
+
 export const DEMO_TIME = { MINUTE, HOUR, DAY };
 export { sol };

@@ -1,16 +1,18 @@
 // Seeds the demo drops. Each drop is created on the chain first (its collection group mint
-// and the demo mints, signed by real keypairs), then written to the database in one
+// and the demo mints, signed by real keypairs; for the sprites also the GLOW gate token
+// and the collectors' GLOW), then written to the database in one
 // transaction, so a crash mid-seed leaves no half-written drop. Drops that already exist
 // (by short ID) are left alone.
 import { Keypair, PublicKey } from "@solana/web3.js";
 import type { Runtime } from "@/lib/server/runtime";
 import { buildCollectionGroupMintTransaction, buildNftMintTransaction, signAndSerialize } from "@/lib/chain";
+import { buildFungibleMintToTransaction, buildFungibleMintTransaction } from "@/lib/chain";
 import { spriteAttributes } from "@/lib/art/sprite-traits";
 import { SPRITE_COUNT } from "@/lib/art/demo-art";
 import { rankByRarity } from "@/lib/domain/rarity";
 import { metadataUri } from "@/lib/services/nft-metadata";
 import type { Prisma } from "@/lib/db/generated/client";
-import { DEMO_AURORA_MINTS, DEMO_COLLECTORS, DEMO_DROPS, DEMO_SPRITE_MINTS, DEMO_TIME, sol, type DemoDrop } from "./demo-drops";
+import { DEMO_AURORA_MINTS, DEMO_COLLECTORS, DEMO_DROPS, DEMO_GLOW_TOKEN, DEMO_SPRITE_MINTS, DEMO_TIME, sol, type DemoDrop } from "./demo-drops";
 
 type SeedContext = { runtime: Runtime; now: Date; collectors: Keypair[] };
 type NftSeed = Omit<Prisma.NftCreateManyInput, "collectionId"> & { id: string };
@@ -92,6 +94,25 @@ async function mintOnChain(runtime: Runtime, drop: DemoDrop, groupMint: string, 
 }
 
 type MintResult = DemoMint & Awaited<ReturnType<typeof mintOnChain>>;
+
+/** The GLOW gate token: a new mint paid by the mint authority, and the collectors' balances. */
+async function createGlowOnChain(runtime: Runtime, collectors: Keypair[]): Promise<string> {
+  const mintAuthority = runtime.keys.mintAuthority;
+  const created = buildFungibleMintTransaction({
+    mintAuthority,
+    decimals: DEMO_GLOW_TOKEN.decimals,
+    recentBlockhash: (await runtime.chain.getLatestBlockhash()).blockhash,
+  });
+  await runtime.chain.sendRawTransaction(created.transaction.serialize());
+  const mintTo = buildFungibleMintToTransaction({
+    mintAuthority,
+    mint: created.mint.publicKey,
+    recipients: DEMO_GLOW_TOKEN.holdings.map((h) => ({ owner: collectors[h.collector]!.publicKey, amount: h.amount })),
+    recentBlockhash: (await runtime.chain.getLatestBlockhash()).blockhash,
+  });
+  await runtime.chain.sendRawTransaction(mintTo.serialize());
+  return created.mint.publicKey.toBase58();
+}
 
 /** One after another: each waits for the chain to land the previous one. */
 async function mintAllOnChain(runtime: Runtime, drop: DemoDrop, groupMint: string, treasury: PublicKey, mints: DemoMint[]) {
@@ -214,6 +235,7 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
       at: new Date(now.getTime() - (DEMO_SPRITE_MINTS.length - i) * 97 * DEMO_TIME.MINUTE),
     }));
     const results = await mintAllOnChain(runtime, drop, groupMint, treasury, demoMints);
+    const glowMint = await createGlowOnChain(runtime, collectors);
     const aurora = await prisma.collection.findUnique({ where: { shortId: DEMO_DROPS.aurora.shortId }, select: { collectionAddress: true } });
 
     await prisma.$transaction(async (tx) => {
@@ -235,6 +257,16 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
           data: { phaseId: phaseIds.get("allowlist")!, kind: "nft_gate", ruleName: "Aurora holders", collections: [aurora.collectionAddress], multiplier: 2 },
         });
       }
+      await tx.gateRule.create({
+        data: {
+          phaseId: phaseIds.get("allowlist")!,
+          kind: "token_gate",
+          ruleName: DEMO_GLOW_TOKEN.ruleName,
+          tokenMint: glowMint,
+          minAmount: DEMO_GLOW_TOKEN.minAmount,
+          multiplier: DEMO_GLOW_TOKEN.multiplier,
+        },
+      });
       await tx.walletAllocationOverride.create({
         data: { phaseId: phaseIds.get("allowlist")!, walletAddress: collectors[0]!.publicKey.toBase58(), allocation: 6 },
       });

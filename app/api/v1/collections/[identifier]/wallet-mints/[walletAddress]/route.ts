@@ -1,0 +1,13 @@
+// GET /api/v1/collections/{collectionId}/wallet-mints/{walletAddress} — the Wallet mints response.
+import { v1Route } from "@/lib/api/v1-route";
+import { getWalletMintsParamsSchema, walletMintsResponseSchema } from "@/lib/schemas/wallet-mints";
+import { getWalletMints } from "@/lib/services/wallet-mints";
+
+export const GET = v1Route(
+  { scope: "collection", kind: "read", params: getWalletMintsParamsSchema, response: walletMintsResponseSchema },
+  ({ runtime, collection, params }) =>
+    getWalletMints(runtime.database.prisma, runtime.chain, { collectionId: collection.id, walletAddress: params.walletAddress }),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";
