@@ -1,0 +1,11 @@
+// GET /api/v1/collections/{identifier}/top-minters — who minted the most from the drop, bonus mints included.
+import { v1Route } from "@/lib/api/v1-route";
+import { topMintersResponseSchema } from "@/lib/schemas/leaderboards";
+import { getTopMinters } from "@/lib/services/leaderboards";
+
+export const GET = v1Route({ scope: "collection", kind: "read", response: topMintersResponseSchema }, ({ runtime, collection }) =>
+  getTopMinters(runtime.database.prisma, collection.id, { publicBaseUrl: runtime.config.publicUrl }),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

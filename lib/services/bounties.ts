@@ -1,0 +1,180 @@
+// Bounties of a drop as the partner sees them: the summary (what is still to win) and the
+// prize board (sections, inventory preview, recurring pools). Winner wallets only ever
+// leave shortened, and only when the creator shows winners.
+import type { Db } from "@/lib/db/client";
+import type { Bounty, BountyInventoryItem, BountyPool, BountyPoolEntry } from "@/lib/db/generated/client";
+import { ApiError } from "@/lib/api/api-error";
+import { prizeTokenOf, shortenWallet, summarizePrizePool, toWireAmount, weightPercents } from "@/lib/domain/bounty-summary";
+import type { BountyItem, BountyPrizesView, BountySection, BountySummaryView, InventoryItem, PoolSection } from "@/lib/schemas/bounties";
+import { toPublicUrl } from "./public-url";
+
+/** Titles of the sections that have no row of their own. */
+export const UNSECTIONED_BOUNTIES_TITLE = "More bounties";
+export const INVENTORY_PREVIEW_TITLE = "Prize inventory";
+
+const emptySummary = (): BountySummaryView => ({
+  remaining_bounties: 0,
+  free_mint_bounties: 0,
+  total_pool: 0,
+  token_symbol: null,
+  tokens: [],
+  has_bounties: false,
+});
+
+export async function getBountySummary(db: Db, collectionId: string): Promise<BountySummaryView> {
+  const [bounties, pools] = await Promise.all([
+    db.bounty.findMany({
+      where: { collectionId },
+      select: { bountyType: true, isClaimed: true, tokenMint: true, tokenSymbol: true, tokenDecimals: true, amount: true },
+    }),
+    db.bountyPool.count({ where: { collectionId } }),
+  ]);
+  if (bounties.length === 0 && pools === 0) return emptySummary();
+
+  const unclaimed = bounties.filter((b) => !b.isClaimed);
+  // Recurring pools stay out of total_pool: their payouts are random draws, not promises.
+  const pool = summarizePrizePool(unclaimed.filter((b) => b.bountyType === "token"));
+  return {
+    remaining_bounties: unclaimed.length,
+    free_mint_bounties: unclaimed.filter((b) => b.bountyType === "free_mint").length,
+    total_pool: toWireAmount(pool.totalRaw),
+    token_symbol: pool.tokenSymbol,
+    tokens: pool.tokens.map((t) => ({ address: t.address, symbol: t.symbol, decimals: t.decimals, pool_raw: toWireAmount(t.poolRaw) })),
+    has_bounties: true,
+  };
+}
+
+type Display = { showWinners: boolean; showOccurrence: boolean; publicBaseUrl: string };
+
+const bountyOrder = [{ sortOrder: "asc" as const }, { triggerMintCount: "asc" as const }, { id: "asc" as const }];
+
+export async function getBountyPrizes(db: Db, collectionId: string, options: { publicBaseUrl: string }): Promise<BountyPrizesView> {
+  const [collection, sections, unsectioned, inventory, pools] = await Promise.all([
+    db.collection.findUnique({
+      where: { id: collectionId },
+      select: { bountyShowOccurrence: true, bountyShowWinners: true, bountyShowInventoryPreview: true },
+    }),
+    db.bountySection.findMany({
+      where: { collectionId },
+      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+      include: { bounties: { where: { collectionId }, orderBy: bountyOrder } },
+    }),
+    db.bounty.findMany({ where: { collectionId, sectionId: null }, orderBy: bountyOrder }),
+    db.bountyInventoryItem.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] }),
+    db.bountyPool.findMany({
+      where: { collectionId },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      include: { entries: { orderBy: [{ sortOrder: "asc" }, { id: "asc" }] } },
+    }),
+  ]);
+  if (!collection) throw new ApiError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
+
+  // Enabled means there is a prize to show: a bounty, an inventory item or a pool.
+  const hasBounties = unsectioned.length > 0 || sections.some((s) => s.bounties.length > 0);
+  if (!hasBounties && inventory.length === 0 && pools.length === 0) return { enabled: false };
+
+  const display: Display = {
+    showWinners: collection.bountyShowWinners,
+    showOccurrence: collection.bountyShowOccurrence,
+    publicBaseUrl: options.publicBaseUrl,
+  };
+  const items = (bounties: Bounty[]) => bounties.map((b) => toBountyItem(b, display));
+  const boardSections: BountySection[] = sections
+    .filter((s) => s.bounties.length > 0)
+    .map((s) =>
+      s.kind === "milestone_group"
+        ? { kind: "milestone_group", id: s.id, name: s.name, counter_starts_at: iso(s.counterStartsAt), bounties: items(s.bounties) }
+        : { kind: "individual", id: s.id, name: s.name, bounties: items(s.bounties) },
+    );
+  if (unsectioned.length > 0) boardSections.push({ kind: "individual", name: UNSECTIONED_BOUNTIES_TITLE, bounties: items(unsectioned) });
+  if (collection.bountyShowInventoryPreview && inventory.length > 0) {
+    boardSections.push({ kind: "inventory_preview", name: INVENTORY_PREVIEW_TITLE, items: inventory.map((i) => toInventoryItem(i, display)) });
+  }
+
+  return {
+    enabled: true,
+    show_occurrence: collection.bountyShowOccurrence,
+    show_winners: collection.bountyShowWinners,
+    show_inventory_preview: collection.bountyShowInventoryPreview,
+    sections: boardSections,
+    pool_sections: pools.map((pool) => toPoolSection(pool, options.publicBaseUrl)),
+  };
+}
+
+function toBountyItem(bounty: Bounty, display: Display): BountyItem {
+  const item: BountyItem = {
+    id: bounty.id,
+    name: bounty.name,
+    description: bounty.description,
+    bounty_type: bounty.bountyType,
+    is_claimed: bounty.isClaimed,
+    claimed_winner: bounty.isClaimed ? winner(bounty.claimedWinner, display) : null,
+    claimed_at: iso(bounty.claimedAt),
+  };
+  switch (bounty.bountyType) {
+    case "nft":
+      item.nft = { name: bounty.nftName, image_url: toPublicUrl(bounty.nftImageUrl, display.publicBaseUrl), mint_address: bounty.nftMintAddress };
+      break;
+    case "grant":
+      item.grant = { label: bounty.grantLabel ?? bounty.name ?? "" };
+      break;
+    case "token": {
+      const token = prizeTokenOf(bounty);
+      item.token = { symbol: token.symbol, amount: bounty.amount === null ? null : toWireAmount(bounty.amount), decimals: token.decimals };
+      break;
+    }
+  }
+  // Hidden occurrence means the creator keeps the winning mint count to themselves.
+  if (display.showOccurrence && (bounty.triggerMintCount !== null || bounty.triggerStartsAt !== null)) {
+    item.trigger = { mint_count: bounty.triggerMintCount, starts_at: iso(bounty.triggerStartsAt) };
+  }
+  return item;
+}
+
+function toInventoryItem(item: BountyInventoryItem, display: Display): InventoryItem {
+  return {
+    id: item.id,
+    name: item.name,
+    image_url: toPublicUrl(item.imageUrl, display.publicBaseUrl),
+    mint_address: item.mintAddress,
+    state: item.state,
+    claimed_winner: item.state === "claimed" ? winner(item.claimedWinner, display) : null,
+    claimed_at: iso(item.claimedAt),
+  };
+}
+
+function toPoolSection(pool: BountyPool & { entries: BountyPoolEntry[] }, publicBaseUrl: string): PoolSection {
+  const percents = weightPercents(pool.entries.map((e) => e.weightBps));
+  return {
+    id: pool.id,
+    name: pool.name,
+    description: pool.description,
+    mode: "recurring_pool",
+    recur_every_n_mints: pool.recurEveryNMints,
+    recur_max_fires: pool.recurMaxFires,
+    recur_fires_count: pool.recurFiresCount,
+    counter_starts_at: iso(pool.counterStartsAt),
+    entries: pool.entries.map((entry, index) => {
+      const token = entry.rewardType === "token" ? prizeTokenOf(entry) : null;
+      return {
+        reward_type: entry.rewardType,
+        weight_bps: entry.weightBps,
+        weight_pct: percents[index]!,
+        payout_amount: entry.payoutAmount === null ? null : toWireAmount(entry.payoutAmount),
+        token_symbol: token ? token.symbol : entry.tokenSymbol,
+        token_decimals: token ? token.decimals : entry.tokenDecimals,
+        nft_pool_label: entry.nftPoolLabel,
+        display_label: entry.displayLabel,
+        display_image_url: toPublicUrl(entry.displayImageUrl, publicBaseUrl),
+      };
+    }),
+  };
+}
+
+function winner(wallet: string | null, display: Display): string | null {
+  return display.showWinners && wallet ? shortenWallet(wallet) : null;
+}
+
+function iso(date: Date | null): string | null {
+  return date?.toISOString() ?? null;
+}
