@@ -52,7 +52,7 @@ export async function getBountyPrizes(db: Db, collectionId: string, options: { p
   const [collection, sections, unsectioned, inventory, pools] = await Promise.all([
     db.collection.findUnique({
       where: { id: collectionId },
-      select: { bountyShowOccurrence: true, bountyShowWinners: true, bountyShowInventoryPreview: true },
+      select: { bountyPrizesEnabled: true, bountyShowOccurrence: true, bountyShowWinners: true, bountyShowInventoryPreview: true },
     }),
     db.bountySection.findMany({
       where: { collectionId },
@@ -69,9 +69,11 @@ export async function getBountyPrizes(db: Db, collectionId: string, options: { p
   ]);
   if (!collection) throw new ApiError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
 
-  // Enabled means there is a prize to show: a bounty, an inventory item or a pool.
+  // Enabled when the creator turned the board on and there is a prize to show: a bounty,
+  // an inventory item or a pool.
   const hasBounties = unsectioned.length > 0 || sections.some((s) => s.bounties.length > 0);
-  if (!hasBounties && inventory.length === 0 && pools.length === 0) return { enabled: false };
+  const hasPrizes = hasBounties || inventory.length > 0 || pools.length > 0;
+  if (!collection.bountyPrizesEnabled || !hasPrizes) return { enabled: false };
 
   const display: Display = {
     showWinners: collection.bountyShowWinners,

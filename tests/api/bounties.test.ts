@@ -39,7 +39,7 @@ for (const target of databaseTargets) {
     /** Creates a bare collection for a fixture; returns its id. */
     async function fixtureCollection(shortId: string) {
       const { id } = await prisma().collection.create({
-        data: { shortId, name: shortId, chain: app.runtime.config.chainName, treasuryAddress: Keypair.generate().publicKey.toBase58() },
+        data: { shortId, name: shortId, chain: app.runtime.config.chainName, treasuryAddress: Keypair.generate().publicKey.toBase58(), bountyPrizesEnabled: true },
       });
       return id;
     }
@@ -210,6 +210,16 @@ for (const target of databaseTargets) {
 
       // No full winner wallet anywhere in the body.
       for (const wallet of [seven.claimedWinner!, ten.claimedWinner!, voidRelic.claimedWinner!]) expect(text).not.toContain(wallet);
+    });
+
+    it("answers enabled: false while the creator keeps the prize board off, prizes or not", async () => {
+      await prisma().collection.update({ where: { id: spritesId }, data: { bountyPrizesEnabled: false } });
+      try {
+        const { body } = await get("/api/v1/collections/sprites/bounty-prizes");
+        expect(bountyPrizesDisabledResponseSchema.strict().parse(body)).toEqual({ success: true, enabled: false });
+      } finally {
+        await prisma().collection.update({ where: { id: spritesId }, data: { bountyPrizesEnabled: true } });
+      }
     });
 
     it("follows the creator's display settings: winners, occurrence, inventory preview", async () => {

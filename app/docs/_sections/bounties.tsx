@@ -54,8 +54,8 @@ export function BountiesSection() {
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          <strong>Enabled</strong> means the drop has something to show: at least one bounty, inventory item or recurring pool. A drop
-          without any is disabled.
+          <strong>Enabled</strong> means the creator turned the prize board on and the drop has something to show: at least one
+          bounty, inventory item or recurring pool. Otherwise it is disabled.
         </li>
         <li>
           <strong>Sections</strong>, in the creator&apos;s order: <code>milestone_group</code> (with <code>counter_starts_at</code>, when

@@ -239,7 +239,7 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
     const aurora = await prisma.collection.findUnique({ where: { shortId: DEMO_DROPS.aurora.shortId }, select: { collectionAddress: true } });
 
     await prisma.$transaction(async (tx) => {
-      await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, runtime, groupMint, treasury, "sprites") } });
+      await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, runtime, groupMint, treasury, "sprites"), bountyPrizesEnabled: true } });
       await tx.phase.createMany({ data: phases.map((p) => ({ id: p.id, ...p.data })) });
       await tx.nft.createMany({ data: nfts.map((n) => ({ ...n, collectionId })) });
       for (const write of mintWrites(collectionId, phaseIds, results)) {
