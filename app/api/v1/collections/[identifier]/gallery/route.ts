@@ -1,0 +1,11 @@
+// GET /api/v1/collections/{identifier}/gallery — the NFTs that can still be minted.
+import { v1Route } from "@/lib/api/v1-route";
+import { galleryResponseSchema, getGalleryQuerySchema } from "@/lib/schemas/gallery";
+import { getGallery } from "@/lib/services/gallery";
+
+export const GET = v1Route({ scope: "collection", kind: "read", query: getGalleryQuerySchema, response: galleryResponseSchema }, ({ runtime, collection, query }) =>
+  getGallery(runtime.database.prisma, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

@@ -1,0 +1,11 @@
+// GET /api/v1/collections/{identifier}/traits — trait value statistics (hidden before a delayed reveal).
+import { v1Route } from "@/lib/api/v1-route";
+import { traitsResponseSchema } from "@/lib/schemas/traits";
+import { getTraits } from "@/lib/services/traits";
+
+export const GET = v1Route({ scope: "collection", kind: "read", response: traitsResponseSchema }, ({ runtime, collection }) =>
+  getTraits(runtime.database.prisma, collection.id, { now: new Date() }),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

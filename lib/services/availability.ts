@@ -1,0 +1,27 @@
+// Live supply counts of a drop (GET availability). Burned NFTs stay counted as minted;
+// a limited edition counts its copies, never the master. Counts read NFT rows, so an NFT
+// held by a mint in progress still counts as available until that mint lands.
+import type { Db } from "@/lib/db/client";
+import { percentOf } from "@/lib/domain/supply";
+import type { AvailabilityView } from "@/lib/schemas/availability";
+import { getCollectionOrThrow } from "./collections";
+
+export async function getAvailability(db: Db, collectionId: string): Promise<AvailabilityView> {
+  const copies = { collectionId, isMasterEdition: false };
+  const [collection, minted, burned] = await Promise.all([
+    getCollectionOrThrow(db, collectionId),
+    db.nft.count({ where: { ...copies, status: { in: ["minted", "burned"] } } }),
+    db.nft.count({ where: { ...copies, status: "burned" } }),
+  ]);
+  const total = collection.totalSupply;
+  return {
+    collectionId,
+    stats: {
+      total: total ?? 0,
+      minted,
+      burned,
+      available: total === null ? null : Math.max(0, total - minted),
+      percentMinted: total === null ? 0 : percentOf(minted, total),
+    },
+  };
+}

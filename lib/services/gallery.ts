@@ -1,0 +1,88 @@
+// The NFTs of a drop that can still be minted (GET gallery). Shown: NFTs available now,
+// including those whose reservation has expired (free again at once). A limited edition
+// lists its unminted copies, each with its edition fields and master_nft_id; the master
+// itself is a template and never listed. NFTs held for one wallet (a creator hold, or that
+// wallet's own mint in progress) appear only when that wallet asks (`walletAddress`).
+import type { Db } from "@/lib/db/client";
+import type { Nft, Prisma } from "@/lib/db/generated/client";
+import { isCollectionRevealed } from "@/lib/domain/reveal";
+import type { GalleryNft, GalleryView } from "@/lib/schemas/gallery";
+import { getCollectionOrThrow } from "./collections";
+import { shownNft } from "./reveal";
+
+export type GalleryOptions = { limit: number; offset: number; walletAddress?: string; now: Date; publicBaseUrl: string };
+
+export function mintableNftsWhere(collectionId: string, now: Date, walletAddress?: string): Prisma.NftWhereInput {
+  const forWallet = walletAddress ?? null;
+  return {
+    collectionId,
+    isMasterEdition: false,
+    AND: [
+      // A creator hold for another wallet is not mintable by the asker.
+      { OR: [{ reservationWallet: null }, ...(forWallet ? [{ reservationWallet: forWallet }] : [])] },
+      {
+        OR: [
+          { status: "available" },
+          { status: "reserved", reservedUntil: { lt: now } },
+          ...(forWallet ? [{ status: "reserved" as const, OR: [{ reservedByWallet: forWallet }, { reservationWallet: forWallet }] }] : []),
+        ],
+      },
+    ],
+  };
+}
+
+export async function getGallery(db: Db, collectionId: string, options: GalleryOptions): Promise<GalleryView> {
+  const where = mintableNftsWhere(collectionId, options.now, options.walletAddress);
+  const [collection, rows, total] = await Promise.all([
+    getCollectionOrThrow(db, collectionId),
+    db.nft.findMany({
+      where,
+      orderBy: [{ tokenId: { sort: "asc", nulls: "last" } }, { editionNumber: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+      skip: options.offset,
+      take: options.limit,
+    }),
+    db.nft.count({ where }),
+  ]);
+  const revealed = isCollectionRevealed(collection, options.now);
+  return {
+    nfts: rows.map((nft) => toGalleryNft(nft, shownNft(nft, collection, revealed, options.publicBaseUrl), options.now)),
+    total,
+    limit: options.limit,
+    offset: options.offset,
+  };
+}
+
+/** A reservation still running; an expired one reads as available. */
+function isHeld(nft: Nft, now: Date): boolean {
+  return nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > now);
+}
+
+function toGalleryNft(nft: Nft, shown: ReturnType<typeof shownNft>, now: Date): GalleryNft {
+  const held = isHeld(nft, now);
+  return {
+    id: nft.id,
+    token_id: nft.tokenId,
+    name: shown.name,
+    description: shown.description,
+    image_url: shown.imageUrl,
+    preview_image_url: shown.previewImageUrl,
+    cover_art_url: shown.coverArtUrl,
+    animation_url: shown.animationUrl,
+    audio_url: null,
+    audio_preview_url: shown.audioPreviewUrl,
+    media_type: shown.mediaType,
+    preview_url: shown.previewUrl,
+    preview_start_time: shown.previewStartTime,
+    preview_duration: shown.previewDuration,
+    audio_duration_seconds: shown.audioDurationSeconds,
+    mint_status: held ? "reserved" : "available",
+    attributes: shown.attributes,
+    is_master_edition: nft.isMasterEdition,
+    current_edition_supply: nft.currentEditionSupply,
+    max_edition_supply: nft.maxEditionSupply,
+    edition_number: nft.editionNumber,
+    master_nft_id: nft.masterNftId,
+    reservation_wallet: nft.reservationWallet,
+    reserved_by: held ? nft.reservedByWallet : null,
+  };
+}
