@@ -4,14 +4,13 @@
 import type { Db } from "@/lib/db/client";
 import { percentOf } from "@/lib/domain/supply";
 import type { AvailabilityView } from "@/lib/schemas/availability";
-import { getCollectionOrThrow } from "./collections";
+import { countMinted, getCollectionOrThrow } from "./collections";
 
 export async function getAvailability(db: Db, collectionId: string): Promise<AvailabilityView> {
-  const copies = { collectionId, isMasterEdition: false };
   const [collection, minted, burned] = await Promise.all([
     getCollectionOrThrow(db, collectionId),
-    db.nft.count({ where: { ...copies, status: { in: ["minted", "burned"] } } }),
-    db.nft.count({ where: { ...copies, status: "burned" } }),
+    countMinted(db, collectionId),
+    db.nft.count({ where: { collectionId, isMasterEdition: false, status: "burned" } }),
   ]);
   const total = collection.totalSupply;
   return {

@@ -10,9 +10,9 @@ import { dutchBoundsOf } from "@/lib/domain/phase-config";
 import type { CollectionView, Phase } from "@/lib/schemas/collection";
 import { toPublicUrl } from "./public-url";
 
-/** Counts NFTs by status; burned NFTs count as minted. */
+/** NFTs minted from the drop: burned ones still count; an edition's master never does. */
 export async function countMinted(db: Db, collectionId: string): Promise<number> {
-  return db.nft.count({ where: { collectionId, status: { in: ["minted", "burned"] } } });
+  return db.nft.count({ where: { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } } });
 }
 
 export async function getCollectionOrThrow(db: Db, collectionId: string): Promise<Collection> {

@@ -2,7 +2,9 @@
 // (ref: the token id, or e<edition number> for a limited edition). Uris stay short because
 // the whole mint transaction must fit Solana's 1232-byte limit.
 import type { Db } from "@/lib/db/client";
+import { isNftRevealed, unrevealedName } from "@/lib/domain/reveal";
 import { toPublicUrl } from "./public-url";
+import { placeholderImageUrl } from "./reveal";
 
 export function metadataRefOf(nft: { tokenId: number | null; editionNumber: number | null; id: string }): string {
   if (nft.tokenId !== null) return String(nft.tokenId);
@@ -14,9 +16,6 @@ export function metadataUri(publicBaseUrl: string, shortId: string, nft: Paramet
   return `${publicBaseUrl.replace(/\/+$/, "")}/m/${shortId}/${metadataRefOf(nft)}`;
 }
 
-export function isRevealed(collection: { delayedRevealEnabled: boolean; revealedAt: Date | null }, now: Date): boolean {
-  return !collection.delayedRevealEnabled || (collection.revealedAt !== null && collection.revealedAt <= now);
-}
 
 /** Metadata JSON (Metaplex-style fields), or null when there is no such NFT. Placeholder until reveal. */
 export async function getNftMetadata(db: Db, shortId: string, ref: string, options: { now: Date; publicBaseUrl: string }) {
@@ -36,12 +35,13 @@ export async function getNftMetadata(db: Db, shortId: string, ref: string, optio
     external_url: `${options.publicBaseUrl}/d/${collection.shortId}`,
     collection: { name: collection.name, family: collection.name },
   };
-  if (!isRevealed(collection, options.now)) {
+  // The same rule as every feed: placeholder until this NFT is revealed.
+  if (!isNftRevealed(collection, nft.mintedAt, options.now)) {
     return {
       ...base,
-      name: `${collection.name ?? "Unrevealed"} (unrevealed)`,
+      name: unrevealedName(collection.name),
       description: "Revealed after the mint.",
-      image: url(collection.placeholderImage),
+      image: placeholderImageUrl(collection, options.publicBaseUrl),
       attributes: [],
     };
   }
