@@ -26,6 +26,20 @@ const booleanFlag = (fallback: boolean) =>
       .transform((v) => v === "1" || v === "true" || v === "yes"),
   );
 
+/** A JSON object of symbol → value, symbols upper-cased. */
+const jsonRecord = <T extends z.ZodType>(value: T, fallback: Record<string, z.output<T>>) =>
+  z.preprocess(
+    (v) => (emptyToUndefined(v) === undefined ? fallback : typeof v === "string" ? safeJson(v) : v),
+    z.record(z.string().trim().min(1).max(32).toUpperCase(), value, { error: "must be a JSON object of token symbol → value" }),
+  );
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
@@ -61,6 +75,17 @@ const envSchema = z
     RATE_LIMIT_MINTS_PER_MINUTE: positiveInt(120),
     /** Proxies of our own in front of the site; the client IP is that many X-Forwarded-For entries from the right. */
     TRUSTED_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5).default(0)),
+    /** CoinGecko-compatible price API (`/simple/price`); `none` disables it. */
+    TOKEN_PRICE_PROVIDER_URL: z.preprocess(emptyToUndefined, z.union([z.literal("none"), z.url({ protocol: /^https?$/ })]).default("https://api.coingecko.com/api/v3")),
+    /** JSON object: token symbol → the provider's coin id. */
+    TOKEN_PRICE_PROVIDER_IDS: jsonRecord(z.string().min(1), { SOL: "solana", USDC: "usd-coin" }),
+    /** JSON object: token symbol → fixed USD price; these symbols are never asked of the provider. */
+    STATIC_TOKEN_PRICES: jsonRecord(z.number().positive(), {}),
+    /** Token-price snapshots are reused for this long (the body's cacheTTL). */
+    TOKEN_PRICE_CACHE_SECONDS: positiveInt(60),
+    /** Claim-code validate budgets per minute, per client IP and per drop (slows guessing). */
+    CLAIM_CODE_CHECKS_PER_IP_PER_MINUTE: positiveInt(20),
+    CLAIM_CODE_CHECKS_PER_DROP_PER_MINUTE: positiveInt(300),
     /** How long a prepared mint session holds its reservation. */
     SESSION_TTL_SECONDS: positiveInt(120),
     /** Seed the demo drops on first start of an empty database. */
@@ -97,6 +122,8 @@ export type Config = Readonly<{
   rateLimit: Readonly<{ readsPerMinute: number; mintsPerMinute: number }>;
   trustedProxyHops: number;
   sessionTtlSeconds: number;
+  tokenPrices: Readonly<{ providerUrl: string | null; providerIds: Readonly<Record<string, string>>; staticPrices: Readonly<Record<string, number>>; cacheSeconds: number }>;
+  claimCodeChecks: Readonly<{ perIpPerMinute: number; perDropPerMinute: number }>;
   seedDemoDrops: boolean;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
 }>;
@@ -135,6 +162,16 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     rateLimit: Object.freeze({ readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, mintsPerMinute: env.RATE_LIMIT_MINTS_PER_MINUTE }),
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
+    tokenPrices: Object.freeze({
+      providerUrl: env.TOKEN_PRICE_PROVIDER_URL === "none" ? null : env.TOKEN_PRICE_PROVIDER_URL.replace(/\/+$/, ""),
+      providerIds: Object.freeze(env.TOKEN_PRICE_PROVIDER_IDS),
+      staticPrices: Object.freeze(env.STATIC_TOKEN_PRICES),
+      cacheSeconds: env.TOKEN_PRICE_CACHE_SECONDS,
+    }),
+    claimCodeChecks: Object.freeze({
+      perIpPerMinute: env.CLAIM_CODE_CHECKS_PER_IP_PER_MINUTE,
+      perDropPerMinute: env.CLAIM_CODE_CHECKS_PER_DROP_PER_MINUTE,
+    }),
     seedDemoDrops: env.SEED_DEMO_DROPS,
     logLevel: env.LOG_LEVEL,
   });

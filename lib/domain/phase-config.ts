@@ -15,15 +15,19 @@ export const dutchConfigSchema = z.object({
   surgePremium: lamports,
   surgeThreshold: z.number().int().positive(),
   surgeWindowMinutes: z.number().positive(),
-});
+}).refine((c) => c.floorPrice <= c.basePrice && c.basePrice <= c.ceilingPrice, "needs floorPrice <= basePrice <= ceilingPrice");
 export type DutchConfig = z.infer<typeof dutchConfigSchema>;
 
 export const pegConfigSchema = z.object({
   pegMode: z.enum(["usd", "native"]),
-  /** usd: the USD value of one NFT; native: the reference token amount. */
-  target: z.number().positive(),
-  tokenSymbol: z.string(),
-  tokenDecimals: z.number().int().nonnegative(),
+  /** usd: the USD value of one NFT; native: the amount of the native token (nativeSymbol) it is worth. */
+  target: z.number().positive().max(1e12),
+  /** The token paid; defaults to the phase currency (which prepare-mint charges). */
+  tokenSymbol: z.string().min(1).optional(),
+  tokenDecimals: z.number().int().min(0).max(18).optional(),
+  /** native: the reference token. */
+  nativeSymbol: z.string().min(1).default("SOL"),
+  /** A fraction (0.02 = 2%) the paid amount may move between quote and settlement. */
   slippageTolerance: z.number().min(0).max(1).default(0.02),
   validitySeconds: z.number().int().positive().default(60),
 });
@@ -38,4 +42,10 @@ export function dutchConfigOf(phase: { priceModel: string; dutchConfig: unknown 
 export function dutchBoundsOf(phase: { priceModel: string; dutchConfig: unknown }) {
   const config = dutchConfigOf(phase);
   return config ? { floor: config.floorPrice, ceiling: config.ceilingPrice } : null;
+}
+
+export function pegConfigOf(phase: { priceModel: string; pegConfig: unknown }): PegConfig | null {
+  if (phase.priceModel !== "pegged" || phase.pegConfig == null) return null;
+  const parsed = pegConfigSchema.safeParse(phase.pegConfig);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,0 +1,11 @@
+// GET /api/v1/collections/{collectionId}/claim-codes — the Claim code config (no success member).
+import { v1Route } from "@/lib/api/v1-route";
+import { claimCodeConfigResponseSchema } from "@/lib/schemas/claim-codes";
+import { getClaimCodeConfig } from "@/lib/services/claim-codes";
+
+export const GET = v1Route({ scope: "collection", kind: "read", response: claimCodeConfigResponseSchema, envelope: "bare" }, ({ runtime, collection }) =>
+  getClaimCodeConfig(runtime.database.prisma, collection.id, new Date()),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

@@ -1,0 +1,16 @@
+// POST /api/v1/collections/{collectionId}/claim-codes/validate {code} — the Claim code check.
+// Read-only, bare envelope, and rate-limited per IP and per drop on top of the read budget.
+import { v1Route } from "@/lib/api/v1-route";
+import { claimCodeCheckResponseSchema, validateClaimCodeBodySchema } from "@/lib/schemas/claim-codes";
+import { checkClaimCode, consumeClaimCodeCheckBudget } from "@/lib/services/claim-codes";
+
+export const POST = v1Route(
+  { scope: "collection", kind: "read", body: validateClaimCodeBodySchema, response: claimCodeCheckResponseSchema, envelope: "bare" },
+  async ({ runtime, request, collection, body }) => {
+    await consumeClaimCodeCheckBudget(runtime.rateLimiter, runtime.config, request, collection.id);
+    return checkClaimCode(runtime.database.prisma, collection.id, body.code, new Date());
+  },
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { v1MethodNotAllowed as GET, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

@@ -1,0 +1,28 @@
+// The price book of a configuration: the static table first (pinned symbols are never
+// asked of the provider), then the CoinGecko-compatible provider when one is configured.
+import type { Config } from "@/lib/config";
+import { coinGeckoSource } from "./coingecko";
+import { PriceBook } from "./price-book";
+import type { PriceSource } from "./price-source";
+import { staticPriceSource } from "./static-prices";
+
+export type { PriceQuote, PriceSnapshot } from "./price-book";
+export { PriceBook } from "./price-book";
+
+// One book per configuration object: a process has one, each test runtime its own.
+const books = new WeakMap<Config, PriceBook>();
+
+export function tokenPriceBook(config: Config): PriceBook {
+  let book = books.get(config);
+  if (!book) books.set(config, (book = new PriceBook(priceSourcesOf(config), config.tokenPrices.cacheSeconds)));
+  return book;
+}
+
+function priceSourcesOf(config: Config): PriceSource[] {
+  const { providerUrl, providerIds, staticPrices } = config.tokenPrices;
+  const sources: PriceSource[] = [staticPriceSource(staticPrices)];
+  const askable = Object.fromEntries(Object.entries(providerIds).filter(([symbol]) => !(symbol in staticPrices)));
+  // With the provider switched off its symbols are still listed, as unavailable.
+  sources.push(providerUrl ? coinGeckoSource({ baseUrl: providerUrl, ids: askable }) : { name: "none", symbols: Object.keys(askable), fetchUsdPrices: async () => ({}) });
+  return sources;
+}

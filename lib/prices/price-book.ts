@@ -1,0 +1,77 @@
+// Token prices for display and pegged quotes, cached as one snapshot per TTL.
+//
+// - Each symbol belongs to the first source that lists it (static pins before the provider).
+// - One refresh at a time: concurrent callers share it, so the provider is asked at most
+//   once per TTL however busy the site is.
+// - A failing source never fails a request: its symbols are unavailable in that snapshot
+//   (price 0, source "unavailable" on GET /token-prices). The price book still remembers the
+//   last good price of each symbol for up to STALE_LIMIT_TTLS × TTL, which pegged quotes may
+//   use, flagged isStale.
+import { logWarn } from "@/lib/api/log";
+import type { PriceSource } from "./price-source";
+
+export type PriceQuote = { symbol: string; price: number; source: string; fetchedAt: number };
+
+export type PriceSnapshot = {
+  takenAt: number;
+  ttlSeconds: number;
+  /** Every symbol some source covers, in source order; undefined = unavailable now. */
+  quotes: Readonly<Record<string, PriceQuote | undefined>>;
+};
+
+export const STALE_LIMIT_TTLS = 10;
+
+export class PriceBook {
+  private current: PriceSnapshot | null = null;
+  private refreshing: Promise<PriceSnapshot> | null = null;
+  private readonly lastGood = new Map<string, PriceQuote>();
+
+  constructor(
+    private readonly sources: readonly PriceSource[],
+    readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get ttlMs(): number {
+    return this.ttlSeconds * 1000;
+  }
+
+  /** The current snapshot, refreshed when older than the TTL. */
+  snapshot(): Promise<PriceSnapshot> {
+    if (this.current && this.now() - this.current.takenAt < this.ttlMs) return Promise.resolve(this.current);
+    this.refreshing ??= this.refresh().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  /** The symbol's price from the current snapshot, else its last good price if not too old; null when none. */
+  async usdPrice(symbol: string): Promise<PriceQuote | null> {
+    const key = symbol.toUpperCase();
+    const fresh = (await this.snapshot()).quotes[key];
+    if (fresh) return fresh;
+    const last = this.lastGood.get(key);
+    return last && this.now() - last.fetchedAt <= STALE_LIMIT_TTLS * this.ttlMs ? last : null;
+  }
+
+  private async refresh(): Promise<PriceSnapshot> {
+    const takenAt = this.now();
+    const owners = new Map<string, number>();
+    this.sources.forEach((source, index) => source.symbols.forEach((symbol) => owners.has(symbol) || owners.set(symbol, index)));
+    const results = await Promise.all(
+      this.sources.map((source) =>
+        source.fetchUsdPrices().catch((error: unknown) => {
+          logWarn(`token price source ${source.name} unavailable`, error);
+          return {} as Record<string, number>;
+        }),
+      ),
+    );
+    const quotes: Record<string, PriceQuote | undefined> = {};
+    for (const [symbol, index] of owners) {
+      const price = results[index]![symbol];
+      const usable = typeof price === "number" && Number.isFinite(price) && price > 0;
+      quotes[symbol] = usable ? { symbol, price, source: this.sources[index]!.name, fetchedAt: takenAt } : undefined;
+      if (usable) this.lastGood.set(symbol, quotes[symbol]!);
+    }
+    this.current = { takenAt, ttlSeconds: this.ttlSeconds, quotes };
+    return this.current;
+  }
+}

@@ -1,0 +1,177 @@
+// Claim codes of a drop: which kinds exist, what a wallet's redeemed codes still give it,
+// and the read-only check of one code. Nothing here redeems a code or counts a use:
+// redemptions are written by the mint flow when a mint lands.
+import type { Db } from "@/lib/db/client";
+import type { Config } from "@/lib/config";
+import { ApiError } from "@/lib/api/api-error";
+import { logError } from "@/lib/api/log";
+import { clientIp, type RateLimiter } from "@/lib/api/rate-limit";
+import { claimCodeBenefits, NO_BENEFITS, type RedeemedGrant } from "@/lib/domain/claim-code-benefits";
+import { isStorableClaimCode } from "@/lib/domain/claim-code-format";
+import { toDisplayAmount } from "@/lib/domain/amounts";
+import type { ClaimCodeBenefitsResponse, ClaimCodeCheck, ClaimCodeConfig } from "@/lib/schemas/claim-codes";
+
+/** Which kinds of codes the drop offers now: batches not expired with at least one enabled code. */
+export async function getClaimCodeConfig(db: Db, collectionId: string, now: Date): Promise<ClaimCodeConfig> {
+  const batches = await db.claimCodeBatch.findMany({
+    where: { collectionId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], codes: { some: { disabled: false } } },
+    select: { grantType: true },
+    distinct: ["grantType"],
+  });
+  const kinds = new Set(batches.map((batch) => batch.grantType));
+  return { hasClaimCodes: kinds.size > 0, hasDiscountCodes: kinds.has("discount"), hasWhitelistCodes: kinds.has("whitelist"), hasPackCodes: kinds.has("pack") };
+}
+
+export type ClaimCodeBenefitsQuery = {
+  collectionId: string;
+  walletAddress: string;
+  /** Only batches for this phase or for every phase. */
+  phaseId?: string;
+  /** Only batches for this pack tier or for no tier. */
+  packTierId?: string;
+  blockchain?: string;
+  now: Date;
+};
+
+const DEFAULT_DECIMALS = 9;
+
+/**
+ * The wallet's benefits from its landed redemptions. A failed lookup answers success: false
+ * with every figure zero (the spec's shape) instead of an error, so a mint page can still
+ * render; callers must not read those zeros as "no benefits".
+ */
+export async function getClaimCodeBenefits(db: Db, query: ClaimCodeBenefitsQuery): Promise<ClaimCodeBenefitsResponse> {
+  assertSolanaChain(query.blockchain);
+  try {
+    return { success: true, ...claimCodeBenefits(await loadRedeemedGrants(db, query)) };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    logError("claim-code benefits lookup failed", error);
+    return { success: false, ...NO_BENEFITS };
+  }
+}
+
+async function loadRedeemedGrants(db: Db, query: ClaimCodeBenefitsQuery): Promise<RedeemedGrant[]> {
+  const { collectionId, walletAddress, phaseId, packTierId, now } = query;
+  const [phases, rows] = await Promise.all([
+    db.phase.findMany({ where: { collectionId }, select: { id: true, currencyDecimals: true }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),
+    db.claimCodeRedemption.findMany({
+      where: {
+        collectionId,
+        walletAddress,
+        batch: {
+          AND: [
+            { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+            phaseId ? { OR: [{ phaseId: null }, { phaseId }] } : {},
+            packTierId ? { OR: [{ packTierId: null }, { packTierId }] } : {},
+          ],
+        },
+      },
+      select: {
+        allocation: true,
+        used: true,
+        createdAt: true,
+        batch: { select: { id: true, name: true, grantType: true, discountPercent: true, discountFixed: true, packTierId: true, phaseId: true } },
+      },
+    }),
+  ]);
+  if (phaseId && !phases.some((phase) => phase.id === phaseId)) throw new ApiError("PHASE_NOT_FOUND", "The drop has no phase with that id.");
+  const decimalsOf = (batchPhaseId: string | null) =>
+    phases.find((phase) => phase.id === (batchPhaseId ?? phaseId))?.currencyDecimals ?? phases[0]?.currencyDecimals ?? DEFAULT_DECIMALS;
+  return rows.map(({ batch, ...row }) => ({
+    batchId: batch.id,
+    batchName: batch.name,
+    grantType: batch.grantType,
+    allocation: row.allocation,
+    used: row.used,
+    discountPercent: batch.discountPercent,
+    discountFixed: batch.discountFixed,
+    currencyDecimals: decimalsOf(batch.phaseId),
+    packTierId: batch.packTierId,
+    redeemedAt: row.createdAt,
+  }));
+}
+
+/** v1 is Solana only: `solana` or a Solana cluster name (solana-devnet, …) is accepted. */
+function assertSolanaChain(blockchain: string | undefined): void {
+  if (blockchain === undefined || /^solana(-[a-z]+)?$/i.test(blockchain)) return;
+  throw new ApiError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 supports Solana only.");
+}
+
+/**
+ * The read-only check of one (normalized) code. Every code costs the same single indexed
+ * lookup by (drop, code), so an unknown code and another drop's code take the same path
+ * and give the same answer, {valid: false}.
+ */
+export async function checkClaimCode(db: Db, collectionId: string, code: string, now: Date): Promise<ClaimCodeCheck> {
+  if (!isStorableClaimCode(code)) return { valid: false };
+  const found = await db.claimCode.findUnique({
+    where: { collectionId_code: { collectionId, code } },
+    select: {
+      disabled: true,
+      maxUses: true,
+      usesCount: true,
+      batch: {
+        select: { grantType: true, mintAllocation: true, discountPercent: true, discountFixed: true, packTierId: true, externalUrl: true, expiresAt: true, phaseId: true },
+      },
+    },
+  });
+  if (!found) return { valid: false };
+  const { batch } = found;
+  if (found.disabled) return { valid: false, reason: "disabled" };
+  if (batch.expiresAt && batch.expiresAt <= now) return { valid: false, reason: "expired" };
+  const usesRemaining = found.maxUses === null ? null : Math.max(0, found.maxUses - found.usesCount);
+  if (usesRemaining === 0) return { valid: false, reason: "used_up" };
+  const { grantType } = batch;
+  const isPack = grantType === "pack";
+  return {
+    valid: true,
+    // The spec's grant types have no "pack": a pack code is a free mint of its pack tier.
+    grantType: grantType === "pack" ? "free_mint" : grantType,
+    mintAllocation: batch.mintAllocation,
+    discountPercentage: batch.discountPercent,
+    discountFixed: batch.discountFixed === null ? null : toDisplayAmount(batch.discountFixed, await currencyDecimalsOf(db, collectionId, batch.phaseId)),
+    usesRemaining,
+    phaseId: batch.phaseId,
+    ...(isPack ? { packTierId: batch.packTierId } : {}),
+    ...(grantType === "external" ? { externalUrl: batch.externalUrl } : {}),
+  };
+}
+
+/** The decimals of the batch's phase currency, else of the drop's first phase. */
+async function currencyDecimalsOf(db: Db, collectionId: string, phaseId: string | null): Promise<number> {
+  const phase = await db.phase.findFirst({
+    where: { collectionId, ...(phaseId ? { id: phaseId } : {}) },
+    select: { currencyDecimals: true },
+    orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }],
+  });
+  return phase?.currencyDecimals ?? DEFAULT_DECIMALS;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Validate's own budgets, on top of the read budget: per client IP and per drop, so codes
+ * cannot be guessed quickly from one address or from many. 429 RATE_LIMITED with
+ * Retry-After (seconds) and retryAfter in the body, like every other limit.
+ */
+export async function consumeClaimCodeCheckBudget(
+  limiter: RateLimiter,
+  config: Pick<Config, "claimCodeChecks" | "trustedProxyHops">,
+  request: Request,
+  collectionId: string,
+): Promise<void> {
+  const ip = clientIp(request, config.trustedProxyHops);
+  const budgets: Array<[string, number]> = [
+    [`claim-validate:ip:${ip}`, config.claimCodeChecks.perIpPerMinute],
+    [`claim-validate:drop:${collectionId}`, config.claimCodeChecks.perDropPerMinute],
+  ];
+  for (const [bucket, limit] of budgets) {
+    const result = await limiter.consume(bucket, limit, MINUTE_MS);
+    if (result.allowed) continue;
+    throw new ApiError("RATE_LIMITED", `Too many code checks. Retry in ${result.retryAfterSeconds} seconds.`, {
+      extra: { retryAfter: result.retryAfterSeconds },
+      headers: { "Retry-After": String(result.retryAfterSeconds) },
+    });
+  }
+}

@@ -1,0 +1,60 @@
+// GET /phases/{phaseId}/dutch-price: the auction's live price from its landed mints, by the
+// same rule prepare-mint charges (lib/domain/dutch-auction.ts).
+import type { Db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import { ApiError } from "@/lib/api/api-error";
+import { toDisplayAmount } from "@/lib/domain/amounts";
+import { dutchPrice } from "@/lib/domain/dutch-auction";
+import { dutchConfigOf } from "@/lib/domain/phase-config";
+import type { DutchPriceResponse } from "@/lib/schemas/dutch-price";
+
+const MINUTE_MS = 60_000;
+
+export async function getDutchPrice(db: Db, phaseId: string, now: Date): Promise<Omit<DutchPriceResponse, "success">> {
+  const phase = await db.phase.findUnique({
+    where: { id: phaseId },
+    select: { priceModel: true, dutchConfig: true, startDate: true, endDate: true, currency: true, currencyDecimals: true },
+  });
+  if (!phase) throw new ApiError("PHASE_NOT_FOUND", "No phase has that id.");
+  const config = dutchConfigOf(phase);
+  if (!config) throw new ApiError("PHASE_NOT_DUTCH", "This phase is not a dutch auction.");
+  // An ended auction keeps the price it had when it ended.
+  const at = phase.endDate && phase.endDate < now ? phase.endDate : now;
+  // Demand is counted in mints bought: bonus mints (BOGO, bounty) ride on another mint.
+  const demand: Prisma.MintWhereInput = { phaseId, kind: { notIn: ["bogo_bonus", "bounty_bonus"] }, mintedAt: { lte: at } };
+  const windowStart = new Date(at.getTime() - config.surgeWindowMinutes * MINUTE_MS);
+  const [all, mintsInWindow] = await Promise.all([
+    db.mint.aggregate({ where: demand, _count: { _all: true }, _max: { mintedAt: true } }),
+    db.mint.count({ where: { ...demand, mintedAt: { gt: windowStart, lte: at } } }),
+  ]);
+  const lastMintAt = all._max.mintedAt;
+  const quote = dutchPrice(config, { now: at, startedAt: phase.startDate, lastMintAt, mintsInWindow, totalMints: all._count._all });
+  const units = (raw: bigint) => toDisplayAmount(raw, phase.currencyDecimals);
+  return {
+    price: units(quote.price),
+    basePrice: units(quote.basePrice),
+    surgePremium: units(quote.surgeApplied),
+    decayAmount: units(quote.decayApplied),
+    isSurging: quote.isSurging,
+    mintsInWindow,
+    totalMints: all._count._all,
+    surgeThreshold: config.surgeThreshold,
+    floorPrice: units(config.floorPrice),
+    ceilingPrice: units(config.ceilingPrice),
+    surgeWindowMinutes: config.surgeWindowMinutes,
+    startedAt: phase.startDate?.toISOString() ?? null,
+    lastMintAt: lastMintAt?.toISOString() ?? null,
+    config: {
+      basePrice: units(config.basePrice),
+      floorPrice: units(config.floorPrice),
+      ceilingPrice: units(config.ceilingPrice),
+      decayAmount: units(config.decayAmount),
+      decayIntervalMinutes: config.decayIntervalMinutes,
+      surgePremium: units(config.surgePremium),
+      surgeThreshold: config.surgeThreshold,
+      surgeWindowMinutes: config.surgeWindowMinutes,
+    },
+    timestamp: now.getTime(),
+    currency: phase.currency,
+  };
+}

@@ -1,0 +1,17 @@
+// GET /token-prices: the current price snapshot, shaped as the spec's Token prices body.
+import type { Config } from "@/lib/config";
+import { tokenPriceBook } from "@/lib/prices";
+import type { TokenPricesResponse } from "@/lib/schemas/token-prices";
+
+export const UNAVAILABLE = "unavailable";
+
+export async function getTokenPrices(config: Config): Promise<Omit<TokenPricesResponse, "success">> {
+  const snapshot = await tokenPriceBook(config).snapshot();
+  const prices: Record<string, number> = {};
+  const sources: Record<string, string> = {};
+  for (const [symbol, quote] of Object.entries(snapshot.quotes)) {
+    prices[symbol] = quote?.price ?? 0;
+    sources[symbol] = quote?.source ?? UNAVAILABLE;
+  }
+  return { prices, sources, timestamp: snapshot.takenAt, cacheTTL: snapshot.ttlSeconds };
+}

@@ -1,0 +1,54 @@
+// The price book's caching rules, on a controlled clock with in-memory sources.
+import { describe, expect, it } from "vitest";
+import { PriceBook } from "@/lib/prices";
+import { staticPriceSource } from "@/lib/prices/static-prices";
+import type { PriceSource } from "@/lib/prices/price-source";
+
+function flakySource(prices: Record<string, number>) {
+  const state = { calls: 0, failing: false };
+  const source: PriceSource = {
+    name: "coingecko",
+    symbols: ["SOL", "USDC"],
+    async fetchUsdPrices() {
+      state.calls += 1;
+      if (state.failing) throw new Error("down");
+      return { ...prices };
+    },
+  };
+  return { source, state };
+}
+
+describe("PriceBook", () => {
+  it("gives each symbol to the first source listing it and reuses the snapshot for the TTL", async () => {
+    let now = 1_000_000;
+    const { source, state } = flakySource({ SOL: 150, USDC: 0.99 });
+    const book = new PriceBook([staticPriceSource({ USDC: 1 }), source], 60, () => now);
+    const [a, b] = await Promise.all([book.snapshot(), book.snapshot()]);
+    expect(a).toBe(b);
+    expect(state.calls).toBe(1);
+    expect(a.quotes).toEqual({
+      USDC: { symbol: "USDC", price: 1, source: "static", fetchedAt: 1_000_000 },
+      SOL: { symbol: "SOL", price: 150, source: "coingecko", fetchedAt: 1_000_000 },
+    });
+    now += 59_999;
+    await book.snapshot();
+    expect(state.calls).toBe(1);
+    now += 1;
+    expect((await book.snapshot()).takenAt).toBe(1_060_000);
+    expect(state.calls).toBe(2);
+  });
+
+  it("marks a failing source's symbols unavailable, keeping the last good price for quotes up to 10 TTLs", async () => {
+    let now = 0;
+    const { source, state } = flakySource({ SOL: 150 });
+    const book = new PriceBook([source], 60, () => now);
+    expect(await book.usdPrice("sol")).toMatchObject({ price: 150, fetchedAt: 0 });
+    state.failing = true;
+    now = 61_000;
+    expect((await book.snapshot()).quotes.SOL).toBeUndefined();
+    expect(await book.usdPrice("SOL")).toEqual({ symbol: "SOL", price: 150, source: "coingecko", fetchedAt: 0 });
+    now = 600_001;
+    expect(await book.usdPrice("SOL")).toBeNull();
+    expect(await book.usdPrice("USDC")).toBeNull(); // listed, never priced
+  });
+});
