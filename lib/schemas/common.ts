@@ -1,5 +1,6 @@
 // Building blocks shared by the resource schemas.
 import { z } from "zod";
+import { PublicKey } from "@solana/web3.js";
 
 /** ISO 8601 timestamp as sent on the wire. */
 export const timestampSchema = z.iso.datetime({ offset: true });
@@ -12,3 +13,29 @@ export const collectionIdentifierSchema = z
   .max(128, "is too long");
 
 export const uuidSchema = z.uuid({ error: "must be a UUID" });
+
+/** A Solana address in canonical base58 (case kept: base58 is case-sensitive). */
+export const solanaAddressSchema = z
+  .string()
+  .trim()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana address")
+  .refine((value) => {
+    try {
+      return new PublicKey(value).toBase58() === value;
+    } catch {
+      return false;
+    }
+  }, "must be a valid Solana address");
+
+/** `limit` and `offset` query parameters with a default and a maximum; out of range is a 400. */
+export function paginationQuerySchema(options: { defaultLimit: number; maxLimit: number }) {
+  return z.object({
+    limit: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(options.maxLimit, `must be at most ${options.maxLimit}`)
+      .default(options.defaultLimit),
+    offset: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").max(1_000_000).default(0),
+  });
+}

@@ -1,20 +1,8 @@
 // POST /api/localnet/faucet — airdrop SOL on the embedded local chain.
 import { z } from "zod";
-import { PublicKey } from "@solana/web3.js";
+import { solanaAddressSchema } from "./common";
 
 export const MAX_FAUCET_SOL = 10;
-
-export const solanaAddressSchema = z
-  .string()
-  .trim()
-  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana address")
-  .refine((value) => {
-    try {
-      return new PublicKey(value).toBase58() === value;
-    } catch {
-      return false;
-    }
-  }, "must be a valid Solana address");
 
 export const faucetBodySchema = z.object({
   address: solanaAddressSchema,
