@@ -4,29 +4,41 @@ import { getConfig } from "@/lib/config";
 import { OverviewSection } from "./_sections/overview";
 import { AuthSection } from "./_sections/auth";
 import { CollectionsSection } from "./_sections/collections";
+import { EligibilitySection } from "./_sections/eligibility";
+import { FeedsSection } from "./_sections/feeds";
+import { LeaderboardsSection } from "./_sections/leaderboards";
+import { BountiesSection } from "./_sections/bounties";
+import { ClaimCodesSection } from "./_sections/claim-codes";
+import { PricesSection } from "./_sections/prices";
 import { FaucetSection } from "./_sections/faucet";
 
 export const metadata: Metadata = { title: "API docs" };
 // Reads the configuration (base URL, budgets) at request time, not at build time.
 export const dynamic = "force-dynamic";
 
-const TOC = [
-  ["overview", "Overview"],
-  ["authentication", "Authentication, scope and limits"],
-  ["collections", "Collections"],
-  ["faucet", "Faucet (local chain)"],
-] as const;
-
 export default function DocsPage() {
   const config = getConfig();
+  // [section id, table-of-contents label, content]; ids are the sections' own anchors.
+  const sections: Array<[string, string, React.ReactNode]> = [
+    ["overview", "Overview", <OverviewSection key="overview" baseUrl={config.publicUrl} />],
+    ["authentication", "Authentication, scope and limits", <AuthSection key="auth" rateLimit={config.rateLimit} />],
+    ["collections", "Collections", <CollectionsSection key="collections" />],
+    ["eligibility", "Eligibility and wallet mints", <EligibilitySection key="eligibility" />],
+    ["feeds", "Supply, gallery, feeds and traits", <FeedsSection key="feeds" />],
+    ["leaderboards", "Leaderboards", <LeaderboardsSection key="leaderboards" />],
+    ["bounties", "Bounties", <BountiesSection key="bounties" />],
+    ["claim-codes", "Claim codes", <ClaimCodesSection key="claim-codes" budgets={config.claimCodeChecks} />],
+    ["prices", "Token, pegged and dutch prices", <PricesSection key="prices" cacheSeconds={config.tokenPrices.cacheSeconds} />],
+  ];
+  if (config.cluster === "localnet") sections.push(["faucet", "Faucet (local chain)", <FaucetSection key="faucet" />]);
   return (
-    <article className="prose-invert max-w-3xl space-y-10 leading-relaxed [&_code]:rounded [&_code]:bg-white/10 [&_code]:px-1">
+    <article className="max-w-3xl space-y-10 leading-relaxed [&_code]:rounded [&_code]:bg-white/10 [&_code]:px-1">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">Dropmint API v1</h1>
         <p className="text-slate-300">The partner interface for reading drops and minting on Solana.</p>
         <nav aria-label="Sections">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {TOC.map(([id, label]) => (
+            {sections.map(([id, label]) => (
               <li key={id}>
                 <a href={`#${id}`} className="text-mint hover:underline">
                   {label}
@@ -36,10 +48,7 @@ export default function DocsPage() {
           </ul>
         </nav>
       </header>
-      <OverviewSection baseUrl={config.publicUrl} />
-      <AuthSection rateLimit={config.rateLimit} />
-      <CollectionsSection />
-      {config.cluster === "localnet" && <FaucetSection />}
+      {sections.map(([, , content]) => content)}
     </article>
   );
 }

@@ -46,6 +46,16 @@ describe("the built site on the embedded defaults", () => {
     expect(art.headers.get("content-type")).toBe("image/svg+xml");
   });
 
+  it("serves the API reference with every section", async () => {
+    const docs = await fetch(`${site!.url}/docs`);
+    expect(docs.status).toBe(200);
+    const html = await docs.text();
+    for (const id of ["overview", "authentication", "collections", "eligibility", "feeds", "leaderboards", "bounties", "claim-codes", "prices", "faucet"]) {
+      expect(html).toContain(`id="${id}"`);
+    }
+    expect(html).toContain("COLLECTION_NOT_IN_SCOPE");
+  });
+
   it("reads a demo drop with a key made by the CLI while the site runs", async () => {
     const created = runScript("keys.ts", ["create", "--class", "live", "--collections", "sprites"], env);
     expect(created.status, created.stderr).toBe(0);
