@@ -22,16 +22,16 @@ export type PriceContext = {
   dutchLivePrice?: bigint | null;
   /** dutch: the configured floor and ceiling, shown as a range when no live price is given. */
   dutchBounds?: { floor: bigint; ceiling: bigint } | null;
-  /** pegged: the current quote in the phase currency's smallest unit, when a price source answered. */
-  peggedQuote?: bigint | null;
+  /** pegged: the current quote (in the paid token's smallest unit), when a price source answered. */
+  peggedQuote?: { amount: bigint; currency: string; decimals: number } | null;
 };
 
 export function resolvePriceDisplay(phase: PhasePricing, context: PriceContext = {}): PriceDisplay {
   const { currency, currencyDecimals: decimals } = phase;
-  const amount = (raw: bigint, approximate?: boolean): PriceDisplay => ({
+  const amount = (raw: bigint, approximate?: boolean, unit = { currency, decimals }): PriceDisplay => ({
     kind: "amount",
-    amount: toDisplayAmount(raw, decimals),
-    currency,
+    amount: toDisplayAmount(raw, unit.decimals),
+    currency: unit.currency,
     isFree: raw === 0n,
     ...(approximate ? { approximate: true } : {}),
   });
@@ -52,6 +52,6 @@ export function resolvePriceDisplay(phase: PhasePricing, context: PriceContext =
       return { kind: "unknown" };
     case "pegged":
       // A pegged price moves with its reference; with no quote we say so rather than show 0.
-      return context.peggedQuote != null ? amount(context.peggedQuote, true) : { kind: "unknown" };
+      return context.peggedQuote ? amount(context.peggedQuote.amount, true, context.peggedQuote) : { kind: "unknown" };
   }
 }

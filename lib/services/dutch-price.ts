@@ -1,7 +1,7 @@
 // GET /phases/{phaseId}/dutch-price: the auction's live price from its landed mints, by the
 // same rule prepare-mint charges (lib/domain/dutch-auction.ts).
 import type { Db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { Phase, Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/api/api-error";
 import { toDisplayAmount } from "@/lib/domain/amounts";
 import { dutchPrice } from "@/lib/domain/dutch-auction";
@@ -10,25 +10,34 @@ import type { DutchPriceResponse } from "@/lib/schemas/dutch-price";
 
 const MINUTE_MS = 60_000;
 
-export async function getDutchPrice(db: Db, phaseId: string, now: Date): Promise<Omit<DutchPriceResponse, "success">> {
-  const phase = await db.phase.findUnique({
-    where: { id: phaseId },
-    select: { priceModel: true, dutchConfig: true, startDate: true, endDate: true, currency: true, currencyDecimals: true },
-  });
-  if (!phase) throw new ApiError("PHASE_NOT_FOUND", "No phase has that id.");
+type DutchPhase = Pick<Phase, "id" | "priceModel" | "dutchConfig" | "startDate" | "endDate">;
+
+/** The auction's live quote from its landed mints: what the price endpoint shows and prepare-mint charges. */
+export async function quoteDutchPhase(db: Db, phase: DutchPhase, now: Date) {
   const config = dutchConfigOf(phase);
   if (!config) throw new ApiError("PHASE_NOT_DUTCH", "This phase is not a dutch auction.");
   // An ended auction keeps the price it had when it ended.
   const at = phase.endDate && phase.endDate < now ? phase.endDate : now;
   // Demand is counted in mints bought: bonus mints (BOGO, bounty) ride on another mint.
-  const demand: Prisma.MintWhereInput = { phaseId, kind: { notIn: ["bogo_bonus", "bounty_bonus"] }, mintedAt: { lte: at } };
+  const demand: Prisma.MintWhereInput = { phaseId: phase.id, kind: { notIn: ["bogo_bonus", "bounty_bonus"] }, mintedAt: { lte: at } };
   const windowStart = new Date(at.getTime() - config.surgeWindowMinutes * MINUTE_MS);
   const [all, mintsInWindow] = await Promise.all([
     db.mint.aggregate({ where: demand, _count: { _all: true }, _max: { mintedAt: true } }),
     db.mint.count({ where: { ...demand, mintedAt: { gt: windowStart, lte: at } } }),
   ]);
   const lastMintAt = all._max.mintedAt;
-  const quote = dutchPrice(config, { now: at, startedAt: phase.startDate, lastMintAt, mintsInWindow, totalMints: all._count._all });
+  const totalMints = all._count._all;
+  const quote = dutchPrice(config, { now: at, startedAt: phase.startDate, lastMintAt, mintsInWindow, totalMints });
+  return { config, quote, mintsInWindow, totalMints, lastMintAt };
+}
+
+export async function getDutchPrice(db: Db, phaseId: string, now: Date): Promise<Omit<DutchPriceResponse, "success">> {
+  const phase = await db.phase.findUnique({
+    where: { id: phaseId },
+    select: { id: true, priceModel: true, dutchConfig: true, startDate: true, endDate: true, currency: true, currencyDecimals: true },
+  });
+  if (!phase) throw new ApiError("PHASE_NOT_FOUND", "No phase has that id.");
+  const { config, quote, mintsInWindow, totalMints, lastMintAt } = await quoteDutchPhase(db, phase, now);
   const units = (raw: bigint) => toDisplayAmount(raw, phase.currencyDecimals);
   return {
     price: units(quote.price),
@@ -37,7 +46,7 @@ export async function getDutchPrice(db: Db, phaseId: string, now: Date): Promise
     decayAmount: units(quote.decayApplied),
     isSurging: quote.isSurging,
     mintsInWindow,
-    totalMints: all._count._all,
+    totalMints,
     surgeThreshold: config.surgeThreshold,
     floorPrice: units(config.floorPrice),
     ceilingPrice: units(config.ceilingPrice),

@@ -3,15 +3,17 @@ import type { Db } from "@/lib/db/client";
 import type { Config } from "@/lib/config";
 import { ApiError } from "@/lib/api/api-error";
 import { pegConfigOf } from "@/lib/domain/phase-config";
-import { peggedQuote } from "@/lib/domain/pegged-quote";
+import { peggedQuote, type PeggedQuote } from "@/lib/domain/pegged-quote";
+import type { Phase } from "@/lib/db/generated/client";
 import { tokenPriceBook } from "@/lib/prices";
 import type { PeggedPriceResponse } from "@/lib/schemas/pegged-price";
 
 type PeggedPriceView = PeggedPriceResponse extends infer R ? (R extends unknown ? Omit<R, "success"> : never) : never;
 
-export async function getPeggedPrice(db: Db, config: Config, phaseId: string, now: number): Promise<PeggedPriceView> {
-  const phase = await db.phase.findUnique({ where: { id: phaseId }, select: { priceModel: true, pegConfig: true, currency: true, currencyDecimals: true } });
-  if (!phase) throw new ApiError("PHASE_NOT_FOUND", "No phase has that id.");
+type PeggedPhase = Pick<Phase, "priceModel" | "pegConfig" | "currency" | "currencyDecimals">;
+
+/** A quote of a pegged phase from the token price book, with the raw amount prepare-mint charges. */
+export async function quotePeggedPhase(config: Config, phase: PeggedPhase, now: number): Promise<PeggedQuote> {
   const peg = pegConfigOf(phase);
   if (!peg) throw new ApiError("PHASE_NOT_PEGGED", "This phase has no pegged price.");
   const book = tokenPriceBook(config);
@@ -21,13 +23,19 @@ export async function getPeggedPrice(db: Db, config: Config, phaseId: string, no
     peg.pegMode === "native" ? book.usdPrice(peg.nativeSymbol) : Promise.resolve(null),
   ]);
   if (!tokenUsd || (peg.pegMode === "native" && !nativeUsd)) throw new ApiError("PRICE_UNAVAILABLE", "No token price is available for this quote right now. Please retry.");
-  // tokenAmountRaw stays inside: prepare-mint charges it; the wire carries tokenAmount.
-  const { tokenAmountRaw: _charged, ...quote } = peggedQuote({
+  return peggedQuote({
     config: peg,
     token: { symbol: tokenSymbol, decimals: peg.tokenDecimals ?? phase.currencyDecimals, usd: tokenUsd },
     ...(nativeUsd ? { native: nativeUsd } : {}),
     now,
     priceTtlMs: book.ttlMs,
   });
+}
+
+export async function getPeggedPrice(db: Db, config: Config, phaseId: string, now: number): Promise<PeggedPriceView> {
+  const phase = await db.phase.findUnique({ where: { id: phaseId }, select: { priceModel: true, pegConfig: true, currency: true, currencyDecimals: true } });
+  if (!phase) throw new ApiError("PHASE_NOT_FOUND", "No phase has that id.");
+  // tokenAmountRaw stays inside: prepare-mint charges it; the wire carries tokenAmount.
+  const { tokenAmountRaw: _charged, ...quote } = await quotePeggedPhase(config, phase, now);
   return { phaseId, ...quote };
 }

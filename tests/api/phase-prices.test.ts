@@ -100,6 +100,17 @@ for (const target of databaseTargets) {
       await app?.close();
     });
 
+    it("shows the same live prices as the collection's priceDisplay", async () => {
+      const { body } = await callJson("GET", "/api/v1/collections/alpha", { headers: { "x-api-key": keys.all } });
+      const display = Object.fromEntries((body!.phases.all as Array<{ name: string; priceDisplay: unknown }>).map((p) => [p.name, p.priceDisplay]));
+      // The dutch auction's live figure, as /dutch-price answers it.
+      expect(display.quiet).toEqual({ kind: "amount", amount: 0.8, currency: "SOL", isFree: false });
+      // 30 USD at 150 USD/SOL = 0.2 SOL, approximate because it follows the token price.
+      expect(display.usd).toEqual({ kind: "amount", amount: 0.2, currency: "SOL", isFree: false, approximate: true });
+      // Broken auction settings never show a price.
+      expect(display.badDutch).toEqual({ kind: "unknown" });
+    });
+
     describe("dutch price", () => {
       it("decays per quiet interval since the last mint", async () => {
         const body = await dutch("quiet");

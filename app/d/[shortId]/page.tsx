@@ -20,7 +20,7 @@ const loadDrop = cache(async (identifier: string) => {
   if (!ref) notFound();
   if (ref.shortId && ref.shortId !== identifier) permanentRedirect(`/d/${ref.shortId}`);
   const launch = await database.prisma.collection.findUnique({ where: { id: ref.id }, select: { launchStatus: true } });
-  const view = await getCollectionView(database.prisma, ref.id, { now: new Date(), publicBaseUrl: config.publicUrl });
+  const view = await getCollectionView(database.prisma, ref.id, { now: new Date(), config });
   return { view, launchStatus: launch?.launchStatus ?? "live" };
 });
 

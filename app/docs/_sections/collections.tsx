@@ -17,9 +17,12 @@ export function CollectionsSection() {
           <code>phases.upcoming</code> are the subsets by status on the server clock.
         </li>
         <li>
-          <code>priceDisplay</code> is resolved per phase: <code>amount</code> (fixed price; <code>isFree</code> only when it is
-          0), <code>range</code> (a range-priced phase, or a dutch auction between its floor and ceiling), <code>hidden</code>,
-          or <code>unknown</code> (a pegged price with no quote available). There is no raw price field.
+          <code>priceDisplay</code> is resolved per phase: <code>amount</code> for a fixed price (<code>isFree</code> only when it
+          is 0), for a dutch auction&apos;s live price (the same figure as <code>/dutch-price</code>) and for a pegged price (its
+          current quote in the paid token, marked <code>approximate</code>); <code>range</code> for a range-priced phase, or a dutch
+          auction between its floor and ceiling when its live price cannot be computed; <code>hidden</code>; or{" "}
+          <code>unknown</code> when no price can be given right now (a pegged phase with no token price, broken settings).{" "}
+There is no raw price field.
         </li>
         <li>
           <code>stats.mintedCount</code> counts minted and burned NFTs. An open-ended drop (no supply cap) reports{" "}

@@ -31,10 +31,10 @@ describe("resolvePriceDisplay", () => {
 
   it("answers unknown for a pegged price without a quote, and an approximate amount with one", () => {
     expect(resolvePriceDisplay({ ...base, priceModel: "pegged" })).toEqual({ kind: "unknown" });
-    expect(resolvePriceDisplay({ ...base, priceModel: "pegged" }, { peggedQuote: 1_234_500_000n })).toEqual({
+    expect(resolvePriceDisplay({ ...base, priceModel: "pegged" }, { peggedQuote: { amount: 12_345_000n, currency: "USDC", decimals: 6 } })).toEqual({
       kind: "amount",
-      amount: 1.2345,
-      currency: "SOL",
+      amount: 12.345,
+      currency: "USDC",
       isFree: false,
       approximate: true,
     });

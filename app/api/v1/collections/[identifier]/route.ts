@@ -4,7 +4,7 @@ import { collectionResponseSchema } from "@/lib/schemas/collection";
 import { getCollectionView } from "@/lib/services/collections";
 
 export const GET = v1Route({ scope: "collection", kind: "read", response: collectionResponseSchema }, ({ runtime, collection }) =>
-  getCollectionView(runtime.database.prisma, collection.id, { now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+  getCollectionView(runtime.database.prisma, collection.id, { now: new Date(), config: runtime.config }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
