@@ -13,7 +13,14 @@ import { readdir, mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import bs58 from "bs58";
 import { FailedTransactionMetadata, LiteSVM } from "litesvm";
-import { lamports as toLamports, type Address, type Signature } from "@solana/kit";
+import {
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  lamports as toLamports,
+  type Address,
+  type EncodedAccount,
+  type Signature,
+} from "@solana/kit";
 import { BlockClock, DEFAULT_SLOT_MS } from "./block-clock";
 import { acquireDirLock, type DirLock } from "./dir-lock";
 import { ChainTransactionError, ChainUnavailableError, assertFaucetAvailable } from "./errors";
@@ -23,7 +30,7 @@ import { readStateFile, writeStateFile } from "./state-file";
 import { SerialQueue } from "./serial-queue";
 import { TOKEN_PROGRAM_IDS, TokenAccountIndex, parseTokenAccount } from "./token-accounts";
 import { decodeTransaction, toAddress, writableStaticAccounts, type DecodedMessage } from "./wire-transaction";
-import type { Chain, ChainAccountInfo, LatestBlockhash, SignatureStatus, TokenBalance } from "./types";
+import type { Chain, ChainAccountInfo, LatestBlockhash, SendTransactionOptions, SignatureStatus, TokenBalance } from "./types";
 
 const STATE_FILE = "chain.state";
 
@@ -42,6 +49,19 @@ export type EmbeddedChainStats = {
   signatures: number;
   tokenAccounts: number;
 };
+
+/** What a transaction would do, without committing it (the JSON-RPC server's preflight and simulateTransaction). */
+export type SimulationResult = {
+  /** Why the chain would refuse or fail it (`landed` false: nothing is committed); null when it would succeed. */
+  error: ChainTransactionError | null;
+  logs: string[];
+  unitsConsumed: bigint;
+  /** The accounts the transaction touches, as it would leave them (empty when it would fail). */
+  postAccounts: Map<string, ChainAccountInfo>;
+};
+
+/** One SPL Token or Token-2022 account with its raw account, for the JSON-RPC token queries. */
+export type TokenAccountEntry = { tokenAccount: string; mint: string; owner: string; amount: bigint; account: ChainAccountInfo };
 
 export async function openEmbeddedChain(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
   return EmbeddedChain.open(options);
@@ -106,7 +126,8 @@ export class EmbeddedChain implements Chain {
     return this.serialized(() => this.clock.height());
   }
 
-  sendRawTransaction(wireBytes: Uint8Array): Promise<string> {
+  // The options are for the RPC chain: this one lands or refuses before returning.
+  sendRawTransaction(wireBytes: Uint8Array, _options?: SendTransactionOptions): Promise<string> {
     return this.serialized(async () => {
       const { transaction, signature, signatureBytes, message } = decodeTransaction(wireBytes);
       if (!this.clock.isValid(message.lifetimeToken)) {
@@ -155,13 +176,7 @@ export class EmbeddedChain implements Chain {
   getAccountInfo(address: string): Promise<ChainAccountInfo | null> {
     return this.serialized(() => {
       const account = this.svm.getAccount(toAddress(address));
-      if (!account.exists) return null;
-      return {
-        lamports: BigInt(account.lamports),
-        owner: account.programAddress,
-        data: Uint8Array.from(account.data),
-        executable: account.executable,
-      };
+      return account.exists ? chainAccountOf(account) : null;
     });
   }
 
@@ -214,6 +229,76 @@ export class EmbeddedChain implements Chain {
       this.signatures.record(signatureBytes, { state: "confirmed" });
       await this.save();
       return bs58.encode(signatureBytes);
+    });
+  }
+
+  /**
+   * Runs a transaction against the current state without committing anything. With
+   * `sigVerify: false` missing or wrong signatures pass (wallets simulate before signing);
+   * `replaceRecentBlockhash` skips the blockhash check.
+   */
+  simulateRawTransaction(
+    wireBytes: Uint8Array,
+    options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {},
+  ): Promise<SimulationResult> {
+    return this.serialized(() => {
+      const sigVerify = options.sigVerify ?? true;
+      const refused = (error: ChainTransactionError): SimulationResult => ({ error, logs: [], unitsConsumed: 0n, postAccounts: new Map() });
+      let decoded: MaybeSignedTransaction;
+      try {
+        decoded = sigVerify ? decodeTransaction(wireBytes) : decodeUnsigned(wireBytes);
+      } catch (error) {
+        if (error instanceof ChainTransactionError) return refused(error);
+        throw error;
+      }
+      const { transaction, signature, message } = decoded;
+      if (!options.replaceRecentBlockhash && !this.clock.isValid(message.lifetimeToken)) {
+        return refused(new ChainTransactionError("BlockhashNotFound", "its blockhash is unknown or expired", { signature }));
+      }
+      if (signature && this.signatures.has(signature)) {
+        return refused(new ChainTransactionError("AlreadyProcessed", "this transaction was already processed", { signature }));
+      }
+      let result;
+      try {
+        if (!sigVerify) this.svm.withSigverify(false);
+        result = this.svm.simulateTransaction(transaction);
+      } catch (error) {
+        return refused(new ChainTransactionError("SanitizeFailure", `litesvm refused it: ${(error as Error).message}`, { signature }));
+      } finally {
+        if (!sigVerify) this.svm.withSigverify(true);
+      }
+      const logs = result.meta().logs();
+      const unitsConsumed = result.meta().computeUnitsConsumed();
+      if (result instanceof FailedTransactionMetadata) {
+        const { code, reason } = describeTransactionError(result.err());
+        return { error: new ChainTransactionError(code, reason, { signature, logs, landed: false }), logs, unitsConsumed, postAccounts: new Map() };
+      }
+      const postAccounts = new Map(result.postAccounts().map((account) => [account.address as string, chainAccountOf(account)]));
+      return { error: null, logs, unitsConsumed, postAccounts };
+    });
+  }
+
+  /** Whether a transaction carrying `blockhash` could still land. */
+  isBlockhashValid(blockhash: string): Promise<boolean> {
+    return this.serialized(() => this.clock.isValid(blockhash));
+  }
+
+  /** Token accounts of an owner or of a mint, empty ones included, by address. */
+  getTokenAccounts(filter: { owner: string } | { mint: string }): Promise<TokenAccountEntry[]> {
+    return this.serialized(() => {
+      const candidates =
+        "owner" in filter
+          ? this.index.accountsOfOwner(toAddress(filter.owner))
+          : this.index.accountsOfMint(toAddress(filter.mint));
+      const entries: TokenAccountEntry[] = [];
+      for (const tokenAccount of candidates) {
+        const account = this.svm.getAccount(tokenAccount as Address);
+        if (!account.exists) continue;
+        const parsed = parseTokenAccount(account.programAddress, account.data);
+        if (!parsed || ("owner" in filter ? parsed.owner !== filter.owner : parsed.mint !== filter.mint)) continue;
+        entries.push({ tokenAccount, ...parsed, account: chainAccountOf(account) });
+      }
+      return entries.sort((a, b) => (a.tokenAccount < b.tokenAccount ? -1 : a.tokenAccount > b.tokenAccount ? 1 : 0));
     });
   }
 
@@ -316,6 +401,25 @@ export class EmbeddedChain implements Chain {
       }
     }
   }
+}
+
+function chainAccountOf(account: EncodedAccount): ChainAccountInfo {
+  return { lamports: BigInt(account.lamports), owner: account.programAddress, data: Uint8Array.from(account.data), executable: account.executable };
+}
+
+type MaybeSignedTransaction = { transaction: ReturnType<typeof decodeTransaction>["transaction"]; signature?: string; message: DecodedMessage };
+
+/** decodeTransaction, but missing signatures pass: a wallet simulates before it signs. */
+function decodeUnsigned(wireBytes: Uint8Array): MaybeSignedTransaction {
+  try {
+    return decodeTransaction(wireBytes);
+  } catch (error) {
+    if (!(error instanceof ChainTransactionError && error.code === "SignatureFailure")) throw error;
+  }
+  const transaction = getTransactionDecoder().decode(wireBytes);
+  const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  const feePayerSignature = Object.values(transaction.signatures)[0];
+  return { transaction, signature: feePayerSignature ? bs58.encode(feePayerSignature) : undefined, message };
 }
 
 function configure(svm: LiteSVM): LiteSVM {

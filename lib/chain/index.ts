@@ -9,6 +9,7 @@ export type {
   ChainCluster,
   ChainKind,
   LatestBlockhash,
+  SendTransactionOptions,
   SignatureStatus,
   TokenBalance,
 } from "./types";
@@ -23,7 +24,16 @@ export {
   TransactionTooLargeError,
   assertFaucetAvailable,
 } from "./errors";
-export { EmbeddedChain, openEmbeddedChain, type EmbeddedChainOptions, type EmbeddedChainStats } from "./embedded-chain";
+export {
+  EmbeddedChain,
+  openEmbeddedChain,
+  type EmbeddedChainOptions,
+  type EmbeddedChainStats,
+  type SimulationResult,
+  type TokenAccountEntry,
+} from "./embedded-chain";
+export { RpcChain, type RpcChainOptions } from "./rpc-chain";
+export { DEFAULT_LOCALNET_PORT, startJsonRpcServer, type JsonRpcServer, type JsonRpcServerOptions } from "./json-rpc-server";
 export { BLOCKHASH_VALID_BLOCKS } from "./block-clock";
 export { KeypairFormatError, keypairFromSecret, loadOrCreateLocalKeypair } from "./keypairs";
 export {

@@ -1,6 +1,7 @@
 // The one interface the rest of Dropmint uses to talk to Solana. Two implementations:
 // the embedded chain (litesvm in-process, localnet) and the RPC chain (web3.js
-// `Connection`, devnet/mainnet). Everything is async so the RPC one fits without change.
+// `Connection`: devnet, mainnet, or a localnet shared through `npm run localnet`).
+// Everything is async so the RPC one fits without change.
 //
 // Money is bigint lamports everywhere: never a JS number, never floating point.
 //
@@ -45,6 +46,17 @@ export type TokenBalance = {
   tokenAccount: string;
 };
 
+export type SendTransactionOptions = {
+  /**
+   * The `lastValidBlockHeight` of the blockhash the transaction carries. The RPC chain
+   * keeps rebroadcasting until the block height passes it (then the transaction can never
+   * land: a definitive refusal); without it the wait is bounded by a timeout and ends in
+   * ChainUnavailableError (outcome unknown). The embedded chain decides at once and
+   * ignores it.
+   */
+  lastValidBlockHeight?: bigint;
+};
+
 export interface Chain {
   readonly cluster: ChainCluster;
   readonly kind: ChainKind;
@@ -61,7 +73,7 @@ export interface Chain {
    * ChainUnavailableError when the chain cannot be reached (outcome unknown: reconcile
    * with getSignatureStatus).
    */
-  sendRawTransaction(wireBytes: Uint8Array): Promise<string>;
+  sendRawTransaction(wireBytes: Uint8Array, options?: SendTransactionOptions): Promise<string>;
   getSignatureStatus(signature: string): Promise<SignatureStatus>;
   getAccountInfo(address: string): Promise<ChainAccountInfo | null>;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PublicKey, type Keypair } from "@solana/web3.js";
 import type { Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
-import { keypairFromSecret, loadOrCreateLocalKeypair, openEmbeddedChain, type Chain } from "@/lib/chain";
+import { RpcChain, keypairFromSecret, loadOrCreateLocalKeypair, openEmbeddedChain, type Chain } from "@/lib/chain";
 import { createRateLimiter } from "@/lib/api/rate-limit";
 import type { Runtime } from "./runtime";
 import { generateAdminToken, removeInstanceFile, writeInstanceFile } from "./instance-file";
@@ -25,13 +25,17 @@ export function loadServerKeys(config: Config): ServerKeys {
   return { mintAuthority, platformFeeAccount };
 }
 
+/**
+ * SOLANA_RPC_URL selects the RPC chain (required on devnet/mainnet; on localnet it points
+ * at a chain shared through `npm run localnet`); without it, localnet is the embedded chain.
+ */
 export async function openChain(config: Config): Promise<Chain> {
-  if (config.cluster === "localnet" && !config.rpcUrl) {
+  if (config.rpcUrl) return new RpcChain({ cluster: config.cluster, rpcUrl: config.rpcUrl });
+  if (config.cluster === "localnet") {
     return openEmbeddedChain({ dir: path.join(config.dataDir, "chain"), cluster: "localnet" });
   }
-  throw new Error(
-    `SOLANA_CLUSTER=${config.cluster}${config.rpcUrl ? " with SOLANA_RPC_URL" : ""}: the RPC chain is not part of this build yet; use the embedded localnet (unset SOLANA_RPC_URL).`,
-  );
+  // parseConfig already refuses this; kept for configs built by hand.
+  throw new Error(`SOLANA_CLUSTER=${config.cluster} needs SOLANA_RPC_URL.`);
 }
 
 /** Wires opened parts into a runtime; closing it closes them. */
@@ -66,13 +70,31 @@ export async function createRuntime(config: Config, options: { seedIfEmpty: bool
     const { seedDemoDrops } = await import("@/lib/db/seed/seed-demo-drops");
     await seedDemoDrops(runtime);
   }
-  if (database.kind !== "pglite") return runtime;
+  const maintained = withMintMaintenance(runtime, await import("@/lib/services/mint/reconcile"));
+  if (database.kind !== "pglite") return maintained;
   try {
-    return withInstanceFile(runtime);
+    return withInstanceFile(maintained);
   } catch (error) {
-    await runtime.close().catch(() => undefined);
+    await maintained.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Mint sessions are settled at start and every 30 s (expiry sweep, uncertain submits); the
+ * timer is unref'd and stopped on close. Tests build runtimes with assembleRuntime and
+ * run the reconciler themselves.
+ */
+function withMintMaintenance(runtime: Runtime, maintenance: typeof import("@/lib/services/mint/reconcile")): Runtime {
+  const stop = maintenance.startMintMaintenance(runtime);
+  const closeParts = runtime.close;
+  return {
+    ...runtime,
+    async close() {
+      await stop();
+      await closeParts();
+    },
+  };
 }
 
 /**
