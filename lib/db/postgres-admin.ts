@@ -28,3 +28,15 @@ export function redactUrl(url: string): string {
     return "(unparsable URL)";
   }
 }
+
+/** Runs `fn` on a short-lived admin connection (create and drop databases). */
+export async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -40,7 +40,7 @@ import * as glue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { DiffTarget, MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { probePostgres, redactUrl } from "./postgres-admin";
+import { probePostgres, redactUrl, withAdmin } from "./postgres-admin";
 
 export type { DiffTarget, MigrationList, SchemaEngine };
 
@@ -120,16 +120,6 @@ export function defaultShadowAdminUrl(): string {
 
 
 
-async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  client.on("error", () => undefined);
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** OIDs of PostgreSQL's internal one-byte `"char"` type, and of `text`. */
 const PG_CHAR_OID = 18;

@@ -31,7 +31,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/db/generated/client";
-import { probePostgres } from "@/lib/db/postgres-admin";
+import { probePostgres, withAdmin } from "@/lib/db/postgres-admin";
 
 export type DatabaseTargetName = "pglite" | "postgres";
 
@@ -136,16 +136,6 @@ function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "dropmint-db-"));
 }
 
-async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  client.on("error", () => undefined);
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** Creates an empty throwaway database on the server; returns its URL and a drop function. */
 export async function createEmptyPostgresDatabase(
