@@ -29,7 +29,7 @@ export const ERROR_CODES = {
   TRANSACTION_MISMATCH: 400,
   INVALID_SIGNATURE: 400,
   TRANSACTION_REJECTED: 400,
-  OUTCOME_PENDING: 202,
+  OUTCOME_PENDING: 503,
   // Our own.
   RATE_LIMITED: 429,
   INVALID_REQUEST: 400,
@@ -67,7 +67,7 @@ export const ERROR_CODE_DESCRIPTIONS = {
   CHAIN_NOT_SUPPORTED_BY_SURFACE: "v1 mints on Solana only.",
   INSUFFICIENT_BALANCE: "The wallet cannot pay for the mint; nothing was reserved.",
   WALLET_BLOCKED: "The wallet is held or blocked (body: reason, blockedUntil, permanent).",
-  COLLECTION_RATE_LIMITED: "The drop is receiving too many mints right now (body: retryAfter in seconds).",
+  COLLECTION_RATE_LIMITED: "Too many prepares by one wallet on this drop (more than 10 a minute; body: retryAfter in seconds).",
   ALREADY_PROCESSING: "This session is being submitted by another call; check the wallet, do not resubmit.",
   ALREADY_COMPLETED: "This session has already minted.",
   SESSION_NOT_FOUND: "No such mint session.",

@@ -1,0 +1,12 @@
+// POST /api/v1/execute-mint/batch — several signed transactions in one call; always 200 with per-transaction results.
+import { v1Route } from "@/lib/api/v1-route";
+import { executeMintBatchBodySchema, executeMintBatchResponseSchema } from "@/lib/schemas/mint";
+import { executeMintBatch } from "@/lib/services/mint/execute-batch";
+
+export const POST = v1Route(
+  { scope: "none", kind: "mint", body: executeMintBatchBodySchema, response: executeMintBatchResponseSchema, envelope: "bare" },
+  ({ runtime, auth, body }) => executeMintBatch(runtime, auth, body.transactions),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { v1MethodNotAllowed as GET, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

@@ -1,0 +1,175 @@
+// API docs: the mint flow (prepare-mint, execute-mint, the batch execute), with the
+// decisions the spec leaves open.
+export function MintSection() {
+  return (
+    <section id="mint" aria-labelledby="mint-heading" className="space-y-3">
+      <h2 id="mint-heading" className="text-2xl font-semibold">
+        Minting: prepare → sign → execute
+      </h2>
+      <p>
+        Three steps: <code>POST /prepare-mint</code> reserves specific NFTs and returns one transaction per NFT, already signed
+        by the service; the wallet signs each one last and never broadcasts; <code>POST /execute-mint</code> (one transaction) or{" "}
+        <code>POST /execute-mint/batch</code> (several) hands them back, and the service checks and submits them. Both count
+        against the key&apos;s mint budget, not the read budget.
+      </p>
+
+      <h3 className="font-mono text-lg">POST /prepare-mint</h3>
+      <p>
+        Body: <code>{`{ collectionId, phaseId, walletAddress, quantity, affiliate_code?, walletProvider? }`}</code>.{" "}
+        <code>quantity</code> is an integer or a numeric string from 1 to 50. <code>collectionId</code> may be the UUID, or the
+        short ID or address of one of the key&apos;s own drops. Checks run in this order, and the first that fails answers:
+      </p>
+      <ol className="list-decimal space-y-1 pl-6">
+        <li>Body validation: <code>400 INVALID_REQUEST</code>; the drop and the key&apos;s scope (<code>403 COLLECTION_NOT_IN_SCOPE</code>, <code>404 COLLECTION_NOT_FOUND</code>).</li>
+        <li>A drop on another chain: <code>400 CHAIN_NOT_SUPPORTED_BY_SURFACE</code>.</li>
+        <li>
+          A drop the core flow does not support (<code>supportedBySurface</code> false, not launched, or a phase priced in a
+          token other than SOL or with incomplete price settings): <code>409 MINT_NOT_SUPPORTED_BY_SURFACE</code> with{" "}
+          <code>mintUrl</code> (the hosted mint page, or null) in the body.
+        </li>
+        <li>
+          A blocked wallet (for every drop or this one; permanent, or until a future moment):{" "}
+          <code>403 WALLET_BLOCKED</code> with <code>reason</code>, <code>blockedUntil</code> (null when permanent) and{" "}
+          <code>permanent</code>.
+        </li>
+        <li>
+          More than 10 prepares per minute by one wallet on one drop: <code>429 COLLECTION_RATE_LIMITED</code> with{" "}
+          <code>retryAfter</code> (seconds) and the same <code>Retry-After</code> header.
+        </li>
+        <li>A phase of another drop: <code>404 PHASE_NOT_FOUND</code>. A phase not active on the server clock: <code>409 PHASE_NOT_ACTIVE</code>.</li>
+        <li>A gated phase whose requirements the wallet does not meet (same rules as eligibility): <code>403 NOT_ELIGIBLE</code>.</li>
+        <li>
+          Limits: the per-wallet limit is the one wallet-mints reports (allocations, overrides, maxPerWallet), then{" "}
+          <code>maxPerTransaction</code> (caps the paid quantity of one request), <code>phaseSupply</code> and the drop&apos;s
+          remaining supply. When a limit is smaller than the request, the quantity is <strong>reduced</strong>:{" "}
+          <code>quantityAdjusted: true</code> and <code>adjustmentReason</code> names the limit. Nothing left at all:{" "}
+          <code>409 WALLET_LIMIT_REACHED</code> (the wallet&apos;s limit) or <code>409 SOLD_OUT</code> (phase or drop).
+          Live reservations (prepared, unexpired sessions and submits in flight) count like mints, so a wallet cannot hold more
+          than its limit in parallel prepares.
+        </li>
+        <li>
+          Balance: <code>402 INSUFFICIENT_BALANCE</code> when the wallet&apos;s SOL cannot cover every transaction&apos;s price,
+          platform fee, rent (the NFT mint account and the wallet&apos;s token account) and signature fees (5000 lamports × 3
+          signatures), plus the wallet&apos;s own rent-exempt minimum (0.00089088 SOL) which a fee payer must keep. It is
+          checked before any NFT is reserved (against the least these transactions can cost), and again on the exact
+          transactions once the NFTs are known (their metadata sets the rent); that second refusal rolls the reservation&apos;s
+          database transaction back, so nothing is ever reserved for a wallet that cannot pay.
+        </li>
+      </ol>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          <strong>BOGO</strong> (<code>bogo: {`{ buy, get, bonusQuantity }`}</code>): for every <code>buy</code> NFTs paid in
+          one request the wallet gets <code>get</code> bonus NFTs, each its own free session and transaction (no price, no
+          platform fee). Bonus NFTs count toward <code>maxPerWallet</code>, <code>phaseSupply</code> and the supply, as
+          wallet-mints counts them. When the room is short, fewer paid NFTs are prepared so their bonus still fits (room 3, buy
+          2 get 1, asking for 3 → 2 paid + 1 bonus); only when not even one paid NFT and its bonus fit is the bonus trimmed.
+          NFTs made free by a claim code are not bought and earn no bonus.
+        </li>
+        <li>
+          <strong>Result:</strong> always <code>sessions</code> and <code>transactions</code>, one NFT each, even for quantity 1;{" "}
+          <code>sessions[i]</code> belongs to <code>transactions[i]</code> and to <code>pricing.items[i]</code>. Transactions are
+          legacy (<code>isVersionedTransaction: false</code>), base64, with the service&apos;s signatures present and the
+          wallet&apos;s (the fee payer&apos;s) missing. Paid NFTs come first, bonus NFTs last.{" "}
+          <code>expiresAt</code> = now + the session lifetime (120 s by default, <code>SESSION_TTL_SECONDS</code>).
+        </li>
+        <li>
+          <strong>Claim codes:</strong> the wallet&apos;s redeemed codes (the ones <code>claim-codes/benefits</code> reports, for
+          this phase or every phase, unexpired) apply to its paid NFTs automatically: free-mint and pack codes first (the NFT
+          costs nothing and pays no platform fee; <code>kind: claim_code</code>), then the oldest discount code with uses left
+          (discounts do not stack; <code>percent</code> % off, then the fixed amount, never below 0; the platform fee stays).
+          Uses held by live sessions are not available to another prepare; a use is spent only when the mint lands.
+        </li>
+        <li>
+          NFTs are reserved in token (or edition) order; limited editions reserve edition rows, never the master. Open-ended drops
+          create the next numbered NFT at prepare.
+        </li>
+        <li>
+          <code>affiliate_code</code> is matched case-insensitively against the drop&apos;s affiliates and recorded on the
+          sessions and the mints; an unknown or malformed code (not 1 to 64 letters, digits, <code>_</code> or <code>-</code>) is
+          ignored, never refused. <code>walletProvider</code> is kept for analytics when it is a
+          short display name (letters, digits, spaces, <code>. _ ( ) &apos; -</code>, up to 64); anything else is dropped.
+        </li>
+      </ul>
+      <h4 className="font-semibold">pricing</h4>
+      <p>
+        Every amount appears twice: <code>x</code> in display units of <code>currency</code> (e.g. 0.105 SOL) and{" "}
+        <code>xRaw</code> in its smallest unit (lamports), both JSON numbers. Members: <code>currency</code>,{" "}
+        <code>currencyDecimals</code>, <code>priceModel</code>, <code>unitPrice</code> (one paid NFT; fixed, hidden and range
+        phases charge the phase price, dutch phases the live auction price, pegged phases the current quote),{" "}
+        <code>paidQuantity</code>, <code>freeQuantity</code> (NFTs of a free phase), <code>claimCodeQuantity</code> (made free by a
+        claim code), <code>bonusQuantity</code>,{" "}
+        <code>platformFeePerNft</code> (charged per paid NFT; free and bonus NFTs pay none), <code>subtotal</code> (prices, after discounts), <code>discount</code> (what claim codes took off),{" "}
+        <code>platformFee</code> (fees), <code>total</code> (subtotal + platformFee: what the collector pays the drop and the
+        platform), <code>networkCost</code> (rent and signature fees, paid to the chain), <code>walletDebit</code> (total +
+        networkCost: what leaves the wallet), and <code>items</code>: per transaction{" "}
+        <code>{`{ sessionId, kind (paid | free | bogo_bonus | claim_code), price, discount, platformFee, networkCost }`}</code> (each with its Raw twin).
+      </p>
+
+      <h3 className="font-mono text-lg">POST /execute-mint</h3>
+      <p>
+        Body: <code>{`{ sessionId, signedTransaction }`}</code>. Refusals, in order: a <code>transactionHash</code> member →{" "}
+        <code>400 CLIENT_BROADCAST_NOT_ALLOWED</code> (checked before anything else); unknown session →{" "}
+        <code>404 SESSION_NOT_FOUND</code>; a session of a drop the key is not issued for → <code>403 COLLECTION_NOT_IN_SCOPE</code>;
+        an expired session → <code>410 SESSION_EXPIRED</code> (its NFT is released at once); a transaction whose message is
+        not byte-identical to the prepared one (changed amount or recipient, added or removed instruction, another
+        session&apos;s transaction, unreadable) → <code>400 TRANSACTION_MISMATCH</code>; a missing or invalid signature →{" "}
+        <code>400 INVALID_SIGNATURE</code>. None of these sends anything, and a refused attempt leaves the session usable until
+        it expires.
+      </p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          Repeats: the session is claimed atomically, so concurrent executes of one session submit once. A repeat gets{" "}
+          <code>409 ALREADY_PROCESSING</code> while it is being submitted or its outcome is pending, and{" "}
+          <code>409 ALREADY_COMPLETED</code> once minted.
+        </li>
+        <li>
+          The chain refused or failed the transaction: <code>400 TRANSACTION_REJECTED</code>; the session is closed and its NFT
+          released. Prepare again.
+        </li>
+        <li>
+          Outcome unknown (the chain could not be reached or did not answer): <code>503 OUTCOME_PENDING</code> with{" "}
+          <code>pending: true</code> in the body. It is a 5xx because the service could not finish, but execute is never
+          retried (the spec&apos;s client rule): check the wallet; never resubmit. The service settles the session itself (see
+          below), and a later execute of the same session answers its outcome.
+        </li>
+        <li>
+          Success: the Execute result. <code>totalCost</code> is price + platform fee in <code>currency</code> units;{" "}
+          <code>collectionStats</code> follows the collection&apos;s supply convention (open-ended drops report{" "}
+          <code>totalSupply: 0</code>); <code>bountyInfo.directBounties</code> lists the prizes this mint won (
+          <code>{`{ bountyId, poolId, name, bountyType, amount (smallest unit), tokenSymbol, payoutStatus, memo }`}</code>), or
+          null; <code>nfts[].bounty</code> is the first of them. A session settled by the service after an interrupted submit
+          answers with <code>minted</code> only (and <code>recovered: true</code>), no signature or nfts.
+        </li>
+        <li>
+          Bounties: a prize whose trigger count equals the drop&apos;s mint count (since its start) goes to the minting wallet;
+          a recurring pool draws one weighted entry on every Nth mint, up to its maximum number of draws.
+        </li>
+      </ul>
+
+      <h3 className="font-mono text-lg">POST /execute-mint/batch</h3>
+      <p>
+        Body: <code>{`{ transactions: [{ sessionId, signedTransaction }] }`}</code>, 1 to 50 entries. Each entry goes through the
+        single execute above, in order. Always <code>200</code>:{" "}
+        <code>{`{ success, results, totalMinted, successfulTransactions, failedTransactions, executionTimeMs }`}</code>,{" "}
+        <code>success</code> true when any transaction landed. Each result:{" "}
+        <code>{`{ sessionId, success, error?, errorCode?, pending?, recovered?, signature?, mintedCount?, minted }`}</code>;{" "}
+        <code>pending: true</code> (with <code>OUTCOME_PENDING</code> or <code>ALREADY_PROCESSING</code>) means it may still
+        land: check the wallet.
+      </p>
+
+      <h3 className="text-lg font-semibold">Session lifetime and settlement</h3>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          States: prepared → processing (claimed by an execute) → pending (signature stored before sending) → minted; or
+          expired (lifetime passed), released (never landed), failed (refused by the chain).
+        </li>
+        <li>
+          At start-up and every 30 seconds the service sweeps expired sessions (their NFTs become available; reads already treat
+          them so) and settles pending ones: minted when the chain confirms the signature, failed when it landed and failed,
+          released only after the chain&apos;s block height passed the transaction&apos;s last valid height with the signature
+          still unknown. A session claimed but never sent (a crash) is released after 30 seconds.
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+// The mint flow: POST /prepare-mint, POST /execute-mint and POST /execute-mint/batch.
+import { z } from "zod";
+import { collectionIdentifierSchema, solanaAddressSchema, timestampSchema, uuidSchema } from "./common";
+
+// ── POST /prepare-mint ──
+
+/** An integer or a numeric string (the spec's raw example sends one), 1..50. */
+const quantitySchema = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,4}$/, "must be a whole number").transform(Number)])
+  .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(50, "must be at most 50"));
+
+/** Analytics only: a short display name; anything else is dropped, never refused. */
+const walletProviderSchema = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" && /^[\p{L}\p{N} ._()'-]{1,64}$/u.test(value.trim()) ? value.trim() : null));
+
+export const prepareMintBodySchema = z.object({
+  collectionId: collectionIdentifierSchema,
+  phaseId: uuidSchema.transform((id) => id.toLowerCase()),
+  walletAddress: solanaAddressSchema,
+  quantity: quantitySchema,
+  /** Attribution only: an unusable value is ignored like an unknown code, never refused. */
+  affiliate_code: z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === "string" && /^[\p{L}\p{N}_-]{1,64}$/u.test(value.trim()) ? value.trim() : null)),
+  walletProvider: walletProviderSchema,
+});
+export type PrepareMintBody = z.output<typeof prepareMintBodySchema>;
+
+const wireAmount = z.number().nonnegative();
+
+export const mintKindSchema = z.enum(["paid", "free", "bogo_bonus", "claim_code"]);
+
+/** One transaction's share; items[i] belongs to sessions[i] and transactions[i]. */
+export const pricingItemSchema = z.object({
+  sessionId: z.string(),
+  kind: mintKindSchema,
+  price: wireAmount,
+  priceRaw: wireAmount,
+  discount: wireAmount,
+  discountRaw: wireAmount,
+  platformFee: wireAmount,
+  platformFeeRaw: wireAmount,
+  networkCost: wireAmount,
+  networkCostRaw: wireAmount,
+});
+
+/**
+ * The authoritative breakdown. Every amount comes twice: `x` in display units of
+ * `currency` and `xRaw` in its smallest unit (lamports for SOL). networkCost is what the
+ * chain takes (rent of the new accounts + signature fees), always in SOL.
+ */
+export const mintPricingSchema = z.object({
+  currency: z.string(),
+  currencyDecimals: z.number().int(),
+  priceModel: z.enum(["fixed", "range", "hidden", "dutch", "pegged"]),
+  unitPrice: wireAmount,
+  unitPriceRaw: wireAmount,
+  paidQuantity: z.number().int(),
+  freeQuantity: z.number().int(),
+  claimCodeQuantity: z.number().int(),
+  bonusQuantity: z.number().int(),
+  platformFeePerNft: wireAmount,
+  platformFeePerNftRaw: wireAmount,
+  subtotal: wireAmount,
+  subtotalRaw: wireAmount,
+  discount: wireAmount,
+  discountRaw: wireAmount,
+  platformFee: wireAmount,
+  platformFeeRaw: wireAmount,
+  total: wireAmount,
+  totalRaw: wireAmount,
+  networkCost: wireAmount,
+  networkCostRaw: wireAmount,
+  walletDebit: wireAmount,
+  walletDebitRaw: wireAmount,
+  items: z.array(pricingItemSchema),
+});
+export type MintPricing = z.infer<typeof mintPricingSchema>;
+
+export const preparedMintResponseSchema = z.object({
+  success: z.literal(true),
+  sessions: z.array(z.object({ sessionId: z.string(), nftIds: z.array(z.string()), nftCount: z.number().int() })),
+  transactions: z.array(z.object({ transaction: z.string(), isVersionedTransaction: z.boolean(), nftCount: z.number().int() })),
+  requestedQuantity: z.number().int(),
+  totalQuantity: z.number().int(),
+  quantityAdjusted: z.boolean(),
+  adjustmentReason: z.string().nullable(),
+  expiresInMs: z.number().int(),
+  expiresAt: timestampSchema,
+  pricing: mintPricingSchema,
+  bogo: z.object({ buy: z.number().int(), get: z.number().int(), bonusQuantity: z.number().int() }).nullable(),
+  chainType: z.literal("solana"),
+});
+export type PreparedMintResponse = z.infer<typeof preparedMintResponseSchema>;
+
+// ── POST /execute-mint ──
+
+/** Loose on purpose: a transactionHash member must be refused before anything else is checked. */
+export const executeMintRawBodySchema = z.looseObject({});
+
+export const executeMintBodySchema = z.object({
+  sessionId: uuidSchema.transform((id) => id.toLowerCase()),
+  // A legacy mint transaction is at most 1232 bytes: 1644 base64 characters.
+  signedTransaction: z.string().trim().min(1, "is required").max(4096, "is too long"),
+});
+export type ExecuteMintBody = z.output<typeof executeMintBodySchema>;
+
+export const mintedNftSchema = z.object({
+  nftId: z.string(),
+  tokenId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  mintAddress: z.string(),
+  imageUrl: z.string().nullable(),
+  animationUrl: z.string().nullable(),
+  mediaType: z.string(),
+  previewImageUrl: z.string().nullable(),
+  isRevealed: z.boolean(),
+  revealAfter: z.string().nullable(),
+  editionNumber: z.number().int().nullable(),
+  maxEditionSupply: z.number().int().nullable(),
+  rarity_score: z.number().nullable(),
+  rarity_rank: z.number().int().nullable(),
+  rarity_tier: z.string().nullable(),
+  bounty: z.object({ bountyType: z.string(), amount: z.number().nullable(), tokenSymbol: z.string().nullable(), payoutStatus: z.string() }).nullable(),
+});
+export type MintedNft = z.infer<typeof mintedNftSchema>;
+
+export const directBountySchema = z.object({
+  bountyId: z.string().nullable(),
+  poolId: z.string().nullable(),
+  name: z.string().nullable(),
+  bountyType: z.string(),
+  /** Smallest unit of the token. */
+  amount: z.number().nullable(),
+  tokenSymbol: z.string().nullable(),
+  payoutStatus: z.string(),
+  memo: z.string().nullable(),
+});
+
+export const executeMintResultSchema = z.object({
+  success: z.literal(true),
+  minted: z.number().int(),
+  signature: z.string().optional(),
+  transactionHash: z.string().optional(),
+  chainType: z.literal("solana"),
+  nfts: z.array(mintedNftSchema).optional(),
+  totalCost: z.number(),
+  currency: z.string(),
+  collectionStats: z.object({ totalSupply: z.number().int(), mintedCount: z.number().int(), percentMinted: z.number(), isMintedOut: z.boolean() }).nullable().optional(),
+  delayedReveal: z.boolean(),
+  instantRevealAfterMint: z.boolean(),
+  timeDelayedReveal: z.boolean(),
+  revealDelayMinutes: z.number().int().nullable(),
+  revealAfter: z.string().nullable(),
+  revealAnimationUrl: z.string().nullable(),
+  revealTransitionType: z.string(),
+  revealAnimationTrigger: z.string(),
+  revealTapCaption: z.string().nullable(),
+  isPlatformPaid: z.boolean(),
+  bountyInfo: z.object({ directBounties: z.array(directBountySchema) }).nullable().optional(),
+  /** True when the mint was settled after an interrupted submit: count only, no signature or nfts. */
+  recovered: z.boolean().optional(),
+});
+export type ExecuteMintResult = z.infer<typeof executeMintResultSchema>;
+
+// ── POST /execute-mint/batch ──
+
+export const executeMintBatchBodySchema = z.object({
+  transactions: z.array(z.looseObject({})).min(1, "must hold at least one transaction").max(50, "must hold at most 50 transactions"),
+});
+
+export const batchTransactionResultSchema = z.object({
+  sessionId: z.string(),
+  success: z.boolean(),
+  error: z.string().nullable().optional(),
+  errorCode: z.string().optional(),
+  pending: z.boolean().optional(),
+  recovered: z.boolean().optional(),
+  signature: z.string().optional(),
+  mintedCount: z.number().int().optional(),
+  minted: z.array(mintedNftSchema),
+});
+export type BatchTransactionResult = z.infer<typeof batchTransactionResultSchema>;
+
+export const executeMintBatchResponseSchema = z.object({
+  success: z.boolean(),
+  results: z.array(batchTransactionResultSchema),
+  totalMinted: z.number().int(),
+  successfulTransactions: z.number().int(),
+  failedTransactions: z.number().int(),
+  executionTimeMs: z.number(),
+});
+export type ExecuteMintBatchResponse = z.infer<typeof executeMintBatchResponseSchema>;

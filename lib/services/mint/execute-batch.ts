@@ -1,0 +1,45 @@
+// POST /execute-mint/batch: every {sessionId, signedTransaction} through the single execute,
+// one after another, each answered on its own. Always HTTP 200; success when ANY landed.
+import type { AuthContext } from "@/lib/api/auth";
+import { ApiError } from "@/lib/api/api-error";
+import { describeZodError } from "@/lib/api/handle-error";
+import { logError } from "@/lib/api/log";
+import type { Runtime } from "@/lib/server/runtime";
+import { executeMintBodySchema, type BatchTransactionResult, type ExecuteMintBatchResponse } from "@/lib/schemas/mint";
+import { RecoveredSession, executeMint } from "./execute";
+
+export async function executeMintBatch(runtime: Runtime, auth: AuthContext, entries: readonly Record<string, unknown>[]): Promise<ExecuteMintBatchResponse> {
+  const started = performance.now();
+  const results: BatchTransactionResult[] = [];
+  for (const entry of entries) results.push(await executeEntry(runtime, auth, entry));
+  const landed = results.filter((r) => r.success);
+  return {
+    success: landed.length > 0,
+    results,
+    totalMinted: landed.reduce((sum, r) => sum + (r.mintedCount ?? 0), 0),
+    successfulTransactions: landed.length,
+    failedTransactions: results.length - landed.length,
+    executionTimeMs: Math.round(performance.now() - started),
+  };
+}
+
+async function executeEntry(runtime: Runtime, auth: AuthContext, entry: Record<string, unknown>): Promise<BatchTransactionResult> {
+  const sessionId = typeof entry.sessionId === "string" ? entry.sessionId : "";
+  const failed = (code: string, error: string, extra: Partial<BatchTransactionResult> = {}): BatchTransactionResult => ({ sessionId, success: false, error, errorCode: code, minted: [], ...extra });
+  if ("transactionHash" in entry) return failed("CLIENT_BROADCAST_NOT_ALLOWED", "A transaction hash is never accepted; send the signed transaction.");
+  const parsed = executeMintBodySchema.safeParse(entry);
+  if (!parsed.success) return failed("INVALID_REQUEST", describeZodError(parsed.error, "transaction"));
+  try {
+    const result = await executeMint(runtime, auth, parsed.data);
+    return { sessionId, success: true, signature: result.signature, mintedCount: result.minted, minted: result.nfts ?? [] };
+  } catch (error) {
+    if (error instanceof RecoveredSession) return { sessionId, success: true, recovered: true, mintedCount: 1, minted: [] };
+    if (error instanceof ApiError) {
+      const pending = error.code === "OUTCOME_PENDING" || error.code === "ALREADY_PROCESSING";
+      return failed(error.code, error.message, pending ? { pending: true } : {});
+    }
+    logError("batch execute failed unexpectedly", error);
+    // Unknown failures may have happened after the submit: never tell the client to retry.
+    return failed("OUTCOME_PENDING", "The outcome of this transaction is not known. Check the wallet; do not resubmit.", { pending: true });
+  }
+}

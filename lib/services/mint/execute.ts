@@ -1,0 +1,209 @@
+// POST /execute-mint: validate, claim the session atomically, write the signature ahead,
+// submit once, record. Every refusal before the claim leaves the session as it was (a
+// tampered attempt does not burn it); after the claim the session can only become
+// minted, failed (chain refused), or stay pending for the reconciler (outcome unknown).
+import type { Runtime } from "@/lib/server/runtime";
+import type { AuthContext } from "@/lib/api/auth";
+import { ApiError } from "@/lib/api/api-error";
+import { logError } from "@/lib/api/log";
+import { assertSandboxAllowed } from "@/lib/api/scope";
+import { ChainTransactionError } from "@/lib/chain";
+import type { Db } from "@/lib/db/client";
+import type { MintSession } from "@/lib/db/generated/client";
+import { toDisplayAmount } from "@/lib/domain/amounts";
+import { isNftRevealed } from "@/lib/domain/reveal";
+import { percentOf } from "@/lib/domain/supply";
+import type { ExecuteMintResult, MintedNft } from "@/lib/schemas/mint";
+import { shownNft } from "@/lib/services/reveal";
+import { RECOVERED_NOTE, recordMint } from "./record-mint";
+import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
+import { endSession } from "./sessions";
+import { checkSignedTransaction } from "./transaction-check";
+
+type ExecuteView = Omit<ExecuteMintResult, "success">;
+
+export async function executeMint(runtime: Runtime, auth: AuthContext, input: { sessionId: string; signedTransaction: string }, now = new Date()): Promise<ExecuteView> {
+  const db = runtime.database.prisma;
+  const session = await db.mintSession.findUnique({ where: { id: input.sessionId }, include: { collection: { select: { id: true, chain: true } } } });
+  if (!session) throw new ApiError("SESSION_NOT_FOUND", "No mint session has that id.");
+  if (auth.kind === "partner" && !auth.allCollections && !auth.collections.some((c) => c.id === session.collectionId)) {
+    throw new ApiError("COLLECTION_NOT_IN_SCOPE", "This API key is not issued for that collection.");
+  }
+  assertSandboxAllowed(auth, session.collection.chain);
+  await refuseUnlessPrepared(runtime, session, now);
+
+  const checked = checkSignedTransaction(input.signedTransaction, session.messageBase64);
+
+  // The one claim: only a prepared, unexpired session moves on, so concurrent executes submit once.
+  const claimed = await db.$transaction(async (tx) => {
+    const moved = await tx.mintSession.updateMany({ where: { id: session.id, status: "prepared", expiresAt: { gt: now } }, data: { status: "processing" } });
+    if (moved.count === 0) return false;
+    // Held by an in-flight submit: never reclaimed as an expired reservation.
+    await tx.nft.updateMany({ where: { reservedBySession: session.id, status: "reserved" }, data: { reservedUntil: null } });
+    return true;
+  });
+  if (!claimed) {
+    const current = await db.mintSession.findUniqueOrThrow({ where: { id: session.id } });
+    await refuseUnlessPrepared(runtime, current, now);
+    throw new ApiError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
+  }
+
+  // Write-ahead: the signature is known before the chain sees it, so the reconciler can settle a crash.
+  await db.mintSession.update({ where: { id: session.id }, data: { status: "pending", signature: checked.signature, submittedAt: new Date() } });
+  try {
+    // Until the blockhash expires the chain keeps trying; past it the refusal is definitive.
+    await runtime.chain.sendRawTransaction(checked.wireBytes, { lastValidBlockHeight: session.lastValidBlockHeight });
+  } catch (error) {
+    if (error instanceof ChainTransactionError && error.code !== "AlreadyProcessed") {
+      await endSession(db, session.id, "failed", { from: ["pending"], lastError: `${error.code}: ${error.reason}` });
+      throw new ApiError("TRANSACTION_REJECTED", `The chain ${error.landed ? "failed" : "refused"} the transaction (${error.code}). Nothing was minted; prepare a new mint.`);
+    }
+    // A duplicate may have landed already: settle it now when the chain says so.
+    const known = error instanceof ChainTransactionError ? await runtime.chain.getSignatureStatus(checked.signature).catch(() => null) : null;
+    if (known?.state !== "confirmed") throw outcomePending();
+  }
+  try {
+    await recordMint(db, session.id, checked.signature);
+  } catch (error) {
+    // It landed; the reconciler records it from the stored signature.
+    logError(`mint ${session.id} landed but could not be recorded yet`, error);
+    throw outcomePending();
+  }
+  return mintResultView(runtime, session.id, now);
+}
+
+const outcomePending = () =>
+  new ApiError("OUTCOME_PENDING", "The transaction was sent but its outcome is not known yet. Check the wallet before minting again; do not resubmit.", {
+    extra: { pending: true },
+  });
+
+/** Answers for a session that is not (or no longer) prepared; returns only for a prepared, live one. */
+async function refuseUnlessPrepared(runtime: Runtime, session: MintSession, now: Date): Promise<void> {
+  const db = runtime.database.prisma;
+  switch (session.status) {
+    case "prepared":
+      if (session.expiresAt > now) return;
+      await endSession(db, session.id, "expired", { from: ["prepared"] });
+      throw expired();
+    case "minted":
+      if (session.lastError === RECOVERED_NOTE) throw new RecoveredSession(session.id);
+      throw new ApiError("ALREADY_COMPLETED", "This session has already minted.");
+    case "processing":
+    case "pending":
+      // A submit interrupted a while ago may have landed meanwhile: settle it now if the chain
+      // knows. A recent one belongs to the execute still running (it answers for it).
+      if (session.status === "pending" && isSettleable(session, now) && (await reconcileSession(runtime, session)) === "minted") throw new RecoveredSession(session.id);
+      throw new ApiError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
+    case "failed":
+      throw new ApiError("TRANSACTION_REJECTED", "This session's transaction was refused by the chain; prepare a new mint.");
+    case "expired":
+    case "released":
+      throw expired();
+  }
+}
+
+const isSettleable = (session: MintSession, now: Date) => session.submittedAt !== null && now.getTime() - session.submittedAt.getTime() > PENDING_GRACE_MS;
+
+const expired = () => new ApiError("SESSION_EXPIRED", "The mint session expired and its NFT was released; prepare a new mint.");
+
+/** Thrown for a session the reconciler settled: the route answers the count only. */
+export class RecoveredSession extends Error {
+  constructor(readonly sessionId: string) {
+    super("recovered session");
+  }
+}
+
+/** The count-only answer for a recovered session. */
+export async function recoveredResultView(runtime: Runtime, sessionId: string, now = new Date()): Promise<ExecuteView> {
+  const { nfts: _nfts, signature: _s, transactionHash: _t, bountyInfo: _b, ...rest } = await mintResultView(runtime, sessionId, now);
+  return { ...rest, recovered: true };
+}
+
+/** The spec's Execute result for one minted session. */
+export async function mintResultView(runtime: Runtime, sessionId: string, now = new Date()): Promise<ExecuteView> {
+  const db = runtime.database.prisma;
+  const session = await loadForView(db, sessionId);
+  if (!session) throw new ApiError("SESSION_NOT_FOUND", "No mint session has that id.");
+  const { collection, nft } = session;
+  const mintedCount = await db.mint.count({ where: { collectionId: collection.id } });
+  const decimals = session.phase.currencyDecimals;
+  const awards = (nft?.awards ?? []).filter((a) => a.walletAddress === session.walletAddress);
+  const revealAfter = collection.delayedRevealEnabled && collection.revealedAt ? collection.revealedAt.toISOString() : null;
+  return {
+    minted: 1,
+    signature: session.signature ?? undefined,
+    transactionHash: session.signature ?? undefined,
+    chainType: "solana",
+    nfts: nft ? [mintedNftView(runtime, collection, nft, awards[0] ?? null, now)] : [],
+    totalCost: toDisplayAmount(session.priceAmount + session.feeAmount, decimals),
+    currency: session.currency,
+    collectionStats:
+      collection.totalSupply === null
+        ? { totalSupply: 0, mintedCount, percentMinted: 0, isMintedOut: false }
+        : { totalSupply: collection.totalSupply, mintedCount, percentMinted: percentOf(mintedCount, collection.totalSupply), isMintedOut: mintedCount >= collection.totalSupply },
+    delayedReveal: collection.delayedRevealEnabled,
+    instantRevealAfterMint: collection.instantRevealAfterMint,
+    timeDelayedReveal: collection.timeDelayedReveal,
+    revealDelayMinutes: collection.revealDelayMinutes,
+    revealAfter,
+    revealAnimationUrl: collection.revealAnimationUrl,
+    revealTransitionType: collection.revealTransitionType,
+    revealAnimationTrigger: collection.revealAnimationTrigger,
+    revealTapCaption: collection.revealTapCaption,
+    isPlatformPaid: collection.isPlatformPaid,
+    bountyInfo:
+      awards.length === 0
+        ? null
+        : {
+            directBounties: awards.map((a) => ({
+              bountyId: a.bountyId,
+              poolId: a.poolId,
+              name: a.bounty?.name ?? a.pool?.name ?? null,
+              bountyType: a.bountyType,
+              amount: a.amount === null ? null : Number(a.amount),
+              tokenSymbol: a.tokenSymbol,
+              payoutStatus: a.payoutStatus,
+              memo: a.memo,
+            })),
+          },
+  };
+}
+
+type SessionWithNft = NonNullable<Awaited<ReturnType<typeof loadForView>>>;
+const loadForView = (db: Db, id: string) =>
+  db.mintSession.findUnique({ where: { id }, include: { collection: true, phase: { select: { currencyDecimals: true } }, nft: { include: { awards: { include: { bounty: { select: { name: true } }, pool: { select: { name: true } } } } } } } });
+
+function mintedNftView(
+  runtime: Runtime,
+  collection: SessionWithNft["collection"],
+  nft: NonNullable<SessionWithNft["nft"]>,
+  award: NonNullable<SessionWithNft["nft"]>["awards"][number] | null,
+  now: Date,
+): MintedNft {
+  const revealed = isNftRevealed(collection, nft.mintedAt, now);
+  const shown = shownNft(nft, collection, revealed, runtime.config.publicUrl);
+  const revealAfter =
+    revealed || !nft.mintedAt
+      ? null
+      : collection.timeDelayedReveal && collection.revealDelayMinutes !== null
+        ? new Date(nft.mintedAt.getTime() + collection.revealDelayMinutes * 60_000).toISOString()
+        : (collection.revealedAt?.toISOString() ?? null);
+  return {
+    nftId: nft.id,
+    tokenId: nft.tokenId,
+    name: shown.name,
+    mintAddress: nft.mintAddress ?? "",
+    imageUrl: shown.imageUrl,
+    animationUrl: shown.animationUrl,
+    mediaType: shown.mediaType ?? "image",
+    previewImageUrl: shown.previewImageUrl,
+    isRevealed: revealed,
+    revealAfter,
+    editionNumber: nft.editionNumber,
+    maxEditionSupply: nft.maxEditionSupply,
+    rarity_score: shown.rarityScore,
+    rarity_rank: shown.rarityRank,
+    rarity_tier: shown.rarityTier,
+    bounty: award ? { bountyType: award.bountyType, amount: award.amount === null ? null : Number(award.amount), tokenSymbol: award.tokenSymbol, payoutStatus: award.payoutStatus } : null,
+  };
+}

@@ -1,0 +1,299 @@
+// POST /prepare-mint: checks in the spec's order (chain, surface, wallet block, rate,
+// phase, eligibility, limits, supply, balance), then reserves specific NFTs and builds one
+// server-signed transaction per NFT, all in one database transaction. Nothing is reserved
+// when a check fails: the balance is checked before reserving (the least the mint can
+// cost) and on the exact transactions after (a refusal there rolls the transaction back).
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { ExtensionType, getAccountLen } from "@solana/spl-token";
+import type { Db } from "@/lib/db/client";
+import type { Collection, Phase, Prisma } from "@/lib/db/generated/client";
+import type { Runtime } from "@/lib/server/runtime";
+import type { CollectionRef } from "@/lib/services/collection-ref";
+import { ApiError } from "@/lib/api/api-error";
+import { buildNftMintTransaction, nftMintAccountSize, rentExemptLamports, serializeForWallet, transactionMessageBytes } from "@/lib/chain";
+import { walletAllocation, walletMintLimit, type WalletPhaseInput } from "@/lib/domain/allocation";
+import {
+  applyClaimGrants,
+  bogoBonusFor,
+  bogoOf,
+  mintItems,
+  networkCost,
+  planQuantity,
+  pricingTotals,
+  wireAmount,
+  type Bogo,
+  type ClaimGrant,
+  type MintItem,
+  type PricedTransaction,
+  type QuantityPlan,
+} from "@/lib/domain/mint-pricing";
+import { phaseTiming } from "@/lib/domain/phase-status";
+import { isCollectionRevealed, unrevealedName } from "@/lib/domain/reveal";
+import type { MintPricing, PrepareMintBody, PreparedMintResponse } from "@/lib/schemas/mint";
+import { getPhaseOfCollectionOrThrow } from "@/lib/services/eligibility";
+import { gateInputs, readWalletHoldings } from "@/lib/services/holdings";
+import { metadataUri } from "@/lib/services/nft-metadata";
+import { loadClaimGrants } from "./claim-code-use";
+import { unitPriceOf } from "./unit-price";
+import { assignReservations, createOpenEndedNfts, lockPhase, lockWalletOnDrop, phaseUsage, reserveNfts, unreserveNfts, walletPhaseUsage, type ReservedNft } from "./reservation";
+
+/** Prepares per (drop, wallet) per minute before COLLECTION_RATE_LIMITED. */
+export const PREPARES_PER_WALLET_PER_MINUTE = 10;
+/** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
+const BUYER_TOKEN_ACCOUNT_RENT = rentExemptLamports(getAccountLen([ExtensionType.ImmutableOwner]));
+/** A fee payer must stay rent-exempt: the wallet keeps this much besides what it spends. */
+export const WALLET_RENT_RESERVE = rentExemptLamports(0);
+
+type PreparedView = Omit<PreparedMintResponse, "success">;
+
+export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: PrepareMintBody, now = new Date()): Promise<PreparedView> {
+  const db = runtime.database.prisma;
+  const wallet = body.walletAddress;
+  const collection = await db.collection.findUniqueOrThrow({ where: { id: ref.id } });
+
+  if (!collection.chain.startsWith("solana-")) throw new ApiError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
+  if (!collection.supportedBySurface || !collection.collectionAddress || collection.launchStatus !== "live") {
+    throw new ApiError("MINT_NOT_SUPPORTED_BY_SURFACE", "This drop cannot be minted through the API; use its hosted mint page.", { extra: { mintUrl: collection.mintUrl } });
+  }
+  await assertWalletNotBlocked(db, collection.id, wallet, now);
+  await consumePrepareBudget(runtime, collection.id, wallet);
+
+  const phase = await getPhaseOfCollectionOrThrow(db, collection.id, body.phaseId);
+  const timing = phaseTiming(phase, now);
+  if (timing.status !== "active") throw new ApiError("PHASE_NOT_ACTIVE", timing.status === "upcoming" ? "This phase has not started yet." : "This phase has ended.");
+  // Payments are SOL transfers; a phase priced in another token cannot be settled here.
+  if (phase.currency.toUpperCase() !== "SOL") {
+    throw new ApiError("MINT_NOT_SUPPORTED_BY_SURFACE", "This phase is priced in a token the API cannot settle; use the hosted mint page.", { extra: { mintUrl: collection.mintUrl } });
+  }
+  const walletLimit = await walletLimitOrThrow(runtime, phase, wallet);
+  const unitPrice = await unitPriceOf(db, runtime.config, phase, now);
+  const feePerNft = runtime.config.platformFeeLamports;
+
+  const [balance, latest] = await Promise.all([runtime.chain.getBalance(wallet), runtime.chain.getLatestBlockhash()]);
+  // Cheap refusal before any lock: not even the rent of one NFT (a claim code may make the price 0).
+  if (balance < BUYER_TOKEN_ACCOUNT_RENT + WALLET_RENT_RESERVE) throw insufficientBalance();
+
+  const affiliateId = await affiliateIdOf(db, collection.id, body.affiliate_code);
+  const expiresAt = new Date(now.getTime() + runtime.config.sessionTtlSeconds * 1000);
+  const groupId = crypto.randomUUID();
+  const bogo = bogoOf(phase);
+
+  return db.$transaction(
+    async (tx) => {
+      await lockWalletOnDrop(tx, collection.id, wallet);
+      const walletRemaining = walletLimit === null ? null : walletLimit - (await walletPhaseUsage(tx, phase.id, wallet, now));
+      let phaseRemaining: number | null = null;
+      if (phase.phaseSupply !== null) {
+        await lockPhase(tx, phase.id);
+        phaseRemaining = phase.phaseSupply - (await phaseUsage(tx, phase.id, now));
+      }
+      const limits = { requested: body.quantity, maxPerTransaction: phase.maxPerTransaction, walletRemaining, phaseRemaining, bogo };
+      const grants = await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now });
+      const itemsFor = (supplyRemaining: number | null) => withClaimGrants(refuseIfEmpty(planQuantity({ ...limits, supplyRemaining })), unitPrice, feePerNft, grants, bogo);
+      let { plan, items } = itemsFor(null);
+      // Before anything is reserved: the least these transactions can cost (the exact check follows).
+      if (balance < leastWalletDebit(items) + WALLET_RENT_RESERVE) throw insufficientBalance();
+
+      let nfts = await reserveNfts(tx, { collectionId: collection.id, wallet, count: plan.total, until: expiresAt, now });
+      if (nfts.length < plan.total && collection.totalSupply === null) {
+        nfts = [...nfts, ...(await createOpenEndedNfts(tx, collection, { wallet, count: plan.total - nfts.length, until: expiresAt }))];
+      }
+      if (nfts.length < plan.total) {
+        ({ plan, items } = itemsFor(nfts.length));
+        await unreserveNfts(tx, nfts.slice(plan.total).map((n) => n.id));
+        nfts = nfts.slice(0, plan.total);
+      }
+      const built = items.map((item, i) => buildOne(runtime, collection, nfts[i]!, item, wallet, latest.blockhash, now));
+      const totals = pricingTotals(built.map((b) => b.priced));
+      // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
+      if (balance < totals.walletDebit + WALLET_RENT_RESERVE) throw insufficientBalance();
+
+      const sessions = built.map((b) => ({ ...b, sessionId: crypto.randomUUID() }));
+      const pricing = pricingView(phase, unitPrice, feePerNft, sessions);
+      await tx.mintSession.createMany({
+        data: sessions.map((s, i) => ({
+          id: s.sessionId,
+          groupId,
+          collectionId: collection.id,
+          phaseId: phase.id,
+          nftId: s.nft.id,
+          walletAddress: wallet,
+          kind: s.priced.kind,
+          claimCodeId: s.priced.claimCodeId ?? null,
+          messageBase64: s.messageBase64,
+          mintAddress: s.mintAddress,
+          blockhash: latest.blockhash,
+          lastValidBlockHeight: latest.lastValidBlockHeight,
+          priceAmount: s.priced.price,
+          feeAmount: s.priced.fee,
+          currency: phase.currency,
+          pricing: pricing.items[i]! as unknown as Prisma.InputJsonValue,
+          affiliateId,
+          walletProvider: body.walletProvider,
+          expiresAt,
+        })),
+      });
+      await assignReservations(tx, sessions.map((s) => ({ nftId: s.nft.id, sessionId: s.sessionId })));
+
+      return {
+        sessions: sessions.map((s) => ({ sessionId: s.sessionId, nftIds: [s.nft.id], nftCount: 1 })),
+        transactions: sessions.map((s) => ({ transaction: s.transactionBase64, isVersionedTransaction: false, nftCount: 1 })),
+        requestedQuantity: body.quantity,
+        totalQuantity: plan.total,
+        quantityAdjusted: plan.adjusted,
+        adjustmentReason: plan.reason,
+        expiresInMs: expiresAt.getTime() - now.getTime(),
+        expiresAt: expiresAt.toISOString(),
+        pricing,
+        bogo: bogo ? { ...bogo, bonusQuantity: plan.bonus } : null,
+        chainType: "solana" as const,
+      };
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
+}
+
+/** Claim codes turn paid NFTs free or cheaper; NFTs a code made free are not bought and earn no BOGO bonus. */
+function withClaimGrants(plan: QuantityPlan, unitPrice: bigint, feePerNft: bigint, grants: ClaimGrant[], bogo: Bogo | null): { plan: QuantityPlan; items: MintItem[] } {
+  const items = applyClaimGrants(mintItems(plan, unitPrice, feePerNft), grants);
+  const bonus = Math.min(plan.bonus, bogoBonusFor(items.filter((i) => i.kind === "paid").length, bogo));
+  const total = plan.paid + bonus;
+  return { plan: { ...plan, bonus, total }, items: items.slice(0, total) };
+}
+
+/** The cheapest an NFT mint account can be (empty metadata), for the check before reserving. */
+const LEAST_MINT_ACCOUNT_RENT = rentExemptLamports(nftMintAccountSize(PublicKey.default, PublicKey.default, { name: "", symbol: "", uri: "" }));
+
+function leastWalletDebit(items: readonly MintItem[]): bigint {
+  const SIGNATURES = 3; // wallet, new mint, mint authority
+  return pricingTotals(items.map((item) => ({ ...item, networkCost: networkCost(LEAST_MINT_ACCOUNT_RENT + BUYER_TOKEN_ACCOUNT_RENT, SIGNATURES) }))).walletDebit;
+}
+
+function refuseIfEmpty(plan: QuantityPlan): QuantityPlan {
+  if (plan.refusal === "WALLET_LIMIT_REACHED") throw new ApiError("WALLET_LIMIT_REACHED", `This wallet has no mints left in this phase. ${plan.reason ?? ""}`.trim());
+  if (plan.refusal === "SOLD_OUT" || plan.total === 0) throw new ApiError("SOLD_OUT", "Nothing is left to mint here right now.");
+  return plan;
+}
+
+const insufficientBalance = () =>
+  new ApiError("INSUFFICIENT_BALANCE", "The wallet's balance cannot cover the price, fees, rent and network fees of this mint. Nothing was reserved.");
+
+async function assertWalletNotBlocked(db: Db, collectionId: string, wallet: string, now: Date): Promise<void> {
+  const block = await db.walletBlock.findFirst({
+    where: { walletAddress: wallet, OR: [{ collectionId: null }, { collectionId }], AND: [{ OR: [{ permanent: true }, { blockedUntil: { gt: now } }] }] },
+    orderBy: [{ permanent: "desc" }, { blockedUntil: "desc" }],
+  });
+  if (!block) return;
+  throw new ApiError("WALLET_BLOCKED", "This wallet cannot mint this drop right now.", {
+    extra: { reason: block.reason, blockedUntil: block.permanent ? null : (block.blockedUntil?.toISOString() ?? null), permanent: block.permanent },
+  });
+}
+
+async function consumePrepareBudget(runtime: Runtime, collectionId: string, wallet: string): Promise<void> {
+  const result = await runtime.rateLimiter.consume(`prepare:${collectionId}:${wallet}`, PREPARES_PER_WALLET_PER_MINUTE, 60_000);
+  if (result.allowed) return;
+  throw new ApiError("COLLECTION_RATE_LIMITED", `Too many prepares for this wallet on this drop. Retry in ${result.retryAfterSeconds} seconds.`, {
+    extra: { retryAfter: result.retryAfterSeconds },
+    headers: { "Retry-After": String(result.retryAfterSeconds) },
+  });
+}
+
+/** Eligibility (gated phases) and the limit wallet-mints reports; null is unlimited. */
+async function walletLimitOrThrow(runtime: Runtime, phase: Awaited<ReturnType<typeof getPhaseOfCollectionOrThrow>>, wallet: string) {
+  const db = runtime.database.prisma;
+  const key = { phaseId_walletAddress: { phaseId: phase.id, walletAddress: wallet } };
+  const rules = phase.isGated ? phase.gateRules : [];
+  const [entry, override, holdings] = await Promise.all([
+    db.allowlistEntry.findUnique({ where: key, select: { allocation: true } }),
+    db.walletAllocationOverride.findUnique({ where: key, select: { allocation: true } }),
+    readWalletHoldings(db, runtime.chain, wallet, rules),
+  ]);
+  const input: WalletPhaseInput = {
+    isGated: phase.isGated,
+    maxPerWallet: phase.maxPerWallet,
+    allowlistAllocation: entry?.allocation ?? null,
+    ...gateInputs(rules, holdings),
+    override: override?.allocation ?? null,
+    minted: 0,
+  };
+  if (!walletAllocation(input).eligible) throw new ApiError("NOT_ELIGIBLE", "This wallet does not meet any requirement of this phase.");
+  return walletMintLimit(input);
+}
+
+/** Affiliate codes are optional attribution: unknown or invalid ones are ignored. */
+async function affiliateIdOf(db: Db, collectionId: string, code: string | null | undefined): Promise<string | null> {
+  if (!code) return null;
+  const affiliate = await db.affiliate.findUnique({ where: { collectionId_code: { collectionId, code: code.toUpperCase() } }, select: { id: true } });
+  return affiliate?.id ?? null;
+}
+
+type Built = { nft: ReservedNft; priced: PricedTransaction; mintAddress: string; messageBase64: string; transactionBase64: string };
+
+function buildOne(runtime: Runtime, collection: Collection, nft: ReservedNft, item: MintItem, wallet: string, blockhash: string, now: Date): Built {
+  const mint = Keypair.generate();
+  const authority = runtime.keys.mintAuthority;
+  const fields = {
+    // Before the drop's reveal the chain carries the placeholder name, like the metadata JSON.
+    name: isCollectionRevealed(collection, now) ? (nft.name ?? collection.name ?? "") : unrevealedName(collection.name),
+    symbol: collection.symbol ?? "",
+    uri: metadataUri(runtime.config.publicUrl, collection.shortId ?? collection.id, { tokenId: nft.tokenId, editionNumber: nft.editionNumber, id: nft.id }),
+  };
+  const transaction = buildNftMintTransaction({
+    payer: new PublicKey(wallet),
+    mint,
+    mintAuthority: authority,
+    groupMint: new PublicKey(collection.collectionAddress!),
+    ...fields,
+    payments: [
+      { to: new PublicKey(collection.treasuryAddress), lamports: item.price },
+      { to: runtime.keys.platformFeeAccount, lamports: item.fee },
+    ],
+    recentBlockhash: blockhash,
+  });
+  const message = transactionMessageBytes(transaction);
+  const signatures = transaction.signatures.length;
+  const rent = rentExemptLamports(nftMintAccountSize(mint.publicKey, authority.publicKey, fields)) + BUYER_TOKEN_ACCOUNT_RENT;
+  return {
+    nft,
+    priced: { ...item, networkCost: networkCost(rent, signatures) },
+    mintAddress: mint.publicKey.toBase58(),
+    messageBase64: Buffer.from(message).toString("base64"),
+    transactionBase64: Buffer.from(serializeForWallet(transaction)).toString("base64"),
+  };
+}
+
+function pricingView(phase: Phase, unitPrice: bigint, feePerNft: bigint, sessions: ReadonlyArray<Built & { sessionId: string }>): MintPricing {
+  const d = phase.currencyDecimals;
+  const pair = (name: string, raw: bigint) => {
+    const { raw: r, display } = wireAmount(raw, d);
+    return { [name]: display, [`${name}Raw`]: r };
+  };
+  const totals = pricingTotals(sessions.map((s) => s.priced));
+  const kinds = sessions.map((s) => s.priced.kind);
+  const count = (kind: string) => kinds.filter((k) => k === kind).length;
+  return {
+    currency: phase.currency,
+    currencyDecimals: d,
+    priceModel: phase.priceModel,
+    ...pair("unitPrice", unitPrice),
+    paidQuantity: count("paid"),
+    freeQuantity: count("free"),
+    claimCodeQuantity: count("claim_code"),
+    bonusQuantity: count("bogo_bonus"),
+    ...pair("platformFeePerNft", unitPrice > 0n ? feePerNft : 0n),
+    ...pair("subtotal", totals.subtotal),
+    ...pair("discount", totals.discount),
+    ...pair("platformFee", totals.platformFee),
+    ...pair("total", totals.total),
+    ...pair("networkCost", totals.networkCost),
+    ...pair("walletDebit", totals.walletDebit),
+    items: sessions.map((s) => ({
+      sessionId: s.sessionId,
+      kind: s.priced.kind,
+      ...pair("price", s.priced.price),
+      ...pair("discount", s.priced.discount ?? 0n),
+      ...pair("platformFee", s.priced.fee),
+      ...pair("networkCost", s.priced.networkCost),
+    })),
+  } as MintPricing;
+}

@@ -1,0 +1,89 @@
+// Settles mints whose outcome was not known when execute answered (timeout, crash, chain
+// unreachable), at start-up and on a timer:
+// - pending (signature written ahead): minted when the chain confirms the signature
+//   (recorded idempotently); failed when it landed and failed; released only once the
+//   chain's block height passed the session's lastValidBlockHeight and the signature is
+//   still unknown (it can never land after that); otherwise left pending.
+// - processing without a signature (crashed between the claim and the write-ahead; never
+//   sent): released, or expired past its lifetime, after a grace period.
+// - prepared past its lifetime: expired, NFT freed (the expiry sweep).
+import type { Runtime } from "@/lib/server/runtime";
+import type { MintSession } from "@/lib/db/generated/client";
+import { logWarn } from "@/lib/api/log";
+import { recordMint } from "./record-mint";
+import { endSession, sweepExpiredSessions } from "./sessions";
+
+/** A claim older than this with no signature written is a crashed execute. */
+export const STALE_PROCESSING_MS = 30_000;
+export const MAINTENANCE_INTERVAL_MS = 30_000;
+/** A pending submit younger than this belongs to the execute still waiting for the chain. */
+export const PENDING_GRACE_MS = 15_000;
+
+export type ReconcileOutcome = "minted" | "failed" | "released" | "pending";
+
+export async function reconcileSession(runtime: Runtime, session: Pick<MintSession, "id" | "signature" | "lastValidBlockHeight">): Promise<ReconcileOutcome> {
+  if (!session.signature) return "pending";
+  const db = runtime.database.prisma;
+  try {
+    const status = await runtime.chain.getSignatureStatus(session.signature);
+    if (status.state === "confirmed") {
+      await recordMint(db, session.id, session.signature, { recovered: true });
+      return "minted";
+    }
+    if (status.state === "failed") {
+      await endSession(db, session.id, "failed", { from: ["pending"], lastError: status.error ?? "failed on chain" });
+      return "failed";
+    }
+    if ((await runtime.chain.getBlockHeight()) > session.lastValidBlockHeight) {
+      // Check once more: it could have landed between the two reads.
+      if ((await runtime.chain.getSignatureStatus(session.signature)).state !== "not_found") return reconcileSession(runtime, session);
+      await endSession(db, session.id, "released", { from: ["pending"], lastError: "never landed before its blockhash expired" });
+      return "released";
+    }
+    return "pending";
+  } catch (error) {
+    logWarn(`could not reconcile mint session ${session.id}`, error);
+    return "pending";
+  }
+}
+
+export type ReconcileReport = { expired: number; minted: number; failed: number; released: number; pending: number; abandoned: number };
+
+export async function reconcileMintSessions(runtime: Runtime, options: { now?: Date; pendingGraceMs?: number } = {}): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const submittedBefore = new Date(now.getTime() - (options.pendingGraceMs ?? PENDING_GRACE_MS));
+  const db = runtime.database.prisma;
+  const report: ReconcileReport = { expired: await sweepExpiredSessions(db, now), minted: 0, failed: 0, released: 0, pending: 0, abandoned: 0 };
+  const pending = await db.mintSession.findMany({ where: { status: "pending", submittedAt: { lte: submittedBefore } }, select: { id: true, signature: true, lastValidBlockHeight: true }, take: 500 });
+  for (const session of pending) report[await reconcileSession(runtime, session)] += 1;
+
+  const stale = await db.mintSession.findMany({
+    where: { status: "processing", signature: null, updatedAt: { lt: new Date(now.getTime() - STALE_PROCESSING_MS) } },
+    select: { id: true, expiresAt: true },
+    take: 500,
+  });
+  for (const session of stale) {
+    if (await endSession(db, session.id, session.expiresAt <= now ? "expired" : "released", { from: ["processing"], lastError: "abandoned before it was sent" })) report.abandoned += 1;
+  }
+  return report;
+}
+
+/** Runs the reconciler now and every interval (unref'd); the returned function stops it and waits for a run in progress. */
+export function startMintMaintenance(runtime: Runtime, intervalMs = MAINTENANCE_INTERVAL_MS): () => Promise<void> {
+  let current: Promise<void> | null = null;
+  const run = () => {
+    current ??= reconcileMintSessions(runtime)
+      .then(() => undefined, (error: unknown) => logWarn("mint session maintenance failed", error))
+      .finally(() => {
+        current = null;
+      });
+    return current;
+  };
+  void run();
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}

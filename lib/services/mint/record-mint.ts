@@ -1,0 +1,73 @@
+// Records a landed mint in ONE database transaction: the session minted, the NFT owned,
+// the Mint row, the edition count, the claim-code use and the bounties it won. Idempotent:
+// only a session still processing/pending is recorded, so the execute path and the
+// reconciler can race without a double record.
+import type { Db } from "@/lib/db/client";
+import { fireBountyTriggers, type WonBounty } from "./bounty-triggers";
+
+/** lastError note left on a session the reconciler settled (later executes answer the count only). */
+export const RECOVERED_NOTE = "recovered: settled by the reconciler after an interrupted submit";
+
+export type RecordOutcome = { recorded: true; awards: WonBounty[] } | { recorded: false };
+
+export async function recordMint(db: Db, sessionId: string, signature: string, options: { now?: Date; recovered?: boolean } = {}): Promise<RecordOutcome> {
+  const at = options.now ?? new Date();
+  return db.$transaction(
+    async (tx) => {
+      const moved = await tx.mintSession.updateMany({
+        where: { id: sessionId, status: { in: ["processing", "pending"] } },
+        data: { status: "minted", signature, completedAt: at, lastError: options.recovered ? RECOVERED_NOTE : null },
+      });
+      if (moved.count === 0) return { recorded: false as const };
+      const session = await tx.mintSession.findUniqueOrThrow({ where: { id: sessionId }, include: { claimCode: { select: { id: true, batchId: true } } } });
+      if (!session.nftId) throw new Error(`mint session ${sessionId} has no NFT`);
+      // Mint counts (bounty triggers) must see every earlier mint of the drop.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-record:${session.collectionId}`}))`;
+
+      const nft = await tx.nft.update({
+        where: { id: session.nftId },
+        data: {
+          status: "minted",
+          mintAddress: session.mintAddress,
+          ownerWallet: session.walletAddress,
+          minterWallet: session.walletAddress,
+          mintedAt: at,
+          reservedBySession: null,
+          reservedByWallet: null,
+          reservedUntil: null,
+        },
+      });
+      if (nft.masterNftId) {
+        await tx.nft.update({ where: { id: nft.id }, data: { currentEditionSupply: 1 } });
+        await tx.nft.update({ where: { id: nft.masterNftId }, data: { currentEditionSupply: { increment: 1 } } });
+      }
+      await tx.mint.create({
+        data: {
+          collectionId: session.collectionId,
+          phaseId: session.phaseId,
+          nftId: nft.id,
+          sessionId: session.id,
+          walletAddress: session.walletAddress,
+          kind: session.kind,
+          signature,
+          pricePaid: session.priceAmount,
+          feePaid: session.feeAmount,
+          currency: session.currency,
+          affiliateId: session.affiliateId,
+          mintedAt: at,
+        },
+      });
+      if (session.claimCode) {
+        await tx.claimCode.update({ where: { id: session.claimCode.id }, data: { usesCount: { increment: 1 } } });
+        await tx.claimCodeRedemption.upsert({
+          where: { codeId_walletAddress: { codeId: session.claimCode.id, walletAddress: session.walletAddress } },
+          create: { codeId: session.claimCode.id, batchId: session.claimCode.batchId, collectionId: session.collectionId, walletAddress: session.walletAddress, used: 1 },
+          update: { used: { increment: 1 } },
+        });
+      }
+      const awards = await fireBountyTriggers(tx, { collectionId: session.collectionId, nftId: nft.id, wallet: session.walletAddress, at });
+      return { recorded: true as const, awards };
+    },
+    { maxWait: 30_000, timeout: 30_000 },
+  );
+}
