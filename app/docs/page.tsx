@@ -10,6 +10,7 @@ import { LeaderboardsSection } from "./_sections/leaderboards";
 import { BountiesSection } from "./_sections/bounties";
 import { ClaimCodesSection } from "./_sections/claim-codes";
 import { PricesSection } from "./_sections/prices";
+import { MintSection } from "./_sections/mint";
 import { FaucetSection } from "./_sections/faucet";
 
 export const metadata: Metadata = { title: "API docs" };
@@ -29,6 +30,7 @@ export default function DocsPage() {
     ["bounties", "Bounties", <BountiesSection key="bounties" />],
     ["claim-codes", "Claim codes", <ClaimCodesSection key="claim-codes" budgets={config.claimCodeChecks} />],
     ["prices", "Token, pegged and dutch prices", <PricesSection key="prices" cacheSeconds={config.tokenPrices.cacheSeconds} />],
+    ["mint", "Minting: prepare, sign, execute", <MintSection key="mint" />],
   ];
   if (config.cluster === "localnet") sections.push(["faucet", "Faucet (local chain)", <FaucetSection key="faucet" />]);
   return (
