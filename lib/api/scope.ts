@@ -9,7 +9,7 @@
 // same rule: for a scoped key an unknown phase is the same 403.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { PRODUCTION_CHAINS } from "@/lib/config";
-import { classifyIdentifier, collectionRefSelect, findCollectionRef, matchCollectionRef, type CollectionRef } from "@/lib/services/collection-ref";
+import { classifyIdentifier, collectionRefSelect, findCollectionRefCached, matchCollectionRef, type CollectionRef } from "@/lib/services/collection-ref";
 import { ApiError } from "./api-error";
 import type { AuthContext } from "./auth";
 
@@ -28,7 +28,7 @@ const notInScope = () => new ApiError("COLLECTION_NOT_IN_SCOPE", "This API key i
 export async function resolveCollectionScope(prisma: PrismaClient, auth: AuthContext, identifier: string): Promise<CollectionRef> {
   if (!classifyIdentifier(identifier)) throw new ApiError("INVALID_REQUEST", "Invalid collection identifier: use a short ID, UUID or on-chain address.");
   if (isScopedKey(auth)) return matchCollectionRef(auth.collections, identifier) ?? throwError(notInScope());
-  const ref = await findCollectionRef(prisma, identifier);
+  const ref = await findCollectionRefCached(prisma, identifier);
   return ref ?? throwError(new ApiError("COLLECTION_NOT_FOUND", "No collection has that identifier."));
 }
 

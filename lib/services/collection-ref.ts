@@ -46,6 +46,28 @@ export async function findCollectionRef(prisma: PrismaClient, identifier: string
   return pickBest(refs, identifier);
 }
 
+// Identifier → ref changes only when a drop is renamed, so hits are kept briefly per
+// database: every collection route resolves one, and on the embedded database each query
+// costs more than the rest of the request. Misses are never kept (a new drop shows at once).
+const REF_CACHE_TTL_MS = 5_000;
+const REF_CACHE_MAX_ENTRIES = 10_000;
+const refCaches = new WeakMap<PrismaClient, Map<string, { ref: CollectionRef; expiresAt: number }>>();
+
+/** findCollectionRef with a few seconds of memory for found drops. */
+export async function findCollectionRefCached(prisma: PrismaClient, identifier: string): Promise<CollectionRef | null> {
+  let cache = refCaches.get(prisma);
+  if (!cache) refCaches.set(prisma, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(identifier);
+  if (hit && hit.expiresAt > now) return hit.ref;
+  const ref = await findCollectionRef(prisma, identifier);
+  if (ref) {
+    if (cache.size >= REF_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(identifier, { ref, expiresAt: now + REF_CACHE_TTL_MS });
+  }
+  return ref;
+}
+
 /** The same resolution, in memory, against a known list (a scoped key's own drops). */
 export function matchCollectionRef<T extends CollectionRef>(refs: readonly T[], identifier: string): T | null {
   if (!classifyIdentifier(identifier)) return null;
