@@ -12,9 +12,12 @@ import path from "node:path";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
 import { freePort, runScript, startSite } from "../tests/helpers/site-process";
 import { runLoad, type LoadResult } from "./load";
+import { benchMint } from "./mint";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+/** Wallets in the mint scenario: one free aurora NFT each (46 left, maxPerWallet 2). */
+const MINT_WALLETS = Math.min(40, Number(process.env.BENCH_MINT_WALLETS ?? 40));
 
 type Scenario = { name: string; path: string; keyed: boolean };
 const SCENARIOS: Scenario[] = [
@@ -33,7 +36,17 @@ function row(name: string, r: LoadResult): string {
 async function benchTarget(label: string, env: Record<string, string>) {
   const port = String(await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-bench-"));
-  const siteEnv = { ...env, PORT: port, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_READS_PER_MINUTE: "100000000", LOG_LEVEL: "warn" };
+  // Mint budgets out of the way; TRUSTED_PROXY_HOPS=1 lets bench/mint.ts fund each wallet under its own faucet IP.
+  const siteEnv = {
+    ...env,
+    PORT: port,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_READS_PER_MINUTE: "100000000",
+    RATE_LIMIT_MINTS_PER_MINUTE: "100000000",
+    TRUSTED_PROXY_HOPS: "1",
+    LOG_LEVEL: "warn",
+  };
   try {
     if (env.DATABASE_URL) {
       // The site seeds only an empty embedded database; PostgreSQL gets the demo drops here.
@@ -52,6 +65,10 @@ async function benchTarget(label: string, env: Record<string, string>) {
         const result = await runLoad(url, { concurrency: CONCURRENCY, durationMs: DURATION_MS, headers: scenario.keyed ? { "x-api-key": key } : {} });
         console.log(row(scenario.name, result));
       }
+      // Once per wallet (each call mints for real), so: one burst of MINT_WALLETS requests each.
+      const mint = await benchMint(site.url, key, { wallets: MINT_WALLETS, concurrency: CONCURRENCY });
+      console.log(row(`POST prepare-mint (${MINT_WALLETS} wallets)`, mint.prepare));
+      console.log(row(`POST execute-mint (${mint.minted} landed)`, mint.execute));
     } finally {
       await site.stop();
     }

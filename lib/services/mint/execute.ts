@@ -53,6 +53,7 @@ export async function executeMint(runtime: Runtime, auth: AuthContext, input: { 
   try {
     // Until the blockhash expires the chain keeps trying; past it the refusal is definitive.
     await runtime.chain.sendRawTransaction(checked.wireBytes, { lastValidBlockHeight: session.lastValidBlockHeight });
+    crashAfterSubmitIfInjected(runtime);
   } catch (error) {
     if (error instanceof ChainTransactionError && error.code !== "AlreadyProcessed") {
       await endSession(db, session.id, "failed", { from: ["pending"], lastError: `${error.code}: ${error.reason}` });
@@ -70,6 +71,17 @@ export async function executeMint(runtime: Runtime, auth: AuthContext, input: { 
     throw outcomePending();
   }
   return mintResultView(runtime, session.id, now);
+}
+
+/**
+ * Fault injection for the crash-recovery smoke test (tests/smoke/crash-recovery.test.ts):
+ * with DROPMINT_FAULT=crash-after-submit on localnet, the process dies the hardest way
+ * right after the chain accepted the transaction and before the mint is recorded, the one
+ * window only the write-ahead signature and the reconciler can settle. A no-op when unset,
+ * and ignored on devnet/mainnet so a stray variable can never take a real site down.
+ */
+function crashAfterSubmitIfInjected(runtime: Runtime): void {
+  if (process.env.DROPMINT_FAULT === "crash-after-submit" && runtime.config.cluster === "localnet") process.kill(process.pid, "SIGKILL");
 }
 
 const outcomePending = () =>
