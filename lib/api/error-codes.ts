@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   ORIGIN_NOT_ALLOWED: 403,
   COLLECTION_NOT_IN_SCOPE: 403,
   SANDBOX_KEY_ON_MAINNET: 403,
+  PARTNER_KEY_NOT_ALLOWED: 403,
   AUTH_UNAVAILABLE: 503,
   // Mint flow (spec: Errors). Statuses the spec leaves "not shown" are our decisions.
   CLIENT_BROADCAST_NOT_ALLOWED: 400,
@@ -30,6 +31,7 @@ export const ERROR_CODES = {
   INVALID_SIGNATURE: 400,
   TRANSACTION_REJECTED: 400,
   OUTCOME_PENDING: 503,
+  CLAIM_CODE_INVALID: 400,
   // Our own.
   RATE_LIMITED: 429,
   INVALID_REQUEST: 400,
@@ -62,6 +64,7 @@ export const ERROR_CODE_DESCRIPTIONS = {
   ORIGIN_NOT_ALLOWED: "The key has an origin list and the request's Origin is not on it, or no Origin was sent.",
   COLLECTION_NOT_IN_SCOPE: "The key was not issued for that drop (answered the same whether or not the drop exists).",
   SANDBOX_KEY_ON_MAINNET: "A sandbox (test) key was used on a production chain.",
+  PARTNER_KEY_NOT_ALLOWED: "The first-party router (/api/public) answers the site's own pages only: any X-API-Key, valid or not, is refused. Partners use /api/v1.",
   AUTH_UNAVAILABLE: "The key could not be checked right now. Retry; this is not a denial.",
   CLIENT_BROADCAST_NOT_ALLOWED: "A transaction hash was sent to execute-mint; send the signed transaction instead.",
   CHAIN_NOT_SUPPORTED_BY_SURFACE: "v1 mints on Solana only.",
@@ -81,6 +84,7 @@ export const ERROR_CODE_DESCRIPTIONS = {
   INVALID_SIGNATURE: "A required signature of the transaction is missing or does not verify; nothing was sent.",
   TRANSACTION_REJECTED: "The chain refused or failed the transaction; the session is closed and its NFT released. Prepare a new mint.",
   OUTCOME_PENDING: "The transaction was sent but its outcome is not known yet. Check the wallet; never resubmit. The service settles it.",
+  CLAIM_CODE_INVALID: "The claimCode sent to prepare-mint cannot be used for this mint: unknown to this drop, disabled, expired, used up (by every wallet or by this one), for another phase, or of a kind prepare-mint does not apply.",
   RATE_LIMITED: "Too many requests. Wait Retry-After seconds (also retryAfter in the body).",
   INVALID_REQUEST: "A path parameter, query parameter or body field is missing or invalid.",
   INVALID_JSON: "The request body is not valid JSON.",

@@ -135,6 +135,29 @@ export function mintItems(plan: Pick<QuantityPlan, "paid" | "bonus">, unitPrice:
  */
 export type ClaimGrant = { codeId: string; kind: "free" | "discount"; remaining: number; percent: number | null; fixed: bigint | null };
 
+/** The claim-code kinds prepare-mint applies (whitelist, external, nft_redemption are refused). */
+export type ApplicableGrantType = "free_mint" | "pack" | "discount";
+
+/**
+ * NFTs one wallet can take from one code: free_mint / pack `mintAllocation`, discount
+ * `discountUses`; an unset figure counts as 1. The redemption's `allocation` when it lands.
+ */
+export function claimCodeAllocation(batch: { grantType: ApplicableGrantType; mintAllocation: number | null; discountUses: number | null }): number {
+  const uses = batch.grantType === "discount" ? batch.discountUses : batch.mintAllocation;
+  return Math.max(0, uses ?? 1);
+}
+
+/**
+ * Uses of a claim code this prepare may take: the wallet's share (allocation − landed −
+ * held by its live sessions) capped by the code's global room (maxUses − usesCount − held
+ * by every wallet's live sessions; null maxUses: no cap). Never below 0.
+ */
+export function claimCodeRoom(use: { allocation: number; used: number; heldByWallet: number; maxUses: number | null; usesCount: number; heldByAll: number }): number {
+  const wallet = use.allocation - use.used - use.heldByWallet;
+  const global = use.maxUses === null ? wallet : use.maxUses - use.usesCount - use.heldByAll;
+  return Math.max(0, Math.min(wallet, global));
+}
+
 /**
  * Applies claim-code grants to the paid NFTs of a prepare, as the benefits endpoint
  * describes them: every free grant first, then the oldest discount with uses left

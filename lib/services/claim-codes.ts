@@ -99,29 +99,57 @@ function assertSolanaChain(blockchain: string | undefined): void {
 }
 
 /**
+ * The single indexed lookup of one normalized code by (drop, code), shared by the read-only
+ * check and prepare-mint: an unknown code and another drop's code take the same path and
+ * both answer null. A code that cannot be stored (NUL, lone surrogate) answers null unasked.
+ */
+export async function findClaimCode(db: Pick<Db, "claimCode">, collectionId: string, code: string) {
+  if (!isStorableClaimCode(code)) return null;
+  return db.claimCode.findUnique({
+    where: { collectionId_code: { collectionId, code } },
+    select: {
+      id: true,
+      disabled: true,
+      maxUses: true,
+      usesCount: true,
+      batch: {
+        select: {
+          grantType: true,
+          mintAllocation: true,
+          discountPercent: true,
+          discountFixed: true,
+          discountUses: true,
+          packTierId: true,
+          externalUrl: true,
+          expiresAt: true,
+          phaseId: true,
+        },
+      },
+    },
+  });
+}
+export type FoundClaimCode = NonNullable<Awaited<ReturnType<typeof findClaimCode>>>;
+
+/** Why a found code cannot be used now (disabled, batch expired, every use landed); null when usable. */
+export function claimCodeUnusableReason(found: FoundClaimCode, now: Date): "disabled" | "expired" | "used_up" | null {
+  if (found.disabled) return "disabled";
+  if (found.batch.expiresAt && found.batch.expiresAt <= now) return "expired";
+  if (found.maxUses !== null && found.maxUses - found.usesCount <= 0) return "used_up";
+  return null;
+}
+
+/**
  * The read-only check of one (normalized) code. Every code costs the same single indexed
  * lookup by (drop, code), so an unknown code and another drop's code take the same path
  * and give the same answer, {valid: false}.
  */
 export async function checkClaimCode(db: Db, collectionId: string, code: string, now: Date): Promise<ClaimCodeCheck> {
-  if (!isStorableClaimCode(code)) return { valid: false };
-  const found = await db.claimCode.findUnique({
-    where: { collectionId_code: { collectionId, code } },
-    select: {
-      disabled: true,
-      maxUses: true,
-      usesCount: true,
-      batch: {
-        select: { grantType: true, mintAllocation: true, discountPercent: true, discountFixed: true, packTierId: true, externalUrl: true, expiresAt: true, phaseId: true },
-      },
-    },
-  });
+  const found = await findClaimCode(db, collectionId, code);
   if (!found) return { valid: false };
   const { batch } = found;
-  if (found.disabled) return { valid: false, reason: "disabled" };
-  if (batch.expiresAt && batch.expiresAt <= now) return { valid: false, reason: "expired" };
+  const reason = claimCodeUnusableReason(found, now);
+  if (reason) return { valid: false, reason };
   const usesRemaining = found.maxUses === null ? null : Math.max(0, found.maxUses - found.usesCount);
-  if (usesRemaining === 0) return { valid: false, reason: "used_up" };
   const { grantType } = batch;
   const isPack = grantType === "pack";
   return {

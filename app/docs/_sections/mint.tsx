@@ -15,7 +15,7 @@ export function MintSection() {
 
       <h3 className="font-mono text-lg">POST /prepare-mint</h3>
       <p>
-        Body: <code>{`{ collectionId, phaseId, walletAddress, quantity, affiliate_code?, walletProvider? }`}</code>.{" "}
+        Body: <code>{`{ collectionId, phaseId, walletAddress, quantity, affiliate_code?, walletProvider?, claimCode? }`}</code>.{" "}
         <code>quantity</code> is an integer or a numeric string from 1 to 50. <code>collectionId</code> may be the UUID, or the
         short ID or address of one of the key&apos;s own drops. Checks run in this order, and the first that fails answers:
       </p>
@@ -38,6 +38,10 @@ export function MintSection() {
         </li>
         <li>A phase of another drop: <code>404 PHASE_NOT_FOUND</code>. A phase not active on the server clock: <code>409 PHASE_NOT_ACTIVE</code>.</li>
         <li>A gated phase whose requirements the wallet does not meet (same rules as eligibility): <code>403 NOT_ELIGIBLE</code>.</li>
+        <li>
+          A <code>claimCode</code> that cannot be used for this mint: <code>400 CLAIM_CODE_INVALID</code> (see{" "}
+          <code>claimCode</code> below; a wallet without even the rent of one NFT gets <code>INSUFFICIENT_BALANCE</code> first).
+        </li>
         <li>
           Limits: the per-wallet limit is the one wallet-mints reports (allocations, overrides, maxPerWallet), then{" "}
           <code>maxPerTransaction</code> (caps the paid quantity of one request), <code>phaseSupply</code> and the drop&apos;s
@@ -78,6 +82,26 @@ export function MintSection() {
           costs nothing and pays no platform fee; <code>kind: claim_code</code>), then the oldest discount code with uses left
           (discounts do not stack; <code>percent</code> % off, then the fixed amount, never below 0; the platform fee stays).
           Uses held by live sessions are not available to another prepare; a use is spent only when the mint lands.
+        </li>
+        <li>
+          <strong>
+            <code>claimCode</code>
+          </strong>{" "}
+          (optional string; an addition to v1) applies a code the wallet has not redeemed yet. Its format is checked like{" "}
+          <code>claim-codes/validate</code> (trimmed, 4 to 1024 UTF-16 units, then upper-cased; otherwise{" "}
+          <code>400 INVALID_REQUEST</code>) and it is looked up for this drop only. Unknown codes and other drops&apos; codes get
+          the same <code>400 CLAIM_CODE_INVALID</code>; so do disabled and expired codes, codes restricted to another phase, codes
+          with no uses left (landed uses plus uses held by live sessions of every wallet reach <code>maxUses</code>), and codes this
+          wallet has used up (its share: <code>mintAllocation</code> NFTs for free-mint and pack codes, <code>discountUses</code>{" "}
+          for discount codes, 1 when unset; landed uses plus its live sessions count). Free-mint and pack codes make up to that
+          many paid NFTs free; discount codes take their discount off up to that many paid NFTs, and an entered discount code is
+          the one applied (before the wallet&apos;s older ones). Whitelist, external and NFT-redemption codes are not applied by
+          prepare-mint (whitelist codes do not make a wallet eligible here yet): they get <code>CLAIM_CODE_INVALID</code>; use the
+          hosted mint page. A valid code that changes nothing (a free phase, bonus NFTs) is accepted and not held. The code is
+          only held by the sessions it priced: an expired or failed session releases it, and it is redeemed (a redemption with
+          the wallet&apos;s share, one use, and the code&apos;s <code>usesCount</code> + 1) only when each such mint lands, after
+          which <code>claim-codes/benefits</code> reports what remains and later prepares apply it without the code. Concurrent
+          prepares run under the wallet&apos;s lock and the code&apos;s lock, so neither share can be overspent; the code&apos;s maximum also caps the remaining uses of wallets that redeemed it earlier.
         </li>
         <li>
           NFTs are reserved in token (or edition) order; limited editions reserve edition rows, never the master. Open-ended drops

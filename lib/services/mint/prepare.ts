@@ -88,7 +88,7 @@ export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: Pr
         phaseRemaining = phase.phaseSupply - (await phaseUsage(tx, phase.id, now));
       }
       const limits = { requested: body.quantity, maxPerTransaction: phase.maxPerTransaction, walletRemaining, phaseRemaining, bogo };
-      const grants = await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now });
+      const grants = await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, body.claimCode);
       const itemsFor = (supplyRemaining: number | null) => withClaimGrants(refuseIfEmpty(planQuantity({ ...limits, supplyRemaining })), unitPrice, feePerNft, grants, bogo);
       let { plan, items } = itemsFor(null);
       // Before anything is reserved: the least these transactions can cost (the exact check follows).

@@ -3,6 +3,8 @@
 // only a session still processing/pending is recorded, so the execute path and the
 // reconciler can race without a double record.
 import type { Db } from "@/lib/db/client";
+import type { ClaimGrantType } from "@/lib/db/generated/client";
+import { claimCodeAllocation } from "@/lib/domain/mint-pricing";
 import { fireBountyTriggers, type WonBounty } from "./bounty-triggers";
 
 /** lastError note left on a session the reconciler settled (later executes answer the count only). */
@@ -19,7 +21,10 @@ export async function recordMint(db: Db, sessionId: string, signature: string, o
         data: { status: "minted", signature, completedAt: at, lastError: options.recovered ? RECOVERED_NOTE : null },
       });
       if (moved.count === 0) return { recorded: false as const };
-      const session = await tx.mintSession.findUniqueOrThrow({ where: { id: sessionId }, include: { claimCode: { select: { id: true, batchId: true } } } });
+      const session = await tx.mintSession.findUniqueOrThrow({
+        where: { id: sessionId },
+        include: { claimCode: { select: { id: true, batchId: true, batch: { select: { grantType: true, mintAllocation: true, discountUses: true } } } } },
+      });
       if (!session.nftId) throw new Error(`mint session ${sessionId} has no NFT`);
       // Mint counts (bounty triggers) must see every earlier mint of the drop.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-record:${session.collectionId}`}))`;
@@ -61,7 +66,15 @@ export async function recordMint(db: Db, sessionId: string, signature: string, o
         await tx.claimCode.update({ where: { id: session.claimCode.id }, data: { usesCount: { increment: 1 } } });
         await tx.claimCodeRedemption.upsert({
           where: { codeId_walletAddress: { codeId: session.claimCode.id, walletAddress: session.walletAddress } },
-          create: { codeId: session.claimCode.id, batchId: session.claimCode.batchId, collectionId: session.collectionId, walletAddress: session.walletAddress, used: 1 },
+          // The first landed use redeems the code: the wallet's share is fixed then, for the benefits endpoint.
+          create: {
+            codeId: session.claimCode.id,
+            batchId: session.claimCode.batchId,
+            collectionId: session.collectionId,
+            walletAddress: session.walletAddress,
+            allocation: allocationOf(session.claimCode.batch),
+            used: 1,
+          },
           update: { used: { increment: 1 } },
         });
       }
@@ -70,4 +83,10 @@ export async function recordMint(db: Db, sessionId: string, signature: string, o
     },
     { maxWait: 30_000, timeout: 30_000 },
   );
+}
+
+/** Only free_mint/pack and discount codes reach a session; any other kind redeems one use. */
+function allocationOf(batch: { grantType: ClaimGrantType; mintAllocation: number | null; discountUses: number | null }): number {
+  const { grantType } = batch;
+  return grantType === "free_mint" || grantType === "pack" || grantType === "discount" ? claimCodeAllocation({ ...batch, grantType }) : 1;
 }

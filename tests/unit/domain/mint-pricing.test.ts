@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyClaimGrants, bogoBonusFor, bogoOf, mintItems, networkCost, planQuantity, priceFor, pricingTotals, wireAmount, type QuantityLimits } from "@/lib/domain/mint-pricing";
+import { applyClaimGrants, bogoBonusFor, claimCodeAllocation, claimCodeRoom, bogoOf, mintItems, networkCost, planQuantity, priceFor, pricingTotals, wireAmount, type QuantityLimits } from "@/lib/domain/mint-pricing";
 import type { DutchConfig } from "@/lib/domain/phase-config";
 
 const open: QuantityLimits = { requested: 1, maxPerTransaction: null, walletRemaining: null, phaseRemaining: null, supplyRemaining: null, bogo: null };
@@ -109,5 +109,25 @@ describe("applyClaimGrants", () => {
   it("applies percent then fixed, never below zero", () => {
     const [item] = applyClaimGrants([paid], [{ codeId: "c", kind: "discount", remaining: 1, percent: 10, fixed: 2_000n }]);
     expect(item).toEqual({ kind: "paid", price: 0n, fee: 50n, claimCodeId: "c", discount: 1_000n });
+  });
+});
+
+describe("entered claim codes", () => {
+  it("gives free_mint/pack their mintAllocation and discounts their discountUses, unset as 1", () => {
+    expect(claimCodeAllocation({ grantType: "free_mint", mintAllocation: 3, discountUses: null })).toBe(3);
+    expect(claimCodeAllocation({ grantType: "pack", mintAllocation: null, discountUses: 5 })).toBe(1);
+    expect(claimCodeAllocation({ grantType: "discount", mintAllocation: 4, discountUses: 2 })).toBe(2);
+    expect(claimCodeAllocation({ grantType: "discount", mintAllocation: null, discountUses: null })).toBe(1);
+  });
+
+  it("takes the wallet's share capped by the code's global room, counting live holds", () => {
+    const base = { allocation: 2, used: 0, heldByWallet: 0, maxUses: 25, usesCount: 0, heldByAll: 0 };
+    expect(claimCodeRoom(base)).toBe(2);
+    expect(claimCodeRoom({ ...base, used: 1 })).toBe(1);
+    expect(claimCodeRoom({ ...base, used: 1, heldByWallet: 1 })).toBe(0);
+    expect(claimCodeRoom({ ...base, usesCount: 23, heldByAll: 1 })).toBe(1);
+    expect(claimCodeRoom({ ...base, usesCount: 25 })).toBe(0);
+    expect(claimCodeRoom({ ...base, usesCount: 30 })).toBe(0);
+    expect(claimCodeRoom({ ...base, maxUses: null, usesCount: 999, heldByAll: 50 })).toBe(2);
   });
 });
