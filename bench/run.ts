@@ -13,6 +13,7 @@ import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/da
 import { freePort, runScript, startSite } from "../tests/helpers/site-process";
 import { runLoad, type LoadResult } from "./load";
 import { benchMint } from "./mint";
+import { benchSearch, SEARCH_COLLECTIONS, seedSearchCollections } from "./search";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -53,6 +54,7 @@ async function benchTarget(label: string, env: Record<string, string>) {
       const seeded = runScript("db-seed.ts", [], { ...siteEnv, LOG_LEVEL: "silent" });
       if (seeded.status !== 0) throw new Error(`db:seed failed: ${seeded.stderr}`);
     }
+    await seedSearchCollections(siteEnv); // before the site owns the embedded database
     const site = await startSite(siteEnv);
     try {
       const created = runScript("keys.ts", ["create", "--class", "live", "--collections", "all"], siteEnv);
@@ -65,6 +67,8 @@ async function benchTarget(label: string, env: Record<string, string>) {
         const result = await runLoad(url, { concurrency: CONCURRENCY, durationMs: DURATION_MS, headers: scenario.keyed ? { "x-api-key": key } : {} });
         console.log(row(scenario.name, result));
       }
+      console.log(`collection search over ${SEARCH_COLLECTIONS} extra drops (first-party, Origin = site):`);
+      for (const { name, result } of await benchSearch(site.url, { concurrency: CONCURRENCY, durationMs: DURATION_MS })) console.log(row(name, result));
       // Once per wallet (each call mints for real), so: one burst of MINT_WALLETS requests each.
       const mint = await benchMint(site.url, key, { wallets: MINT_WALLETS, concurrency: CONCURRENCY });
       console.log(row(`POST prepare-mint (${MINT_WALLETS} wallets)`, mint.prepare));

@@ -11,6 +11,7 @@ import { BountiesSection } from "./_sections/bounties";
 import { ClaimCodesSection } from "./_sections/claim-codes";
 import { PricesSection } from "./_sections/prices";
 import { MintSection } from "./_sections/mint";
+import { FirstPartySection } from "./_sections/first-party";
 import { FaucetSection } from "./_sections/faucet";
 
 export const metadata: Metadata = { title: "API docs" };
@@ -31,6 +32,7 @@ export default function DocsPage() {
     ["claim-codes", "Claim codes", <ClaimCodesSection key="claim-codes" budgets={config.claimCodeChecks} />],
     ["prices", "Token, pegged and dutch prices", <PricesSection key="prices" cacheSeconds={config.tokenPrices.cacheSeconds} />],
     ["mint", "Minting: prepare, sign, execute", <MintSection key="mint" />],
+    ["first-party", "First-party read router", <FirstPartySection key="first-party" />],
   ];
   if (config.cluster === "localnet") sections.push(["faucet", "Faucet (local chain)", <FaucetSection key="faucet" />]);
   return (

@@ -27,7 +27,7 @@ const KEY_LOOKUP_TIMEOUT_MS = 3_000;
 
 export async function authenticate(request: Request, runtime: { config: Config; database: Pick<Database, "prisma"> }): Promise<AuthContext> {
   const { key, origin } = readCredentials(request);
-  if (!key) return firstPartyOrThrow(request, origin, runtime.config);
+  if (!key) return firstPartyOrThrow(request, runtime.config);
   if (!parseApiKey(key)) throw new ApiError("API_KEY_INVALID", "The API key is not valid.");
   const record = await lookUpLiveKey(runtime.database.prisma, hashApiKey(key));
   if (!record) throw new ApiError("API_KEY_INVALID", "The API key is not valid.");
@@ -40,11 +40,17 @@ function readCredentials(request: Request): { key: string | null; origin: string
   return { key: request.headers.get("x-api-key")?.trim() || null, origin: request.headers.get("origin") };
 }
 
-function firstPartyOrThrow(request: Request, origin: string | null, config: Pick<Config, "siteOrigins">): AuthContext {
+function firstPartyOrThrow(request: Request, config: Pick<Config, "siteOrigins">): AuthContext {
+  if (isFirstPartyRequest(request, config)) return { kind: "first-party" };
+  throw new ApiError("API_KEY_REQUIRED", "An API key is required.");
+}
+
+/** The site's own origin (SITE_ORIGINS), or a same-origin fetch without Origin. The key is not looked at. */
+export function isFirstPartyRequest(request: Request, config: Pick<Config, "siteOrigins">): boolean {
+  const origin = request.headers.get("origin");
   const fromSiteOrigin = origin !== null && config.siteOrigins.some((site) => sameOrigin(site, origin));
   const sameOriginFetch = origin === null && request.headers.get("sec-fetch-site") === "same-origin";
-  if (fromSiteOrigin || sameOriginFetch) return { kind: "first-party" };
-  throw new ApiError("API_KEY_REQUIRED", "An API key is required.");
+  return fromSiteOrigin || sameOriginFetch;
 }
 
 /** A key with an origin list works only from those origins: a missing Origin is refused too. */

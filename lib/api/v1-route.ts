@@ -80,7 +80,8 @@ function fieldOf(body: unknown, names: string[]): unknown {
   return names.map((name) => record[name]).find((value) => value !== undefined);
 }
 
-function respond(options: { response: Schema; envelope?: "ok" | "bare" }, result: object): Response {
+/** Output through the response schema (strips internal fields), then the envelope. Shared with publicRoute. */
+export function respond(options: { response: Schema; envelope?: "ok" | "bare" }, result: object): Response {
   const bareBody = options.envelope === "bare";
   const parsed = options.response.safeParse(bareBody ? result : { ...result, success: true });
   if (!parsed.success) throw new Error(`v1 response failed its schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);

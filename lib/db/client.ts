@@ -21,6 +21,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlRunner } from "./migrator";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { acquireDirLock, DirectoryLockedError } from "@/lib/fs/dir-lock";
 
 export type Db = PrismaClient;
@@ -96,7 +97,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
   try {
     mkdirSync(folder, { recursive: true });
-    client = await PGlite.create({ dataDir: folder });
+    client = await PGlite.create({ dataDir: folder, extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     lock.release();
     throw error;

@@ -40,6 +40,7 @@ import * as glue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { DiffTarget, MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { probePostgres, redactUrl, withAdmin } from "./postgres-admin";
 
 export type { DiffTarget, MigrationList, SchemaEngine };
@@ -214,7 +215,7 @@ function adapterFactoryFor(shadow: ShadowTarget): { factory: SqlMigrationAwareDr
   }
 
   const pglite = async (): Promise<SqlDriverAdapter> => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const adapter = await new PrismaPGlite(client).connect();
     const resource = withRelease(adapter, () => client.close());
     opened.push(resource);

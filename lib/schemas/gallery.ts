@@ -47,3 +47,11 @@ export const galleryResponseSchema = z.object({
   offset: z.number().int().min(0),
 });
 export type GalleryView = Omit<z.infer<typeof galleryResponseSchema>, "success">;
+
+/** First-party gallery (/api/public): `mintedOnly=true` lists the minted NFTs instead (no wallet holds there). */
+export const getPublicGalleryQuerySchema = paginationQuerySchema(GALLERY_LIMIT).extend({
+  mintedOnly: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
+});

@@ -5,12 +5,20 @@
 // wallet's own mint in progress) appear only when that wallet asks (`walletAddress`).
 import type { Db } from "@/lib/db/client";
 import type { Nft, Prisma } from "@/lib/db/generated/client";
-import { isCollectionRevealed } from "@/lib/domain/reveal";
+import { isCollectionRevealed, isNftRevealed } from "@/lib/domain/reveal";
 import type { GalleryNft, GalleryView } from "@/lib/schemas/gallery";
 import { getCollectionOrThrow } from "./collections";
 import { shownNft } from "./reveal";
 
-export type GalleryOptions = { limit: number; offset: number; walletAddress?: string; now: Date; publicBaseUrl: string };
+export type GalleryOptions = {
+  limit: number;
+  offset: number;
+  walletAddress?: string;
+  /** First-party gallery: the minted (and burned) NFTs instead of the mintable ones, each shown by its own reveal. */
+  mintedOnly?: boolean;
+  now: Date;
+  publicBaseUrl: string;
+};
 
 export function mintableNftsWhere(collectionId: string, now: Date, walletAddress?: string): Prisma.NftWhereInput {
   const forWallet = walletAddress ?? null;
@@ -32,7 +40,9 @@ export function mintableNftsWhere(collectionId: string, now: Date, walletAddress
 }
 
 export async function getGallery(db: Db, collectionId: string, options: GalleryOptions): Promise<GalleryView> {
-  const where = mintableNftsWhere(collectionId, options.now, options.walletAddress);
+  const where: Prisma.NftWhereInput = options.mintedOnly
+    ? { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } }
+    : mintableNftsWhere(collectionId, options.now, options.walletAddress);
   const [collection, rows, total] = await Promise.all([
     getCollectionOrThrow(db, collectionId),
     db.nft.findMany({
@@ -44,8 +54,10 @@ export async function getGallery(db: Db, collectionId: string, options: GalleryO
     db.nft.count({ where }),
   ]);
   const revealed = isCollectionRevealed(collection, options.now);
+  // A minted NFT may be revealed before its drop (instant or timed reveal after its own mint).
+  const revealedOf = (nft: Nft) => (options.mintedOnly ? isNftRevealed(collection, nft.mintedAt, options.now) : revealed);
   return {
-    nfts: rows.map((nft) => toGalleryNft(nft, shownNft(nft, collection, revealed, options.publicBaseUrl), options.now)),
+    nfts: rows.map((nft) => toGalleryNft(nft, shownNft(nft, collection, revealedOf(nft), options.publicBaseUrl), options.now)),
     total,
     limit: options.limit,
     offset: options.offset,
@@ -75,7 +87,7 @@ function toGalleryNft(nft: Nft, shown: ReturnType<typeof shownNft>, now: Date): 
     preview_start_time: shown.previewStartTime,
     preview_duration: shown.previewDuration,
     audio_duration_seconds: shown.audioDurationSeconds,
-    mint_status: held ? "reserved" : "available",
+    mint_status: nft.status === "minted" || nft.status === "burned" ? nft.status : held ? "reserved" : "available",
     attributes: shown.attributes,
     is_master_edition: nft.isMasterEdition,
     current_edition_supply: nft.currentEditionSupply,

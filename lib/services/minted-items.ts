@@ -96,7 +96,7 @@ async function mintersNamedLike(db: Db, collectionId: string, text: string): Pro
 }
 
 /** Prisma passes `contains` into LIKE as is: escape its wildcards so "%" and "_" match themselves. */
-function likeLiteral(text: string): string {
+export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

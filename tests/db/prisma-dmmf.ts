@@ -44,7 +44,9 @@ export type DmmfIndex = {
   isDefinedOnField: boolean;
   dbName: string | null;
   name?: string | null;
-  fields: { name: string; sortOrder?: string }[];
+  /** Access method when not the default B-tree (`type: Gin` …). */
+  algorithm?: string;
+  fields: { name: string; sortOrder?: string; operatorClass?: string }[];
 };
 export type DmmfEnum = { name: string; dbName: string | null; values: { name: string; dbName: string | null }[] };
 export type Dmmf = { datamodel: { models: DmmfModel[]; enums: DmmfEnum[]; indexes: DmmfIndex[] } };

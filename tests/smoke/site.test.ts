@@ -50,7 +50,7 @@ describe("the built site on the embedded defaults", () => {
     const docs = await fetch(`${site!.url}/docs`);
     expect(docs.status).toBe(200);
     const html = await docs.text();
-    for (const id of ["overview", "authentication", "collections", "eligibility", "feeds", "leaderboards", "bounties", "claim-codes", "prices", "mint", "faucet"]) {
+    for (const id of ["overview", "authentication", "collections", "eligibility", "feeds", "leaderboards", "bounties", "claim-codes", "prices", "mint", "first-party", "faucet"]) {
       expect(html).toContain(`id="${id}"`);
     }
     expect(html).toContain("COLLECTION_NOT_IN_SCOPE");

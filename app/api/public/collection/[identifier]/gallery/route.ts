@@ -1,0 +1,14 @@
+// GET /api/public/collection/{identifier}/gallery — mintable NFTs, or minted ones with mintedOnly=true; empty before launch.
+import { publicRoute } from "@/lib/api/public-route";
+import { galleryResponseSchema, getPublicGalleryQuerySchema } from "@/lib/schemas/gallery";
+import { getGallery } from "@/lib/services/gallery";
+import { isCollectionLaunched } from "@/lib/services/public-collection";
+
+export const GET = publicRoute({ collection: true, query: getPublicGalleryQuerySchema, response: galleryResponseSchema }, async ({ runtime, collection, query }) => {
+  const db = runtime.database.prisma;
+  if (!(await isCollectionLaunched(db, collection.id))) return { nfts: [], total: 0, limit: query.limit, offset: query.offset };
+  return getGallery(db, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl });
+});
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { publicMethodNotAllowed as POST, publicMethodNotAllowed as PUT, publicMethodNotAllowed as PATCH, publicMethodNotAllowed as DELETE, publicPreflight as OPTIONS } from "@/lib/api/public-route";

@@ -1,0 +1,17 @@
+// GET /api/public/collection/{identifier}/recently-minted — the latest mints, newest first; empty before launch.
+import { publicRoute } from "@/lib/api/public-route";
+import { getRecentlyMintedQuerySchema, recentlyMintedResponseSchema } from "@/lib/schemas/minted-items";
+import { getRecentlyMinted } from "@/lib/services/minted-items";
+import { isCollectionLaunched } from "@/lib/services/public-collection";
+
+export const GET = publicRoute(
+  { collection: true, query: getRecentlyMintedQuerySchema, response: recentlyMintedResponseSchema },
+  async ({ runtime, collection, query }) => {
+    const db = runtime.database.prisma;
+    const view = await getRecentlyMinted(db, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl });
+    return (await isCollectionLaunched(db, collection.id)) ? view : { ...view, nfts: [], total: 0 };
+  },
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { publicMethodNotAllowed as POST, publicMethodNotAllowed as PUT, publicMethodNotAllowed as PATCH, publicMethodNotAllowed as DELETE, publicPreflight as OPTIONS } from "@/lib/api/public-route";

@@ -1,0 +1,11 @@
+// GET /api/public/collections — every drop, paginated; filters blockchain and status (server clock).
+import { publicRoute } from "@/lib/api/public-route";
+import { collectionListResponseSchema, getCollectionsQuerySchema } from "@/lib/schemas/discovery";
+import { listCollections } from "@/lib/services/discovery-feeds";
+
+export const GET = publicRoute({ query: getCollectionsQuerySchema, response: collectionListResponseSchema }, ({ runtime, query }) =>
+  listCollections(runtime.database.prisma, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { publicMethodNotAllowed as POST, publicMethodNotAllowed as PUT, publicMethodNotAllowed as PATCH, publicMethodNotAllowed as DELETE, publicPreflight as OPTIONS } from "@/lib/api/public-route";

@@ -1,0 +1,11 @@
+// GET /api/public/collections/search?q= — published drops whose name, symbol or short ID contains q (case-insensitive).
+import { publicRoute } from "@/lib/api/public-route";
+import { searchCollectionsQuerySchema, searchCollectionsResponseSchema } from "@/lib/schemas/discovery";
+import { searchCollections } from "@/lib/services/collection-search";
+
+export const GET = publicRoute({ query: searchCollectionsQuerySchema, response: searchCollectionsResponseSchema }, ({ runtime, query }) =>
+  searchCollections(runtime.database.prisma, { ...query, publicBaseUrl: runtime.config.publicUrl }),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { publicMethodNotAllowed as POST, publicMethodNotAllowed as PUT, publicMethodNotAllowed as PATCH, publicMethodNotAllowed as DELETE, publicPreflight as OPTIONS } from "@/lib/api/public-route";

@@ -1,0 +1,11 @@
+// GET /api/public/nft/{identifier} — one NFT by mint address, contract:tokenId, or token id + ?collection=; UUIDs refused.
+import { publicRoute } from "@/lib/api/public-route";
+import { getNftParamsSchema, getNftQuerySchema, nftResponseSchema } from "@/lib/schemas/nft";
+import { getNft, parseNftIdentifier } from "@/lib/services/nft-lookup";
+
+export const GET = publicRoute({ params: getNftParamsSchema, query: getNftQuerySchema, response: nftResponseSchema }, ({ runtime, params, query }) =>
+  getNft(runtime.database.prisma, parseNftIdentifier(params.identifier, query.collection), { now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { publicMethodNotAllowed as POST, publicMethodNotAllowed as PUT, publicMethodNotAllowed as PATCH, publicMethodNotAllowed as DELETE, publicPreflight as OPTIONS } from "@/lib/api/public-route";

@@ -1,0 +1,11 @@
+// GET /api/public/upcoming-mints — drops whose next phase is still to come, and pre-launch drops.
+import { publicRoute } from "@/lib/api/public-route";
+import { discoveryQuerySchema, upcomingMintsResponseSchema } from "@/lib/schemas/discovery";
+import { getUpcomingMints } from "@/lib/services/discovery-feeds";
+
+export const GET = publicRoute({ query: discoveryQuerySchema, response: upcomingMintsResponseSchema }, ({ runtime, query }) =>
+  getUpcomingMints(runtime.database.prisma, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+);
+
+// Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
+export { publicMethodNotAllowed as POST, publicMethodNotAllowed as PUT, publicMethodNotAllowed as PATCH, publicMethodNotAllowed as DELETE, publicPreflight as OPTIONS } from "@/lib/api/public-route";

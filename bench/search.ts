@@ -1,0 +1,129 @@
+// Collection search (first-party GET /api/public/collections/search?q=) over thousands of
+// drops. bench/run.ts seeds BENCH_SEARCH_COLLECTIONS (default 5,000) extra drops straight
+// into the database before the site starts (the embedded database belongs to the site
+// once it runs), then loads the endpoint as the site's own pages call it (Origin = site).
+//
+// Run on its own (`node --import tsx bench/search.ts`) it needs no build: on a test app of
+// each database kind (demo drops + the search drops) it times the search service and the
+// route handler (first-party check, rate limit, zod, service, schema, envelope) in-process,
+// and prints a query plan so the trigram indexes can be seen at work.
+import path from "node:path";
+import { openDatabase } from "../lib/db/client";
+import type { SqlExecutor } from "../lib/db/migrator";
+import { searchCollections } from "../lib/services/collection-search";
+import { databaseTargets } from "../tests/helpers/databases";
+import { callRoute } from "../tests/helpers/route-caller";
+import { runScript } from "../tests/helpers/site-process";
+import { startTestApp, TEST_SITE_ORIGIN } from "../tests/helpers/test-app";
+import { runLoad, type LoadResult } from "./load";
+
+export const SEARCH_COLLECTIONS = Number(process.env.BENCH_SEARCH_COLLECTIONS ?? 5000);
+
+/** What a visitor types: a word many drops share, a rarer one, two letters, a short ID, and a miss. */
+export const SEARCH_QUERIES = [
+  { label: "common word", q: "amber" },
+  { label: "rare words", q: "azure otter 1" },
+  { label: "two letters", q: "fo" },
+  { label: "short ID", q: "bench-4321" },
+  { label: "no match", q: "zzqx" },
+] as const;
+
+const ADJECTIVES = ["Amber", "Azure", "Bold", "Calm", "Crimson", "Dusky", "Early", "Feral", "Gilded", "Hollow", "Ivory", "Jade", "Lunar", "Misty", "Neon", "Olive", "Pale", "Quiet", "Rusty", "Solar"];
+const NOUNS = ["Otter", "Fox", "Heron", "Lynx", "Moth", "Raven", "Wolf", "Koi", "Badger", "Crane", "Finch", "Gecko", "Hare", "Ibis", "Jackal", "Kestrel", "Lark", "Mole", "Newt", "Owl", "Pika", "Quail", "Robin", "Stoat", "Toad"];
+const sqlArray = (words: readonly string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(",")}]`;
+
+/** Inserts `count` published drops (names like "Azure Otter 42", 4-letter symbols, short IDs bench-<n>) in one statement. */
+export async function insertSearchCollections(db: SqlExecutor, count = SEARCH_COLLECTIONS): Promise<void> {
+  await db.exec(`
+    INSERT INTO "Collection" ("id", "shortId", "name", "symbol", "chain", "treasuryAddress", "totalSupply", "updatedAt")
+    SELECT gen_random_uuid(), 'bench-' || g,
+           (${sqlArray(ADJECTIVES)})[1 + g % ${ADJECTIVES.length}] || ' ' || (${sqlArray(NOUNS)})[1 + (g / ${ADJECTIVES.length}) % ${NOUNS.length}] || ' ' || g,
+           upper(substr(md5(g::text), 1, 4)), 'solana-localnet', '11111111111111111111111111111111', 100 + g % 900, now()
+      FROM generate_series(1, ${count}) AS g;
+    ANALYZE "Collection";`);
+}
+
+/**
+ * Before the site starts: the demo drops first (the site seeds an embedded database only
+ * when it is empty), then the search drops. PostgreSQL is already seeded by bench/run.ts.
+ */
+export async function seedSearchCollections(siteEnv: Record<string, string>): Promise<void> {
+  if (!siteEnv.DATABASE_URL) {
+    const seeded = runScript("db-seed.ts", [], { ...siteEnv, LOG_LEVEL: "silent" });
+    if (seeded.status !== 0) throw new Error(`db:seed failed: ${seeded.stderr}`);
+  }
+  const database = await openDatabase({ databaseUrl: siteEnv.DATABASE_URL, dataDir: siteEnv.DATA_DIR!, poolSize: 2 });
+  try {
+    await insertSearchCollections(database.runner);
+  } finally {
+    await database.close();
+  }
+}
+
+/** HTTP load on the search endpoint, one row per query kind. */
+export async function benchSearch(siteUrl: string, options: { concurrency: number; durationMs: number }): Promise<Array<{ name: string; result: LoadResult }>> {
+  const rows: Array<{ name: string; result: LoadResult }> = [];
+  const headers = { origin: siteUrl };
+  for (const { label, q } of SEARCH_QUERIES) {
+    const url = `${siteUrl}/api/public/collections/search?q=${encodeURIComponent(q)}`;
+    await runLoad(url, { concurrency: 2, durationMs: 300, headers }); // warm-up
+    rows.push({ name: `GET collections/search (${label})`, result: await runLoad(url, { ...options, headers }) });
+  }
+  return rows;
+}
+
+// ── In-process: the service alone, and the route handler through its whole pipeline ──
+
+async function timeRuns(run: () => Promise<unknown>, runs: number) {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 5; i++) {
+    const t0 = performance.now();
+    await run();
+    if (i >= 5) times.push(performance.now() - t0); // the first few warm the plan cache
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+async function inProcess(): Promise<void> {
+  const runs = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
+  const ms = (value: number) => value.toFixed(2).padStart(6);
+  for (const target of databaseTargets) {
+    if (!target.available) {
+      console.log(`\n${target.name} skipped: ${target.reason}`);
+      continue;
+    }
+    const app = await startTestApp(target);
+    try {
+      const database = app.runtime.database;
+      const t0 = performance.now();
+      await insertSearchCollections(database.runner);
+      console.log(`\n${target.name}: ${SEARCH_COLLECTIONS} drops inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s (+ the demo drops); ${runs} sequential runs each, limit 20`);
+      console.log(`${"".padEnd(40)}    page   service p50 / p95 ms   route handler p50 / p95 ms`);
+      for (const { label, q } of SEARCH_QUERIES) {
+        const first = await searchCollections(database.prisma, { q, limit: 20, offset: 0, publicBaseUrl: TEST_SITE_ORIGIN });
+        const shown = `${first.collections.length}${first.hasMore ? "+" : ""}`;
+        const service = await timeRuns(() => searchCollections(database.prisma, { q, limit: 20, offset: 0, publicBaseUrl: TEST_SITE_ORIGIN }), runs);
+        const url = `/api/public/collections/search?q=${encodeURIComponent(q)}`;
+        const route = await timeRuns(async () => {
+          const response = await callRoute("GET", url, { headers: { origin: TEST_SITE_ORIGIN } });
+          if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+          await response.arrayBuffer();
+        }, runs);
+        console.log(`${`q=${JSON.stringify(q)} (${label})`.padEnd(40)} ${shown.padStart(7)}   ${ms(service.p50)} / ${ms(service.p95)}        ${ms(route.p50)} / ${ms(route.p95)}`);
+      }
+      const plan = await database.runner.query(
+        `EXPLAIN SELECT id FROM "Collection" WHERE "launchStatus" = 'live' AND ("name" ILIKE '%bench-4321%' OR "symbol" ILIKE '%bench-4321%' OR "shortId" ILIKE '%bench-4321%')`,
+      );
+      console.log(plan.map((row) => `  ${Object.values(row)[0]}`).join("\n"));
+    } finally {
+      await app.close();
+    }
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.dirname, "search.ts")) {
+  await inProcess();
+  process.exit(0); // pg and PGlite may keep handles open a little longer
+}

@@ -1,0 +1,101 @@
+// The first-party discovery feeds (/api/public): every one a page of collection cards
+// (lib/services/collection-summaries.ts), default 20 and at most 100 per page.
+//
+// - featured: drops the operator flagged (Collection.isFeatured), any launch status.
+// - live-mints: published drops with a phase active now on the server clock.
+// - upcoming-mints: drops whose summary status is upcoming (a phase starts later and none
+//   is active now) plus every pre-launch drop.
+// - trending: published drops ranked by landed mints in the last 24 hours (type
+//   "mints_24h"); drops with no mint in the window are not listed.
+// - recent-soldouts: capped drops whose every item is minted, the latest sell-out first
+//   (sell-out time = the drop's last landed mint).
+import type { Db } from "@/lib/db/client";
+import { TRENDING_TYPE, TRENDING_WINDOW_HOURS } from "@/lib/schemas/discovery";
+import {
+  blockchainWhere,
+  collectionStatusWhere,
+  pageCollectionSummaries,
+  summariesByIds,
+  type CollectionStatus,
+  type CollectionSummary,
+  type SummaryOptions,
+  type SummaryPage,
+} from "./collection-summaries";
+
+type PageOptions = SummaryOptions & { limit: number; offset: number };
+
+export function getFeatured(db: Db, options: PageOptions): Promise<SummaryPage> {
+  return pageCollectionSummaries(db, { ...options, where: { isFeatured: true } });
+}
+
+export async function getLiveMints(db: Db, options: PageOptions) {
+  const { collections, ...page } = await pageCollectionSummaries(db, { ...options, where: collectionStatusWhere("active", options.now) });
+  return { mints: collections, ...page };
+}
+
+export async function getUpcomingMints(db: Db, options: PageOptions) {
+  const { collections, ...page } = await pageCollectionSummaries(db, { ...options, where: collectionStatusWhere("upcoming", options.now) });
+  return { mints: collections, ...page };
+}
+
+/** GET collections: every drop, filtered by chain and by status on the server clock. */
+export function listCollections(db: Db, options: PageOptions & { blockchain?: string; status?: CollectionStatus }): Promise<SummaryPage> {
+  const filters = [
+    ...(options.blockchain ? [blockchainWhere(options.blockchain)] : []),
+    ...(options.status ? [collectionStatusWhere(options.status, options.now)] : []),
+  ];
+  return pageCollectionSummaries(db, { ...options, where: { AND: filters } });
+}
+
+const HOUR_MS = 3_600_000;
+
+export async function getTrending(db: Db, options: PageOptions) {
+  const since = new Date(options.now.getTime() - TRENDING_WINDOW_HOURS * HOUR_MS);
+  const where = { mintedAt: { gte: since, lte: options.now }, collection: { launchStatus: "live" as const } };
+  const [ranked, all] = await Promise.all([
+    db.mint.groupBy({
+      by: ["collectionId"],
+      where,
+      _count: { _all: true },
+      orderBy: [{ _count: { collectionId: "desc" } }, { collectionId: "asc" }],
+      skip: options.offset,
+      take: options.limit,
+    }),
+    db.mint.groupBy({ by: ["collectionId"], where }),
+  ]);
+  const counts = new Map(ranked.map((row) => [row.collectionId, row._count._all]));
+  const cards = await summariesByIds(db, ranked.map((row) => row.collectionId), options);
+  return {
+    type: TRENDING_TYPE,
+    windowHours: TRENDING_WINDOW_HOURS,
+    collections: cards.map((card) => ({ ...card, windowMints: counts.get(card.id) ?? 0 })),
+    ...pageOf(all.length, options, ranked.length),
+  };
+}
+
+export async function getRecentSoldouts(db: Db, options: PageOptions) {
+  // Per-drop landed counts of capped, published drops; one row per drop that has mints.
+  const minted = await db.nft.groupBy({
+    by: ["collectionId"],
+    where: { isMasterEdition: false, status: { in: ["minted", "burned"] }, collection: { launchStatus: "live", totalSupply: { not: null } } },
+    _count: { _all: true },
+    _max: { mintedAt: true },
+  });
+  const supplies = await db.collection.findMany({ where: { id: { in: minted.map((row) => row.collectionId) } }, select: { id: true, totalSupply: true } });
+  const supplyOf = new Map(supplies.map((row) => [row.id, row.totalSupply]));
+  const soldOut = minted
+    .filter((row) => row._count._all >= (supplyOf.get(row.collectionId) ?? Infinity))
+    .map((row) => ({ id: row.collectionId, at: row._max.mintedAt ?? new Date(0) }))
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || a.id.localeCompare(b.id));
+  const pageRows = soldOut.slice(options.offset, options.offset + options.limit);
+  const at = new Map(pageRows.map((row) => [row.id, row.at]));
+  const cards: CollectionSummary[] = await summariesByIds(db, pageRows.map((row) => row.id), options);
+  return {
+    collections: cards.map((card) => ({ ...card, soldOutAt: at.get(card.id)!.toISOString() })),
+    ...pageOf(soldOut.length, options, pageRows.length),
+  };
+}
+
+function pageOf(total: number, options: { limit: number; offset: number }, shown: number) {
+  return { total, limit: options.limit, offset: options.offset, hasMore: options.offset + shown < total };
+}

@@ -1,0 +1,82 @@
+// One NFT for the site's pages (first-party GET nft/{identifier}). The identifier is a mint
+// address, `contract:tokenId` (the drop's on-chain collection address, short ID or UUID,
+// then the token id), or a bare token id, which needs `?collection=` because token ids
+// repeat across drops. A UUID (our internal NFT id) is refused: pages link NFTs by what is
+// on chain or in the drop. Shown through the same reveal rule as every feed
+// (lib/domain/reveal.ts); an NFT of a drop not launched yet answers like an unknown one.
+import type { Db } from "@/lib/db/client";
+import type { Nft } from "@/lib/db/generated/client";
+import { ApiError } from "@/lib/api/api-error";
+import { isNftRevealed } from "@/lib/domain/reveal";
+import type { NftView } from "@/lib/schemas/nft";
+import { findCollectionRefCached } from "./collection-ref";
+import { shownNft } from "./reveal";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MINT_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+const TOKEN_ID = /^\d{1,10}$/;
+const MAX_TOKEN_ID = 2_147_483_647;
+
+export type NftIdentifier = { kind: "mint"; address: string } | { kind: "token"; collection: string; tokenId: number };
+
+const invalid = (why: string) => new ApiError("INVALID_REQUEST", why);
+const notFound = () => new ApiError("NOT_FOUND", "No NFT matches that identifier.");
+
+/** Classifies an identifier; `collection` is the `?collection=` query value for a bare token id. */
+export function parseNftIdentifier(identifier: string, collection?: string): NftIdentifier {
+  if (UUID.test(identifier)) throw invalid("NFTs are looked up by mint address, contract:tokenId or token id, not by UUID.");
+  const colon = identifier.lastIndexOf(":");
+  if (colon > 0) return { kind: "token", collection: identifier.slice(0, colon), tokenId: tokenIdOf(identifier.slice(colon + 1)) };
+  if (TOKEN_ID.test(identifier)) {
+    if (!collection) throw invalid("A bare token id needs the collection query parameter (short ID, UUID or address of the drop).");
+    return { kind: "token", collection, tokenId: tokenIdOf(identifier) };
+  }
+  if (MINT_ADDRESS.test(identifier)) return { kind: "mint", address: identifier };
+  throw invalid("Invalid NFT identifier: use a mint address, contract:tokenId or a token id.");
+}
+
+function tokenIdOf(text: string): number {
+  const value = TOKEN_ID.test(text) ? Number(text) : NaN;
+  if (!(value <= MAX_TOKEN_ID)) throw invalid("The token id must be a whole number from 0 to 2147483647.");
+  return value;
+}
+
+export async function getNft(db: Db, identifier: NftIdentifier, options: { now: Date; publicBaseUrl: string }): Promise<NftView> {
+  const nft = await findNft(db, identifier);
+  const collection = nft && (await db.collection.findUnique({ where: { id: nft.collectionId } }));
+  if (!nft || !collection || collection.launchStatus !== "live") throw notFound();
+  const revealed = isNftRevealed(collection, nft.mintedAt, options.now);
+  const shown = shownNft(nft, collection, revealed, options.publicBaseUrl);
+  const reservationRunning = nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > options.now);
+  return {
+    nft: {
+      id: nft.id,
+      tokenId: nft.tokenId,
+      editionNumber: nft.editionNumber,
+      maxEditionSupply: nft.maxEditionSupply,
+      name: shown.name,
+      description: shown.description,
+      image: shown.imageUrl,
+      previewImage: shown.previewImageUrl,
+      animationUrl: shown.animationUrl,
+      mediaType: shown.mediaType,
+      attributes: shown.attributes,
+      rarityRank: shown.rarityRank,
+      rarityTier: shown.rarityTier,
+      rarityScore: shown.rarityScore,
+      isRevealed: revealed,
+      mintStatus: nft.status === "reserved" && !reservationRunning ? "available" : nft.status,
+      mintAddress: nft.mintAddress,
+      ownerWallet: nft.ownerWallet,
+      mintedAt: nft.mintedAt?.toISOString() ?? null,
+    },
+    collection: { id: collection.id, shortId: collection.shortId, name: collection.name, collectionAddress: collection.collectionAddress, chain: collection.chain },
+  };
+}
+
+async function findNft(db: Db, identifier: NftIdentifier): Promise<Nft | null> {
+  if (identifier.kind === "mint") return db.nft.findUnique({ where: { mintAddress: identifier.address } });
+  const ref = await findCollectionRefCached(db, identifier.collection);
+  if (!ref) throw new ApiError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
+  return db.nft.findUnique({ where: { collectionId_tokenId: { collectionId: ref.id, tokenId: identifier.tokenId } } });
+}

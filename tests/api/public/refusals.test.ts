@@ -1,0 +1,128 @@
+// Who may call the first-party router (/api/public): the site's own pages only. Every route
+// file under app/api/public is walked, so a new endpoint is covered without editing this
+// test: a partner key of each class (publishable with the site's own origin on it, secret,
+// sandbox) and an invalid key are refused with 403 PARTNER_KEY_NOT_ALLOWED; no key from
+// elsewhere is 401 API_KEY_REQUIRED; the site's origin (or a same-origin fetch) is served.
+// The refusals touch no database, so PGlite alone is enough.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorBodySchema } from "../../helpers/error-body";
+import { databaseTarget } from "../../helpers/databases";
+import { callJson } from "../../helpers/route-caller";
+import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../../helpers/test-app";
+
+const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../app/api/public");
+
+function routeFiles(dir = PUBLIC_DIR): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    return statSync(full).isDirectory() ? routeFiles(full) : entry === "route.ts" ? [full] : [];
+  });
+}
+
+/** A concrete request for each route file: its path with sample parameters, and its method. */
+function sampleRequests(): Array<{ method: string; url: string; body?: unknown }> {
+  return routeFiles()
+    .map((file) => path.relative(PUBLIC_DIR, path.dirname(file)).split(path.sep).filter(Boolean))
+    .filter((segments) => !segments.some((s) => s.startsWith("[...")))
+    .map((segments) => {
+      const isNft = segments[0] === "nft";
+      const url = `/api/public/${segments.map((s) => (s === "[identifier]" ? (isNft ? "sprites:1" : "sprites") : s)).join("/")}`;
+      if (url.endsWith("/code/validate")) return { method: "POST", url, body: { collection: "sprites", code: "SPRITE-FREE" } };
+      return { method: "GET", url: url.endsWith("/collections/search") ? `${url}?q=sprites` : url };
+    });
+}
+
+describe("first-party router refusals", () => {
+  let app: TestApp;
+  let keys: Record<string, string>;
+  let ip = 0;
+  const requests = sampleRequests();
+  const call = (request: (typeof requests)[number], headers: Record<string, string>) =>
+    callJson(request.method, request.url, { headers: { "x-forwarded-for": `10.8.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`, ...headers }, body: request.body });
+
+  beforeAll(async () => {
+    app = await startTestApp(databaseTarget("pglite"));
+    keys = {
+      "publishable (site origin registered)": await app.createKey({ keyClass: "pub", collections: "all", origins: [TEST_SITE_ORIGIN] }),
+      "secret (live)": await app.createKey({ keyClass: "live", collections: "all" }),
+      "sandbox (test)": await app.createKey({ keyClass: "test", collections: ["sprites"] }),
+      invalid: "dm_live_1111111111111111111111111111111111111111111",
+      junk: "not-a-key",
+      empty: "",
+    };
+  });
+  afterAll(() => app?.close());
+
+  it("covers every endpoint of the spec's first-party table", () => {
+    expect(requests.map((r) => r.url.split("?")[0]).sort()).toEqual(
+      [
+        "platform-capabilities",
+        "token-prices",
+        "featured",
+        "live-mints",
+        "trending",
+        "upcoming-mints",
+        "recent-soldouts",
+        "collections",
+        "collections/search",
+        "collection/sprites",
+        "collection/sprites/gallery",
+        "collection/sprites/recently-minted",
+        "nft/sprites:1",
+        "code/validate",
+      ]
+        .map((p) => `/api/public/${p}`)
+        .sort(),
+    );
+  });
+
+  it("refuses a partner key of every class, and invalid keys, on every path with 403 PARTNER_KEY_NOT_ALLOWED", async () => {
+    for (const request of requests) {
+      for (const [label, key] of Object.entries(keys)) {
+        // Sent from the site's own origin: the key alone is what gets it refused.
+        const { status, body } = await call(request, { origin: TEST_SITE_ORIGIN, "x-api-key": key });
+        expect([status, errorBodySchema.parse(body).code], `${request.method} ${request.url} with ${label}`).toEqual([403, "PARTNER_KEY_NOT_ALLOWED"]);
+      }
+    }
+  });
+
+  it("answers 401 API_KEY_REQUIRED without a key from anywhere but the site", async () => {
+    for (const request of requests) {
+      for (const headers of [{}, { origin: "https://elsewhere.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+        const { status, body } = await call(request, headers);
+        expect([status, errorBodySchema.parse(body).code], `${request.url} ${JSON.stringify(headers)}`).toEqual([401, "API_KEY_REQUIRED"]);
+      }
+    }
+  });
+
+  it("serves the site's own origin and same-origin fetches", async () => {
+    for (const request of requests) {
+      const fromOrigin = await call(request, { origin: TEST_SITE_ORIGIN });
+      expect(fromOrigin.status, `${request.url} ${fromOrigin.text.slice(0, 200)}`).toBe(200);
+      expect(fromOrigin.headers.get("access-control-allow-origin")).toBe(TEST_SITE_ORIGIN);
+      const sameOrigin = await call(request, { "sec-fetch-site": "same-origin" });
+      expect(sameOrigin.status, request.url).toBe(200);
+    }
+  });
+
+  it("every route file answers every method and preflights; wrong methods and unknown paths get envelopes", async () => {
+    const files = routeFiles();
+    expect(files.length).toBe(15); // 14 endpoints + the catch-all
+    for (const file of files) {
+      const source = readFileSync(file, "utf8");
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+        expect(source, `${path.relative(process.cwd(), file)} exports ${method}`).toMatch(new RegExp(`(export const ${method}\\b|as ${method}\\b)`));
+      }
+    }
+    const site = { origin: TEST_SITE_ORIGIN };
+    for (const [method, url] of [["DELETE", "/api/public/featured"], ["GET", "/api/public/code/validate"], ["POST", "/api/public/collection/sprites"]] as const) {
+      const { status, body } = await callJson(method, url, { headers: site, ...(method === "GET" ? {} : { body: {} }) });
+      expect([status, errorBodySchema.parse(body).code], `${method} ${url}`).toEqual([405, "METHOD_NOT_ALLOWED"]);
+    }
+    const unknown = await callJson("GET", "/api/public/no/such/thing", { headers: site });
+    expect([unknown.status, errorBodySchema.parse(unknown.body).code]).toEqual([404, "NOT_FOUND"]);
+    expect((await callJson("OPTIONS", "/api/public/featured")).status).toBe(204);
+  });
+});
