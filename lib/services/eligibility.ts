@@ -20,23 +20,30 @@ export async function getPhaseOfCollectionOrThrow(db: Db, collectionId: string, 
   return phase;
 }
 
-export async function getEligibility(
+type PhaseWithGates = Awaited<ReturnType<typeof getPhaseOfCollectionOrThrow>>;
+
+/**
+ * What the allocation rules need to know about one wallet in one phase: its own allowlist
+ * entry and override, its holdings on chain (gated phases only) and, when asked, its mints.
+ * Shared by eligibility and prepare-mint, so both judge a wallet the same way.
+ */
+export async function loadWalletPhaseInput(
   db: Db,
   chain: Chain,
-  options: { collectionId: string; phaseId: string; walletAddress: string; now: Date },
-): Promise<EligibilityView> {
-  const { collectionId, walletAddress } = options;
-  const phase = await getPhaseOfCollectionOrThrow(db, collectionId, options.phaseId);
+  phase: PhaseWithGates,
+  walletAddress: string,
+  options: { countMinted?: () => Promise<number> } = {},
+): Promise<WalletPhaseInput> {
   const key = { phaseId_walletAddress: { phaseId: phase.id, walletAddress } };
   // Gates of an ungated phase do not apply: no chain read for them.
   const rules = phase.isGated ? phase.gateRules : [];
   const [entry, override, minted, holdings] = await Promise.all([
     db.allowlistEntry.findUnique({ where: key, select: { allocation: true } }),
     db.walletAllocationOverride.findUnique({ where: key, select: { allocation: true } }),
-    db.mint.count({ where: { collectionId, phaseId: phase.id, walletAddress } }),
+    options.countMinted?.() ?? 0,
     readWalletHoldings(db, chain, walletAddress, rules),
   ]);
-  const input: WalletPhaseInput = {
+  return {
     isGated: phase.isGated,
     maxPerWallet: phase.maxPerWallet,
     allowlistAllocation: entry?.allocation ?? null,
@@ -44,6 +51,18 @@ export async function getEligibility(
     override: override?.allocation ?? null,
     minted,
   };
+}
+
+export async function getEligibility(
+  db: Db,
+  chain: Chain,
+  options: { collectionId: string; phaseId: string; walletAddress: string; now: Date },
+): Promise<EligibilityView> {
+  const { collectionId, walletAddress } = options;
+  const phase = await getPhaseOfCollectionOrThrow(db, collectionId, options.phaseId);
+  const input = await loadWalletPhaseInput(db, chain, phase, walletAddress, {
+    countMinted: () => db.mint.count({ where: { collectionId, phaseId: phase.id, walletAddress } }),
+  });
   const timing = phaseTiming(phase, options.now);
   return {
     ...eligibilityVerdict(input, timing),

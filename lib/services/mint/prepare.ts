@@ -11,7 +11,7 @@ import type { Runtime } from "@/lib/server/runtime";
 import type { CollectionRef } from "@/lib/services/collection-ref";
 import { ApiError } from "@/lib/api/api-error";
 import { buildNftMintTransaction, nftMintAccountSize, rentExemptLamports, serializeForWallet, transactionMessageBytes } from "@/lib/chain";
-import { walletAllocation, walletMintLimit, type WalletPhaseInput } from "@/lib/domain/allocation";
+import { walletAllocation, walletMintLimit } from "@/lib/domain/allocation";
 import {
   applyClaimGrants,
   bogoBonusFor,
@@ -30,8 +30,7 @@ import {
 import { phaseTiming } from "@/lib/domain/phase-status";
 import { isCollectionRevealed, unrevealedName } from "@/lib/domain/reveal";
 import type { MintPricing, PrepareMintBody, PreparedMintResponse } from "@/lib/schemas/mint";
-import { getPhaseOfCollectionOrThrow } from "@/lib/services/eligibility";
-import { gateInputs, readWalletHoldings } from "@/lib/services/holdings";
+import { getPhaseOfCollectionOrThrow, loadWalletPhaseInput } from "@/lib/services/eligibility";
 import { metadataUri } from "@/lib/services/nft-metadata";
 import { loadClaimGrants } from "./claim-code-use";
 import { unitPriceOf } from "./unit-price";
@@ -200,22 +199,8 @@ async function consumePrepareBudget(runtime: Runtime, collectionId: string, wall
 
 /** Eligibility (gated phases) and the limit wallet-mints reports; null is unlimited. */
 async function walletLimitOrThrow(runtime: Runtime, phase: Awaited<ReturnType<typeof getPhaseOfCollectionOrThrow>>, wallet: string) {
-  const db = runtime.database.prisma;
-  const key = { phaseId_walletAddress: { phaseId: phase.id, walletAddress: wallet } };
-  const rules = phase.isGated ? phase.gateRules : [];
-  const [entry, override, holdings] = await Promise.all([
-    db.allowlistEntry.findUnique({ where: key, select: { allocation: true } }),
-    db.walletAllocationOverride.findUnique({ where: key, select: { allocation: true } }),
-    readWalletHoldings(db, runtime.chain, wallet, rules),
-  ]);
-  const input: WalletPhaseInput = {
-    isGated: phase.isGated,
-    maxPerWallet: phase.maxPerWallet,
-    allowlistAllocation: entry?.allocation ?? null,
-    ...gateInputs(rules, holdings),
-    override: override?.allocation ?? null,
-    minted: 0,
-  };
+  // Counts are taken later, under the wallet's lock; here only the verdict and the limit.
+  const input = await loadWalletPhaseInput(runtime.database.prisma, runtime.chain, phase, wallet);
   if (!walletAllocation(input).eligible) throw new ApiError("NOT_ELIGIBLE", "This wallet does not meet any requirement of this phase.");
   return walletMintLimit(input);
 }
