@@ -1,0 +1,68 @@
+// The typed browser client for the v1 service and the first-party router, with the spec's
+// client defaults (see "Errors" and "Limits"):
+// - reads retry on 429, 5xx and network failures: 3 attempts in all, backoff, Retry-After honoured;
+// - execute is never retried; an uncertain execute outcome raises OUTCOME_UNKNOWN;
+// - timeouts: 30 s for reads, 130 s for execute;
+// - pacing: 5 requests per second sustained, bursts of 10 (one token bucket per client).
+// STUB: the interface is fixed; the implementation lands with lib/client work.
+import type * as T from "./types";
+import { DropmintClientError } from "./errors";
+
+export type DropmintClientOptions = {
+  /** Origin the paths are relative to; "" (default) means the page's own origin. */
+  baseUrl?: string;
+  /** Injected for tests and server use; defaults to globalThis.fetch. */
+  fetch?: typeof fetch;
+  /** A partner key. The site's own pages send none (first-party). */
+  apiKey?: string;
+  readTimeoutMs?: number; // default 30_000
+  executeTimeoutMs?: number; // default 130_000
+  readAttempts?: number; // default 3
+  pacing?: { perSecond: number; burst: number } | null; // default { perSecond: 5, burst: 10 }; null disables
+};
+
+export type AllMintedQuery = { limit?: number; offset?: number; sort?: T.AllMintedSort; search?: string };
+export type SignedTransaction = { sessionId: string; signedTransaction: string };
+export type FaucetResult = { signature: string; lamports: number; balance: number };
+
+export type DropmintClient = {
+  // v1 reads (paths under /api/v1)
+  getCollection(identifier: string): Promise<T.CollectionResponse>;
+  getEligibility(collectionId: string, phaseId: string, walletAddress: string): Promise<T.EligibilityResponse>;
+  getWalletMints(collectionId: string, walletAddress: string): Promise<T.WalletMintsResponse>;
+  getAvailability(collectionId: string): Promise<T.AvailabilityView & { success: true }>;
+  getGallery(identifier: string, query?: { limit?: number; offset?: number }): Promise<T.GalleryView>;
+  getRecentlyMinted(identifier: string, query?: { limit?: number }): Promise<T.RecentlyMintedView>;
+  getAllMinted(identifier: string, query?: AllMintedQuery): Promise<T.AllMintedView>;
+  getTraits(identifier: string): Promise<T.TraitsView>;
+  getTopHolders(identifier: string): Promise<T.TopHoldersView>;
+  getTopMinters(identifier: string): Promise<T.TopMintersView>;
+  getBountySummary(identifier: string): Promise<T.BountySummaryView>;
+  getBountyPrizes(identifier: string): Promise<T.BountyPrizesView>;
+  getClaimCodeConfig(collectionId: string): Promise<T.ClaimCodeConfig>;
+  /** Read-only: never consumes the code. */
+  validateClaimCode(collectionId: string, code: string): Promise<T.ClaimCodeCheck>;
+  getClaimCodeBenefits(collectionId: string, walletAddress: string, query?: { phaseId?: string }): Promise<T.ClaimCodeBenefitsResponse>;
+  // the mint flow
+  prepareMint(body: {
+    collectionId: string;
+    phaseId: string;
+    walletAddress: string;
+    quantity: number;
+    claimCode?: string | null;
+    walletProvider?: string | null;
+  }): Promise<T.PreparedMintResponse>;
+  /** One signed transaction. Never retried; an uncertain outcome throws OUTCOME_UNKNOWN. */
+  executeMint(item: SignedTransaction): Promise<T.ExecuteMintResult>;
+  /** Several at once (POST /execute-mint/batch); always 200 — read results, not success. Never retried. */
+  executeMintBatch(items: SignedTransaction[]): Promise<T.ExecuteMintBatchResponse>;
+  // first-party router (paths under /api/public)
+  searchCollections(q: string, query?: { limit?: number }): Promise<{ success: true; collections: T.SearchResult[] }>;
+  // localnet only
+  requestAirdrop(address: string, sol?: number): Promise<FaucetResult>;
+};
+
+export function createDropmintClient(options: DropmintClientOptions = {}): DropmintClient {
+  void options;
+  throw new DropmintClientError("NOT_IMPLEMENTED", "The browser client is not built yet.");
+}

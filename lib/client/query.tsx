@@ -1,0 +1,164 @@
+// React Query on top of the browser client. Every key starts with the cluster, so data read
+// on one cluster is never shown for another (a devnet wallet never sees localnet counts).
+"use client";
+
+import { createContext, useContext, useState, type ReactNode } from "react";
+import { QueryClient, QueryClientProvider, useInfiniteQuery, useQuery, keepPreviousData } from "@tanstack/react-query";
+import { createDropmintClient, type AllMintedQuery, type DropmintClient } from "./api-client";
+import { isClientError } from "./errors";
+import type * as T from "./types";
+
+/** How often live data is re-read, in ms. Events are not pushed (spec: Events), so pages poll. */
+export const POLL_MS = { collection: 15_000, availability: 10_000, recentlyMinted: 8_000, walletMints: 20_000, leaderboards: 60_000 } as const;
+
+/** A response plus when it arrived, on the monotonic clock (for countdowns). */
+export type Received<R> = R & { receivedAt: number };
+const received = <R,>(response: R): Received<R> => ({ ...response, receivedAt: performance.now() });
+
+type DropmintContext = { client: DropmintClient; cluster: T.Cluster };
+const Context = createContext<DropmintContext | null>(null);
+
+export function DropmintQueryProvider({ cluster, children }: { cluster: T.Cluster; children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          // The client already retries reads by the spec's rules; React Query must not multiply them.
+          queries: { retry: false, refetchOnWindowFocus: true, staleTime: 5_000 },
+          mutations: { retry: false },
+        },
+      }),
+  );
+  const [value] = useState<DropmintContext>(() => ({ client: createDropmintClient(), cluster }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Context.Provider value={value}>{children}</Context.Provider>
+    </QueryClientProvider>
+  );
+}
+
+export function useDropmint(): DropmintContext {
+  const value = useContext(Context);
+  if (!value) throw new Error("useDropmint needs <DropmintQueryProvider> above it");
+  return value;
+}
+
+export const queryKeys = {
+  all: (cluster: T.Cluster) => [cluster] as const,
+  collection: (cluster: T.Cluster, identifier: string) => [cluster, "collection", identifier] as const,
+  /** Everything about one drop (for invalidation after a mint). */
+  drop: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId] as const,
+  availability: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "availability"] as const,
+  recentlyMinted: (cluster: T.Cluster, collectionId: string, limit: number) => [cluster, "drop", collectionId, "recently-minted", limit] as const,
+  allMinted: (cluster: T.Cluster, collectionId: string, query: Omit<AllMintedQuery, "offset">) => [cluster, "drop", collectionId, "all-minted", query] as const,
+  gallery: (cluster: T.Cluster, collectionId: string, limit: number, offset: number) => [cluster, "drop", collectionId, "gallery", limit, offset] as const,
+  walletMints: (cluster: T.Cluster, collectionId: string, wallet: string) => [cluster, "drop", collectionId, "wallet-mints", wallet] as const,
+  eligibility: (cluster: T.Cluster, collectionId: string, phaseId: string, wallet: string) =>
+    [cluster, "drop", collectionId, "eligibility", phaseId, wallet] as const,
+  claimCodeConfig: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "claim-codes"] as const,
+  topHolders: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-holders"] as const,
+  topMinters: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-minters"] as const,
+  search: (cluster: T.Cluster, q: string) => [cluster, "search", q] as const,
+};
+
+/** The collection, polled; `initialData` is the server-rendered copy so nothing shifts on hydration. */
+export function useCollection(identifier: string, initialData?: T.CollectionResponse) {
+  const { client, cluster } = useDropmint();
+  const [initial] = useState(() => (initialData ? received(initialData) : undefined));
+  return useQuery({
+    queryKey: queryKeys.collection(cluster, identifier),
+    queryFn: async () => received(await client.getCollection(identifier)),
+    initialData: initial,
+    refetchInterval: POLL_MS.collection,
+  });
+}
+
+export function useAvailability(collectionId: string) {
+  const { client, cluster } = useDropmint();
+  return useQuery({
+    queryKey: queryKeys.availability(cluster, collectionId),
+    queryFn: () => client.getAvailability(collectionId),
+    refetchInterval: POLL_MS.availability,
+  });
+}
+
+export function useRecentlyMinted(collectionId: string, limit = 12, initialData?: T.RecentlyMintedView) {
+  const { client, cluster } = useDropmint();
+  return useQuery({
+    queryKey: queryKeys.recentlyMinted(cluster, collectionId, limit),
+    queryFn: () => client.getRecentlyMinted(collectionId, { limit }),
+    initialData,
+    refetchInterval: POLL_MS.recentlyMinted,
+  });
+}
+
+/** The all-minted explorer: one page per `offset`, until hasMore is false. */
+export function useAllMinted(collectionId: string, query: Omit<AllMintedQuery, "offset">) {
+  const { client, cluster } = useDropmint();
+  return useInfiniteQuery({
+    queryKey: queryKeys.allMinted(cluster, collectionId, query),
+    queryFn: ({ pageParam }) => client.getAllMinted(collectionId, { ...query, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.hasMore ? last.offset + last.nfts.length : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGallery(collectionId: string, limit: number, offset: number) {
+  const { client, cluster } = useDropmint();
+  return useQuery({
+    queryKey: queryKeys.gallery(cluster, collectionId, limit, offset),
+    queryFn: () => client.getGallery(collectionId, { limit, offset }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWalletMints(collectionId: string, wallet: string | null) {
+  const { client, cluster } = useDropmint();
+  return useQuery({
+    queryKey: queryKeys.walletMints(cluster, collectionId, wallet ?? ""),
+    queryFn: () => client.getWalletMints(collectionId, wallet!),
+    enabled: wallet !== null,
+    refetchInterval: POLL_MS.walletMints,
+  });
+}
+
+export function useEligibility(collectionId: string, phaseId: string | null, wallet: string | null) {
+  const { client, cluster } = useDropmint();
+  return useQuery({
+    queryKey: queryKeys.eligibility(cluster, collectionId, phaseId ?? "", wallet ?? ""),
+    queryFn: () => client.getEligibility(collectionId, phaseId!, wallet!),
+    enabled: wallet !== null && phaseId !== null,
+  });
+}
+
+export function useClaimCodeConfig(collectionId: string) {
+  const { client, cluster } = useDropmint();
+  return useQuery({ queryKey: queryKeys.claimCodeConfig(cluster, collectionId), queryFn: () => client.getClaimCodeConfig(collectionId), staleTime: 60_000 });
+}
+
+export function useTopHolders(collectionId: string, initialData?: T.TopHoldersView) {
+  const { client, cluster } = useDropmint();
+  return useQuery({ queryKey: queryKeys.topHolders(cluster, collectionId), queryFn: () => client.getTopHolders(collectionId), initialData, refetchInterval: POLL_MS.leaderboards });
+}
+
+export function useTopMinters(collectionId: string, initialData?: T.TopMintersView) {
+  const { client, cluster } = useDropmint();
+  return useQuery({ queryKey: queryKeys.topMinters(cluster, collectionId), queryFn: () => client.getTopMinters(collectionId), initialData, refetchInterval: POLL_MS.leaderboards });
+}
+
+export function useCollectionSearch(q: string) {
+  const { client, cluster } = useDropmint();
+  const trimmed = q.trim();
+  return useQuery({
+    queryKey: queryKeys.search(cluster, trimmed),
+    queryFn: () => client.searchCollections(trimmed, { limit: 8 }),
+    enabled: trimmed.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** True when the error is one the spec says to stop at and check the wallet (never retry). */
+export function isUncertainOutcome(error: unknown): boolean {
+  return isClientError(error) && error.code === "OUTCOME_UNKNOWN";
+}
