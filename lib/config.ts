@@ -90,6 +90,8 @@ const envSchema = z
     SESSION_TTL_SECONDS: positiveInt(120),
     /** Seed the demo drops on first start of an empty database. */
     SEED_DEMO_DROPS: booleanFlag(true),
+    /** Localnet only: enables /api/localnet/test-controls (end-to-end tests move a phase's start). */
+    DROPMINT_TEST_CONTROLS: booleanFlag(false),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["silent", "error", "warn", "info", "debug"]).default("info")),
   })
   .superRefine((env, ctx) => {
@@ -125,6 +127,8 @@ export type Config = Readonly<{
   tokenPrices: Readonly<{ providerUrl: string | null; providerIds: Readonly<Record<string, string>>; staticPrices: Readonly<Record<string, number>>; cacheSeconds: number }>;
   claimCodeChecks: Readonly<{ perIpPerMinute: number; perDropPerMinute: number }>;
   seedDemoDrops: boolean;
+  /** Test controls are served only when this is set AND the cluster is localnet. */
+  testControls: boolean;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
 }>;
 
@@ -173,6 +177,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       perDropPerMinute: env.CLAIM_CODE_CHECKS_PER_DROP_PER_MINUTE,
     }),
     seedDemoDrops: env.SEED_DEMO_DROPS,
+    testControls: env.DROPMINT_TEST_CONTROLS && env.SOLANA_CLUSTER === "localnet",
     logLevel: env.LOG_LEVEL,
   });
 }
