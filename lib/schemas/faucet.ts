@@ -15,3 +15,13 @@ export const faucetResponseSchema = z.object({
   lamports: z.number().int(),
   balance: z.number().int(),
 });
+
+// GET /api/localnet/balance/{address} — a wallet's SOL on the local chain, for the mint
+// panel (the browser has no RPC endpoint of its own on localnet).
+export const balanceParamsSchema = z.object({ address: solanaAddressSchema });
+
+export const balanceResponseSchema = z.object({
+  success: z.literal(true),
+  address: z.string(),
+  lamports: z.number().int(),
+});

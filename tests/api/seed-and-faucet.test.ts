@@ -70,6 +70,17 @@ describe("demo drops and the faucet (PGlite)", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, lamports: 1_250_000_000, balance: 1_250_000_000 });
     expect(await app.runtime.chain.getBalance(address)).toBe(1_250_000_000n);
+    const balance = await callJson("GET", `/api/localnet/balance/${address}`);
+    expect(balance.status).toBe(200);
+    expect(balance.body).toEqual({ success: true, address, lamports: 1_250_000_000 });
+  });
+
+  it("reads the balance of a wallet the chain has never seen as 0, and refuses a bad address", async () => {
+    const address = Keypair.generate().publicKey.toBase58();
+    expect((await callJson("GET", `/api/localnet/balance/${address}`)).body).toEqual({ success: true, address, lamports: 0 });
+    const bad = await callJson("GET", "/api/localnet/balance/not-an-address");
+    expect(bad.status).toBe(400);
+    expect(errorBodySchema.parse(bad.body).code).toBe("INVALID_REQUEST");
   });
 
   it("refuses bad faucet input with a code", async () => {
@@ -93,6 +104,8 @@ describe("demo drops and the faucet (PGlite)", () => {
       const { status, body } = await callJson("POST", "/api/localnet/faucet", { body: { address: Keypair.generate().publicKey.toBase58() } });
       expect(status).toBe(404);
       expect(errorBodySchema.parse(body).code).toBe("NOT_FOUND");
+      const balance = await callJson("GET", `/api/localnet/balance/${Keypair.generate().publicKey.toBase58()}`);
+      expect(balance.status).toBe(404);
     } finally {
       installRuntime(app.runtime);
     }

@@ -1,0 +1,48 @@
+// End-to-end tests: real Chromium (Debian's) against the production build (`next build`
+// first), served as `npm start` serves it, on the embedded defaults with a fresh data
+// folder: PGlite, the embedded chain and the demo drops. DROPMINT_TEST_CONTROLS lets a test
+// move a phase's start so a countdown rolls over while the page is open.
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = "test-results/e2e-data";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  // One site, one chain: tests share state, so they run one at a time in a set order.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      // Offline machines: no background networking, no sandbox (tests may run as root).
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --import tsx scripts/serve.ts`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      PUBLIC_URL: BASE_URL,
+      DROPMINT_TEST_CONTROLS: "1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+  },
+});

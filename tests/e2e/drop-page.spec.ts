@@ -1,0 +1,82 @@
+// Reading a drop: the short link, the page without JavaScript, a drop minted elsewhere, a
+// drop not launched yet, the home page's discovery, and share previews.
+import { test, expect, saveScreenshot, readCollection } from "./fixtures";
+
+test("a creator's short link shows the drop, with supply, phases and live sections", async ({ page, request, baseURL }) => {
+  await page.goto("/d/sprites");
+  await expect(page.getByRole("heading", { level: 1, name: /Sprites/ })).toBeVisible();
+  await expect(page.getByLabel("Verified creator")).toBeVisible();
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  const phases = page.getByTestId("phase-card");
+  await expect(phases).toHaveCount(3);
+  await expect(phases.filter({ hasText: "Allowlist" })).toHaveAttribute("data-status", "active");
+  await expect(phases.filter({ hasText: "Allowlist" })).toContainText("0.1 SOL");
+  await expect(phases.filter({ hasText: "OG" })).toHaveAttribute("data-status", "ended");
+  await expect(phases.filter({ hasText: "Public" })).toContainText(/Starts in/);
+  await expect(page.getByTestId("recently-minted").getByRole("listitem").first()).toBeVisible();
+  await saveScreenshot(page, "drop-page-desktop");
+
+  // The UUID and the on-chain address redirect to the short link.
+  const { collection } = await readCollection(request, baseURL, "sprites");
+  await page.goto(`/d/${collection.id}`);
+  await expect(page).toHaveURL(/\/d\/sprites$/);
+});
+
+test("the drop page fits a 375 px screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/d/sprites");
+  await expect(page.getByRole("heading", { level: 1, name: /Sprites/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect wallet" })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "no horizontal scrolling").toBeLessThanOrEqual(0);
+  await saveScreenshot(page, "drop-page-mobile");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page is readable: art, supply, phases with prices, recent mints", async ({ page }) => {
+    await page.goto("/d/sprites");
+    await expect(page.getByRole("heading", { level: 1, name: /Sprites/ })).toBeVisible();
+    await expect(page.getByText(/of 100/).first()).toBeVisible();
+    await expect(page.getByTestId("phase-card").filter({ hasText: "Allowlist" })).toContainText("0.1 SOL");
+    await expect(page.getByTestId("recently-minted").getByRole("listitem").first()).toBeVisible();
+    await saveScreenshot(page, "drop-page-no-javascript");
+  });
+});
+
+test("a drop the core flow does not support offers its hosted mint page instead of a mint button", async ({ page }) => {
+  await page.goto("/d/packs");
+  const link = page.getByRole("link", { name: "Mint on the hosted page" });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("href", /^https?:\/\//);
+  await expect(page.getByRole("button", { name: "Connect wallet" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Mint/ })).toHaveCount(0);
+});
+
+test("a drop before launch shows as coming soon", async ({ page }) => {
+  await page.goto("/d/nightfall");
+  await expect(page.getByText(/Coming soon/i).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect wallet" })).toHaveCount(0);
+});
+
+test("the home page discovers drops and finds them by name", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator('a[href="/d/sprites"]').first()).toBeVisible();
+  await page.getByLabel("Search drops").fill("auro");
+  await expect(page.locator('a[href="/d/aurora"]').first()).toBeVisible();
+  await saveScreenshot(page, "home-desktop");
+});
+
+test("a pasted short link has a share card with a generated preview image", async ({ page, request }) => {
+  await page.goto("/d/sprites");
+  const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(ogImage).toBeTruthy();
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Sprites/);
+  const image = await request.get(new URL(ogImage!).pathname + new URL(ogImage!).search);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  const bytes = await image.body();
+  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+});

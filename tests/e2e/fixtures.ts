@@ -1,0 +1,62 @@
+// Every end-to-end test fails on a console error, an uncaught page error or a failed request,
+// apart from what the test provokes on purpose and declares with `allowProblems`.
+import { mkdirSync } from "node:fs";
+import { test as base, expect, type Page, type APIRequestContext } from "@playwright/test";
+
+export const ARTIFACTS_DIR = "test-results/e2e-artifacts";
+
+type Problems = { list: string[]; allowed: RegExp[] };
+
+export const test = base.extend<{ problems: Problems; allowProblems: (...patterns: RegExp[]) => void }>({
+  problems: async ({}, use) => {
+    await use({ list: [], allowed: [] });
+  },
+  allowProblems: async ({ problems }, use) => {
+    await use((...patterns) => problems.allowed.push(...patterns));
+  },
+  page: async ({ page, problems }, use, testInfo) => {
+    watch(page, problems);
+    page.context().on("page", (other) => watch(other, problems));
+    await use(page);
+    const unexpected = problems.list.filter((problem) => !problems.allowed.some((pattern) => pattern.test(problem)));
+    if (testInfo.status === testInfo.expectedStatus) expect(unexpected, "console errors or failed requests").toEqual([]);
+  },
+});
+
+function watch(page: Page, problems: Problems) {
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.list.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.list.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    // A navigation away aborts in-flight polls; that is not a failure of the site.
+    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+    problems.list.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.list.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+}
+
+export { expect };
+
+/** Saves a screenshot where CI keeps artifacts. */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS_DIR}/${name}.png`, fullPage: options.fullPage ?? true });
+}
+
+/** The site's own origin: API reads from the test runner count as first-party, like the page's. */
+export function siteHeaders(baseURL: string | undefined) {
+  return { origin: new URL(baseURL!).origin };
+}
+
+export async function readCollection(request: APIRequestContext, baseURL: string | undefined, identifier: string) {
+  const response = await request.get(`/api/v1/collections/${identifier}`, { headers: siteHeaders(baseURL) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as {
+    collection: { id: string; name: string };
+    phases: { all: Array<{ id: string; name: string; status: string }> };
+    stats: { mintedCount: number };
+  };
+}

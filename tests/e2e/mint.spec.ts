@@ -1,0 +1,115 @@
+// Minting in the browser with the burner wallet on the embedded chain: a gated phase tells
+// an ineligible wallet why, a countdown rolls over without a reload, mint 1 then a batch of
+// 2 show in the result, in recently minted and in the allowance, and a free-mint claim code
+// mints at no cost. The tests share one site and run in this order.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { test, expect, saveScreenshot, readCollection } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+async function connectBurner(page: Page) {
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+  await dialog.getByRole("button", { name: /Burner Wallet/ }).click();
+  await expect(page.getByRole("button", { name: "Disconnect" })).toBeVisible();
+}
+
+async function fundFromFaucet(page: Page) {
+  await page.getByRole("button", { name: "Get test SOL" }).click();
+  await expect(page.getByText(/Balance: [1-9][\d.]* SOL/)).toBeVisible();
+}
+
+async function choosePhase(page: Page, name: string) {
+  const option = page.getByRole("radio", { name: new RegExp(name) });
+  if ((await option.count()) > 0) await option.check();
+}
+
+async function setQuantity(page: Page, quantity: number) {
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
+}
+
+test("a gated phase shows an ineligible wallet why it cannot mint", async ({ page }) => {
+  await page.goto("/d/sprites");
+  await connectBurner(page);
+  const eligibility = page.getByTestId("eligibility");
+  await expect(eligibility).toContainText(/can't mint|not eligible/i);
+  // The reasons, in plain words: the allowlist or holding the gate tokens / NFTs.
+  await expect(eligibility).toContainText(/allowlist|hold/i);
+  await expect(page.getByRole("button", { name: /^Mint/ })).toBeDisabled();
+});
+
+test("an upcoming phase's countdown rolls over to active without a reload", async ({ page, request, baseURL }) => {
+  const { phases } = await readCollection(request, baseURL, "sprites");
+  const publicPhase = phases.all.find((phase) => phase.name === "Public")!;
+  const moved = await request.post("/api/localnet/test-controls/phase-start", { data: { phaseId: publicPhase.id, startsInMs: 12_000 } });
+  expect(moved.status()).toBe(200);
+
+  await page.goto("/d/sprites");
+  const card = page.getByTestId("phase-card").filter({ hasText: "Public" });
+  await expect(card).toHaveAttribute("data-status", "upcoming");
+  await expect(card).toContainText(/Starts in 00:(0\d|1[0-2])/);
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+  await expect(card).toHaveAttribute("data-status", "active", { timeout: 30_000 });
+  expect(navigations, "no reload").toEqual([]);
+});
+
+test("connect, use the faucet, mint 1, then mint 2 as a batch", async ({ page, request, baseURL }) => {
+  const before = await readCollection(request, baseURL, "sprites");
+  await page.goto("/d/sprites");
+  await connectBurner(page);
+  await fundFromFaucet(page);
+  await choosePhase(page, "Public");
+  await expect(page.getByTestId("wallet-allowance")).toContainText(/5 more/);
+
+  await setQuantity(page, 1);
+  await page.getByRole("button", { name: "Mint 1" }).click();
+  const result = page.getByTestId("mint-result");
+  await expect(result).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
+  const firstName = (await result.getByRole("listitem").first().innerText()).split("\n")[0]!.trim();
+
+  await setQuantity(page, 2);
+  await page.getByRole("button", { name: "Mint 2" }).click();
+  await expect(result).toContainText(/You minted 2 NFTs/, { timeout: 90_000 });
+  await expect(result.getByRole("listitem")).toHaveCount(2);
+  await expect(result.getByRole("img").first()).toBeVisible();
+  await saveScreenshot(page, "mint-result");
+
+  // The wallet's allowance and the live feeds catch up without a reload.
+  await expect(page.getByTestId("wallet-allowance")).toContainText(/2 more/);
+  await expect(page.getByTestId("recently-minted")).toContainText(firstName, { timeout: 30_000 });
+  const after = await readCollection(request, baseURL, "sprites");
+  expect(after.stats.mintedCount - before.stats.mintedCount).toBe(3);
+});
+
+test("a free-mint claim code mints at no cost", async ({ page, request }) => {
+  await page.goto("/d/sprites");
+  await connectBurner(page);
+  await fundFromFaucet(page);
+  const wallet = await connectedAddress(page);
+  const balanceBefore = await chainBalance(request, wallet);
+  await choosePhase(page, "Public");
+  await page.getByLabel("Claim code").fill("sprite-free");
+  await page.getByRole("button", { name: "Apply code" }).click();
+  await expect(page.getByText(/free mint/i).first()).toBeVisible();
+  await setQuantity(page, 1);
+  await page.getByRole("button", { name: "Mint 1" }).click();
+  await expect(page.getByTestId("mint-result")).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
+  // The chain says what it cost: no price (0.25 SOL in this phase), only the new accounts'
+  // rent, the platform fee and signature fees.
+  const spent = balanceBefore - (await chainBalance(request, wallet));
+  expect(spent).toBeGreaterThan(0);
+  expect(spent).toBeLessThan(0.05);
+});
+
+async function connectedAddress(page: Page): Promise<string> {
+  const address = await page.getByTestId("wallet-address").getAttribute("data-address");
+  expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+  return address!;
+}
+
+async function chainBalance(request: APIRequestContext, address: string): Promise<number> {
+  const response = await request.get(`/api/localnet/balance/${address}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { lamports: number }).lamports / 1e9;
+}
