@@ -80,3 +80,22 @@ test("a pasted short link has a share card with a generated preview image", asyn
   const bytes = await image.body();
   expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
 });
+
+test("a first visit does not load the wallet code; going to connect does", async ({ page }) => {
+  const scripts: Array<{ url: string; body: Promise<string> }> = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push({ url: response.url(), body: response.text().catch(() => "") });
+  });
+  const walletCode = async () => {
+    const bodies = await Promise.all(scripts.map(async (script) => ({ url: script.url, body: await script.body })));
+    // Literals that survive minification: the Wallet Standard connect feature, the burner's name.
+    return bodies.filter(({ body }) => body.includes("standard:connect") || body.includes("Burner Wallet")).map(({ url }) => url);
+  };
+  await page.goto("/d/sprites");
+  await page.waitForLoadState("networkidle");
+  expect(await walletCode()).toEqual([]);
+
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await expect(page.getByRole("dialog", { name: "Connect a wallet" })).toBeVisible();
+  expect((await walletCode()).length).toBeGreaterThan(0);
+});

@@ -1,21 +1,29 @@
-// API docs: the localnet faucet.
+// API docs: the local chain's helpers — faucet, balance and the end-to-end test control.
 export function FaucetSection() {
   return (
     <section id="faucet" aria-labelledby="faucet-heading" className="space-y-3">
       <h2 id="faucet-heading" className="text-2xl font-semibold">
-        Faucet (local chain only)
+        Faucet and balance (local chain only)
       </h2>
       <p>
         <code>POST /api/localnet/faucet</code> with <code>{`{ "address": "<wallet>", "sol": 2 }`}</code> airdrops SOL on the
         embedded local chain (at most 10 SOL a call), so a collector, a test or a partner script can fund a wallet. It answers{" "}
-        <code>{`{ success, signature, lamports, balance }`}</code>. It exists only when the site runs on{" "}
-        <code>SOLANA_CLUSTER=localnet</code>; on devnet and mainnet the path answers 404.
+        <code>{`{ success, signature, lamports, balance }`}</code>. <code>GET /api/localnet/balance/&lt;wallet&gt;</code> answers{" "}
+        <code>{`{ success, address, lamports }`}</code>: the mint panel shows it because the browser has no RPC endpoint of its
+        own on the embedded chain. Both exist only when the site runs on <code>SOLANA_CLUSTER=localnet</code>; on devnet and
+        mainnet the paths answer 404, and the burner wallet is not offered.
       </p>
       <pre className="overflow-x-auto rounded bg-black/40 p-3 text-sm">
         {`curl -X POST http://localhost:3000/api/localnet/faucet \\
   -H 'Content-Type: application/json' \\
   -d '{"address":"<wallet address>","sol":2}'`}
       </pre>
+      <p>
+        <strong>Test control.</strong> With <code>DROPMINT_TEST_CONTROLS=1</code> (and only on localnet),{" "}
+        <code>POST /api/localnet/test-controls/phase-start</code> with <code>{`{ "phaseId": "<uuid>", "startsInMs": 12000 }`}</code>{" "}
+        moves a phase&apos;s start relative to the server clock. The end-to-end tests use it to watch an upcoming phase&apos;s
+        countdown roll over to active on an open page. Without the flag the path answers 404.
+      </p>
     </section>
   );
 }
