@@ -64,5 +64,9 @@ export type DropmintClient = {
 
 export function createDropmintClient(options: DropmintClientOptions = {}): DropmintClient {
   void options;
-  throw new DropmintClientError("NOT_IMPLEMENTED", "The browser client is not built yet.");
+  // STUB: every call rejects until the implementation lands (creating one must not throw:
+  // the provider creates it while pages prerender).
+  return new Proxy({} as DropmintClient, {
+    get: () => () => Promise.reject(new DropmintClientError("NOT_IMPLEMENTED", "The browser client is not built yet.")),
+  });
 }
