@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
 import { freePort, runScript, startSite } from "../tests/helpers/site-process";
+import { printBundleSizes, readBundleSizes } from "./bundle-size";
 import { runLoad, type LoadResult } from "./load";
 import { benchMint } from "./mint";
 import { benchSearch, SEARCH_COLLECTIONS, seedSearchCollections } from "./search";
@@ -86,6 +87,7 @@ if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
   process.exit(1);
 }
 
+printBundleSizes(readBundleSizes(["/", "/d/[shortId]", "/search", "/docs"]));
 await benchTarget("Embedded defaults (PGlite, embedded chain)", {});
 const postgres = databaseTarget("postgres");
 if (postgres.available) {
