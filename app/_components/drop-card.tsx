@@ -34,6 +34,7 @@ export function DropCard({
   const status = cardStatus(drop, startsAt, now);
   const soldOut = isSoldOut(drop.stats);
   const percent = progressPercent(drop.stats);
+  const prelaunch = drop.launchStatus !== "live";
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-white/10 bg-white/5 transition hover:border-mint/60 has-[a:focus-visible]:border-mint">
       <div className="relative aspect-square w-full overflow-hidden bg-white/10">
@@ -45,11 +46,11 @@ export function DropCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <h3 className="flex min-w-0 items-center gap-2 font-semibold">
-          <Link href={dropPath(drop)} className="truncate after:absolute after:inset-0 after:content-['']">
+        <h3 className="flex min-w-0 items-start gap-2 font-semibold leading-snug">
+          <Link href={dropPath(drop)} className="line-clamp-2 break-words after:absolute after:inset-0 after:content-['']">
             {drop.name ?? "Untitled drop"}
           </Link>
-          {drop.isVerified && <VerifiedBadge />}
+          {drop.isVerified && <VerifiedBadge compact className="mt-0.5" />}
         </h3>
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-200">
           <span className={`inline-block h-2 w-2 shrink-0 rounded-full ${TONE[status.tone]}`} aria-hidden="true" />
@@ -57,15 +58,16 @@ export function DropCard({
           {status.detail && <span className="text-xs text-slate-400">{status.detail}</span>}
         </p>
         <p className="text-sm text-slate-300">
-          {drop.price ? <PriceLabel price={drop.price} /> : drop.launchStatus !== "live" ? "Price announced at launch" : null}
+          {drop.price ? <PriceLabel price={drop.price} /> : prelaunch ? "Price announced at launch" : null}
         </p>
+        {/* A pre-launch drop's supply is not published yet (as the pre-launch envelope). */}
         <div className="mt-auto space-y-1 pt-2">
-          {percent !== null && (
+          {!prelaunch && percent !== null && (
             <div className="h-1.5 overflow-hidden rounded-full bg-white/10" aria-hidden="true">
               <div className="h-full rounded-full bg-mint" style={{ width: `${percent}%` }} />
             </div>
           )}
-          <p className="text-sm tabular-nums text-slate-400">{progressText(drop.stats)}</p>
+          {!prelaunch && <p className="text-sm tabular-nums text-slate-400">{progressText(drop.stats)}</p>}
           {extra && <p className="text-xs text-slate-400">{extra}</p>}
         </div>
       </div>

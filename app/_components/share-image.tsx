@@ -9,6 +9,10 @@ const INK = "#0b1020";
 const MINT = "#34d399";
 const MUTED = "#94a3b8";
 const ART = 470;
+const PADDING = 80;
+const GAP = 64;
+/** The text column: what is left beside the art. Satori wraps text only within a set width. */
+const TEXT_WIDTH = SHARE_IMAGE_SIZE.width - 2 * PADDING - ART - GAP;
 
 export function shareImageResponse(card: ShareCard): ImageResponse {
   return new ImageResponse(card.kind === "brand" ? <BrandCard /> : <DropShareCard card={card} />, {
@@ -26,8 +30,8 @@ function Frame({ children }: { children: React.ReactNode }) {
         height: "100%",
         display: "flex",
         alignItems: "center",
-        padding: 80,
-        gap: 64,
+        padding: PADDING,
+        gap: GAP,
         color: "#f1f5f9",
         backgroundColor: INK,
         backgroundImage: "radial-gradient(circle at 85% 10%, rgba(52,211,153,0.18), rgba(11,16,32,0) 55%)",
@@ -39,10 +43,11 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 function Wordmark({ size = 30 }: { size?: number }) {
+  // Satori leaves a gap between adjacent text runs; the negative margin closes it.
   return (
-    <div style={{ display: "flex", fontSize: size, letterSpacing: -0.5 }}>
+    <div style={{ display: "flex", fontSize: size }}>
       <span>Drop</span>
-      <span style={{ color: MINT }}>mint</span>
+      <span style={{ color: MINT, marginLeft: -0.11 * size }}>mint</span>
     </div>
   );
 }
@@ -59,7 +64,7 @@ function Art({ src }: { src: string | null }) {
 
 function VerifiedMark() {
   return (
-    <svg width="40" height="40" viewBox="0 0 24 24">
+    <svg width="40" height="40" viewBox="0 0 24 24" style={{ flexShrink: 0 }}>
       <circle cx="12" cy="12" r="11" fill={MINT} />
       <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke={INK} strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
@@ -76,11 +81,11 @@ function ShortLink({ path }: { path: string }) {
 }
 
 function DropShareCard({ card }: { card: Exclude<ShareCard, { kind: "brand" }> }) {
-  const nameSize = card.name.length > 28 ? 52 : card.name.length > 18 ? 62 : 72;
+  const nameSize = card.name.length <= 12 ? 72 : card.name.length <= 20 ? 60 : card.name.length <= 32 ? 50 : 42;
   return (
     <Frame>
       <Art src={card.art} />
-      <div style={{ display: "flex", flexDirection: "column", justifyContent: "space-between", height: ART, flexGrow: 1, minWidth: 0 }}>
+      <div style={{ display: "flex", flexDirection: "column", justifyContent: "space-between", width: TEXT_WIDTH, height: ART }}>
         <div style={{ display: "flex", flexDirection: "column", gap: 18 }}>
           {card.kind === "coming-soon" ? (
             <div style={{ display: "flex" }}>
@@ -90,7 +95,7 @@ function DropShareCard({ card }: { card: Exclude<ShareCard, { kind: "brand" }> }
             <div style={{ display: "flex", fontSize: 26, color: card.status.startsWith("Minting") ? MINT : "#cbd5e1" }}>{card.status}</div>
           )}
           <div style={{ display: "flex", alignItems: "center", gap: 16 }}>
-            <span style={{ fontSize: nameSize, lineHeight: 1.05, letterSpacing: -1 }}>{card.name}</span>
+            <span style={{ fontSize: nameSize, lineHeight: 1.1, letterSpacing: -1, maxWidth: TEXT_WIDTH - 56 }}>{card.name}</span>
             {card.kind === "drop" && card.isVerified && <VerifiedMark />}
           </div>
           {card.kind === "drop" && card.price && <div style={{ display: "flex", fontSize: 44, color: MINT }}>{card.price}</div>}
@@ -127,7 +132,7 @@ function BrandCard() {
           />
         ))}
       </div>
-      <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
+      <div style={{ display: "flex", flexDirection: "column", gap: 24, width: TEXT_WIDTH }}>
         <Wordmark size={96} />
         <div style={{ display: "flex", fontSize: 40, color: "#cbd5e1", lineHeight: 1.3 }}>Mint NFT drops on Solana.</div>
         <div style={{ display: "flex", fontSize: 30, color: MUTED }}>Live mints, upcoming drops, what is trending.</div>
