@@ -36,7 +36,7 @@ export function DropCard({
   const percent = progressPercent(drop.stats);
   const prelaunch = drop.launchStatus !== "live";
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-white/10 bg-white/5 transition hover:border-mint/60 has-[a:focus-visible]:border-mint">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-white/10 bg-white/5 transition hover:border-mint/60 has-[a:focus-visible]:border-mint has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-mint/60">
       <div className="relative aspect-square w-full overflow-hidden bg-white/10">
         <DropArt image={drop.image} size={512} eager={eager} />
         {soldOut && (

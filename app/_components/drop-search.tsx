@@ -104,7 +104,7 @@ export function DropSearch({ initialQuery = "", liveResults = true }: { initialQ
           minLength={SEARCH_MIN_LENGTH}
           maxLength={100}
           autoComplete="off"
-          placeholder="Name, symbol or short ID"
+          placeholder="Name or symbol"
           aria-describedby={`${id}-hint`}
           className="min-h-11 w-full min-w-0 flex-1 rounded-lg border border-white/15 bg-white/5 px-3 text-base text-slate-100 placeholder:text-slate-500 focus:border-mint/70"
         />
