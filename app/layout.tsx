@@ -4,10 +4,15 @@ import { getConfig } from "@/lib/config";
 import { Providers } from "./providers";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Dropmint", template: "%s · Dropmint" },
-  description: "Mint NFT drops on Solana.",
-};
+// Read per request (not at build time): metadataBase makes share-image URLs (og:image,
+// twitter:image) absolute on the site's public URL, not on the build machine's localhost.
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(getConfig().publicUrl),
+    title: { default: "Dropmint", template: "%s · Dropmint" },
+    description: "Mint NFT drops on Solana.",
+  };
+}
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (

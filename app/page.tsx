@@ -1,60 +1,113 @@
-// Home: the drops on this site. Discovery feeds and search arrive with the first-party router.
-import Link from "next/link";
+// Home: discovery on the first-party feeds — featured, minting now, upcoming, trending and
+// recent sell-outs — plus the search box. A server component, so it calls the same service
+// functions as the /api/public route handlers, with the same arguments, on one server clock.
+import type { ReactNode } from "react";
 import { getRuntime } from "@/lib/server/runtime";
-import { listCollectionSummaries } from "@/lib/services/collection-summaries";
-import { PriceLabel } from "./_components/price-label";
+import { getFeatured, getLiveMints, getRecentSoldouts, getTrending, getUpcomingMints } from "@/lib/services/discovery-feeds";
+import { nextPhaseStarts } from "@/lib/services/next-phase-starts";
+import type { CollectionSummary } from "@/lib/services/collection-summaries";
+import { DropCard } from "./_components/drop-card";
+import { DropSearch } from "./_components/drop-search";
+import { formatUtc } from "./_components/drop-card-text";
 
 export const dynamic = "force-dynamic";
 
-const STATUS_LABEL = { active: "Minting now", upcoming: "Upcoming", ended: "Ended" } as const;
+/** Cards per section: two rows on desktop. */
+const SECTION_LIMIT = 8;
 
 export default async function HomePage() {
   const { database, config } = await getRuntime();
-  const drops = await listCollectionSummaries(database.prisma, { now: new Date(), publicBaseUrl: config.publicUrl });
+  const db = database.prisma;
+  const now = new Date();
+  const options = { limit: SECTION_LIMIT, offset: 0, now, publicBaseUrl: config.publicUrl };
+  const [featured, live, upcoming, trending, soldOut] = await Promise.all([
+    getFeatured(db, options),
+    getLiveMints(db, options),
+    getUpcomingMints(db, options),
+    getTrending(db, options),
+    getRecentSoldouts(db, options),
+  ]);
+  const upcomingIds = [...featured.collections, ...upcoming.mints].filter((d) => d.status === "upcoming").map((d) => d.id);
+  const startsAt = await nextPhaseStarts(db, [...new Set(upcomingIds)], now);
+  const card = (drop: CollectionSummary, extra?: ReactNode, eager = false) => (
+    <DropCard drop={drop} startsAt={startsAt.get(drop.id) ?? null} now={now} extra={extra} eager={eager} />
+  );
+  const nothingAtAll = featured.total + live.total + upcoming.total + trending.total + soldOut.total === 0;
+
   return (
-    <section aria-labelledby="drops-heading">
-      <h1 id="drops-heading" className="mb-6 text-3xl font-bold">
-        Drops
-      </h1>
-      {drops.length === 0 ? (
-        <p className="text-slate-400">No drops yet.</p>
-      ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {drops.map((drop) => (
-            <li key={drop.id}>
-              <Link
-                href={`/d/${drop.shortId ?? drop.id}`}
-                className="block overflow-hidden rounded-xl border border-white/10 bg-white/5 transition hover:border-mint/60"
-              >
-                {drop.image ? (
-                  // Demo art is SVG drawn by this app; next/image adds nothing for it.
-                  // eslint-disable-next-line @next/next/no-img-element
-                  <img src={drop.image} alt="" width={512} height={512} className="aspect-square w-full object-cover" />
-                ) : (
-                  <div className="aspect-square w-full bg-white/10" />
-                )}
-                <div className="space-y-1 p-4">
-                  <p className="flex items-center gap-2 font-semibold">
-                    {drop.name ?? "Untitled drop"}
-                    {drop.isVerified && (
-                      <span className="rounded bg-mint/20 px-1.5 text-xs text-mint" title="Verified creator">
-                        Verified
-                      </span>
-                    )}
-                  </p>
-                  <p className="text-sm text-slate-300">
-                    {drop.launchStatus === "live" ? STATUS_LABEL[drop.status] : "Coming soon"} · <PriceLabel price={drop.price} />
-                  </p>
-                  <p className="text-sm text-slate-400">
-                    {drop.stats.isOpenEnded
-                      ? `${drop.stats.mintedCount} minted · open edition`
-                      : `${drop.stats.mintedCount} / ${drop.stats.totalSupply} minted`}
-                  </p>
-                </div>
-              </Link>
-            </li>
+    <div className="space-y-12">
+      <section aria-labelledby="home-heading" className="space-y-4">
+        <div className="space-y-2">
+          <h1 id="home-heading" className="text-3xl font-bold sm:text-4xl">
+            Discover drops
+          </h1>
+          <p className="text-slate-300">Mint NFT drops on Solana: what is minting now, what is next, and what is moving.</p>
+        </div>
+        <div className="max-w-xl">
+          <DropSearch />
+        </div>
+      </section>
+
+      {nothingAtAll && <p className="text-slate-300">No drops yet. Check back soon.</p>}
+
+      {/* Featured shows only when the operator has flagged drops. */}
+      {featured.collections.length > 0 && (
+        <FeedSection id="featured" title="Featured">
+          {featured.collections.map((drop, i) => (
+            <li key={drop.id}>{card(drop, undefined, i < 4)}</li>
           ))}
-        </ul>
+        </FeedSection>
+      )}
+
+      {!nothingAtAll && (
+        <FeedSection id="live" title="Minting now" empty="Nothing is minting right now.">
+          {live.mints.map((drop) => (
+            <li key={drop.id}>{card(drop)}</li>
+          ))}
+        </FeedSection>
+      )}
+
+      {!nothingAtAll && (
+        <FeedSection id="upcoming" title="Upcoming" empty="No drops are scheduled yet.">
+          {upcoming.mints.map((drop) => (
+            <li key={drop.id}>{card(drop)}</li>
+          ))}
+        </FeedSection>
+      )}
+
+      {trending.collections.length > 0 && (
+        <FeedSection id="trending" title="Trending" subtitle="Most mints in the last 24 hours">
+          {trending.collections.map((drop) => (
+            <li key={drop.id}>{card(drop, `${drop.windowMints} ${drop.windowMints === 1 ? "mint" : "mints"} in the last 24 h`)}</li>
+          ))}
+        </FeedSection>
+      )}
+
+      {soldOut.collections.length > 0 && (
+        <FeedSection id="sold-out" title="Recently sold out">
+          {soldOut.collections.map((drop) => (
+            <li key={drop.id}>{card(drop, `Sold out ${formatUtc(new Date(drop.soldOutAt))}`)}</li>
+          ))}
+        </FeedSection>
+      )}
+    </div>
+  );
+}
+
+function FeedSection({ id, title, subtitle, empty, children }: { id: string; title: string; subtitle?: string; empty?: string; children: ReactNode[] }) {
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 id={headingId} className="text-2xl font-semibold">
+          {title}
+        </h2>
+        {subtitle && <p className="text-sm text-slate-400">{subtitle}</p>}
+      </div>
+      {children.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-white/10 px-4 py-6 text-slate-400">{empty}</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">{children}</ul>
       )}
     </section>
   );
