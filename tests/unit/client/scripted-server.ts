@@ -1,0 +1,63 @@
+// A real HTTP server on a loopback port whose answers a test scripts request by request
+// (503 twice then 200, a hang, a dropped socket…). It records every request it receives, so a
+// test proves how many attempts the client made and when.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type ReceivedRequest = { method: string; url: string; headers: IncomingMessage["headers"]; body: string; at: number };
+
+/** Answers request number `index` (0-based). */
+export type Script = (request: ReceivedRequest, response: ServerResponse, index: number) => void;
+
+export type ScriptedServer = { baseUrl: string; requests: ReceivedRequest[]; close(): Promise<void> };
+
+export async function startScriptedServer(script: Script): Promise<ScriptedServer> {
+  const requests: ReceivedRequest[] = [];
+  const server = createServer((incoming, response) => {
+    const at = performance.now();
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.on("end", () => {
+      const request = { method: incoming.method ?? "", url: incoming.url ?? "", headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8"), at };
+      requests.push(request);
+      script(request, response, requests.length - 1);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        // Hung requests would keep the server open forever.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { "Content-Type": "application/json", ...headers });
+  response.end(JSON.stringify(body));
+}
+
+export function errorBody(code: string, extra: Record<string, unknown> = {}) {
+  return { success: false, error: `Service sentence for ${code}.`, code, ...extra };
+}
+
+/** One answer of a `steps` script. */
+export type Answer = (response: ServerResponse, request: ReceivedRequest) => void;
+
+/** Never answers: the client's timeout must end it. */
+export const hang: Answer = () => {};
+
+/** Closes the connection without any response. */
+export const dropSocket: Answer = (response) => {
+  response.socket?.destroy();
+};
+
+/** A step script: answers request i with steps[i] (the last step repeats). */
+export function steps(...answers: Answer[]): Script {
+  return (request, response, index) => answers[Math.min(index, answers.length - 1)]!(response, request);
+}
