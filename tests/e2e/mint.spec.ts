@@ -89,7 +89,7 @@ test("a free-mint claim code mints at no cost", async ({ page, request }) => {
   const wallet = await connectedAddress(page);
   const balanceBefore = await chainBalance(request, wallet);
   await choosePhase(page, "Public");
-  await page.getByLabel("Claim code").fill("sprite-free");
+  await page.getByLabel("Claim code").fill("sprite-launch");
   await page.getByRole("button", { name: "Apply code" }).click();
   await expect(page.getByText(/free mint/i).first()).toBeVisible();
   await setQuantity(page, 1);

@@ -371,14 +371,18 @@ async function seedSpriteClaimCodes(tx: Prisma.TransactionClient, collectionId: 
     { name: "Tenth off", grantType: "discount", discountFixed: sol("0.01"), discountUses: 1, codes: ["SPRITE-TENTH"] },
     { name: "Partner perks", grantType: "external", externalUrl: "https://partner.dropmint.example/perk", codes: ["SPRITE-PARTNER"] },
     { name: "Aurora redemption", grantType: "nft_redemption", mintAllocation: 1, codes: ["SPRITE-REDEEM"] },
+    // Good in any phase: a launch-day gift for collectors who are not on the allowlist.
+    { name: "Launch gifts", grantType: "free_mint", mintAllocation: 1, codes: ["SPRITE-LAUNCH"], maxUses: 50, anyPhase: true },
   ] as const;
   for (const batch of batches) {
     const { codes, ...rest } = batch;
     const maxUses = "maxUses" in rest ? rest.maxUses : 100;
+    const phaseId = "anyPhase" in rest ? null : (phaseIds.get("allowlist") ?? null);
     const data = { ...rest } as Record<string, unknown>;
     delete data.maxUses;
+    delete data.anyPhase;
     const created = await tx.claimCodeBatch.create({
-      data: { collectionId, phaseId: phaseIds.get("allowlist") ?? null, ...(data as Omit<Prisma.ClaimCodeBatchCreateManyInput, "collectionId">) },
+      data: { collectionId, phaseId, ...(data as Omit<Prisma.ClaimCodeBatchCreateManyInput, "collectionId">) },
     });
     await tx.claimCode.createMany({ data: codes.map((code) => ({ batchId: created.id, collectionId, code, maxUses })) });
   }
