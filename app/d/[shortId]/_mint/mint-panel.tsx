@@ -113,6 +113,9 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
 
   const busy = flow.step === "preparing" || flow.step === "signing" || flow.step === "submitting";
   const awaitingCheck = flow.step === "uncertain" && (flow.checking || flow.checkFailed);
+  // A code for another phase would only fail at prepare: say so before anything is asked.
+  const codePhaseId = claim.status.kind === "valid" ? (claim.status.check.phaseId ?? null) : null;
+  const codeElsewhere = codePhaseId !== null && codePhaseId !== phase.id ? phasePhrase(allPhases.find((p) => p.id === codePhaseId)) : null;
   const blockedReason = soldOut
     ? "This drop is sold out."
     : awaitingCheck
@@ -120,8 +123,10 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
       : address && eligibility.data && !eligibility.data.meetsRequirements
         ? `This wallet can't mint in ${phase.name ?? "this phase"}.`
         : address && remaining === 0
-          ? "You've reached this phase's limit."
-          : null;
+          ? "This wallet has no mints left in this phase."
+          : codeElsewhere !== null
+            ? `This claim code works in ${codeElsewhere} only. Choose that phase or clear the code.`
+            : null;
 
   async function onMint() {
     if (!address) {
@@ -215,25 +220,14 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
   );
 }
 
+const phasePhrase = (phase: Phase | undefined) => (phase?.name ? `the ${phase.name} phase` : "another phase");
+
 /** Progress (polite), problems (alerts), the price breakdown and the result. */
 function FlowStatus({ flow, onCheckAgain }: { flow: MintFlow; onCheckAgain?: () => void }) {
   const prepared = "prepared" in flow ? flow.prepared : null;
   const transactions = prepared?.transactions.length ?? 0;
   return (
     <div className="space-y-3">
-      <div role="status" aria-live="polite" className="space-y-1 text-sm">
-        {flow.step === "preparing" && <p className="text-slate-300">Preparing your mint…</p>}
-        {flow.step === "signing" && (
-          <>
-            <p className="text-slate-300">Your wallet asks you to approve {transactions === 1 ? "one transaction" : `${transactions} transactions at once`}.</p>
-            <SessionCountdown expiresInMs={flow.prepared.expiresInMs} receivedAt={flow.receivedAt} />
-          </>
-        )}
-        {flow.step === "submitting" && <p className="text-slate-300">Minting {countOf(flow.prepared.totalQuantity, "NFT")}…</p>}
-        {flow.step === "uncertain" && flow.checking && <p className="text-slate-300">Checking your wallet…</p>}
-        {flow.step === "uncertain" && !flow.checking && !flow.checkFailed && <p className="text-slate-300">Your wallet&apos;s mints have been read again; the counts above are current.</p>}
-      </div>
-
       {flow.step === "failed" && (
         <div role="alert" className="space-y-1 text-sm text-amber-300">
           {flow.error !== null && <p>{describeError(flow.error)}</p>}
@@ -266,6 +260,16 @@ function FlowStatus({ flow, onCheckAgain }: { flow: MintFlow; onCheckAgain?: () 
         </div>
       )}
 
+      <div role="status" aria-live="polite" className="space-y-1 text-sm">
+        {flow.step === "preparing" && <p className="text-slate-300">Preparing your mint…</p>}
+        {flow.step === "signing" && <p className="text-slate-300">Approve {transactions === 1 ? "the transaction" : `the ${transactions} transactions`} in your wallet.</p>}
+        {flow.step === "submitting" && <p className="text-slate-300">Minting {countOf(flow.prepared.totalQuantity, "NFT")}…</p>}
+        {flow.step === "uncertain" && flow.checking && <p className="text-slate-300">Checking your wallet…</p>}
+        {flow.step === "uncertain" && !flow.checking && !flow.checkFailed && <p className="text-slate-300">Your wallet&apos;s mints have been read again; the counts above are current.</p>}
+      </div>
+
+      {/* Outside the live region: a ticking clock must not be read out every second. */}
+      {flow.step === "signing" && <SessionCountdown expiresInMs={flow.prepared.expiresInMs} receivedAt={flow.receivedAt} />}
       {prepared && flow.step !== "failed" && flow.step !== "expired" && <PricingSummary prepared={prepared} />}
       {flow.step === "done" && <MintResult outcome={flow.outcome} />}
       {flow.step === "uncertain" && flow.outcome && flow.outcome.minted > 0 && <MintResult outcome={flow.outcome} />}

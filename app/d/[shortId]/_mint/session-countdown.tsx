@@ -9,7 +9,7 @@ export function SessionCountdown({ expiresInMs, receivedAt }: { expiresInMs: num
     <p data-testid="session-countdown" className="text-sm tabular-nums text-slate-300">
       {left !== null && left > 0 ? (
         <>
-          Approve in your wallet. Your NFTs are held for <span className="font-semibold text-white">{formatCountdown(left)}</span>.
+          Your NFTs are held for <span className="font-semibold text-white">{formatCountdown(left)}</span>.
         </>
       ) : (
         "The session has expired. Anything you approve now will not be submitted."

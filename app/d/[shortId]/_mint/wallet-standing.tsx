@@ -35,7 +35,7 @@ export function EligibilityNotice({ collectionId, phase, address }: { collection
     );
   }
   return (
-    <div data-testid="eligibility" className={`${box} rounded-xl border px-3 py-2 ${data.meetsRequirements ? "border-mint/30 bg-mint/5" : "border-amber-400/30 bg-amber-400/5"}`}>
+    <div data-testid="eligibility" className={`${box} rounded-xl border px-3 py-2 [overflow-wrap:anywhere] ${data.meetsRequirements ? "border-mint/30 bg-mint/5" : "border-amber-400/30 bg-amber-400/5"}`}>
       <p className="font-medium">
         {data.meetsRequirements
           ? `This wallet is eligible for ${phaseName(phase)}.`
@@ -68,6 +68,8 @@ export function WalletAllowance({ collectionId, phase, address }: { collectionId
   if (mints.isPending) line = "Reading this wallet's mints…";
   else if (mints.isError && !mints.data) line = `We couldn't read this wallet's mints: ${describeError(mints.error)}`;
   else if (!counts || counts.remaining === null) line = "No per-wallet limit";
+  // Nothing minted and nothing left: the wallet had no allowance here to begin with.
+  else if (counts.remaining === 0 && counts.minted === 0) line = `This wallet has no allowance in ${phaseName(phase)}`;
   else if (counts.remaining === 0 || !counts.canMintMore) line = "You've reached this phase's limit";
   else line = `You can mint ${counts.remaining} more in ${phaseName(phase)}`;
   return (
