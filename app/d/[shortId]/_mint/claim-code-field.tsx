@@ -74,7 +74,11 @@ function ClaimCodeStatusLine({ status, currency, phases }: { status: ClaimCodeSt
     case "format":
       return <p className="text-amber-300">{status.sentence}</p>;
     case "error":
-      return <p className="text-amber-300">{describeError(status.error)}</p>;
+      return (
+        <p role="alert" className="text-amber-300">
+          {describeError(status.error)}
+        </p>
+      );
     case "invalid":
       return <p className="text-amber-300">{invalidSentence(status.check)}</p>;
     case "valid":

@@ -47,7 +47,7 @@ export function MintPanel({ identifier, collectionId, cluster, initialCollection
 
   if (!capabilities.supportedBySurface) {
     return (
-      <Frame>
+      <Frame reserve={false}>
         <p className="text-slate-300">This drop mints on its own hosted page, not here.</p>
         {capabilities.mintUrl && (
           <a href={capabilities.mintUrl} className="inline-block font-semibold text-mint underline underline-offset-4">
@@ -68,9 +68,10 @@ export function MintPanel({ identifier, collectionId, cluster, initialCollection
   return <LivePanel identifier={identifier} collectionId={collectionId} cluster={cluster} phases={phases.active} allPhases={phases.all} soldOut={soldOut} supplyLeft={stats.isOpenEnded ? null : stats.availableCount} />;
 }
 
-function Frame({ children }: { children: React.ReactNode }) {
+/** `reserve`: keep the live panel's height, so controls and answers arriving later shift nothing below. */
+function Frame({ children, reserve = true }: { children: React.ReactNode; reserve?: boolean }) {
   return (
-    <section aria-labelledby="mint-panel-heading" className="min-h-[32rem] space-y-5 rounded-2xl border border-white/10 bg-white/[0.03] p-5">
+    <section aria-labelledby="mint-panel-heading" className={`${reserve ? "min-h-[32rem] " : ""}space-y-5 rounded-2xl border border-white/10 bg-white/[0.03] p-5`}>
       <h2 id="mint-panel-heading" className="text-2xl font-semibold">
         Mint
       </h2>

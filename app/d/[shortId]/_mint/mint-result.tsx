@@ -74,7 +74,7 @@ function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | 
         )}
       </div>
       <figcaption className="text-sm">
-        <span className="block truncate font-medium">{name}</span>
+        <span className="block font-medium [overflow-wrap:anywhere]">{name}</span>
         {nft.editionNumber !== null && (
           <span className="block text-xs text-slate-400">
             Edition {nft.editionNumber}

@@ -21,7 +21,7 @@ export function EligibilityNotice({ collectionId, phase, address }: { collection
   }
   if (eligibility.isError) {
     return (
-      <div data-testid="eligibility" className={`${box} text-amber-300`}>
+      <div data-testid="eligibility" role="alert" className={`${box} text-amber-300`}>
         We couldn&apos;t check this wallet: {describeError(eligibility.error)}
       </div>
     );
@@ -65,8 +65,9 @@ export function WalletAllowance({ collectionId, phase, address }: { collectionId
   const mints = useWalletMints(collectionId, address);
   const counts = mints.data?.phaseMints[phase.id] ?? null;
   let line: string;
+  const failed = mints.isError && !mints.data;
   if (mints.isPending) line = "Reading this wallet's mints…";
-  else if (mints.isError && !mints.data) line = `We couldn't read this wallet's mints: ${describeError(mints.error)}`;
+  else if (failed) line = `We couldn't read this wallet's mints: ${describeError(mints.error)}`;
   else if (!counts || counts.remaining === null) line = "No per-wallet limit";
   // Nothing minted and nothing left: the wallet had no allowance here to begin with.
   else if (counts.remaining === 0 && counts.minted === 0) line = `This wallet has no allowance in ${phaseName(phase)}`;
@@ -74,7 +75,7 @@ export function WalletAllowance({ collectionId, phase, address }: { collectionId
   else line = `You can mint ${counts.remaining} more in ${phaseName(phase)}`;
   return (
     <div className="min-h-10 text-sm" aria-live="polite">
-      <p data-testid="wallet-allowance" className="font-medium">
+      <p data-testid="wallet-allowance" role={failed ? "alert" : undefined} className={failed ? "text-amber-300" : "font-medium"}>
         {line}
       </p>
       {mints.data && (
