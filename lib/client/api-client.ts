@@ -63,59 +63,10 @@ export type DropmintClient = {
 };
 
 export function createDropmintClient(options: DropmintClientOptions = {}): DropmintClient {
-  // TEMP (mint panel testing): plain fetch, no retries, pacing or timeouts.
-  const base = options.baseUrl ?? "";
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  const enc = encodeURIComponent;
-  async function call<R>(method: "GET" | "POST", path: string, body?: unknown, execute = false): Promise<R> {
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        method,
-        headers: body === undefined ? {} : { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      if (execute) throw new DropmintClientError("OUTCOME_UNKNOWN", "The outcome is not known.");
-      throw new DropmintClientError("NETWORK_ERROR", error instanceof Error ? error.message : "Network error");
-    }
-    const json = (await response.json().catch(() => null)) as { success?: boolean; code?: string; error?: string } | null;
-    if (!response.ok) {
-      const code = json?.code ?? "INVALID_RESPONSE";
-      if (execute && (response.status >= 500 || code === "ALREADY_PROCESSING" || code === "OUTCOME_PENDING")) {
-        throw new DropmintClientError("OUTCOME_UNKNOWN", json?.error ?? "The outcome is not known.", { status: response.status, body: json });
-      }
-      throw new DropmintClientError(code, json?.error ?? `HTTP ${response.status}`, { status: response.status, body: json });
-    }
-    return json as R;
-  }
-  const v1 = "/api/v1";
-  const qs = (query: Record<string, string | number | undefined> = {}) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-    const s = params.toString();
-    return s ? `?${s}` : "";
-  };
-  return {
-    getCollection: (id) => call("GET", `${v1}/collections/${enc(id)}`),
-    getEligibility: (c, p, w) => call("GET", `${v1}/collections/${enc(c)}/eligibility/${enc(p)}/${enc(w)}`),
-    getWalletMints: (c, w) => call("GET", `${v1}/collections/${enc(c)}/wallet-mints/${enc(w)}`),
-    getAvailability: (c) => call("GET", `${v1}/collections/${enc(c)}/availability`),
-    getGallery: (id, q) => call("GET", `${v1}/collections/${enc(id)}/gallery${qs(q)}`),
-    getRecentlyMinted: (id, q) => call("GET", `${v1}/collections/${enc(id)}/recently-minted${qs(q)}`),
-    getAllMinted: (id, q) => call("GET", `${v1}/collections/${enc(id)}/all-minted${qs(q)}`),
-    getTraits: (id) => call("GET", `${v1}/collections/${enc(id)}/traits`),
-    getTopHolders: (id) => call("GET", `${v1}/collections/${enc(id)}/top-holders`),
-    getTopMinters: (id) => call("GET", `${v1}/collections/${enc(id)}/top-minters`),
-    getBountySummary: (id) => call("GET", `${v1}/collections/${enc(id)}/bounty`),
-    getBountyPrizes: (id) => call("GET", `${v1}/collections/${enc(id)}/bounty-prizes`),
-    getClaimCodeConfig: (c) => call("GET", `${v1}/collections/${enc(c)}/claim-codes`),
-    validateClaimCode: (c, code) => call("POST", `${v1}/collections/${enc(c)}/claim-codes/validate`, { code }),
-    getClaimCodeBenefits: (c, w, q) => call("GET", `${v1}/collections/${enc(c)}/claim-codes/benefits/${enc(w)}${qs(q)}`),
-    prepareMint: (body) => call("POST", `${v1}/prepare-mint`, body),
-    executeMint: (item) => call("POST", `${v1}/execute-mint`, item, true),
-    executeMintBatch: (items) => call("POST", `${v1}/execute-mint/batch`, { transactions: items }, true),
-    searchCollections: (q, query) => call("GET", `/api/public/collections/search${qs({ q, ...query })}`),
-    requestAirdrop: (address, sol = 2) => call("POST", `/api/localnet/faucet`, { address, sol }),
-  };
+  void options;
+  // STUB: every call rejects until the implementation lands (creating one must not throw:
+  // the provider creates it while pages prerender).
+  return new Proxy({} as DropmintClient, {
+    get: () => () => Promise.reject(new DropmintClientError("NOT_IMPLEMENTED", "The browser client is not built yet.")),
+  });
 }
