@@ -7,6 +7,8 @@ import { getRuntime } from "@/lib/server/runtime";
 import { findCollectionRef, classifyIdentifier } from "@/lib/services/collection-ref";
 import { getCollectionView } from "@/lib/services/collections";
 import { PriceLabel } from "@/app/_components/price-label";
+import { getConfig } from "@/lib/config";
+import { MintPanel } from "./_mint/mint-panel";
 
 export const dynamic = "force-dynamic";
 
@@ -70,6 +72,7 @@ export default async function DropPage({ params }: Props) {
           )}
         </div>
       </header>
+      <div className="max-w-md"><MintPanel identifier={collection.shortId ?? collection.id} collectionId={collection.id} cluster={getConfig().cluster} initialCollection={{ success: true, ...view }} /></div>
       <section aria-labelledby="phases-heading" className="space-y-3">
         <h2 id="phases-heading" className="text-2xl font-semibold">
           Phases

@@ -1,0 +1,89 @@
+// The minted NFTs. Where the drop reveals later, the placeholder says when; where the creator
+// asks for a tap to reveal, the art waits behind a button; otherwise it fades in (not when
+// the collector prefers reduced motion).
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { MintedNft } from "@/lib/client/types";
+import type { MintOutcome, RevealSettings } from "./use-mint-flow";
+import { countOf, formatMoment } from "./format";
+
+export function MintResult({ outcome }: { outcome: MintOutcome }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Announce and bring the result into view for keyboard and screen-reader users.
+  useEffect(() => headingRef.current?.focus({ preventScroll: false }), []);
+  const missing = outcome.minted - outcome.nfts.length;
+  return (
+    <section data-testid="mint-result" aria-labelledby="mint-result-heading" className="space-y-3 rounded-xl border border-mint/30 bg-mint/5 p-3">
+      <h3 id="mint-result-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
+        You minted {countOf(outcome.minted, "NFT")}
+      </h3>
+      {outcome.nfts.length > 0 && (
+        <ul className="grid grid-cols-2 gap-3">
+          {outcome.nfts.map((nft) => (
+            <li key={nft.nftId || nft.mintAddress}>
+              <MintedCard nft={nft} reveal={outcome.reveal} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {missing > 0 && <p className="text-sm text-slate-300">{missing === 1 ? "One NFT is" : `${missing} NFTs are`} in your wallet; the details will show here shortly.</p>}
+      {outcome.failures.length > 0 && (
+        <div role="alert" className="space-y-1 text-sm text-amber-300">
+          <p className="font-medium">{countOf(outcome.failures.length, "transaction")} of this batch did not go through:</p>
+          {outcome.failures.map((failure, index) => (
+            <p key={failure.sessionId}>
+              {index + 1}. {failure.sentence}
+            </p>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | null }) {
+  const tapToReveal = nft.isRevealed && (reveal?.revealAnimationTrigger === "tap" || reveal?.revealAnimationTrigger === "click");
+  const [hidden, setHidden] = useState(tapToReveal);
+  const [loaded, setLoaded] = useState(false);
+  const image = nft.imageUrl ?? nft.previewImageUrl;
+  const name = nft.name ?? (nft.tokenId !== null ? `#${nft.tokenId}` : "Your NFT");
+  return (
+    <figure className="space-y-1">
+      <div className="relative aspect-square overflow-hidden rounded-lg bg-white/5">
+        {image && !hidden && (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img
+            src={image}
+            alt={name}
+            width={240}
+            height={240}
+            onLoad={() => setLoaded(true)}
+            onError={() => setLoaded(true)}
+            className={`h-full w-full object-cover transition-opacity duration-700 motion-reduce:transition-none ${loaded ? "opacity-100" : "opacity-0"}`}
+          />
+        )}
+        {hidden && (
+          <button
+            type="button"
+            onClick={() => setHidden(false)}
+            className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-mint/30 to-indigo-500/30 p-2 text-center text-sm font-semibold"
+          >
+            {reveal?.revealTapCaption ?? "Tap to reveal"}
+          </button>
+        )}
+      </div>
+      <figcaption className="text-sm">
+        <span className="block font-medium [overflow-wrap:anywhere]">{name}</span>
+        {nft.editionNumber !== null && (
+          <span className="block text-xs text-slate-400">
+            Edition {nft.editionNumber}
+            {nft.maxEditionSupply ? ` of ${nft.maxEditionSupply}` : ""}
+          </span>
+        )}
+        {nft.rarity_tier && <span className="block text-xs capitalize text-slate-400">{nft.rarity_tier}</span>}
+        {!nft.isRevealed && <span className="block text-xs text-slate-300">{nft.revealAfter ? `Reveals at ${formatMoment(nft.revealAfter)}` : "Reveals later"}</span>}
+      </figcaption>
+    </figure>
+  );
+}

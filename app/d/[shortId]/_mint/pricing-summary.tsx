@@ -1,0 +1,55 @@
+// What the collector pays, from prepare's authoritative breakdown: the price (or "Free"),
+// the network's share (rent of the new accounts and signature fees, always SOL) apart.
+"use client";
+
+import type { PreparedMintResponse } from "@/lib/client/types";
+import { countOf, formatAmount } from "./format";
+
+export function PricingSummary({ prepared }: { prepared: PreparedMintResponse }) {
+  const { pricing, totalQuantity, requestedQuantity, quantityAdjusted, adjustmentReason, bogo } = prepared;
+  const { currency } = pricing;
+  const freeCount = pricing.freeQuantity + pricing.claimCodeQuantity;
+  const row = "flex justify-between gap-4";
+  return (
+    <div className="space-y-2 rounded-xl border border-white/10 bg-white/5 p-3 text-sm" data-testid="pricing-summary">
+      {quantityAdjusted && (
+        <p className="text-amber-200">
+          You asked for {requestedQuantity}; {totalQuantity} {totalQuantity === 1 ? "was" : "were"} prepared.
+          {adjustmentReason ? ` ${adjustmentReason}` : ""}
+        </p>
+      )}
+      <dl className="space-y-1 tabular-nums">
+        <div className={row}>
+          <dt className="text-slate-300">{countOf(totalQuantity, "NFT")}</dt>
+          <dd>
+            {pricing.paidQuantity > 0 && `${pricing.paidQuantity} × ${formatAmount(pricing.unitPrice, currency)}`}
+            {pricing.paidQuantity > 0 && freeCount + pricing.bonusQuantity > 0 && " + "}
+            {freeCount > 0 && `${freeCount} free${pricing.claimCodeQuantity > 0 ? " (claim code)" : ""}`}
+            {freeCount > 0 && pricing.bonusQuantity > 0 && " + "}
+            {pricing.bonusQuantity > 0 && `${pricing.bonusQuantity} bonus${bogo ? ` (buy ${bogo.buy}, get ${bogo.get})` : ""}`}
+          </dd>
+        </div>
+        {pricing.discount > 0 && (
+          <div className={row}>
+            <dt className="text-slate-300">Discount</dt>
+            <dd>−{formatAmount(pricing.discount, currency)}</dd>
+          </div>
+        )}
+        {pricing.platformFee > 0 && (
+          <div className={row}>
+            <dt className="text-slate-300">Platform fee</dt>
+            <dd>{formatAmount(pricing.platformFee, currency)}</dd>
+          </div>
+        )}
+        <div className={`${row} font-semibold`}>
+          <dt>Total</dt>
+          <dd>{pricing.total === 0 ? "Free" : formatAmount(pricing.total, currency)}</dd>
+        </div>
+        <div className={`${row} text-slate-400`}>
+          <dt>Network cost (rent and fees)</dt>
+          <dd>{formatAmount(pricing.networkCost, "SOL")}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+// prepare → the wallet signs every transaction in one go → execute (batched above 1).
+// An uncertain outcome is never retried: minting stays off until the wallet's mints have
+// been read again, so a collector cannot pay twice by pressing Mint again too early.
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { DropmintClientError } from "@/lib/client/errors";
+import { errorSentence } from "@/lib/client/error-messages";
+import { isUncertainOutcome, queryKeys, useDropmint } from "@/lib/client/query";
+import type { ExecuteMintBatchResponse, ExecuteMintResult, MintedNft, PreparedMintResponse } from "@/lib/client/types";
+import type { WalletBridge } from "./wallet-bridge";
+
+/** Do not hand over a signature this close to the session's end: it would arrive expired. */
+const SUBMIT_MARGIN_MS = 1_500;
+
+export type RevealSettings = Pick<ExecuteMintResult, "revealAnimationTrigger" | "revealTapCaption" | "revealTransitionType">;
+
+export type MintOutcome = {
+  nfts: MintedNft[];
+  /** Count minted (a recovered session reports the count without its NFTs). */
+  minted: number;
+  /** Transactions of a batch that failed, each with its sentence. */
+  failures: Array<{ sessionId: string; sentence: string }>;
+  /** Transactions of a batch whose outcome is not known yet. */
+  pending: number;
+  reveal: RevealSettings | null;
+};
+
+export type MintFlow =
+  | { step: "idle" }
+  | { step: "preparing" }
+  | { step: "signing"; prepared: PreparedMintResponse; receivedAt: number }
+  | { step: "submitting"; prepared: PreparedMintResponse }
+  | { step: "done"; prepared: PreparedMintResponse; outcome: MintOutcome }
+  | { step: "failed"; error: unknown; prepared: PreparedMintResponse | null; failures: MintOutcome["failures"] }
+  | { step: "expired"; prepared: PreparedMintResponse }
+  | { step: "uncertain"; prepared: PreparedMintResponse; outcome: MintOutcome | null; checking: boolean; checkFailed: boolean };
+
+export type MintRequest = { phaseId: string; quantity: number; claimCode: string | null };
+
+export function useMintFlow({ collectionId, identifier, wallet }: { collectionId: string; identifier: string; wallet: WalletBridge | null }) {
+  const { client, cluster } = useDropmint();
+  const queryClient = useQueryClient();
+  const [flow, setFlow] = useState<MintFlow>({ step: "idle" });
+  const busy = useRef(false);
+
+  /** Supply, recently minted, allowance and eligibility all change with a mint. */
+  const refreshDrop = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.drop(cluster, collectionId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.collection(cluster, identifier) }),
+      ]),
+    [queryClient, cluster, collectionId, identifier],
+  );
+
+  /** Reads the wallet's mints and the collection again; true when both answered. */
+  const rereadWallet = useCallback(
+    async (address: string): Promise<boolean> => {
+      try {
+        await Promise.all([
+          queryClient.fetchQuery({ queryKey: queryKeys.walletMints(cluster, collectionId, address), queryFn: () => client.getWalletMints(collectionId, address), staleTime: 0 }),
+          queryClient.refetchQueries({ queryKey: queryKeys.collection(cluster, identifier) }, { throwOnError: true }),
+        ]);
+        void refreshDrop();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [queryClient, client, cluster, collectionId, identifier, refreshDrop],
+  );
+
+  const checkWallet = useCallback(
+    async (address: string) => {
+      setFlow((current) => (current.step === "uncertain" ? { ...current, checking: true, checkFailed: false } : current));
+      const ok = await rereadWallet(address);
+      setFlow((current) => (current.step === "uncertain" ? { ...current, checking: false, checkFailed: !ok } : current));
+    },
+    [rereadWallet],
+  );
+
+  const start = useCallback(
+    async ({ phaseId, quantity, claimCode }: MintRequest) => {
+      if (busy.current) return;
+      const address = wallet?.address;
+      if (!wallet?.connected || !address) {
+        setFlow({ step: "failed", error: new DropmintClientError("WALLET_NOT_CONNECTED", "No wallet is connected."), prepared: null, failures: [] });
+        return;
+      }
+      busy.current = true;
+      let prepared: PreparedMintResponse | null = null;
+      let submitted = false;
+      try {
+        setFlow({ step: "preparing" });
+        prepared = await client.prepareMint({ collectionId, phaseId, walletAddress: address, quantity, claimCode, walletProvider: wallet.walletName });
+        const receivedAt = performance.now();
+        setFlow({ step: "signing", prepared, receivedAt });
+        const signed = await wallet.signTransactions(prepared.transactions.map((t) => t.transaction));
+        // The wallet may have stayed open past the session's end: a held signature must not be sent.
+        if (performance.now() - receivedAt > prepared.expiresInMs - SUBMIT_MARGIN_MS) {
+          setFlow({ step: "expired", prepared });
+          return;
+        }
+        setFlow({ step: "submitting", prepared });
+        const items = prepared.sessions.map((session, index) => ({ sessionId: session.sessionId, signedTransaction: signed[index]! }));
+        submitted = true;
+        const outcome = items.length === 1 ? singleOutcome(await client.executeMint(items[0]!)) : batchOutcome(await client.executeMintBatch(items));
+        if (outcome.pending > 0) {
+          setFlow({ step: "uncertain", prepared, outcome, checking: true, checkFailed: false });
+          void checkWallet(address);
+        } else if (outcome.minted === 0) {
+          setFlow({ step: "failed", error: null, prepared, failures: outcome.failures });
+        } else {
+          setFlow({ step: "done", prepared, outcome });
+        }
+      } catch (error) {
+        if (prepared && isUncertainOutcome(error)) {
+          setFlow({ step: "uncertain", prepared, outcome: null, checking: true, checkFailed: false });
+          void checkWallet(address);
+        } else {
+          setFlow({ step: "failed", error, prepared, failures: [] });
+        }
+      } finally {
+        busy.current = false;
+        if (submitted) void refreshDrop();
+      }
+    },
+    [client, collectionId, wallet, checkWallet, refreshDrop],
+  );
+
+  /** Back to a blank panel (another wallet connected); never while a mint is under way. */
+  const reset = useCallback(() => {
+    if (!busy.current) setFlow((current) => (current.step === "uncertain" && (current.checking || current.checkFailed) ? current : { step: "idle" }));
+  }, []);
+
+  return { flow, start, checkWallet, reset };
+}
+
+function singleOutcome(result: ExecuteMintResult): MintOutcome {
+  const { revealAnimationTrigger, revealTapCaption, revealTransitionType } = result;
+  return { nfts: result.nfts ?? [], minted: result.minted, failures: [], pending: 0, reveal: { revealAnimationTrigger, revealTapCaption, revealTransitionType } };
+}
+
+function batchOutcome(response: ExecuteMintBatchResponse): MintOutcome {
+  const landed = response.results.filter((r) => r.success);
+  return {
+    nfts: landed.flatMap((r) => r.minted),
+    minted: landed.reduce((sum, r) => sum + (r.mintedCount ?? r.minted.length), 0),
+    failures: response.results
+      .filter((r) => !r.success && !r.pending)
+      .map((r) => ({ sessionId: r.sessionId, sentence: r.errorCode ? errorSentence(r.errorCode) : (r.error ?? "This transaction failed.") })),
+    pending: response.results.filter((r) => !r.success && r.pending).length,
+    reveal: null,
+  };
+}

@@ -1,0 +1,35 @@
+// What the panel knows about the wallet, handed up by the lazily loaded wallet host. This file
+// imports nothing from the wallet adapter or web3.js: the initial panel depends on it alone,
+// so a first visit does not download the wallet code.
+
+export type WalletBridge = {
+  connected: boolean;
+  connecting: boolean;
+  /** Base58 address of the connected account. */
+  address: string | null;
+  /** The wallet's display name ("Burner Wallet", "Phantom"); prepare-mint's walletProvider. */
+  walletName: string | null;
+  disconnect(): Promise<void>;
+  /**
+   * Has the wallet sign every base64 legacy transaction (already partly signed by the
+   * service) in one prompt when it can, and returns them fully signed, base64, in order.
+   * Throws DropmintClientError WALLET_REJECTED, WALLET_SIGN_FAILED or WALLET_NOT_CONNECTED.
+   */
+  signTransactions(transactions: readonly string[]): Promise<string[]>;
+};
+
+/** The wallet adapter's own localStorage key for the chosen wallet (its default). */
+export const WALLET_NAME_STORAGE_KEY = "walletName";
+
+/** True when the collector connected a wallet on an earlier visit (the adapter remembers it). */
+export function hasRememberedWallet(): boolean {
+  try {
+    const value = window.localStorage.getItem(WALLET_NAME_STORAGE_KEY);
+    return value !== null && value !== "null";
+  } catch {
+    return false; // storage blocked: nothing to restore
+  }
+}
+
+/** Starts downloading the wallet host; React.lazy reuses the same promise. */
+export const loadWalletHost = () => import("./wallet-host");

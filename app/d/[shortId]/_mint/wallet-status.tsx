@@ -1,0 +1,68 @@
+// The connected wallet: its address (shortened), Disconnect, and on the local chain a faucet.
+"use client";
+
+import { useState } from "react";
+import { describeError } from "@/lib/client/error-messages";
+import { useDropmint } from "@/lib/client/query";
+import type { WalletBridge } from "./wallet-bridge";
+import { formatLamports, shortAddress } from "./format";
+
+const TEST_SOL = 2;
+
+export function WalletStatus({ wallet, address }: { wallet: WalletBridge; address: string }) {
+  const { cluster } = useDropmint();
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center justify-between gap-3">
+        <p className="min-w-0 text-sm">
+          <span className="text-slate-400">{wallet.walletName ?? "Wallet"} · </span>
+          <span data-testid="wallet-address" data-address={address} title={address} className="font-mono font-medium">
+            {shortAddress(address)}
+          </span>
+        </p>
+        <button type="button" onClick={() => void wallet.disconnect()} className="shrink-0 rounded-lg px-2 py-1 text-sm text-slate-300 hover:bg-white/10 hover:text-white">
+          Disconnect
+        </button>
+      </div>
+      {cluster === "localnet" && <Faucet key={address} address={address} />}
+    </div>
+  );
+}
+
+type FaucetState = { kind: "idle" } | { kind: "busy" } | { kind: "done"; balance: number } | { kind: "failed"; error: unknown };
+
+/** Local chain only: test SOL for this wallet, then its balance as the chain reports it. */
+function Faucet({ address }: { address: string }) {
+  const { client } = useDropmint();
+  const [state, setState] = useState<FaucetState>({ kind: "idle" });
+  async function request() {
+    setState({ kind: "busy" });
+    try {
+      const result = await client.requestAirdrop(address, TEST_SOL);
+      setState({ kind: "done", balance: result.balance });
+    } catch (error) {
+      setState({ kind: "failed", error });
+    }
+  }
+  return (
+    <div className="flex min-h-9 flex-wrap items-center gap-3">
+      <button
+        type="button"
+        onClick={() => void request()}
+        disabled={state.kind === "busy"}
+        className="rounded-lg border border-white/15 px-3 py-1.5 text-sm font-medium hover:bg-white/10 disabled:opacity-60"
+      >
+        Get test SOL
+      </button>
+      <p className="text-sm tabular-nums" aria-live="polite">
+        {state.kind === "busy" && <span className="text-slate-300">Sending {TEST_SOL} test SOL…</span>}
+        {state.kind === "done" && <span>Balance: {formatLamports(state.balance)}</span>}
+      </p>
+      {state.kind === "failed" && (
+        <p role="alert" className="w-full text-sm text-amber-300">
+          {describeError(state.error)}
+        </p>
+      )}
+    </div>
+  );
+}
