@@ -150,7 +150,7 @@ function batchOutcome(response: ExecuteMintBatchResponse): MintOutcome {
     minted: landed.reduce((sum, r) => sum + (r.mintedCount ?? r.minted.length), 0),
     failures: response.results
       .filter((r) => !r.success && !r.pending)
-      .map((r) => ({ sessionId: r.sessionId, sentence: r.errorCode ? errorSentence(r.errorCode) : (r.error ?? "This transaction failed.") })),
+      .map((r) => ({ sessionId: r.sessionId, sentence: (r.errorCode ? errorSentence(r.errorCode) : null) ?? r.error ?? "This transaction failed." })),
     pending: response.results.filter((r) => !r.success && r.pending).length,
     reveal: null,
   };
