@@ -67,6 +67,8 @@ export type DropmintClient = {
   searchCollections(q: string, query?: { limit?: number }): Promise<{ success: true; collections: T.SearchResult[] }>;
   // localnet only
   requestAirdrop(address: string, sol?: number): Promise<FaucetResult>;
+  /** The wallet's SOL on the local chain (the browser has no RPC endpoint there). */
+  getLocalBalance(address: string): Promise<{ success: true; address: string; lamports: number }>;
 };
 
 export const CLIENT_DEFAULTS = {
@@ -132,5 +134,6 @@ export function createDropmintClient(options: DropmintClientOptions = {}): Dropm
     searchCollections: (q, query = {}) => get("/api/public/collections/search", { q, limit: query.limit }),
     // Not a read: each call moves funds, so it is never repeated behind the caller's back.
     requestAirdrop: (address, sol) => sendJsonOnce(transport, post("/api/localnet/faucet", sol === undefined ? { address } : { address, sol })),
+    getLocalBalance: (address) => get(`/api/localnet/balance/${encodeURIComponent(address)}`),
   };
 }

@@ -59,6 +59,9 @@ export const queryKeys = {
   topHolders: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-holders"] as const,
   topMinters: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-minters"] as const,
   search: (cluster: T.Cluster, q: string) => [cluster, "search", q] as const,
+  /** Everything about one wallet across drops (its balance). */
+  wallet: (cluster: T.Cluster, wallet: string) => [cluster, "wallet", wallet] as const,
+  localBalance: (cluster: T.Cluster, wallet: string) => [cluster, "wallet", wallet, "local-balance"] as const,
 };
 
 /** The collection, polled; `initialData` is the server-rendered copy so nothing shifts on hydration. */
@@ -155,6 +158,16 @@ export function useCollectionSearch(q: string) {
     queryFn: () => client.searchCollections(trimmed, { limit: 8 }),
     enabled: trimmed.length >= 2,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Local chain only: the wallet's lamports, re-read after a faucet drop or a mint. */
+export function useLocalBalance(wallet: string | null) {
+  const { client, cluster } = useDropmint();
+  return useQuery({
+    queryKey: queryKeys.localBalance(cluster, wallet ?? ""),
+    queryFn: async () => (await client.getLocalBalance(wallet!)).lamports,
+    enabled: cluster === "localnet" && wallet !== null,
   });
 }
 

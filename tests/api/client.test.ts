@@ -108,6 +108,7 @@ for (const target of databaseTargets) {
         const wallet = Keypair.generate();
         const airdrop = await client.requestAirdrop(wallet.publicKey.toBase58(), 1);
         expect(airdrop.lamports).toBe(1_000_000_000);
+        expect(await client.getLocalBalance(wallet.publicKey.toBase58())).toMatchObject({ lamports: 1_000_000_000 });
         return wallet;
       };
 

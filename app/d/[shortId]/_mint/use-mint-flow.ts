@@ -51,6 +51,7 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.drop(cluster, collectionId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.collection(cluster, identifier) }),
+        queryClient.invalidateQueries({ queryKey: [cluster, "wallet"] }),
       ]),
     [queryClient, cluster, collectionId, identifier],
   );

@@ -3,7 +3,8 @@
 
 import { useState } from "react";
 import { describeError } from "@/lib/client/error-messages";
-import { useDropmint } from "@/lib/client/query";
+import { useQueryClient } from "@tanstack/react-query";
+import { queryKeys, useDropmint, useLocalBalance } from "@/lib/client/query";
 import type { WalletBridge } from "./wallet-bridge";
 import { formatLamports, shortAddress } from "./format";
 
@@ -29,17 +30,20 @@ export function WalletStatus({ wallet, address }: { wallet: WalletBridge; addres
   );
 }
 
-type FaucetState = { kind: "idle" } | { kind: "busy" } | { kind: "done"; balance: number } | { kind: "failed"; error: unknown };
+type FaucetState = { kind: "idle" } | { kind: "busy" } | { kind: "failed"; error: unknown };
 
-/** Local chain only: test SOL for this wallet, then its balance as the chain reports it. */
+/** Local chain only: test SOL for this wallet, and its balance as the chain reports it (re-read after mints). */
 function Faucet({ address }: { address: string }) {
-  const { client } = useDropmint();
+  const { client, cluster } = useDropmint();
+  const queryClient = useQueryClient();
+  const balance = useLocalBalance(address);
   const [state, setState] = useState<FaucetState>({ kind: "idle" });
   async function request() {
     setState({ kind: "busy" });
     try {
       const result = await client.requestAirdrop(address, TEST_SOL);
-      setState({ kind: "done", balance: result.balance });
+      queryClient.setQueryData(queryKeys.localBalance(cluster, address), result.balance);
+      setState({ kind: "idle" });
     } catch (error) {
       setState({ kind: "failed", error });
     }
@@ -56,7 +60,7 @@ function Faucet({ address }: { address: string }) {
       </button>
       <p className="text-sm tabular-nums" aria-live="polite">
         {state.kind === "busy" && <span className="text-slate-300">Sending {TEST_SOL} test SOL…</span>}
-        {state.kind === "done" && <span>Balance: {formatLamports(state.balance)}</span>}
+        {state.kind !== "busy" && balance.data !== undefined && <span>Balance: {formatLamports(balance.data)}</span>}
       </p>
       {state.kind === "failed" && (
         <p role="alert" className="w-full text-sm text-amber-300">
