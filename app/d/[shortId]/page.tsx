@@ -7,6 +7,7 @@ import { getRuntime } from "@/lib/server/runtime";
 import { findCollectionRef, classifyIdentifier } from "@/lib/services/collection-ref";
 import { getCollectionView } from "@/lib/services/collections";
 import { PriceLabel } from "@/app/_components/price-label";
+import { DropSections } from "./_sections/drop-sections";
 
 export const dynamic = "force-dynamic";
 
@@ -39,6 +40,7 @@ export default async function DropPage({ params }: Props) {
       <section className="space-y-4 text-center">
         <h1 className="text-4xl font-bold">{collection.name}</h1>
         <p className="text-xl text-slate-300">Coming soon</p>
+        <DropSections identifier={collection.shortId ?? collection.id} collectionId={collection.id} />
       </section>
     );
   }
@@ -91,6 +93,7 @@ export default async function DropPage({ params }: Props) {
           ))}
         </ol>
       </section>
+      <DropSections identifier={collection.shortId ?? collection.id} collectionId={collection.id} />
     </article>
   );
 }
