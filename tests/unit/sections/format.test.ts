@@ -13,6 +13,7 @@ import {
   milestoneProgress,
   mintsUntilNextDraw,
   nftNumberLabel,
+  numberUnlessNamed,
   plural,
   walletLabel,
 } from "@/app/d/[shortId]/_sections/format";
@@ -120,6 +121,14 @@ describe("nftNumberLabel", () => {
     expect(nftNumberLabel({ tokenId: 12 })).toBe("#12");
     expect(nftNumberLabel({ tokenId: 0 })).toBe("#0");
     expect(nftNumberLabel({ tokenId: null })).toBeNull();
+  });
+});
+
+describe("numberUnlessNamed", () => {
+  it("drops the number line when the name already carries it", () => {
+    expect(numberUnlessNamed("Solstice Sprite #12", "#12")).toBeNull();
+    expect(numberUnlessNamed("Aurora #5 of 50", "Edition 5 of 50")).toBe("Edition 5 of 50");
+    expect(numberUnlessNamed("Golden", null)).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from "react";
 import { useAllMinted } from "@/lib/client/query";
 import type { AllMintedSort, AllMintedView, MintedItem } from "@/lib/client/types";
-import { formatUtcDate, nftNumberLabel, plural, walletLabel } from "./format";
+import { formatUtcDate, nftNumberLabel, numberUnlessNamed, plural, walletLabel } from "./format";
 import { Badge, NftImage } from "./nft-image";
 import { EmptyState, RefreshNote } from "./section";
 
@@ -36,48 +36,54 @@ export function AllMintedExplorer({ collectionId, initial, pageSize }: Props) {
   // From the first keystroke until the new results arrive (the debounce counts as searching).
   const switching = query.isPlaceholderData || text.trim() !== search;
   const failedFirstPage = query.isError && !query.data;
+  // Nothing minted and nothing asked: no controls to play with, only the empty state.
+  const showControls = total > 0 || text !== "" || search !== "" || sort !== "newest" || failedFirstPage;
 
   return (
     <div className="space-y-4">
-      <form role="search" aria-label="Minted NFTs" onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex grow flex-col gap-1">
-          <label htmlFor={`${ids}-search`} className="text-sm text-slate-300">
-            Search minted NFTs
-          </label>
-          <input
-            id={`${ids}-search`}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Name, #number, wallet or minter"
-            autoComplete="off"
-            spellCheck={false}
-            className="w-full rounded-lg border border-white/15 bg-white/5 px-3 py-2 text-base placeholder:text-slate-500 sm:text-sm"
-          />
-        </div>
-        <div className="flex flex-col gap-1 sm:w-48">
-          <label htmlFor={`${ids}-sort`} className="text-sm text-slate-300">
-            Sort
-          </label>
-          <select
-            id={`${ids}-sort`}
-            value={sort}
-            onChange={(event) => setSort(event.target.value as AllMintedSort)}
-            className="w-full rounded-lg border border-white/15 bg-ink px-3 py-2 text-base sm:text-sm"
-          >
-            {SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      {showControls && (
+        <form role="search" aria-label="Minted NFTs" onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex grow flex-col gap-1">
+            <label htmlFor={`${ids}-search`} className="text-sm text-slate-300">
+              Search minted NFTs
+            </label>
+            <input
+              id={`${ids}-search`}
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="Name, #number, wallet or minter"
+              autoComplete="off"
+              spellCheck={false}
+              className="h-10 w-full rounded-lg border border-white/15 bg-white/5 px-3 text-base placeholder:text-slate-500 sm:text-sm"
+            />
+          </div>
+          <div className="flex flex-col gap-1 sm:w-48">
+            <label htmlFor={`${ids}-sort`} className="text-sm text-slate-300">
+              Sort
+            </label>
+            <select
+              id={`${ids}-sort`}
+              value={sort}
+              onChange={(event) => setSort(event.target.value as AllMintedSort)}
+              className="h-10 w-full rounded-lg border border-white/15 bg-ink px-3 text-base sm:text-sm"
+            >
+              {SORTS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      )}
 
-      <p className="min-h-5 text-sm tabular-nums text-slate-300" aria-live="polite">
-        {switching ? "Searching…" : failedFirstPage ? "" : resultLine(total, items.length, search)}
-      </p>
+      {showControls && (
+        <p className="min-h-5 text-sm tabular-nums text-slate-300" aria-live="polite">
+          {switching ? "Searching…" : failedFirstPage ? "" : resultLine(total, items.length, search)}
+        </p>
+      )}
 
       <div className="min-h-48">
         {failedFirstPage ? (
@@ -152,7 +158,7 @@ function MintedCard({ nft }: { nft: MintedItem }) {
         </p>
         <p className="truncate text-slate-300">{holder ?? "\u00a0"}</p>
         <p className="truncate tabular-nums text-slate-400">
-          {[number !== name ? number : null, nft.mintedAt ? formatUtcDate(nft.mintedAt) : null].filter(Boolean).join(" · ") || "\u00a0"}
+          {[numberUnlessNamed(name, number), nft.mintedAt ? formatUtcDate(nft.mintedAt) : null].filter(Boolean).join(" · ") || "\u00a0"}
         </p>
       </div>
     </li>

@@ -49,17 +49,17 @@ function counterStarts(prizes: EnabledPrizes): Array<string | null> {
 function Summary({ summary }: { summary: BountySummaryView }) {
   const pool = formatPrizePool(summary.tokens);
   return (
-    <dl className="grid gap-3 sm:grid-cols-3">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       <Stat label="Bounties left" value={summary.remaining_bounties.toLocaleString("en-US")} />
       <Stat label="Free-mint bounties" value={summary.free_mint_bounties.toLocaleString("en-US")} />
-      <Stat label="Token prizes left" value={pool ?? "None"} />
+      <Stat label="Token prizes left" value={pool ?? "None"} className="col-span-2 sm:col-span-1" />
     </dl>
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, className = "" }: { label: string; value: string; className?: string }) {
   return (
-    <div className="rounded-xl border border-white/10 bg-white/5 p-4">
+    <div className={`rounded-xl border border-white/10 bg-white/5 p-4 ${className}`}>
       <dt className="text-sm text-slate-400">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
     </div>
@@ -159,7 +159,7 @@ function Inventory({ items }: { items: InventoryItem[] }) {
             <p className="truncate text-sm font-medium" title={item.name}>
               {item.name}
             </p>
-            <p className="truncate text-slate-400">{item.state === "claimed" ? wonLine(item.claimed_winner, item.claimed_at) : INVENTORY_STATE_LABEL[item.state]}</p>
+            <p className="line-clamp-2 text-slate-400">{item.state === "claimed" ? wonLine(item.claimed_winner, item.claimed_at) : INVENTORY_STATE_LABEL[item.state]}</p>
           </div>
         </li>
       ))}

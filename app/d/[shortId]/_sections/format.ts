@@ -79,6 +79,11 @@ export function nftNumberLabel(nft: { tokenId: number | null; editionNumber?: nu
   return null;
 }
 
+/** The number line under an NFT's name, unless the name already says it ("Sprite #12" and "#12"). */
+export function numberUnlessNamed(name: string, number: string | null): string | null {
+  return number && !name.includes(number) ? number : null;
+}
+
 /** A milestone's progress: mints counted since its counter started, towards its target. */
 export function milestoneProgress(countSince: number, target: number): { reached: boolean; percent: number; remaining: number } {
   if (target <= 0) return { reached: true, percent: 100, remaining: 0 };

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useGallery } from "@/lib/client/query";
 import type { GalleryNft, GalleryView } from "@/lib/client/types";
 import { AudioPreview } from "./audio-preview";
-import { nftNumberLabel } from "./format";
+import { nftNumberLabel, numberUnlessNamed } from "./format";
 import { NftImage } from "./nft-image";
 import { EmptyState, RefreshNote } from "./section";
 
@@ -30,7 +30,7 @@ export function GalleryGrid({ collectionId, initial, pageSize }: Props) {
   }, [shown.offset]);
 
   if (shown.total === 0) {
-    return <EmptyState className="min-h-40">Nothing is left to mint right now.</EmptyState>;
+    return <EmptyState className="min-h-40">No NFTs are available to mint right now.</EmptyState>;
   }
 
   const pending = offset !== shown.offset;
@@ -84,14 +84,15 @@ const pagerButton =
 function GalleryCard({ nft }: { nft: GalleryNft }) {
   const number = nftNumberLabel({ tokenId: nft.token_id, editionNumber: nft.edition_number, maxEditionSupply: nft.max_edition_supply });
   const name = nft.name ?? number ?? "Untitled";
+  const subtitle = numberUnlessNamed(name, number);
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-white/10 bg-white/5 p-2">
       <NftImage src={nft.preview_image_url ?? nft.image_url ?? nft.cover_art_url} />
-      <div className="min-h-10 min-w-0 px-0.5">
+      <div className="min-w-0 px-0.5">
         <p className="truncate text-sm font-medium" title={name}>
           {name}
         </p>
-        <p className="truncate text-xs tabular-nums text-slate-400">{number && number !== name ? number : " "}</p>
+        {subtitle && <p className="truncate text-xs tabular-nums text-slate-400">{subtitle}</p>}
       </div>
       {nft.audio_preview_url && (
         <AudioPreview src={nft.audio_preview_url} title={name} startTime={nft.preview_start_time} duration={nft.preview_duration} />

@@ -16,7 +16,7 @@ export async function GallerySection({ collectionId }: { collectionId: string })
     <Section
       id="gallery"
       title="Gallery"
-      aside={view && <p className="text-sm tabular-nums text-slate-400">{plural(view.total, "NFT")} left to mint</p>}
+      aside={view && view.total > 0 && <p className="text-sm tabular-nums text-slate-400">{plural(view.total, "NFT")} left to mint</p>}
       description="What you can still mint. Each mint draws one of these."
     >
       {view ? <GalleryGrid collectionId={collectionId} initial={view} pageSize={GALLERY_PAGE_SIZE} /> : <SectionUnavailable what="The gallery" />}

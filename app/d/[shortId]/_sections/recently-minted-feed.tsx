@@ -11,6 +11,9 @@ import { Badge, NftImage } from "./nft-image";
 import { EmptyState, RefreshNote } from "./section";
 import { useServerNow } from "./server-clock";
 
+/** The strip's fixed height: a card (art, name, minter, time) at each breakpoint's card width. */
+const STRIP_HEIGHT = "h-[13rem] sm:h-56";
+
 type Props = { collectionId: string; initial: RecentlyMintedView; limit: number; serverNowMs: number };
 
 export function RecentlyMintedFeed({ collectionId, initial, limit, serverNowMs }: Props) {
@@ -25,10 +28,10 @@ export function RecentlyMintedFeed({ collectionId, initial, limit, serverNowMs }
         {announcement}
       </p>
       {view.nfts.length === 0 ? (
-        <EmptyState className="h-60">No mints yet. The first one will show up here.</EmptyState>
+        <EmptyState className={STRIP_HEIGHT}>No mints yet. The first one will show up here.</EmptyState>
       ) : (
         <div role="region" aria-label="Recent mints, newest first (scrolls sideways)" tabIndex={0} className="-mx-1 overflow-x-auto px-1 pb-2">
-          <ol className="flex h-60 gap-3">
+          <ol className={`flex gap-3 ${STRIP_HEIGHT}`}>
             {view.nfts.map((nft) => (
               <RecentMintCard key={nft.id} nft={nft} nowMs={nowMs} isNew={fresh.has(nft.id)} />
             ))}
