@@ -1,6 +1,6 @@
 // The live feed of recent mints: a sideways strip of fixed height (new mints slide in at the
 // front; nothing below the section moves), polled through useRecentlyMinted. New mints are
-// announced politely ("2 new mints…") and marked "New" until the next poll.
+// announced politely ("2 new mints…") and marked "New" until newer ones arrive.
 "use client";
 
 import { useEffect, useRef, useState } from "react";
