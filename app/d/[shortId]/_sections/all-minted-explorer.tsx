@@ -104,25 +104,27 @@ export function AllMintedExplorer({ collectionId, initial, pageSize }: Props) {
         )}
       </div>
 
-      <div className="flex min-h-10 flex-wrap items-center gap-3">
-        {query.hasNextPage && !switching && (
-          <button
-            type="button"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-            className="rounded-lg border border-white/15 px-4 py-2 text-sm font-medium hover:bg-white/10 disabled:opacity-60"
-          >
-            {query.isFetchingNextPage ? "Loading…" : "Load more"}
-          </button>
-        )}
-        {query.isFetchNextPageError ? (
-          <p role="alert" className="text-sm text-amber-300">
-            Couldn&apos;t load more. Press “Load more” to try again.
-          </p>
-        ) : (
-          <RefreshNote failed={query.isRefetchError} />
-        )}
-      </div>
+      {showControls && (
+        <div className="flex min-h-10 flex-wrap items-center gap-3">
+          {query.hasNextPage && !switching && (
+            <button
+              type="button"
+              onClick={() => query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+              className="rounded-lg border border-white/15 px-4 py-2 text-sm font-medium hover:bg-white/10 disabled:opacity-60"
+            >
+              {query.isFetchingNextPage ? "Loading…" : "Load more"}
+            </button>
+          )}
+          {query.isFetchNextPageError ? (
+            <p role="alert" className="text-sm text-amber-300">
+              Couldn&apos;t load more. Press “Load more” to try again.
+            </p>
+          ) : (
+            <RefreshNote failed={query.isRefetchError} />
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -17,7 +17,7 @@ export async function GallerySection({ collectionId }: { collectionId: string })
       id="gallery"
       title="Gallery"
       aside={view && view.total > 0 && <p className="text-sm tabular-nums text-slate-400">{plural(view.total, "NFT")} left to mint</p>}
-      description="What you can still mint. Each mint draws one of these."
+      description="The NFTs still available to mint."
     >
       {view ? <GalleryGrid collectionId={collectionId} initial={view} pageSize={GALLERY_PAGE_SIZE} /> : <SectionUnavailable what="The gallery" />}
     </Section>
