@@ -37,13 +37,11 @@ export default async function DropPage({ params }: Props) {
   const { collection, stats, phases, capabilities } = view;
   if (launchStatus !== "live") {
     return (
-      <div className="space-y-12">
-        <section className="space-y-4 text-center">
-          <h1 className="text-4xl font-bold">{collection.name}</h1>
-          <p className="text-xl text-slate-300">Coming soon</p>
-        </section>
+      <section className="space-y-4 text-center">
+        <h1 className="text-4xl font-bold">{collection.name}</h1>
+        <p className="text-xl text-slate-300">Coming soon</p>
         <DropSections identifier={collection.shortId ?? collection.id} collectionId={collection.id} />
-      </div>
+      </section>
     );
   }
   return (
