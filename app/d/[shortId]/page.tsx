@@ -7,7 +7,6 @@ import { getRuntime } from "@/lib/server/runtime";
 import { findCollectionRef, classifyIdentifier } from "@/lib/services/collection-ref";
 import { getCollectionView } from "@/lib/services/collections";
 import { PriceLabel } from "@/app/_components/price-label";
-import { DropSections } from "./_sections/drop-sections";
 
 export const dynamic = "force-dynamic";
 
@@ -40,7 +39,6 @@ export default async function DropPage({ params }: Props) {
       <section className="space-y-4 text-center">
         <h1 className="text-4xl font-bold">{collection.name}</h1>
         <p className="text-xl text-slate-300">Coming soon</p>
-        <DropSections identifier={collection.shortId ?? collection.id} collectionId={collection.id} />
       </section>
     );
   }
@@ -93,7 +91,6 @@ export default async function DropPage({ params }: Props) {
           ))}
         </ol>
       </section>
-      <DropSections identifier={collection.shortId ?? collection.id} collectionId={collection.id} />
     </article>
   );
 }
