@@ -95,24 +95,35 @@ export function useRecentlyMinted(collectionId: string, limit = 12, initialData?
   });
 }
 
-/** The all-minted explorer: one page per `offset`, until hasMore is false. */
-export function useAllMinted(collectionId: string, query: Omit<AllMintedQuery, "offset">) {
+/**
+ * The all-minted explorer: one page per `offset`, until hasMore is false. `initialPage` is a
+ * server-rendered first page of exactly this `query` (pass it only for that query: React Query
+ * would seed any new key with it). It counts as read at mount, so it is re-read once stale.
+ */
+export function useAllMinted(collectionId: string, query: Omit<AllMintedQuery, "offset">, initialPage?: T.AllMintedView) {
   const { client, cluster } = useDropmint();
+  const [mountedAt] = useState(() => Date.now());
   return useInfiniteQuery({
     queryKey: queryKeys.allMinted(cluster, collectionId, query),
     queryFn: ({ pageParam }) => client.getAllMinted(collectionId, { ...query, offset: pageParam }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasMore ? last.offset + last.nfts.length : undefined),
     placeholderData: keepPreviousData,
+    initialData: initialPage ? { pages: [initialPage], pageParams: [0] } : undefined,
+    initialDataUpdatedAt: mountedAt,
   });
 }
 
-export function useGallery(collectionId: string, limit: number, offset: number) {
+/** One gallery page. `initialData`: the server-rendered copy of this very page (same rule as above). */
+export function useGallery(collectionId: string, limit: number, offset: number, initialData?: T.GalleryView) {
   const { client, cluster } = useDropmint();
+  const [mountedAt] = useState(() => Date.now());
   return useQuery({
     queryKey: queryKeys.gallery(cluster, collectionId, limit, offset),
     queryFn: () => client.getGallery(collectionId, { limit, offset }),
     placeholderData: keepPreviousData,
+    initialData,
+    initialDataUpdatedAt: mountedAt,
   });
 }
 
