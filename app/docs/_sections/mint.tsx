@@ -194,6 +194,32 @@ export function MintSection() {
           still unknown. A session claimed but never sent (a crash) is released after 30 seconds.
         </li>
       </ul>
+
+      <h3 className="text-lg font-semibold">How this site&apos;s own browser client calls it</h3>
+      <p>
+        The drop page uses the typed client in <code>lib/client</code>, which follows the spec&apos;s client defaults. Partners
+        writing their own client should do the same:
+      </p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          Reads (every GET, and the read-only claim-code check) retry on <code>429</code>, <code>5xx</code> and network
+          failures: 3 attempts in all, backing off 300 ms then 900 ms (with jitter), or waiting out <code>Retry-After</code>{" "}
+          when the answer carries one. A <code>Retry-After</code> above 10 seconds is not waited out: the error is shown with
+          the wait.
+        </li>
+        <li>
+          prepare-mint, execute-mint and the batch are sent once and never retried. An execute that times out, loses its
+          connection, answers <code>5xx</code>, <code>ALREADY_PROCESSING</code> or <code>pending: true</code> is reported as{" "}
+          <code>OUTCOME_UNKNOWN</code> (&quot;may still complete, check your wallet&quot;), and the page starts no new mint
+          until it has re-read the wallet&apos;s mints.
+        </li>
+        <li>Timeouts: 30 seconds for reads, 130 seconds for execute and the batch.</li>
+        <li>Pacing: at most 5 requests a second, in bursts of up to 10, per page.</li>
+        <li>
+          React Query caches every answer under a key that starts with the cluster (<code>localnet</code>,{" "}
+          <code>devnet</code>, <code>mainnet</code>), so one cluster&apos;s data is never shown for another.
+        </li>
+      </ul>
     </section>
   );
 }
