@@ -15,15 +15,25 @@ export type LoadedDrop =
   | { kind: "live"; identifier: string; collection: CollectionResponse }
   | { kind: "pre-launch"; identifier: string; teaser: PreLaunchCollection };
 
-// cache(): generateMetadata and the page share one load per request.
-export const loadDrop = cache(async (identifier: string): Promise<LoadedDrop> => {
+/**
+ * The drop a link names, or a 404, or a 308 to its short link. The segment's layout calls this
+ * before anything streams (the page sits inside loading.tsx's boundary, where the status line
+ * is already sent), so wrong links get a real 404 and UUIDs a real redirect.
+ */
+export const resolveDropLink = cache(async (identifier: string) => {
   if (!classifyIdentifier(identifier)) notFound();
-  const { database, config } = await getRuntime();
+  const { database } = await getRuntime();
   const ref = await findCollectionRef(database.prisma, identifier);
   if (!ref) notFound();
   if (ref.shortId && ref.shortId !== identifier) permanentRedirect(`/d/${ref.shortId}`);
-  const canonical = ref.shortId ?? ref.id;
-  const drop = await getPublicCollection(database.prisma, ref.id, { now: new Date(), config });
+  return { id: ref.id, identifier: ref.shortId ?? ref.id };
+});
+
+// cache(): the layout, generateMetadata and the page share one load per request.
+export const loadDrop = cache(async (identifier: string): Promise<LoadedDrop> => {
+  const { id, identifier: canonical } = await resolveDropLink(identifier);
+  const { database, config } = await getRuntime();
+  const drop = await getPublicCollection(database.prisma, id, { now: new Date(), config });
   if (drop.status !== "live") return { kind: "pre-launch", identifier: canonical, teaser: drop };
   const { status, ...view } = drop;
   void status;
