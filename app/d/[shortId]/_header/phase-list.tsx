@@ -18,9 +18,7 @@ import {
   phaseLimitLabels,
   statusChangeAnnouncement,
 } from "./labels";
-
-/** Re-reads after a countdown ends: at most this many, this far apart, until the status moves. */
-export const STATUS_REREAD = { attempts: 10, gapMs: 1_000 } as const;
+import { rereadUntilStatusMoves } from "./status-reread";
 
 type Props = { identifier: string; initialCollection: CollectionResponse };
 
@@ -28,7 +26,7 @@ export function PhaseList({ identifier, initialCollection }: Props) {
   const { data, refetch } = useCollection(identifier, initialCollection);
   const phases = (data ?? initialCollection).phases.all;
   const receivedAt = data?.receivedAt ?? 0;
-  const rereadUntilStatusMoves = useRereadUntilStatusMoves(refetch);
+  const rereadAfterCountdown = useRereadUntilStatusMoves(refetch);
   const announcement = useStatusAnnouncement(phases);
 
   if (phases.length === 0) return <p className="text-slate-400">The creator has not scheduled any phases yet.</p>;
@@ -36,7 +34,7 @@ export function PhaseList({ identifier, initialCollection }: Props) {
     <>
       <ol className="space-y-3">
         {phases.map((phase) => (
-          <PhaseCard key={phase.id} phase={phase} receivedAt={receivedAt} onCountdownElapsed={() => rereadUntilStatusMoves(phase.id, phase.status)} />
+          <PhaseCard key={phase.id} phase={phase} receivedAt={receivedAt} onCountdownElapsed={() => rereadAfterCountdown(phase.id, phase.status)} />
         ))}
       </ol>
       <p aria-live="polite" className="sr-only">
@@ -132,10 +130,9 @@ function StatusBadge({ status }: { status: Phase["status"] }) {
 }
 
 /**
- * After a countdown ends: re-read the collection until the phase's status differs from the
- * one it had (or the phase is gone), at most STATUS_REREAD.attempts times. One loop per phase
- * at a time; a re-read that arrives a moment early restarts the countdown, which must not
- * start a second loop.
+ * After a countdown ends: re-read the collection until the phase's status moves (see
+ * status-reread.ts). One loop per phase at a time: a re-read that lands a moment early
+ * restarts the countdown, which must not start a second loop.
  */
 function useRereadUntilStatusMoves(refetch: ReturnType<typeof useCollection>["refetch"]) {
   const inFlight = useRef(new Set<string>());
@@ -151,14 +148,10 @@ function useRereadUntilStatusMoves(refetch: ReturnType<typeof useCollection>["re
     async (phaseId: string, from: Phase["status"]) => {
       if (inFlight.current.has(phaseId)) return;
       inFlight.current.add(phaseId);
+      // cancelRefetch: false joins a read already in flight instead of aborting it.
+      const read = async () => (await refetch({ cancelRefetch: false })).data;
       try {
-        for (let attempt = 0; attempt < STATUS_REREAD.attempts && mounted.current; attempt++) {
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, STATUS_REREAD.gapMs));
-          // cancelRefetch: false joins a read already in flight instead of aborting it.
-          const { data } = await refetch({ cancelRefetch: false });
-          const now = data?.phases.all.find((phase) => phase.id === phaseId);
-          if (!now || now.status !== from) return;
-        }
+        await rereadUntilStatusMoves(read, phaseId, from, { isAlive: () => mounted.current });
       } finally {
         inFlight.current.delete(phaseId);
       }
