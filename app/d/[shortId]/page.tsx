@@ -1,99 +1,93 @@
 // /d/{shortId} — the drop page, server-rendered and readable before any JavaScript runs.
-// The UUID and the on-chain address also work and redirect to the short link.
+// The UUID and the on-chain address also work and redirect to the short link (load-drop.ts).
+// Client islands only where data is live: supply, price and phases (one shared poll), the
+// mint panel, and whatever the sections below hydrate.
 import type { Metadata } from "next";
-import { cache } from "react";
-import { notFound, permanentRedirect } from "next/navigation";
-import { getRuntime } from "@/lib/server/runtime";
-import { findCollectionRef, classifyIdentifier } from "@/lib/services/collection-ref";
-import { getCollectionView } from "@/lib/services/collections";
-import { PriceLabel } from "@/app/_components/price-label";
 import { getConfig } from "@/lib/config";
+import type { CollectionResponse } from "@/lib/schemas/collection";
+import { loadDrop } from "./load-drop";
+import { DropHeader } from "./_header/drop-header";
+import { ComingSoon } from "./_header/coming-soon";
+import { HostedMint } from "./_header/hosted-mint";
+import { PriceSummary } from "./_header/price-summary";
+import { SupplyProgress } from "./_header/supply-progress";
+import { PhaseList } from "./_header/phase-list";
 import { MintPanel } from "./_mint/mint-panel";
+import { DropSections } from "./_sections/drop-sections";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ shortId: string }> };
 
-// cache(): generateMetadata and the page share one load per request.
-const loadDrop = cache(async (identifier: string) => {
-  if (!classifyIdentifier(identifier)) notFound();
-  const { database, config } = await getRuntime();
-  const ref = await findCollectionRef(database.prisma, identifier);
-  if (!ref) notFound();
-  if (ref.shortId && ref.shortId !== identifier) permanentRedirect(`/d/${ref.shortId}`);
-  const launch = await database.prisma.collection.findUnique({ where: { id: ref.id }, select: { launchStatus: true } });
-  const view = await getCollectionView(database.prisma, ref.id, { now: new Date(), config });
-  return { view, launchStatus: launch?.launchStatus ?? "live" };
-});
+const DESCRIPTION_MAX = 200;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { view } = await loadDrop((await params).shortId);
-  return { title: view.collection.name ?? "Drop", description: view.collection.description ?? undefined };
+  const drop = await loadDrop((await params).shortId);
+  const name = (drop.kind === "live" ? drop.collection.collection.name : drop.teaser.collection.name) ?? "Drop";
+  const description =
+    drop.kind === "live"
+      ? summarise(drop.collection.collection.description) ?? `Mint ${name} on Dropmint.`
+      : `${name} is coming soon on Dropmint.`;
+  const url = `/d/${drop.identifier}`;
+  return {
+    // Absolute share URLs (og:url, og:image) come from the configured public address at run time.
+    metadataBase: new URL(getConfig().publicUrl),
+    title: name,
+    description,
+    alternates: { canonical: url },
+    openGraph: { title: name, description, url, siteName: "Dropmint", type: "website" },
+    twitter: { card: "summary_large_image", title: name, description },
+  };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+function summarise(text: string | null): string | null {
+  const flat = text?.replace(/\s+/g, " ").trim();
+  if (!flat) return null;
+  return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
 
 export default async function DropPage({ params }: Props) {
-  const { view, launchStatus } = await loadDrop((await params).shortId);
-  const { collection, stats, phases, capabilities } = view;
-  if (launchStatus !== "live") {
-    return (
-      <section className="space-y-4 text-center">
-        <h1 className="text-4xl font-bold">{collection.name}</h1>
-        <p className="text-xl text-slate-300">Coming soon</p>
-      </section>
-    );
-  }
+  const drop = await loadDrop((await params).shortId);
+  if (drop.kind === "pre-launch") return <ComingSoon teaser={drop.teaser} />;
+  return <LiveDrop identifier={drop.identifier} response={drop.collection} />;
+}
+
+function LiveDrop({ identifier, response }: { identifier: string; response: CollectionResponse }) {
+  const { collection, capabilities } = response;
+  const islandProps = { identifier, initialCollection: response };
   return (
-    <article className="space-y-8">
-      {collection.bannerImage && (
-        // eslint-disable-next-line @next/next/no-img-element
-        <img src={collection.bannerImage} alt="" width={1500} height={500} className="aspect-[3/1] w-full rounded-xl object-cover" />
-      )}
-      <header className="flex flex-col gap-6 sm:flex-row">
-        {collection.image && (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={collection.image} alt={`${collection.name} artwork`} width={192} height={192} className="h-48 w-48 rounded-xl" />
-        )}
-        <div className="space-y-2">
-          <h1 className="flex items-center gap-3 text-4xl font-bold">
-            {collection.name}
-            {collection.isVerified && <span className="rounded bg-mint/20 px-2 py-0.5 text-sm text-mint">Verified</span>}
-          </h1>
-          <p className="text-slate-400">{collection.symbol}</p>
-          <p className="max-w-2xl text-slate-200">{collection.description}</p>
-          <p className="text-slate-300">
-            {stats.isOpenEnded ? `${stats.mintedCount} minted · open edition` : `${stats.mintedCount} / ${stats.totalSupply} minted (${stats.percentMinted}%)`}
-          </p>
-          {!capabilities.supportedBySurface && capabilities.mintUrl && (
-            <a href={capabilities.mintUrl} className="inline-block rounded-lg bg-mint px-4 py-2 font-semibold text-ink">
-              Mint on the hosted page
-            </a>
-          )}
+    <article aria-labelledby="drop-title" className="space-y-10">
+      <DropHeader collection={collection} />
+
+      {/* One column on phones (overview, mint, phases); on desktop the mint column sits right and stays in view. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-x-10 lg:gap-y-8">
+        <div className="min-w-0 space-y-5 lg:col-start-1 lg:row-start-1">
+          {collection.description && <p className="max-w-prose whitespace-pre-line text-slate-300">{collection.description}</p>}
+          <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <PriceSummary {...islandProps} />
+            <SupplyProgress {...islandProps} />
+          </div>
         </div>
-      </header>
-      <div className="max-w-md"><MintPanel identifier={collection.shortId ?? collection.id} collectionId={collection.id} cluster={getConfig().cluster} initialCollection={{ success: true, ...view }} /></div>
-      <section aria-labelledby="phases-heading" className="space-y-3">
-        <h2 id="phases-heading" className="text-2xl font-semibold">
-          Phases
-        </h2>
-        <ol className="grid gap-3 sm:grid-cols-3">
-          {phases.all.map((phase) => (
-            <li key={phase.id} className="rounded-lg border border-white/10 p-4">
-              <p className="font-semibold">{phase.name ?? "Phase"}</p>
-              <p className="text-sm capitalize text-slate-300">{phase.status}</p>
-              <p className="text-sm">
-                <PriceLabel price={phase.priceDisplay} />
-              </p>
-              <p className="text-xs text-slate-400">
-                {phase.startDate ? `From ${dateFormat.format(new Date(phase.startDate))} UTC` : "Open"}
-                {phase.endDate ? ` to ${dateFormat.format(new Date(phase.endDate))} UTC` : ""}
-              </p>
-              {phase.maxPerWallet ? <p className="text-xs text-slate-400">Up to {phase.maxPerWallet} per wallet</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+
+        <aside aria-label="Mint" className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="lg:sticky lg:top-6">
+            {capabilities.supportedBySurface ? (
+              <MintPanel identifier={identifier} collectionId={collection.id} cluster={getConfig().cluster} initialCollection={response} />
+            ) : (
+              <HostedMint mintUrl={capabilities.mintUrl} />
+            )}
+          </div>
+        </aside>
+
+        <section aria-labelledby="phases-heading" className="min-w-0 space-y-3 lg:col-start-1 lg:row-start-2">
+          <h2 id="phases-heading" className="text-2xl font-semibold">
+            Phases
+          </h2>
+          <PhaseList {...islandProps} />
+        </section>
+      </div>
+
+      <DropSections identifier={identifier} collectionId={collection.id} />
     </article>
   );
 }

@@ -1,0 +1,132 @@
+// The drop header's words: pure functions, shared by the server shell and the client islands,
+// so the server's first render and the browser's hydration produce the same text.
+import type { CollectionResponse, Phase } from "@/lib/client/types";
+
+type Stats = CollectionResponse["stats"];
+type CollectionRecord = CollectionResponse["collection"];
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * "3 Jun 2025, 16:00 UTC". Built by hand rather than with Intl: Node's and the browser's ICU
+ * differ in details (e.g. a narrow no-break space before "PM"), which would break hydration.
+ */
+export function formatUtcDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "—";
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/** 1,234 — grouping fixed to English digits so server and browser agree. */
+export function formatCount(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+export const PHASE_STATUS_LABEL: Record<Phase["status"], string> = { active: "Live", upcoming: "Upcoming", ended: "Ended" };
+
+export function bogoLabel(bogo: Phase["bogo"]): string | null {
+  if (!bogo || bogo.buy <= 0 || bogo.get <= 0) return null;
+  return `Buy ${bogo.buy}, get ${bogo.get} free`;
+}
+
+/**
+ * Who may mint in the phase. Deliberately not "Allowlist": phases are often named so, and a
+ * label repeating a phase's name on every gated card makes the cards hard to tell apart.
+ */
+export function accessLabel(isGated: boolean): string {
+  return isGated ? "Allow list / holders only" : "Open to everyone";
+}
+
+/** The phase's limits, each a short phrase; none when the phase sets none. */
+export function phaseLimitLabels(phase: Pick<Phase, "maxPerWallet" | "maxPerTransaction" | "phaseSupply">): string[] {
+  const labels: string[] = [];
+  if (phase.maxPerWallet) labels.push(`Max ${formatCount(phase.maxPerWallet)} per wallet`);
+  if (phase.maxPerTransaction) labels.push(`Max ${formatCount(phase.maxPerTransaction)} per transaction`);
+  if (phase.phaseSupply) labels.push(`${formatCount(phase.phaseSupply)} in this phase`);
+  return labels;
+}
+
+/** Which moment a phase's countdown runs to, if any: the start of an upcoming phase, the end of a live one. */
+export function phaseCountdownTarget(phase: Pick<Phase, "status" | "msUntilStart" | "msUntilEnd">): { verb: "Starts in" | "Ends in"; ms: number } | null {
+  if (phase.status === "upcoming" && phase.msUntilStart !== null) return { verb: "Starts in", ms: phase.msUntilStart };
+  if (phase.status === "active" && phase.msUntilEnd !== null) return { verb: "Ends in", ms: phase.msUntilEnd };
+  return null;
+}
+
+/** What a screen reader hears when a phase's status changes while the page is open. */
+export function statusChangeAnnouncement(name: string | null, status: Phase["status"]): string {
+  const who = name ?? "A phase";
+  if (status === "active") return `${who} is now live.`;
+  if (status === "ended") return `${who} has ended.`;
+  return `${who} is upcoming.`;
+}
+
+export type SupplySummary =
+  | { kind: "open"; minted: number; text: string }
+  | { kind: "capped"; minted: number; total: number; percent: number; soldOut: boolean; text: string };
+
+/** "12 of 100 minted" or, for a drop with no cap, "12 minted · open edition". */
+export function supplySummary(stats: Stats): SupplySummary {
+  if (stats.isOpenEnded || stats.totalSupply <= 0) {
+    return { kind: "open", minted: stats.mintedCount, text: `${formatCount(stats.mintedCount)} minted · open edition` };
+  }
+  const soldOut = stats.availableCount <= 0 || stats.mintedCount >= stats.totalSupply;
+  const percent = Math.min(100, Math.max(0, stats.percentMinted));
+  return {
+    kind: "capped",
+    minted: stats.mintedCount,
+    total: stats.totalSupply,
+    percent,
+    soldOut,
+    text: `${formatCount(stats.mintedCount)} of ${formatCount(stats.totalSupply)} minted`,
+  };
+}
+
+/** "42%", with one decimal below 1 % so an early drop does not read as 0 %. */
+export function formatPercent(percent: number): string {
+  if (percent > 0 && percent < 1) return `${Math.round(percent * 10) / 10}%`;
+  return `${Math.floor(percent)}%`;
+}
+
+export type SocialLink = { kind: "twitter" | "discord" | "website"; label: string; href: string };
+
+/**
+ * The creator's links as safe absolute http(s) URLs. Creators type these freely: a Twitter
+ * handle ("@name"), a Discord invite code, a bare domain. Anything else (javascript:, data:)
+ * is dropped rather than linked.
+ */
+export function socialLinks(collection: Pick<CollectionRecord, "twitter" | "discord" | "externalUrl">): SocialLink[] {
+  const links: SocialLink[] = [];
+  const twitter = normaliseLink(collection.twitter, (handle) => `https://x.com/${handle.replace(/^@/, "")}`);
+  if (twitter) links.push({ kind: "twitter", label: "Twitter", href: twitter });
+  const discord = normaliseLink(collection.discord, (code) => `https://discord.gg/${code}`);
+  if (discord) links.push({ kind: "discord", label: "Discord", href: discord });
+  const website = normaliseLink(collection.externalUrl, (domain) => `https://${domain}`);
+  if (website) links.push({ kind: "website", label: "Website", href: website });
+  return links;
+}
+
+const BARE_NAME = /^@?[A-Za-z0-9_.-]{1,64}$/;
+const BARE_DOMAIN = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(\/\S*)?$/;
+
+function normaliseLink(value: string | null, fromBare: (bare: string) => string): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (/^https?:\/\//i.test(trimmed)) return safeHttpUrl(trimmed);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return null;
+  if (BARE_DOMAIN.test(trimmed)) return safeHttpUrl(`https://${trimmed}`);
+  if (BARE_NAME.test(trimmed)) return safeHttpUrl(fromBare(trimmed));
+  return null;
+}
+
+/** An absolute http(s) URL as given, or null for anything else (javascript:, data:, garbage). */
+export function safeHttpUrl(text: string | null | undefined): string | null {
+  if (!text) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
