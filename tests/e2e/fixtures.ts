@@ -41,8 +41,18 @@ function watch(page: Page, problems: Problems) {
 export { expect };
 
 /** Saves a screenshot where CI keeps artifacts. */
-export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean; javaScript?: boolean } = {}) {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  // Lazy images load only near the viewport: pass over the page once so the picture is whole
+  // (only where scripts run: with JavaScript off, evaluate never returns).
+  if (options.javaScript !== false) await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle").catch(() => undefined);
   await page.screenshot({ path: `${ARTIFACTS_DIR}/${name}.png`, fullPage: options.fullPage ?? true });
 }
 

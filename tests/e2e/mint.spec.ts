@@ -48,10 +48,11 @@ test("an upcoming phase's countdown rolls over to active without a reload", asyn
   const card = page.getByTestId("phase-card").filter({ hasText: "Public" });
   await expect(card).toHaveAttribute("data-status", "upcoming");
   await expect(card).toContainText(/Starts in 00:(0\d|1[0-2])/);
-  const navigations: string[] = [];
-  page.on("framenavigated", (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+  // A mark on this document: a reload (or a full navigation) would drop it.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   await expect(card).toHaveAttribute("data-status", "active", { timeout: 30_000 });
-  expect(navigations, "no reload").toEqual([]);
+  await expect(card).toContainText("Live");
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), "no reload").toBe(true);
 });
 
 test("connect, use the faucet, mint 1, then mint 2 as a batch", async ({ page, request, baseURL }) => {
