@@ -6,19 +6,12 @@
 import Form from "next/form";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useCollectionSearch } from "@/lib/client/query";
+import { useDebounced } from "@/lib/client/use-debounced";
 import { SearchResultRow } from "./search-result-row";
 
 export const SEARCH_MIN_LENGTH = 2;
 const DEBOUNCE_MS = 250;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const searchPageHref = (q: string) => `/search?q=${encodeURIComponent(q)}`;
 

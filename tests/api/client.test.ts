@@ -17,15 +17,8 @@ import { databaseTargets } from "../helpers/databases";
 import { createRouteFetch, type RouteFetchCall } from "../helpers/route-fetch";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { signPrepared } from "./mint/fixtures";
+import { rejection } from "../unit/client/scripted-server";
 
-async function rejection(promise: Promise<unknown>): Promise<DropmintClientError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DropmintClientError);
-  return error as DropmintClientError;
-}
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`the browser client against the API on ${target.name}`, () => {

@@ -1,31 +1,12 @@
 // prepare-mint, execute-mint and the batch against a real loopback server (spec: Errors,
 // POST /execute-mint): never retried; an execute whose outcome is not clear (timeout, lost
 // connection, 5xx, pending, ALREADY_PROCESSING) is OUTCOME_UNKNOWN; a clear refusal keeps its code.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ServerResponse } from "node:http";
-import { createDropmintClient, type DropmintClientOptions } from "@/lib/client/api-client";
-import { DropmintClientError } from "@/lib/client/errors";
-import { dropSocket, errorBody, hang, json, startScriptedServer, steps, type Script, type ScriptedServer } from "./scripted-server";
+import { dropSocket, errorBody, hang, json, steps, rejection, scriptedClients, type Script } from "./scripted-server";
+import type { DropmintClientOptions } from "@/lib/client/api-client";
 
-let server: ScriptedServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
-
-async function clientFor(script: Script, options: DropmintClientOptions = {}) {
-  server = await startScriptedServer(script);
-  return { client: createDropmintClient({ baseUrl: server.baseUrl, pacing: null, backoffMs: 1, ...options }), server };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<DropmintClientError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DropmintClientError);
-  return error as DropmintClientError;
-}
+const clientFor = scriptedClients();
 
 const item = { sessionId: "4b0f2f4e-1c55-4c2a-9d59-3f1c1b1f0a01", signedTransaction: "AQID" };
 const answer = (status: number, body: unknown) => (response: ServerResponse) => json(response, status, body);

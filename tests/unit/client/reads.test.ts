@@ -1,30 +1,11 @@
 // Reads against a real loopback server (spec: Errors, Limits): the paths and headers sent,
 // retries on 429, 5xx, timeouts and network failures (3 attempts in all), Retry-After
 // honoured or, when too long, handed back; no retry on other 4xx.
-import { afterEach, describe, expect, it } from "vitest";
-import { createDropmintClient, type DropmintClientOptions } from "@/lib/client/api-client";
-import { DropmintClientError } from "@/lib/client/errors";
-import { dropSocket, errorBody, hang, json, startScriptedServer, steps, type Script, type ScriptedServer } from "./scripted-server";
+import { describe, expect, it } from "vitest";
+import { dropSocket, errorBody, hang, json, steps, rejection, scriptedClients } from "./scripted-server";
+import { createDropmintClient } from "@/lib/client/api-client";
 
-let server: ScriptedServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
-
-async function clientFor(script: Script, options: DropmintClientOptions = {}) {
-  server = await startScriptedServer(script);
-  return { client: createDropmintClient({ baseUrl: server.baseUrl, pacing: null, backoffMs: 1, ...options }), server };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<DropmintClientError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DropmintClientError);
-  return error as DropmintClientError;
-}
+const clientFor = scriptedClients();
 
 const ok = (body: Record<string, unknown> = {}) => (response: Parameters<typeof json>[0]) => json(response, 200, { success: true, ...body });
 

@@ -3,6 +3,9 @@
 // test proves how many attempts the client made and when.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach, expect } from "vitest";
+import { createDropmintClient, type DropmintClientOptions } from "@/lib/client/api-client";
+import { DropmintClientError } from "@/lib/client/errors";
 
 export type ReceivedRequest = { method: string; url: string; headers: IncomingMessage["headers"]; body: string; at: number };
 
@@ -60,4 +63,27 @@ export const dropSocket: Answer = (response) => {
 /** A step script: answers request i with steps[i] (the last step repeats). */
 export function steps(...answers: Answer[]): Script {
   return (request, response, index) => answers[Math.min(index, answers.length - 1)]!(response, request);
+}
+
+/** The DropmintClientError a promise rejects with (fails the test if it resolves or throws anything else). */
+export async function rejection(promise: Promise<unknown>): Promise<DropmintClientError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DropmintClientError);
+  return error as DropmintClientError;
+}
+
+/** A client against a fresh scripted server, closed after each test; no pacing, 1 ms backoff. */
+export function scriptedClients() {
+  let server: ScriptedServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+  return async function clientFor(script: Script, options: DropmintClientOptions = {}) {
+    server = await startScriptedServer(script);
+    return { client: createDropmintClient({ baseUrl: server.baseUrl, pacing: null, backoffMs: 1, ...options }), server };
+  };
 }

@@ -5,6 +5,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { useAllMinted } from "@/lib/client/query";
+import { useDebounced } from "@/lib/client/use-debounced";
 import type { AllMintedSort, AllMintedView, MintedItem } from "@/lib/client/types";
 import { formatUtcDate, nftNumberLabel, numberUnlessNamed, plural, walletLabel } from "./format";
 import { Badge, NftImage } from "./nft-image";
@@ -134,14 +135,6 @@ function resultLine(total: number, shown: number, search: string): string {
   return shown < total ? `${counted} · showing ${shown.toLocaleString("en-US")}` : counted;
 }
 
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function MintedCard({ nft }: { nft: MintedItem }) {
   const number = nftNumberLabel({ tokenId: nft.tokenId, editionNumber: nft.editionNumber });
