@@ -114,3 +114,15 @@ async function chainBalance(request: APIRequestContext, address: string): Promis
   expect(response.status()).toBe(200);
   return ((await response.json()) as { lamports: number }).lamports / 1e9;
 }
+
+test("a wallet without SOL is told so in plain words, and where to get test SOL", async ({ page, allowProblems }) => {
+  // Provoked on purpose: prepare-mint answers 402 INSUFFICIENT_BALANCE, which Chromium logs.
+  allowProblems(/^http 402: POST \S+\/api\/v1\/prepare-mint$/, /^console: Failed to load resource: .*402/);
+  await page.goto("/d/aurora");
+  await connectBurner(page);
+  await page.getByRole("button", { name: "Mint 1" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "enough SOL" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("Get test SOL");
+  await expect(page.getByTestId("mint-result")).toHaveCount(0);
+});

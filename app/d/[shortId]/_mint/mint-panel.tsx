@@ -6,7 +6,8 @@
 
 import { Suspense, lazy, useCallback, useEffect, useState, type ComponentType } from "react";
 import { describeError } from "@/lib/client/error-messages";
-import { useClaimCodeConfig, useCollection, useEligibility } from "@/lib/client/query";
+import { isClientError } from "@/lib/client/errors";
+import { useClaimCodeConfig, useCollection, useDropmint, useEligibility } from "@/lib/client/query";
 import type { CollectionResponse, Cluster, Phase } from "@/lib/client/types";
 import { priceLabel } from "@/app/_components/price-label";
 import { ClaimCodeField } from "./claim-code-field";
@@ -225,6 +226,7 @@ const phasePhrase = (phase: Phase | undefined) => (phase?.name ? `the ${phase.na
 
 /** Progress (polite), problems (alerts), the price breakdown and the result. */
 function FlowStatus({ flow, onCheckAgain }: { flow: MintFlow; onCheckAgain?: () => void }) {
+  const { cluster } = useDropmint();
   const prepared = "prepared" in flow ? flow.prepared : null;
   const transactions = prepared?.transactions.length ?? 0;
   return (
@@ -232,6 +234,9 @@ function FlowStatus({ flow, onCheckAgain }: { flow: MintFlow; onCheckAgain?: () 
       {flow.step === "failed" && (
         <div role="alert" className="space-y-1 text-sm text-amber-300">
           {flow.error !== null && <p>{describeError(flow.error)}</p>}
+          {cluster === "localnet" && isClientError(flow.error) && flow.error.code === "INSUFFICIENT_BALANCE" && (
+            <p>This is the local test chain: press Get test SOL above, then Mint again.</p>
+          )}
           {flow.failures.length > 0 && <p>None of the transactions went through:</p>}
           {flow.failures.map((failure, index) => (
             <p key={failure.sessionId}>
