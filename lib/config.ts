@@ -32,6 +32,12 @@ const jsonRecord = <T extends z.ZodType>(value: T, fallback: Record<string, z.ou
     (v) => (emptyToUndefined(v) === undefined ? fallback : typeof v === "string" ? safeJson(v) : v),
     z.record(z.string().trim().min(1).max(32).toUpperCase(), value, { error: "must be a JSON object of token symbol → value" }),
   );
+/** A secret of at least 32 bytes written as hex or base64; null otherwise. */
+export function decodeSecret(text: string): Uint8Array | null {
+  const value = text.trim();
+  const bytes = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? Buffer.from(value, "hex") : /^[A-Za-z0-9+/]+={0,2}$/.test(value) ? Buffer.from(value, "base64") : null;
+  return bytes && bytes.length >= 32 ? new Uint8Array(bytes) : null;
+}
 const safeJson = (text: string): unknown => {
   try {
     return JSON.parse(text);
@@ -61,6 +67,17 @@ const envSchema = z
     SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     /** The server's mint authority: a base58 secret key or a JSON byte array. Generated on localnet when unset. */
     MINT_AUTHORITY_SECRET_KEY: optionalString,
+    /**
+     * Derives the per-session NFT mint keys (lib/chain/mint-keys.ts): 32+ bytes as hex or
+     * base64. Unset: derived from the mint authority's key. Rotating it invalidates prepared sessions.
+     */
+    MINT_KEY_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((v) => decodeSecret(v) !== null, "must be at least 32 bytes, as hex or base64")
+        .optional(),
+    ),
     /** Receives the platform fee of every mint. Defaults to the mint authority on localnet. */
     PLATFORM_FEE_ACCOUNT: optionalString,
     /** Platform fee per NFT in lamports. */
@@ -69,10 +86,14 @@ const envSchema = z
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     /** Origins served by this site itself; requests from them without a key are first-party. */
     SITE_ORIGINS: optionalString,
-    /** Per-IP read budget per minute (the spec publishes a floor of 600). */
+    /** Per-IP budget per minute that every request spends first (the spec publishes a floor of 600 reads). */
     RATE_LIMIT_READS_PER_MINUTE: positiveInt(600),
-    /** Per-key budget per minute for prepare/execute calls. */
+    /** Per-key budget per minute for prepare/execute calls (per key and client IP for publishable keys). */
     RATE_LIMIT_MINTS_PER_MINUTE: positiveInt(120),
+    /** Per-IP budget per minute for reads that reach the chain (top-holders, gated eligibility, balances). */
+    RATE_LIMIT_CHAIN_READS_PER_MINUTE: positiveInt(60),
+    /** A drop's top holders are computed from the chain at most once per this many seconds (0: no reuse). */
+    HOLDERS_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
     /** Proxies of our own in front of the site; the client IP is that many X-Forwarded-For entries from the right. */
     TRUSTED_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5).default(0)),
     /** CoinGecko-compatible price API (`/simple/price`); `none` disables it. */
@@ -117,11 +138,14 @@ export type Config = Readonly<{
   chainName: string;
   rpcUrl: string | undefined;
   mintAuthoritySecretKey: string | undefined;
+  /** MINT_KEY_SECRET decoded; undefined derives it from the mint authority. */
+  mintKeySecret: Uint8Array | undefined;
   platformFeeAccount: string | undefined;
   platformFeeLamports: bigint;
   publicUrl: string;
   siteOrigins: readonly string[];
-  rateLimit: Readonly<{ readsPerMinute: number; mintsPerMinute: number }>;
+  rateLimit: Readonly<{ readsPerMinute: number; mintsPerMinute: number; chainReadsPerMinute: number }>;
+  holdersCacheSeconds: number;
   trustedProxyHops: number;
   sessionTtlSeconds: number;
   tokenPrices: Readonly<{ providerUrl: string | null; providerIds: Readonly<Record<string, string>>; staticPrices: Readonly<Record<string, number>>; cacheSeconds: number }>;
@@ -159,11 +183,17 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     chainName: chainNameOf(env.SOLANA_CLUSTER),
     rpcUrl: env.SOLANA_RPC_URL,
     mintAuthoritySecretKey: env.MINT_AUTHORITY_SECRET_KEY,
+    mintKeySecret: env.MINT_KEY_SECRET === undefined ? undefined : (decodeSecret(env.MINT_KEY_SECRET) ?? undefined),
     platformFeeAccount: env.PLATFORM_FEE_ACCOUNT,
     platformFeeLamports: env.PLATFORM_FEE_LAMPORTS,
     publicUrl,
     siteOrigins: Object.freeze([...new Set(siteOrigins)]),
-    rateLimit: Object.freeze({ readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, mintsPerMinute: env.RATE_LIMIT_MINTS_PER_MINUTE }),
+    rateLimit: Object.freeze({
+      readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE,
+      mintsPerMinute: env.RATE_LIMIT_MINTS_PER_MINUTE,
+      chainReadsPerMinute: env.RATE_LIMIT_CHAIN_READS_PER_MINUTE,
+    }),
+    holdersCacheSeconds: env.HOLDERS_CACHE_SECONDS,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     tokenPrices: Object.freeze({

@@ -4,8 +4,9 @@
 // could pick its own rate-limit bucket. Here every request gets the socket address
 // appended, the entry lib/api/rate-limit.ts trusts. Shutdown closes the runtime (chain
 // state persisted, embedded database closed cleanly) before the process exits.
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import next from "next";
+import { earlyRefusal } from "../lib/api/early-refusals";
 import { getConfig } from "../lib/config";
 
 const config = getConfig();
@@ -40,8 +41,33 @@ const server = createServer((request, response) => {
   const peer = request.socket.remoteAddress ?? "unknown";
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${String(forwarded)}, ${peer}` : peer;
+  closeAfterTooLarge(response);
+  // A malformed path or a method the path does not answer: Next would answer a bare 500 or 405.
+  const refusal = earlyRefusal(request.method ?? "GET", request.url ?? "/");
+  if (refusal) {
+    request.resume(); // drain any body, then answer
+    void send(response, refusal);
+    return;
+  }
   void handle(request, response);
 });
+
+/**
+ * A body refused as too large (413) is left unread: keeping the connection would read its
+ * rest as the next request, and that request would hang. Such answers close the connection.
+ */
+function closeAfterTooLarge(response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((statusCode: number, ...rest: unknown[]) => {
+    if (statusCode === 413) response.setHeader("Connection", "close");
+    return writeHead(statusCode, ...rest);
+  }) as typeof response.writeHead;
+}
+
+async function send(response: ServerResponse, answer: Response): Promise<void> {
+  response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), "X-Content-Type-Options": "nosniff" });
+  response.end(Buffer.from(await answer.arrayBuffer()));
+}
 server.listen(config.port, hostname, () => {
   console.log(`Dropmint is ready on ${config.publicUrl} (cluster ${config.cluster}, ${config.databaseUrl ? "PostgreSQL" : "embedded PGlite"} database)`);
 });

@@ -13,6 +13,7 @@ import { PricesSection } from "./_sections/prices";
 import { MintSection } from "./_sections/mint";
 import { FirstPartySection } from "./_sections/first-party";
 import { FaucetSection } from "./_sections/faucet";
+import { ThreatModelSection } from "./_sections/threat-model";
 
 export const metadata: Metadata = { title: "API docs" };
 // Reads the configuration (base URL, budgets) at request time, not at build time.
@@ -33,6 +34,7 @@ export default function DocsPage() {
     ["prices", "Token, pegged and dutch prices", <PricesSection key="prices" cacheSeconds={config.tokenPrices.cacheSeconds} />],
     ["mint", "Minting: prepare, sign, execute", <MintSection key="mint" />],
     ["first-party", "First-party read router", <FirstPartySection key="first-party" />],
+    ["threat-model", "Threat model", <ThreatModelSection key="threat-model" />],
   ];
   if (config.cluster === "localnet") sections.push(["faucet", "Faucet (local chain)", <FaucetSection key="faucet" />]);
   return (

@@ -18,7 +18,7 @@ import { ApiError } from "./api-error";
 import { isFirstPartyRequest } from "./auth";
 import { fail } from "./envelope";
 import { handleApiError } from "./handle-error";
-import { enforceRateLimit } from "./rate-limit";
+import { enforceRequestBudget } from "./rate-limit";
 import { parseInput, type RouteParams } from "./request-input";
 import { resolveCollectionScope } from "./scope";
 import { respond, type V1Handler, type V1Result, type V1RouteContext } from "./v1-route";
@@ -58,7 +58,7 @@ export function publicRoute<R extends Schema, C extends boolean = false, P exten
       runtime = await getRuntime();
       assertFirstPartyCaller(request, runtime.config);
       // Budget first: no scope secrecy to keep here, so unknown drops cost a lookup only within budget.
-      await enforceRateLimit(runtime.rateLimiter, runtime.config, request, "read", null);
+      await enforceRequestBudget(runtime.rateLimiter, runtime.config, request);
       const rawParams = (await context?.params) ?? {};
       const identifier = rawParams.identifier;
       if (options.collection && typeof identifier !== "string") throw new ApiError("INVALID_REQUEST", "Missing collection identifier.");

@@ -1,8 +1,10 @@
 // Request budgets. Fixed windows: a bucket counts hits until its window ends. In memory
 // for one instance; in Redis (one atomic script) when several instances share budgets.
 //
-// Budgets: reads per client IP per minute (RATE_LIMIT_READS_PER_MINUTE) and mint calls
-// per key, or per IP for first-party callers (RATE_LIMIT_MINTS_PER_MINUTE).
+// Budgets, in the order a request spends them: every request per client IP
+// (RATE_LIMIT_READS_PER_MINUTE), before any database query; reads that reach the chain per
+// client IP (RATE_LIMIT_CHAIN_READS_PER_MINUTE); mint calls per key, per key and client IP
+// for publishable keys, or per IP for first-party callers (RATE_LIMIT_MINTS_PER_MINUTE).
 //
 // Redis outage: the Redis limiter logs and falls back to its own in-memory windows, so
 // requests are never refused because Redis is down (fail open to per-instance limits);
@@ -11,6 +13,8 @@ import { isIP } from "node:net";
 import { Redis } from "ioredis";
 import type { Config } from "@/lib/config";
 import { ApiError } from "./api-error";
+import type { MintCaller } from "@/lib/services/mint/prepare";
+import type { AuthContext } from "./auth";
 import { logWarn } from "./log";
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
@@ -136,17 +140,59 @@ export function clientIp(request: Request, trustedProxyHops = 0): string {
 
 const MINUTE_MS = 60_000;
 
-/** Consumes one unit of the request's budget; throws 429 RATE_LIMITED when it is spent. */
-export async function enforceRateLimit(
+/**
+ * Step one of every request: one unit of the client IP's request budget, spent before the
+ * key, the drop or anything else is looked up, so unknown keys, malformed keys and unknown
+ * drops cost a budget unit like everything else and the database is asked only within it.
+ * Mint calls spend it too, then their own mint budget once the caller is known.
+ */
+export async function enforceRequestBudget(limiter: RateLimiter, config: Pick<Config, "rateLimit" | "trustedProxyHops">, request: Request): Promise<void> {
+  await spend(limiter, `read:ip:${clientIp(request, config.trustedProxyHops)}`, config.rateLimit.readsPerMinute);
+}
+
+/**
+ * Reads that reach the chain (top-holders, eligibility and wallet-mints of gated phases, the
+ * local balance route) spend a smaller per-IP budget as well, so that one address cannot use
+ * up the RPC quota that prepare and execute need.
+ */
+export async function enforceChainBudget(limiter: RateLimiter, config: Pick<Config, "rateLimit" | "trustedProxyHops">, request: Request): Promise<void> {
+  await spend(limiter, `chain:ip:${clientIp(request, config.trustedProxyHops)}`, config.rateLimit.chainReadsPerMinute);
+}
+
+/**
+ * The mint budget's bucket. A secret or sandbox key is one caller, wherever it calls from. A
+ * publishable key ships in browser code, so each client IP using it has a budget of its own:
+ * one abuser of a partner's page cannot lock out that partner's other users. The site's own
+ * pages (first-party) are their client IP.
+ */
+export function mintBudgetBucket(request: Request, config: Pick<Config, "trustedProxyHops">, caller: AuthContext): string {
+  return `mint:${mintCallerOf(request, caller, config).budgetKey}`;
+}
+
+/**
+ * Who is calling a mint endpoint, for the mint budget and prepare's own budgets, which must
+ * not be shared between callers: a secret or sandbox key is one caller; a publishable key
+ * ships in browser code, so each client IP using it is its own caller; the site's own
+ * pages are their IP.
+ */
+export function mintCallerOf(request: Request, auth: AuthContext, config: Pick<Config, "trustedProxyHops">): MintCaller {
+  const ip = clientIp(request, config.trustedProxyHops);
+  if (auth.kind === "first-party") return { budgetKey: `ip:${ip}`, ip };
+  return { budgetKey: auth.keyClass === "pub" ? `key:${auth.keyId}:ip:${ip}` : `key:${auth.keyId}`, ip };
+}
+
+/** Mint calls (prepare, execute): one unit of the caller's mint budget; 429 when it is spent. */
+export async function enforceMintBudget(
   limiter: RateLimiter,
   config: Pick<Config, "rateLimit" | "trustedProxyHops">,
   request: Request,
-  kind: "read" | "mint",
-  keyId: string | null,
+  caller: AuthContext,
 ): Promise<void> {
-  const ip = clientIp(request, config.trustedProxyHops);
-  const [bucket, limit] =
-    kind === "read" ? [`read:ip:${ip}`, config.rateLimit.readsPerMinute] : [keyId ? `mint:key:${keyId}` : `mint:ip:${ip}`, config.rateLimit.mintsPerMinute];
+  await spend(limiter, mintBudgetBucket(request, config, caller), config.rateLimit.mintsPerMinute);
+}
+
+/** Consumes one unit of `bucket`; throws 429 RATE_LIMITED (Retry-After in seconds) when it is spent. */
+async function spend(limiter: RateLimiter, bucket: string, limit: number): Promise<void> {
   const result = await limiter.consume(bucket, limit, MINUTE_MS);
   if (result.allowed) return;
   throw new ApiError("RATE_LIMITED", `Too many requests. Retry in ${result.retryAfterSeconds} seconds.`, {

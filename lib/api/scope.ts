@@ -39,6 +39,16 @@ export async function resolvePhaseScope(prisma: PrismaClient, auth: AuthContext,
   return phase?.collection ?? throwError(new ApiError("PHASE_NOT_FOUND", "No phase has that id."));
 }
 
+/**
+ * Whether the caller reads this drop in full. A drop that has not launched (coming soon,
+ * deploying, maintenance) is shown to keyless first-party callers exactly as the public site
+ * shows it and no more: recognising the site is a browser convenience, not a secret. A
+ * partner key in scope (the creator's own integration) reads it in full.
+ */
+export function readsInFull(auth: AuthContext, collection: Pick<CollectionRef, "launchStatus">): boolean {
+  return auth.kind === "partner" || collection.launchStatus === "live";
+}
+
 /** Sandbox keys never touch a production chain: the drop's chain, or the service's own. */
 export function assertSandboxAllowed(auth: AuthContext, chain: string): void {
   if (auth.kind === "partner" && auth.keyClass === "test" && PRODUCTION_CHAINS.has(chain)) {

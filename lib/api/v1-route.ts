@@ -3,18 +3,24 @@
 //   export const GET = v1Route({ scope: "collection", kind: "read", response: collectionResponseSchema },
 //     ({ runtime, collection }) => getCollectionView(runtime, collection));
 //
-// Pipeline: key → origin → scope → rate limit → zod input → handler → response schema →
-// envelope. Anything thrown becomes an error envelope in handleApiError.
+// Pipeline: per-IP budgets → key → origin → mint budget → scope → zod input → pre-launch
+// rule → handler → response schema → envelope. Anything thrown becomes an error envelope in handleApiError.
+// The per-IP budgets come first so that nothing, not even an unknown key or drop, reaches
+// the database past them.
 import type { z } from "zod";
+import type { Chain } from "@/lib/chain";
 import { getRuntime, type Runtime } from "@/lib/server/runtime";
 import type { CollectionRef } from "@/lib/services/collection-ref";
 import { authenticate, type AuthContext } from "./auth";
 import { withCors } from "./cors";
 import { bare, fail, ok } from "./envelope";
+import { ApiError } from "./api-error";
 import { handleApiError } from "./handle-error";
-import { enforceRateLimit } from "./rate-limit";
+import { enforceChainBudget, enforceMintBudget, enforceRequestBudget } from "./rate-limit";
+import { chainForRequest } from "./request-chain";
 import { parseInput, type RouteParams } from "./request-input";
-import { resolveScope, type ScopeKind } from "./scope";
+import { allowHeader } from "./route-methods";
+import { readsInFull, resolveScope, type ScopeKind } from "./scope";
 
 type Schema = z.ZodType;
 type Out<S, Fallback> = S extends Schema ? z.output<S> : Fallback;
@@ -25,8 +31,13 @@ export type V1RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
   scope: S;
   /** The path parameter (or, when absent from the path, body field) naming the scope. */
   scopeParam?: string;
-  /** Which budget the call spends: reads per IP, or mints per key (per IP first-party). */
-  kind: "read" | "mint";
+  /**
+   * Which budgets the call spends. Every call: the per-IP request budget, first. "chain-read"
+   * (reads the chain on every request): the per-IP chain budget as well, also up front.
+   * "read": the chain budget only if the handler reaches the chain through `context.chain`.
+   * "mint": the mint budget, per key (per key and IP for publishable keys, per IP first-party).
+   */
+  kind: "read" | "chain-read" | "mint";
   params?: P;
   query?: Q;
   body?: B;
@@ -34,12 +45,21 @@ export type V1RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
   response: R;
   /** "bare" for the few spec bodies without a `success` member. */
   envelope?: "ok" | "bare";
+  /**
+   * Reads only: what a keyless (first-party) caller gets for a drop that has not launched,
+   * which is what the public site shows of it (it goes through `response` too). Without it,
+   * such a read is refused with 403 COLLECTION_NOT_LAUNCHED. Partner keys in scope always
+   * get the handler.
+   */
+  preLaunch?: (context: V1Context<S, P, Q, B>) => Promise<V1Result<R>> | V1Result<R>;
 };
 
 export type V1Context<S extends ScopeKind, P, Q, B> = {
   request: Request;
   runtime: Runtime;
   auth: AuthContext;
+  /** The chain for this request. "read": its first call spends the chain budget. Mint calls have their own budget. */
+  chain: Chain;
   collection: S extends "none" ? null : CollectionRef;
   params: Out<P, RouteParams>;
   query: Out<Q, Record<string, string>>;
@@ -59,20 +79,37 @@ export function v1Route<S extends ScopeKind, R extends Schema, P extends Schema 
   return async (request, context) => {
     try {
       const runtime = await getRuntime();
+      const { rateLimiter: limiter, config } = runtime;
+      await enforceRequestBudget(limiter, config, request);
+      if (options.kind === "chain-read") await enforceChainBudget(limiter, config, request);
       const auth = await authenticate(request, runtime);
+      if (options.kind === "mint") await enforceMintBudget(limiter, config, request, auth);
       const rawParams = (await context?.params) ?? {};
       const pathParam = candidates.find((name) => name in rawParams);
       const scopeInBody = options.scope !== "none" && pathParam === undefined; // e.g. prepare-mint's collectionId
       let collection = scopeInBody ? null : await resolveScope(runtime, auth, options.scope, pathParam && rawParams[pathParam]);
-      await enforceRateLimit(runtime.rateLimiter, runtime.config, request, options.kind, auth.kind === "partner" ? auth.keyId : null);
       const input = await parseInput(request, options as { params?: Schema; query?: Schema; body?: Schema }, rawParams);
       if (scopeInBody) collection = await resolveScope(runtime, auth, options.scope, fieldOf(input.body, candidates));
-      const result = await handler({ request, runtime, auth, collection, ...input } as V1Context<S, P, Q, B>);
+      const chain = options.kind === "read" ? chainForRequest(runtime.chain, () => enforceChainBudget(limiter, config, request)) : runtime.chain;
+      const routeContext = { request, runtime, auth, chain, collection, ...input } as V1Context<S, P, Q, B>;
+      const preLaunch = options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
+      const result = await (preLaunch ? preLaunchView(options, routeContext) : handler(routeContext));
       return withCors(respond(options, result));
     } catch (error) {
       return withCors(handleApiError(error));
     }
   };
+}
+
+/**
+ * A keyless read of a drop that has not launched: the route's pre-launch view, else a refusal.
+ * The public site never shows such a drop's phases, so a phase route answers exactly as for
+ * an unknown phase.
+ */
+function preLaunchView<S extends ScopeKind, P, Q, B, R extends Schema>(options: V1RouteOptions<S, P, Q, B, R>, context: V1Context<S, P, Q, B>) {
+  if (options.scope === "phase") throw new ApiError("PHASE_NOT_FOUND", "No phase has that id.");
+  if (options.preLaunch) return options.preLaunch(context);
+  throw new ApiError("COLLECTION_NOT_LAUNCHED", "This drop has not launched yet; only its teaser is public.");
 }
 
 function fieldOf(body: unknown, names: string[]): unknown {
@@ -91,7 +128,11 @@ export function respond(options: { response: Schema; envelope?: "ok" | "bare" },
 /** For a catch-all under /api/v1: unknown paths answer the 404 envelope. */
 export const v1NotFound: V1Handler = async () => withCors(fail("NOT_FOUND", "No such endpoint."));
 
-/** For methods a v1 path does not accept (Next answers an empty 405 otherwise). */
-export const v1MethodNotAllowed: V1Handler = async () => withCors(fail("METHOD_NOT_ALLOWED", "This endpoint does not accept that method."));
+/** For methods a v1 path does not accept (Next answers an empty 405 otherwise), with the path's `Allow`. */
+export const v1MethodNotAllowed: V1Handler = async (request) => {
+  const response = withCors(fail("METHOD_NOT_ALLOWED", "This endpoint does not accept that method."));
+  response.headers.set("Allow", allowHeader(new URL(request.url).pathname));
+  return response;
+};
 
 export { v1Preflight } from "./cors";

@@ -51,6 +51,8 @@ export {
   type Payment,
   type TokenMetadataFields,
 } from "./nft-transaction";
+export { MIN_MINT_KEY_SECRET_BYTES, mintKeySecretFromAuthority, mintKeypairForSession } from "./mint-keys";
+export { WalletSignatureError, addServerSignatures, checkWalletSigned, type WalletSignatureProblem, type WalletSignedTransaction } from "./server-signatures";
 export { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "./token-accounts";
 export {
   buildFungibleMintTransaction,

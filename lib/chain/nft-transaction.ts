@@ -1,9 +1,10 @@
 // The one transaction builder: Token-2022 NFTs with on-mint metadata, grouped under a
 // collection mint (TokenGroup), paid by the buyer in one legacy transaction.
 //
-// Signing order: the server partial-signs (new mint keypair + mint authority), the
-// buyer's wallet signs last. Any change to the message after the server signed breaks
-// the server's signatures, so the chain refuses a tampered transaction.
+// Signing order: the wallet signs first, the server last. The builder signs nothing for
+// NFTs: prepare hands the wallet a transaction whose mint-key and mint-authority slots are
+// empty, so it cannot land without execute, which adds the server's signatures over the
+// exact stored message bytes only after every check (lib/chain/server-signatures.ts).
 import {
   ComputeBudgetProgram,
   Keypair,
@@ -124,10 +125,10 @@ export function buildCollectionGroupMintTransaction(params: CollectionGroupMintP
 export type NftMintParams = TokenMetadataFields & {
   /** The buyer's wallet: fee payer, pays the payments and the rent, receives the NFT. */
   payer: PublicKey;
-  /** A new keypair for the NFT mint. */
-  mint: Keypair;
-  /** The server's mint authority (also the collection group's update authority). */
-  mintAuthority: Keypair;
+  /** The NFT mint's address (its key is derived per session and signs only at execute). */
+  mint: PublicKey;
+  /** The server's mint authority (also the collection group's update authority); signs only at execute. */
+  mintAuthority: PublicKey;
   /** The collection group mint. */
   groupMint: PublicKey;
   /** Treasury payment, platform fee...; zero amounts are left out. */
@@ -142,12 +143,12 @@ export type NftMintParams = TokenMetadataFields & {
  * One NFT, in this order: compute budget, payments, mint account, MetadataPointer,
  * GroupMemberPointer, InitializeMint (0 decimals, no freeze authority), metadata,
  * group membership, buyer's token account, MintTo 1, and the mint authority removed so
- * the supply stays 1. Returned partially signed by the server; the wallet signs last.
+ * the supply stays 1. Returned unsigned: the wallet signs first, the server last at execute.
  */
 export function buildNftMintTransaction(params: NftMintParams): Transaction {
   const buyer = params.payer;
-  const authority = params.mintAuthority.publicKey;
-  const mint = params.mint.publicKey;
+  const authority = params.mintAuthority;
+  const mint = params.mint;
   const program = TOKEN_2022_PROGRAM_ID;
 
   const instructions: TransactionInstruction[] = [
@@ -190,7 +191,6 @@ export function buildNftMintTransaction(params: NftMintParams): Transaction {
   );
 
   const transaction = new Transaction({ feePayer: buyer, recentBlockhash: params.recentBlockhash }).add(...instructions);
-  transaction.partialSign(params.mint, params.mintAuthority);
   assertFits(transaction, "NFT mint");
   return transaction;
 }
@@ -213,18 +213,19 @@ export function transactionMessageBytes(transaction: Transaction): Uint8Array {
   return transaction.serializeMessage();
 }
 
-/** Wire bytes of a transaction still missing the wallet's signature (what the wallet receives). */
+/** Wire bytes with every signature slot empty (what the wallet receives from prepare). */
 export function serializeForWallet(transaction: Transaction): Uint8Array {
-  return transaction.serialize({ requireAllSignatures: false, verifySignatures: true });
+  return transaction.serialize({ requireAllSignatures: false, verifySignatures: false });
 }
 
 /**
- * Adds the wallet's signature (last) and returns the fully signed wire bytes. For tests
- * and scripts. Every signature must be present; checking them is left to the chain (web3.js
- * verifies in pure JS at ~5 ms per signature).
+ * Signs with every given signer and returns the fully signed wire bytes. For tests,
+ * scripts and the demo seed, where one process holds every key; the mint flow instead
+ * signs in two steps (the wallet, then lib/chain/server-signatures.ts at execute).
+ * Checking the signatures is left to the chain (web3.js verifies in pure JS at ~5 ms each).
  */
-export function signAndSerialize(transaction: Transaction, wallet: Keypair): Uint8Array {
-  transaction.partialSign(wallet);
+export function signAndSerialize(transaction: Transaction, ...signers: Keypair[]): Uint8Array {
+  transaction.partialSign(...signers);
   return transaction.serialize({ requireAllSignatures: true, verifySignatures: false });
 }
 

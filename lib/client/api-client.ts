@@ -9,6 +9,7 @@
 import type * as T from "./types";
 import { pathOf, type HttpRequest, type QueryValue, type Transport } from "./http";
 import { createTokenBucket, DEFAULT_PACING, realClock, unpaced } from "./pacing";
+import { DropmintClientError } from "./errors";
 import { readJson, sendJsonOnce, submitMint, type ReadPolicy } from "./policies";
 
 export type DropmintClientOptions = {
@@ -104,7 +105,13 @@ export function createDropmintClient(options: DropmintClientOptions = {}): Dropm
   const post = (path: string, body: unknown, timeoutMs = readTimeoutMs): HttpRequest => ({ method: "POST", path, body, timeoutMs });
 
   return {
-    getCollection: (identifier) => get(collection(identifier)),
+    getCollection: async (identifier) => {
+      const body = await get<T.CollectionResponse | { status: string }>(collection(identifier));
+      // Without a key, a drop that has not launched (or is paused for maintenance) answers its
+      // pre-launch envelope: no stats or phases to show, so it is an error to the caller.
+      if ("status" in body) throw new DropmintClientError("COLLECTION_NOT_LAUNCHED", "This drop has not launched yet.", { status: 200, body });
+      return body;
+    },
     getEligibility: (collectionId, phaseId, walletAddress) => get(collection(collectionId, "eligibility", phaseId, walletAddress)),
     getWalletMints: (collectionId, walletAddress) => get(collection(collectionId, "wallet-mints", walletAddress)),
     getAvailability: (collectionId) => get(collection(collectionId, "availability")),

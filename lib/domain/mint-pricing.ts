@@ -34,6 +34,8 @@ export type QuantityLimits = {
   phaseRemaining: number | null;
   /** NFTs that can still be reserved in the drop. */
   supplyRemaining: number | null;
+  /** Unsigned sessions one wallet may hold in the drop (bonuses included); absent: no cap. */
+  sessionRoom?: number | null;
   bogo: Bogo | null;
 };
 
@@ -48,13 +50,14 @@ export type QuantityPlan = {
   refusal: "WALLET_LIMIT_REACHED" | "SOLD_OUT" | null;
 };
 
-type Bound = { value: number; kind: "transaction" | "wallet" | "phase" | "supply" };
+type Bound = { value: number; kind: "transaction" | "wallet" | "phase" | "supply" | "sessions" };
 
 const REASONS: Record<Bound["kind"], (n: number) => string> = {
   transaction: (n) => `This phase allows at most ${n} per transaction.`,
   wallet: (n) => `This wallet can mint ${n} more in this phase (bonus NFTs and pending mints included).`,
   phase: (n) => `Only ${n} remain in this phase.`,
   supply: (n) => `Only ${n} remain in this drop.`,
+  sessions: (n) => `One wallet can hold at most ${n} unsigned mints of a drop at once.`,
 };
 
 export function planQuantity(limits: QuantityLimits): QuantityPlan {
@@ -62,8 +65,9 @@ export function planQuantity(limits: QuantityLimits): QuantityPlan {
     { value: limits.walletRemaining, kind: "wallet" },
     { value: limits.phaseRemaining, kind: "phase" },
     { value: limits.supplyRemaining, kind: "supply" },
+    { value: limits.sessionRoom ?? null, kind: "sessions" },
   ];
-  // The tightest room; on a tie the first named (wallet, then phase, then supply) explains it.
+  // The tightest room; on a tie the first named (wallet, phase, supply, sessions) explains it.
   let room: Bound | null = null;
   for (const c of candidates) {
     if (c.value === null) continue;

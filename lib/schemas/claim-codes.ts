@@ -2,7 +2,7 @@
 // redeemed codes, and the read-only check of one code. Shapes as the v1 spec names them.
 import { z } from "zod";
 import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH, isClaimCodeLengthValid, normalizeClaimCode } from "@/lib/domain/claim-code-format";
-import { solanaAddressSchema, uuidSchema } from "./common";
+import { plainTextSchema, solanaAddressSchema, uuidSchema } from "./common";
 
 // ── GET /collections/{collectionId}/claim-codes (no success member, as the spec lists it) ──
 
@@ -20,8 +20,8 @@ export const getClaimCodeBenefitsParamsSchema = z.object({ walletAddress: solana
 
 export const getClaimCodeBenefitsQuerySchema = z.object({
   phaseId: uuidSchema.transform((id) => id.toLowerCase()).optional(),
-  blockchain: z.string().trim().min(1).max(64).optional(),
-  packTierId: z.string().trim().min(1).max(128).optional(),
+  blockchain: plainTextSchema().trim().min(1).max(64).optional(),
+  packTierId: plainTextSchema().trim().min(1).max(128).optional(),
 });
 
 export const freeMintSourceSchema = z.object({
@@ -66,8 +66,7 @@ const codeLengthMessage = `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_
  * JS `.length` (UTF-16 units) as the spec counts it; zod's min/max count code points.
  */
 export const validateClaimCodeBodySchema = z.object({
-  code: z
-    .string({ error: "is required and must be a string" })
+  code: plainTextSchema("is required and must be a string")
     .trim()
     .refine(isClaimCodeLengthValid, codeLengthMessage)
     .transform(normalizeClaimCode),

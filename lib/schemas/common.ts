@@ -5,9 +5,18 @@ import { PublicKey } from "@solana/web3.js";
 /** ISO 8601 timestamp as sent on the wire. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 
+/**
+ * Trimmed text from a caller without control characters (NUL, line breaks, escape, C1 codes): none
+ * belongs in a name, a code or a search, and PostgreSQL refuses NUL in text outright, so
+ * they are refused here with a 400 instead of failing in the database.
+ */
+export function plainTextSchema(error?: string) {
+  // Trimmed first: surrounding white space (a pasted code's line break) is forgiven, not refused.
+  return z.string(error === undefined ? undefined : { error }).trim().regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "must not contain control characters");
+}
+
 /** A short ID, UUID or on-chain address naming a collection. */
-export const collectionIdentifierSchema = z
-  .string()
+export const collectionIdentifierSchema = plainTextSchema()
   .trim()
   .min(1, "is required")
   .max(128, "is too long");

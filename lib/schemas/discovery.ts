@@ -4,7 +4,7 @@
 // are snake_case as the spec names them.
 import { z } from "zod";
 import { collectionStatsSchema, priceDisplaySchema } from "./collection";
-import { paginationQuerySchema, timestampSchema } from "./common";
+import { paginationQuerySchema, plainTextSchema, timestampSchema } from "./common";
 
 /** Spec Limits: discovery feeds and the collection list default to 20, capped at 100. */
 export const DISCOVERY_LIMIT = { defaultLimit: 20, maxLimit: 100 } as const;
@@ -58,14 +58,13 @@ export const recentSoldoutsResponseSchema = z.object({ collections: z.array(sold
 
 export const getCollectionsQuerySchema = discoveryQuerySchema.extend({
   /** A chain name (solana-devnet, …) or just "solana" for every Solana chain. */
-  blockchain: z.string().trim().min(1).max(64).optional(),
+  blockchain: plainTextSchema().trim().min(1).max(64).optional(),
   status: collectionListStatusSchema.optional(),
 });
 export const collectionListResponseSchema = z.object({ success: z.literal(true), collections: z.array(collectionSummarySchema), ...page });
 
 export const searchCollectionsQuerySchema = discoveryQuerySchema.extend({
-  q: z
-    .string({ error: "is required" })
+  q: plainTextSchema("is required")
     .trim()
     .min(SEARCH_QUERY_MIN_LENGTH, `must be at least ${SEARCH_QUERY_MIN_LENGTH} characters`)
     .max(SEARCH_QUERY_MAX_LENGTH, `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`),

@@ -6,7 +6,8 @@ export const MAX_FAUCET_SOL = 10;
 
 export const faucetBodySchema = z.object({
   address: solanaAddressSchema,
-  sol: z.number().positive().max(MAX_FAUCET_SOL).default(2),
+  // At least one lamport: a smaller amount would airdrop nothing.
+  sol: z.number({ error: "must be a number of SOL" }).min(0.000000001, "must be at least 0.000000001 (one lamport)").max(MAX_FAUCET_SOL, `must be at most ${MAX_FAUCET_SOL}`).default(2),
 });
 
 export const faucetResponseSchema = z.object({

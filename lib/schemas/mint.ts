@@ -1,7 +1,7 @@
 // The mint flow: POST /prepare-mint, POST /execute-mint and POST /execute-mint/batch.
 import { z } from "zod";
 import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH, isClaimCodeLengthValid, normalizeClaimCode } from "@/lib/domain/claim-code-format";
-import { collectionIdentifierSchema, solanaAddressSchema, timestampSchema, uuidSchema } from "./common";
+import { collectionIdentifierSchema, plainTextSchema, solanaAddressSchema, timestampSchema, uuidSchema } from "./common";
 
 // ── POST /prepare-mint ──
 
@@ -31,8 +31,7 @@ export const prepareMintBodySchema = z.object({
    * A claim code to apply to this mint, checked like POST …/claim-codes/validate: trimmed,
    * 4..1024 UTF-16 units, upper-cased. Absent or null: only already-redeemed codes apply.
    */
-  claimCode: z
-    .string({ error: "must be a string" })
+  claimCode: plainTextSchema("must be a string")
     .trim()
     .refine(isClaimCodeLengthValid, `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters (UTF-16 code units) after trimming`)
     .transform(normalizeClaimCode)

@@ -1,7 +1,7 @@
 // The minted feeds: GET /collections/{identifier}/all-minted (MintedItem pages) and
 // GET /collections/{identifier}/recently-minted (RecentMint = MintedItem + media fields).
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { plainTextSchema, timestampSchema } from "./common";
 import { profileEffectSchema } from "./profile";
 
 export const ALL_MINTED_LIMIT = { defaultLimit: 20, maxLimit: 100 } as const;
@@ -17,7 +17,7 @@ export const getAllMintedQuerySchema = z.object({
   limit: limitSchema.default(ALL_MINTED_LIMIT.defaultLimit).transform((limit) => Math.min(limit, ALL_MINTED_LIMIT.maxLimit)),
   offset: offsetSchema.default(0),
   sort: mintedSortSchema.default("newest"),
-  search: z.string().max(MINTED_SEARCH_MAX_LENGTH, `must be at most ${MINTED_SEARCH_MAX_LENGTH} characters`).optional(),
+  search: plainTextSchema().max(MINTED_SEARCH_MAX_LENGTH, `must be at most ${MINTED_SEARCH_MAX_LENGTH} characters`).optional(),
 });
 
 export const getRecentlyMintedQuerySchema = z.object({

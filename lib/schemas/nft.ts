@@ -3,9 +3,9 @@
 // `?collection=` naming the drop. UUIDs are refused. Delayed-reveal rules apply: before its
 // reveal the NFT shows the placeholder view (lib/services/reveal.ts).
 import { z } from "zod";
-import { collectionIdentifierSchema, timestampSchema } from "./common";
+import { collectionIdentifierSchema, plainTextSchema, timestampSchema } from "./common";
 
-export const getNftParamsSchema = z.object({ identifier: z.string().trim().min(1, "is required").max(200, "is too long") });
+export const getNftParamsSchema = z.object({ identifier: plainTextSchema().trim().min(1, "is required").max(200, "is too long") });
 export const getNftQuerySchema = z.object({ collection: collectionIdentifierSchema.optional() });
 
 export const nftResponseSchema = z.object({

@@ -24,3 +24,9 @@ export const preLaunchCollectionResponseSchema = z.object({
 export type PreLaunchCollection = Omit<z.infer<typeof preLaunchCollectionResponseSchema>, "success">;
 
 export const publicCollectionResponseSchema = z.discriminatedUnion("status", [liveCollectionResponseSchema, preLaunchCollectionResponseSchema]);
+
+/**
+ * v1 GET collections/{identifier}: the Collection response, or, for a keyless (first-party)
+ * caller and a drop that has not launched, the same pre-launch envelope as above.
+ */
+export const v1CollectionResponseSchema = z.union([collectionResponseSchema, preLaunchCollectionResponseSchema]);

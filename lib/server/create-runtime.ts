@@ -4,7 +4,7 @@ import path from "node:path";
 import { PublicKey, type Keypair } from "@solana/web3.js";
 import type { Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
-import { RpcChain, keypairFromSecret, loadOrCreateLocalKeypair, openEmbeddedChain, type Chain } from "@/lib/chain";
+import { RpcChain, keypairFromSecret, loadOrCreateLocalKeypair, mintKeySecretFromAuthority, openEmbeddedChain, type Chain } from "@/lib/chain";
 import { createRateLimiter } from "@/lib/api/rate-limit";
 import type { Runtime } from "./runtime";
 import { generateAdminToken, removeInstanceFile, writeInstanceFile } from "./instance-file";
@@ -14,6 +14,8 @@ export type ServerKeys = {
   mintAuthority: Keypair;
   /** Receives the platform fee. */
   platformFeeAccount: PublicKey;
+  /** Derives each session's NFT mint key (lib/chain/mint-keys.ts); never leaves the server. */
+  mintKeySecret: Uint8Array;
 };
 
 /** The server's keys from config; on localnet the mint authority is generated into DATA_DIR when unset. */
@@ -22,7 +24,7 @@ export function loadServerKeys(config: Config): ServerKeys {
     ? keypairFromSecret(config.mintAuthoritySecretKey, "MINT_AUTHORITY_SECRET_KEY")
     : loadOrCreateLocalKeypair(path.join(config.dataDir, "keys", "mint-authority.json"), config.cluster);
   const platformFeeAccount = config.platformFeeAccount ? new PublicKey(config.platformFeeAccount) : mintAuthority.publicKey;
-  return { mintAuthority, platformFeeAccount };
+  return { mintAuthority, platformFeeAccount, mintKeySecret: config.mintKeySecret ?? mintKeySecretFromAuthority(mintAuthority) };
 }
 
 /**

@@ -179,17 +179,17 @@ async function currencyDecimalsOf(db: Db, collectionId: string, phaseId: string 
 const MINUTE_MS = 60_000;
 
 /**
- * Validate's own budgets, on top of the read budget: per client IP and per drop, so codes
- * cannot be guessed quickly from one address or from many. 429 RATE_LIMITED with
+ * The code-check budgets, on top of the read budget: per client IP and per drop, so codes
+ * cannot be guessed quickly from one address or from many. Validate spends them, and so
+ * does every prepare-mint that carries a claim code. 429 RATE_LIMITED with
  * Retry-After (seconds) and retryAfter in the body, like every other limit.
  */
 export async function consumeClaimCodeCheckBudget(
   limiter: RateLimiter,
-  config: Pick<Config, "claimCodeChecks" | "trustedProxyHops">,
-  request: Request,
+  config: Pick<Config, "claimCodeChecks">,
+  ip: string,
   collectionId: string,
 ): Promise<void> {
-  const ip = clientIp(request, config.trustedProxyHops);
   const budgets: Array<[string, number]> = [
     [`claim-validate:ip:${ip}`, config.claimCodeChecks.perIpPerMinute],
     [`claim-validate:drop:${collectionId}`, config.claimCodeChecks.perDropPerMinute],

@@ -1,7 +1,7 @@
 // A collection is addressed by its UUID, its on-chain address or its short ID. This
 // module classifies an identifier and resolves it to a small reference, either from the
 // database or, for a scoped API key, against the key's own drops in memory.
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { LaunchStatus, PrismaClient } from "@/lib/db/generated/client";
 
 export type CollectionRef = {
   id: string;
@@ -9,12 +9,14 @@ export type CollectionRef = {
   collectionAddress: string | null;
   chain: string;
   name: string | null;
+  /** live, or not launched yet (coming_soon, deploying, maintenance). */
+  launchStatus: LaunchStatus;
 };
 
 export type IdentifierKind = "uuid" | "address" | "shortId";
 
 /** The columns of a CollectionRef, for Prisma `select`. */
-export const collectionRefSelect = { id: true, shortId: true, collectionAddress: true, chain: true, name: true } as const;
+export const collectionRefSelect = { id: true, shortId: true, collectionAddress: true, chain: true, name: true, launchStatus: true } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

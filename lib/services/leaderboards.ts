@@ -1,6 +1,7 @@
 // The leaderboards of a drop. Top holders are read from the chain (who holds the drop's
-// NFTs now, transfers included); top minters from the database (who minted, bonus mints
-// included). Up to 10 each, with public profiles; equal counts are ordered by wallet.
+// NFTs now, transfers included), at most once per HOLDERS_CACHE_SECONDS per drop; top
+// minters from the database (who minted, bonus mints included). Up to 10 each, with public
+// profiles; equal counts are ordered by wallet.
 import type { Chain } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
 import { logWarn } from "@/lib/api/log";
@@ -12,24 +13,73 @@ type Ranked = { walletAddress: string; count: number };
 
 export const HOLDERS_UNAVAILABLE = "On-chain holder data could not be read right now; try again later.";
 
-export async function getTopHolders(db: Db, chain: Chain, collectionId: string, options: Options): Promise<TopHoldersView> {
+/**
+ * `now` (ms) and `cacheSeconds` (HOLDERS_CACHE_SECONDS): how long one computation of the
+ * drop's holders is reused.
+ */
+export type TopHoldersOptions = Options & { now: number; cacheSeconds: number };
+
+export async function getTopHolders(db: Db, chain: Chain, collectionId: string, options: TopHoldersOptions): Promise<TopHoldersView> {
+  const board = await holderBoardOf(db, chain, collectionId, options);
+  // The spec: when the chain cannot be read, the request still succeeds, with the reason in `error` and an empty list.
+  if (board === "unavailable") return { topHolders: [], total: 0, error: HOLDERS_UNAVAILABLE };
+  // Profiles are read per request: a renamed collector shows at once, and they cost no chain call.
+  const entries = await withProfiles(db, board.ranked, options);
+  return { topHolders: entries.map(({ entry, count }) => ({ ...entry, holdCount: count })), total: board.total };
+}
+
+// ── Holders per drop: computed at most once per interval, one computation at a time ──
+//
+// Reading who holds a drop's NFTs costs a chain call per minted NFT (RPC batches of them), so
+// each instance computes a drop's board at most once per `cacheSeconds`, and concurrent
+// requests share the computation in flight (single-flight) instead of starting their own.
+// Boards are kept per chain (a runtime's chain; tests open several), at most
+// HOLDERS_CACHE_MAX_DROPS drops, oldest dropped first. A board the chain could not be read
+// for is never kept: the next request after it tries again.
+
+type HolderBoard = { ranked: Ranked[]; total: number } | "unavailable";
+type BoardEntry = { board: Promise<HolderBoard>; expiresAt: number };
+
+const HOLDERS_CACHE_MAX_DROPS = 1_000;
+const boardCaches = new WeakMap<Chain, Map<string, BoardEntry>>();
+
+function holderBoardOf(db: Db, chain: Chain, collectionId: string, options: { now: number; cacheSeconds: number }): Promise<HolderBoard> {
+  let cache = boardCaches.get(chain);
+  if (!cache) boardCaches.set(chain, (cache = new Map()));
+  const current = cache.get(collectionId);
+  if (current && options.now < current.expiresAt) return current.board;
+
+  // Until it settles, the computation is shared by everyone who asks (expiresAt: never).
+  const entry: BoardEntry = { board: computeHolderBoard(db, chain, collectionId), expiresAt: Number.POSITIVE_INFINITY };
+  cache.delete(collectionId);
+  if (cache.size >= HOLDERS_CACHE_MAX_DROPS) cache.delete(cache.keys().next().value!);
+  cache.set(collectionId, entry);
+  const forget = () => {
+    if (cache.get(collectionId) === entry) cache.delete(collectionId);
+  };
+  entry.board.then(
+    (board) => (board === "unavailable" ? forget() : (entry.expiresAt = options.now + options.cacheSeconds * 1000)),
+    forget,
+  );
+  return entry.board;
+}
+
+async function computeHolderBoard(db: Db, chain: Chain, collectionId: string): Promise<HolderBoard> {
   const nfts = await db.nft.findMany({ where: { collectionId, status: "minted", mintAddress: { not: null } }, select: { mintAddress: true } });
   const mints = nfts.map((nft) => nft.mintAddress!);
-  if (mints.length === 0) return { topHolders: [], total: 0 };
+  if (mints.length === 0) return { ranked: [], total: 0 };
 
   let owners: Map<string, string>;
   try {
     owners = await chain.getMintOwners(mints);
   } catch (error) {
-    // The spec: the request still succeeds, with the reason in `error` and an empty list.
     logWarn(`top holders of ${collectionId}: the chain could not be read`, error);
-    return { topHolders: [], total: 0, error: HOLDERS_UNAVAILABLE };
+    return "unavailable";
   }
   const counts = new Map<string, number>();
   for (const wallet of owners.values()) counts.set(wallet, (counts.get(wallet) ?? 0) + 1);
   const ranked = [...counts].map(([walletAddress, count]) => ({ walletAddress, count })).sort(byCountThenWallet).slice(0, LEADERBOARD_SIZE);
-  const entries = await withProfiles(db, ranked, options);
-  return { topHolders: entries.map(({ entry, count }) => ({ ...entry, holdCount: count })), total: counts.size };
+  return { ranked, total: counts.size };
 }
 
 export async function getTopMinters(db: Db, collectionId: string, options: Options): Promise<TopMintersView> {

@@ -264,8 +264,10 @@ for (const target of databaseTargets) {
         }
         // 1024 units (512 surrogate pairs, 512 code points) and 4 units (2 emoji) are well-formed codes: unknown here.
         for (const code of ["😀".repeat(512), `  ${"x".repeat(1024)}  `, "😀😀", "abcd"]) expect(await check("sprites", code)).toEqual({ valid: false });
+        // Control characters are refused with the format (PostgreSQL cannot even store a NUL).
+        const nul = await validate("sprites", "AB\u0000CD");
+        expect([nul.status, errorBodySchema.parse(nul.body).code]).toEqual([400, "INVALID_REQUEST"]);
         // A code that cannot be stored cannot exist.
-        expect(await check("sprites", "AB\u0000CD")).toEqual({ valid: false });
         expect(await check("sprites", "AB\uD800CD")).toEqual({ valid: false });
       });
 

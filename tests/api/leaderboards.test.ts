@@ -28,8 +28,8 @@ async function mintOnChain(runtime: Runtime, wallet: Keypair, groupMint: string)
   const { blockhash } = await runtime.chain.getLatestBlockhash();
   const transaction = buildNftMintTransaction({
     payer: wallet.publicKey,
-    mint,
-    mintAuthority: runtime.keys.mintAuthority,
+    mint: mint.publicKey,
+    mintAuthority: runtime.keys.mintAuthority.publicKey,
     groupMint: new PublicKey(groupMint),
     name: "Leaderboard test",
     symbol: "LB",
@@ -37,7 +37,7 @@ async function mintOnChain(runtime: Runtime, wallet: Keypair, groupMint: string)
     payments: [],
     recentBlockhash: blockhash,
   });
-  await runtime.chain.sendRawTransaction(signAndSerialize(transaction, wallet));
+  await runtime.chain.sendRawTransaction(signAndSerialize(transaction, wallet, mint, runtime.keys.mintAuthority));
   return mint.publicKey.toBase58();
 }
 
@@ -73,7 +73,9 @@ for (const target of databaseTargets) {
     const get = (path: string, key = allKey) => callJson("GET", path, { headers: { "x-api-key": key } });
 
     beforeAll(async () => {
-      app = await startTestApp(target);
+      // Holders are read afresh on every request here (no reuse): these tests move NFTs on chain
+      // and read the board again at once. Reuse and single-flight: tests/api/holders-cache.test.ts.
+      app = await startTestApp(target, { env: { HOLDERS_CACHE_SECONDS: "0" } });
       allKey = await app.createKey({ keyClass: "live", collections: "all" });
       auroraKey = await app.createKey({ keyClass: "live", collections: ["aurora"] });
       const prisma = app.runtime.database.prisma;

@@ -77,7 +77,7 @@ describe("embedded chain", () => {
     const prepared = await prepareMint(setup, { name: "Dropmint #7", uri: "https://example.com/7.json" });
     const mint = prepared.mint.publicKey;
 
-    const signature = await chain.sendRawTransaction(signAndSerialize(prepared.transaction, buyer));
+    const signature = await chain.sendRawTransaction(signAndSerialize(prepared.transaction, buyer, prepared.mint, setup.mintAuthority));
     expect(await chain.getSignatureStatus(signature)).toEqual({ state: "confirmed" });
 
     // Ownership, through both holder queries.
@@ -120,7 +120,7 @@ describe("embedded chain", () => {
 
   it("cannot mint a second token of an NFT: the attempt lands as failed", async () => {
     const prepared = await prepareMint(setup);
-    await chain.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer));
+    await chain.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
     const mint = prepared.mint.publicKey;
     const ata = getAssociatedTokenAddressSync(mint, setup.buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
 
@@ -144,7 +144,7 @@ describe("embedded chain", () => {
 
   it("follows an NFT to its new holder after a transfer", async () => {
     const prepared = await prepareMint(setup);
-    await chain.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer));
+    await chain.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
     const mint = prepared.mint.publicKey;
     const friend = Keypair.generate().publicKey;
     const from = getAssociatedTokenAddressSync(mint, setup.buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
@@ -183,7 +183,7 @@ describe("embedded chain", () => {
     const prepared = await Promise.all(buyers.map((buyer) => prepareMint({ ...setup, buyer })));
     const sent = await Promise.all(
       prepared.map((p, i) =>
-        Promise.all([chain.sendRawTransaction(signAndSerialize(p.transaction, buyers[i]!)), chain.getBlockHeight()]),
+        Promise.all([chain.sendRawTransaction(signAndSerialize(p.transaction, buyers[i]!, p.mint, setup.mintAuthority)), chain.getBlockHeight()]),
       ),
     );
     expect(new Set(sent.map(([signature]) => signature)).size).toBe(8);

@@ -1,5 +1,5 @@
 // Shared setup for the chain tests: a fresh embedded chain in this worker's DATA_DIR,
-// a collection, and a prepared (server-signed) NFT mint. Real litesvm, real keys.
+// a collection, and a prepared (unsigned) NFT mint. Real litesvm, real keys.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, type Transaction } from "@solana/web3.js";
@@ -8,6 +8,7 @@ import {
   buildCollectionGroupMintTransaction,
   buildNftMintTransaction,
   openEmbeddedChain,
+  signAndSerialize,
   type Chain,
   type EmbeddedChain,
 } from "@/lib/chain";
@@ -66,7 +67,7 @@ export async function mintSetup(chain: Chain): Promise<MintSetup> {
 
 export type PreparedMint = { transaction: Transaction; mint: Keypair; price: bigint; fee: bigint };
 
-/** What the prepare step does: a server-signed mint transaction waiting for the wallet. */
+/** What the prepare step does: an unsigned mint transaction; the wallet signs first, the server (mint key, authority) last. */
 export async function prepareMint(
   setup: MintSetup,
   options: { price?: bigint; fee?: bigint; name?: string; uri?: string; recentBlockhash?: string } = {},
@@ -76,8 +77,8 @@ export async function prepareMint(
   const mint = Keypair.generate();
   const transaction = buildNftMintTransaction({
     payer: setup.buyer.publicKey,
-    mint,
-    mintAuthority: setup.mintAuthority,
+    mint: mint.publicKey,
+    mintAuthority: setup.mintAuthority.publicKey,
     groupMint: setup.group,
     name: options.name ?? "Test NFT #1",
     symbol: "TNFT",
@@ -89,6 +90,11 @@ export async function prepareMint(
     recentBlockhash: options.recentBlockhash ?? (await setup.chain.getLatestBlockhash()).blockhash,
   });
   return { transaction, mint, price, fee };
+}
+
+/** Every signature at once (wallet, mint key, mint authority): what execute submits. */
+export function signedByAll(prepared: PreparedMint, setup: Pick<MintSetup, "mintAuthority">, wallet: Keypair): Uint8Array {
+  return signAndSerialize(prepared.transaction, wallet, prepared.mint, setup.mintAuthority);
 }
 
 export async function readMint(chain: Chain, mint: PublicKey): Promise<Mint> {

@@ -17,7 +17,7 @@ import {
 } from "@solana/web3.js";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, getAccount, getAssociatedTokenAddressSync, getMint } from "@solana/spl-token";
 import { rentExemptLamports, signAndSerialize, startJsonRpcServer, type EmbeddedChain, type JsonRpcServer } from "@/lib/chain";
-import { SOL, fundedKeypair, mintSetup, openTestChain, prepareMint, type MintSetup } from "./helpers";
+import { FROZEN, SOL, fundedKeypair, mintSetup, openTestChain, prepareMint, type MintSetup } from "./helpers";
 
 let chain: EmbeddedChain;
 let server: JsonRpcServer;
@@ -27,12 +27,13 @@ let nft: PublicKey;
 let nftAccount: PublicKey;
 
 beforeAll(async () => {
-  chain = await openTestChain();
+  // Frozen wall-clock height: "the same height over RPC and in process" must not race a new block.
+  chain = await openTestChain({ slotMs: FROZEN });
   server = await startJsonRpcServer({ chain, port: 0 });
   connection = new Connection(server.url, "confirmed");
   setup = await mintSetup(chain);
   const prepared = await prepareMint(setup);
-  await chain.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer));
+  await chain.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
   nft = prepared.mint.publicKey;
   nftAccount = getAssociatedTokenAddressSync(nft, setup.buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
 });

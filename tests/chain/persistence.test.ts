@@ -15,7 +15,7 @@ describe("embedded chain persistence", () => {
     const first = await openTestChain({ dir });
     const setup = await mintSetup(first);
     const prepared = await prepareMint(setup);
-    const signature = await first.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer));
+    const signature = await first.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
     const pending = await prepareMint(setup); // prepared before the restart, signed after it
     const buyer = setup.buyer.publicKey.toBase58();
     const mint = prepared.mint.publicKey.toBase58();
@@ -38,10 +38,10 @@ describe("embedded chain persistence", () => {
       expect(await second.getTokenBalances(buyer)).toEqual([{ mint, amount: 1n, tokenAccount: ata.toBase58() }]);
 
       // Still refuses what it refused before the restart, and lands what is still valid.
-      await expect(second.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer))).rejects.toMatchObject({
+      await expect(second.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority))).rejects.toMatchObject({
         code: "AlreadyProcessed",
       });
-      const late = await second.sendRawTransaction(signAndSerialize(pending.transaction, setup.buyer));
+      const late = await second.sendRawTransaction(signAndSerialize(pending.transaction, setup.buyer, pending.mint, setup.mintAuthority));
       expect(await second.getSignatureStatus(late)).toEqual({ state: "confirmed" });
       expect(second.stats().tokenAccounts).toBe(2);
     } finally {

@@ -139,7 +139,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
     const latest = await rpc.getLatestBlockhash();
     const prepared = await prepareMint(setup, { recentBlockhash: latest.blockhash, name: "Over RPC #1" });
     const mint = prepared.mint.publicKey.toBase58();
-    const wire = signAndSerialize(prepared.transaction, setup.buyer);
+    const wire = signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority);
 
     const signature = await rpc.sendRawTransaction(wire, { lastValidBlockHeight: latest.lastValidBlockHeight });
     expect(signature).toBe(feePayerSignature(wire));
@@ -162,7 +162,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
 
   it("refuses a tampered transaction before anything lands", async () => {
     const prepared = await prepareMint(setup);
-    const wire = Uint8Array.from(signAndSerialize(prepared.transaction, setup.buyer));
+    const wire = Uint8Array.from(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
     wire[wire.length - 1] = wire[wire.length - 1]! ^ 0x01;
     const error = await refusal(rpc.sendRawTransaction(wire));
     expect(error.code).toBe("SignatureFailure");
@@ -174,7 +174,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
 
   it("treats a duplicate send as landed and confirms it", async () => {
     const prepared = await prepareMint(setup);
-    const wire = signAndSerialize(prepared.transaction, setup.buyer);
+    const wire = signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority);
     const signature = await rpc.sendRawTransaction(wire);
     await expect(rpc.sendRawTransaction(wire)).resolves.toBe(signature);
     expect((await rpc.getMintOwners([prepared.mint.publicKey.toBase58()])).size).toBe(1);
@@ -183,7 +183,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
   it("refuses a transaction whose blockhash expired", async () => {
     const prepared = await prepareMint(setup);
     await embedded.expireBlockhash();
-    const wire = signAndSerialize(prepared.transaction, setup.buyer);
+    const wire = signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority);
     const error = await refusal(rpc.sendRawTransaction(wire));
     expect(error.code).toBe("BlockhashNotFound");
     expect(error.landed).toBe(false);
@@ -192,7 +192,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
 
   it("reports a failing instruction found in preflight as refused, with logs", async () => {
     const prepared = await prepareMint(setup);
-    await rpc.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer));
+    await rpc.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
     const wire = await mintMoreTransaction(prepared.mint);
     const feesBefore = await rpc.getBalance(setup.mintAuthority.publicKey.toBase58());
     const error = await refusal(rpc.sendRawTransaction(wire));
@@ -206,7 +206,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
 
   it("reports a transaction that landed and failed as failed, like the embedded chain", async () => {
     const prepared = await prepareMint(setup);
-    await rpc.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer));
+    await rpc.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
     const wire = await mintMoreTransaction(prepared.mint);
     // Sent past preflight by someone else (a wallet with skipPreflight): it lands, fee charged.
     const signature = await new Connection(server.url, "confirmed").sendRawTransaction(wire, { skipPreflight: true });
@@ -228,7 +228,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
     try {
       const latest = await lossy.getLatestBlockhash();
       const prepared = await prepareMint(setup, { recentBlockhash: latest.blockhash });
-      const wire = signAndSerialize(prepared.transaction, setup.buyer);
+      const wire = signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority);
       await expect(lossy.sendRawTransaction(wire, { lastValidBlockHeight: latest.lastValidBlockHeight })).resolves.toBe(feePayerSignature(wire));
       expect(proxy.sends()).toBeGreaterThanOrEqual(2);
       expect(await embedded.getSignatureStatus(feePayerSignature(wire))).toEqual({ state: "confirmed" });
@@ -244,7 +244,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
     try {
       const latest = await lossy.getLatestBlockhash();
       const prepared = await prepareMint(setup, { recentBlockhash: latest.blockhash });
-      const wire = signAndSerialize(prepared.transaction, setup.buyer);
+      const wire = signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority);
       const sent = refusal(lossy.sendRawTransaction(wire, { lastValidBlockHeight: latest.lastValidBlockHeight }));
       await new Promise((resolve) => setTimeout(resolve, 250));
       await embedded.expireBlockhash();
@@ -264,7 +264,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
     const lossy = new RpcChain({ cluster: "localnet", rpcUrl: proxy.url, ...FAST, confirmTimeoutMs: 400 });
     try {
       const prepared = await prepareMint(setup);
-      const error = await rejection(lossy.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer)));
+      const error = await rejection(lossy.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority)));
       expect(error).toBeInstanceOf(ChainUnavailableError);
       expect((error as Error).message).toContain("outcome is unknown");
     } finally {
@@ -288,7 +288,7 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
       down.getMintOwners([wallet]),
       down.getSignatureStatus(bs58.encode(new Uint8Array(64).fill(1))),
       down.airdrop(wallet, SOL),
-      down.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer)),
+      down.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority)),
     ]) {
       expect(await rejection(call)).toBeInstanceOf(ChainUnavailableError);
     }

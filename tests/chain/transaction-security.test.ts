@@ -63,7 +63,7 @@ describe("transaction integrity", () => {
 
   it("refuses a bad wallet signature and bytes changed on the wire", async () => {
     const prepared = await prepareMint(setup);
-    const wire = Uint8Array.from(signAndSerialize(prepared.transaction, setup.buyer));
+    const wire = Uint8Array.from(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
 
     const badSignature = Uint8Array.from(wire);
     badSignature[10] = badSignature[10]! ^ 0xff; // inside the buyer's (first) signature
@@ -90,7 +90,7 @@ describe("transaction integrity", () => {
 
   it("lands a transaction once: the second submission is a duplicate", async () => {
     const prepared = await prepareMint(setup);
-    const wire = signAndSerialize(prepared.transaction, setup.buyer);
+    const wire = signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority);
     const signature = await chain.sendRawTransaction(wire);
     const error = await refusal(wire);
     expect(error.code).toBe("AlreadyProcessed");
@@ -103,7 +103,7 @@ describe("blockhash lifetime", () => {
   it("refuses a transaction after expireBlockhash()", async () => {
     const prepared = await prepareMint(setup);
     await chain.expireBlockhash();
-    const wire = signAndSerialize(prepared.transaction, setup.buyer);
+    const wire = signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority);
     const error = await refusal(wire);
     expect(error.code).toBe("BlockhashNotFound");
     expect(await chain.getSignatureStatus(feePayerSignature(wire))).toEqual({ state: "not_found" });
@@ -120,14 +120,14 @@ describe("blockhash lifetime", () => {
     await chain.advanceBlocks(latest.lastValidBlockHeight - (await chain.getBlockHeight()));
     expect(await chain.getBlockHeight()).toBe(latest.lastValidBlockHeight);
     expect((await chain.getLatestBlockhash()).blockhash).not.toBe(latest.blockhash);
-    await expect(chain.sendRawTransaction(signAndSerialize(fresh.transaction, setup.buyer))).resolves.toBeTypeOf("string");
+    await expect(chain.sendRawTransaction(signAndSerialize(fresh.transaction, setup.buyer, fresh.mint, setup.mintAuthority))).resolves.toBeTypeOf("string");
 
     await chain.advanceBlocks(1n);
-    expect((await refusal(signAndSerialize(late.transaction, setup.buyer))).code).toBe("BlockhashNotFound");
+    expect((await refusal(signAndSerialize(late.transaction, setup.buyer, late.mint, setup.mintAuthority))).code).toBe("BlockhashNotFound");
   });
 
   it("refuses a blockhash the chain never handed out", async () => {
     const prepared = await prepareMint(setup, { recentBlockhash: bs58.encode(new Uint8Array(32).fill(9)) });
-    expect((await refusal(signAndSerialize(prepared.transaction, setup.buyer))).code).toBe("BlockhashNotFound");
+    expect((await refusal(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority))).code).toBe("BlockhashNotFound");
   });
 });

@@ -1,5 +1,6 @@
-// Every end-to-end test fails on a console error, an uncaught page error or a failed request,
-// apart from what the test provokes on purpose and declares with `allowProblems`.
+// Every end-to-end test fails on a console error, an uncaught page error, a failed request
+// or a Content-Security-Policy violation, apart from what the test provokes on purpose and
+// declares with `allowProblems`.
 import { mkdirSync } from "node:fs";
 import { test as base, expect, type Page, type APIRequestContext } from "@playwright/test";
 
@@ -15,6 +16,10 @@ export const test = base.extend<{ problems: Problems; allowProblems: (...pattern
     await use((...patterns) => problems.allowed.push(...patterns));
   },
   page: async ({ page, problems }, use, testInfo) => {
+    // A Content-Security-Policy violation is a console error too, so it fails the test.
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)),
+    );
     watch(page, problems);
     page.context().on("page", (other) => watch(other, problems));
     await use(page);

@@ -1,7 +1,8 @@
 // Minting in the browser with the burner wallet on the embedded chain: a gated phase tells
 // an ineligible wallet why, a countdown rolls over without a reload, mint 1 then a batch of
-// 2 show in the result, in recently minted and in the allowance, and a free-mint claim code
-// mints at no cost. The tests share one site and run in this order.
+// 2 show in the result, in recently minted and in the allowance, a BOGO phase lands the
+// bonus with the purchase, and a free-mint claim code mints at no cost. The wallet signs
+// first and the service last. The tests share one site and run in this order.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, saveScreenshot, readCollection } from "./fixtures";
 
@@ -81,6 +82,38 @@ test("connect, use the faucet, mint 1, then mint 2 as a batch", async ({ page, r
   await expect(page.getByTestId("recently-minted")).toContainText(firstName, { timeout: 30_000 });
   const after = await readCollection(request, baseURL, "sprites");
   expect(after.stats.mintedCount - before.stats.mintedCount).toBe(3);
+});
+
+test("a BOGO phase: buy 2 and the bonus lands with them in one batch, in a session no longer than its blockhash", async ({ page, request, baseURL }) => {
+  const { phases } = await readCollection(request, baseURL, "sprites");
+  const allowlist = phases.all.find((phase) => phase.name === "Allowlist")!;
+  await page.goto("/d/sprites");
+  await connectBurner(page);
+  await fundFromFaucet(page);
+  const wallet = await connectedAddress(page);
+  // The burner key is new on every page load: put this one on the gated phase's allowlist.
+  const listed = await request.post("/api/localnet/test-controls/allowlist", { data: { phaseId: allowlist.id, walletAddress: wallet, allocation: 3 } });
+  expect(listed.status()).toBe(200);
+  await choosePhase(page, "Allowlist");
+  // Eligibility was read before the listing; the page re-reads a stale answer when it regains focus
+  // (React Query listens for visibilitychange on window).
+  await expect(async () => {
+    await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+    await expect(page.getByRole("button", { name: /^Mint/ })).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+
+  await setQuantity(page, 2);
+  const preparing = page.waitForResponse((response) => response.url().endsWith("/api/v1/prepare-mint"));
+  const executing = page.waitForResponse((response) => response.url().endsWith("/api/v1/execute-mint/batch"));
+  await page.getByRole("button", { name: "Mint 2" }).click();
+  const prepared = (await (await preparing).json()) as { totalQuantity: number; expiresInMs: number; bogo: { bonusQuantity: number } };
+  expect(prepared).toMatchObject({ totalQuantity: 3, bogo: { bonusQuantity: 1 } });
+  // The countdown the panel shows is this lifetime: 150 blocks of 400 ms, less a 15 s margin.
+  expect(prepared.expiresInMs).toBeLessThanOrEqual(45_000);
+  expect((await executing).status()).toBe(200);
+  const result = page.getByTestId("mint-result");
+  await expect(result).toContainText(/You minted 3 NFTs/, { timeout: 90_000 });
+  await expect(result.getByRole("listitem")).toHaveCount(3);
 });
 
 test("a free-mint claim code mints at no cost", async ({ page, request }) => {

@@ -29,6 +29,7 @@ export async function startTestApp(target: DatabaseTarget, options: { seed?: boo
     PUBLIC_URL: TEST_SITE_ORIGIN,
     LOG_LEVEL: "silent",
     RATE_LIMIT_READS_PER_MINUTE: "100000",
+    RATE_LIMIT_CHAIN_READS_PER_MINUTE: "100000",
     ...options.env,
   });
   const chain = await openEmbeddedChain({ dir: path.join(dataDir, "chain"), cluster: "localnet" });

@@ -24,6 +24,14 @@ describe("parseConfig", () => {
     expect(parseConfig({ DROPMINT_TEST_CONTROLS: "1", SOLANA_CLUSTER: "devnet", SOLANA_RPC_URL: "https://rpc.example", MINT_AUTHORITY_SECRET_KEY: "1".repeat(64) }).testControls).toBe(false);
   });
 
+  it("chain-read budget and holders interval: documented defaults, configurable, 0 turns holder reuse off", () => {
+    expect(parseConfig({}).rateLimit.chainReadsPerMinute).toBe(60);
+    expect(parseConfig({}).holdersCacheSeconds).toBe(30);
+    expect(parseConfig({ RATE_LIMIT_CHAIN_READS_PER_MINUTE: "5", HOLDERS_CACHE_SECONDS: "0" })).toMatchObject({ rateLimit: { chainReadsPerMinute: 5 }, holdersCacheSeconds: 0 });
+    expect(() => parseConfig({ RATE_LIMIT_CHAIN_READS_PER_MINUTE: "0" })).toThrow(/RATE_LIMIT_CHAIN_READS_PER_MINUTE/);
+    expect(() => parseConfig({ HOLDERS_CACHE_SECONDS: "-1" })).toThrow(/HOLDERS_CACHE_SECONDS/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseConfig({ DATABASE_URL: "", PORT: " " }).databaseUrl).toBeUndefined();
   });

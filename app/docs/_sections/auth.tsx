@@ -5,7 +5,7 @@ import { KEY_CACHE_TTL_MS } from "@/lib/api/auth";
 import { ERROR_CODES, ERROR_CODE_DESCRIPTIONS, type ErrorCode } from "@/lib/api/error-codes";
 import { MAX_BODY_BYTES } from "@/lib/api/request-input";
 
-type Budgets = { readsPerMinute: number; mintsPerMinute: number };
+type Budgets = { readsPerMinute: number; mintsPerMinute: number; chainReadsPerMinute: number };
 
 const KEY_CLASSES = [
   { prefix: "dm_pub_", name: "Publishable", bound: "its origin allow-list (required)", use: "browser pages" },
@@ -58,6 +58,14 @@ export function AuthSection({ rateLimit = getConfig().rateLimit }: { rateLimit?:
         headers, so first-party access grants only what the public site already shows, and per-IP rate limits still apply. Any other
         request without a key gets <code>401 API_KEY_REQUIRED</code>. A request that carries a key is always judged by the key.
       </p>
+      <p>
+        In particular, a drop that has not launched (coming soon, deploying, maintenance) is shown to a request without a key
+        exactly as the public site shows it: <code>GET /collections/{"{identifier}"}</code> answers the pre-launch envelope,
+        gallery and recently-minted answer empty pages, every other route of the drop answers{" "}
+        <code>403 COLLECTION_NOT_LAUNCHED</code>, and its phases&apos; price routes answer <code>404 PHASE_NOT_FOUND</code> as for
+        an unknown phase. A key issued for the drop (the creator&apos;s own integration) reads it in full. Launch status is
+        taken from the drop lookup, which each server keeps for up to 5 seconds, so a launch shows within that time.
+      </p>
 
       <h3 className="text-lg font-semibold">Origins</h3>
       <p>
@@ -92,11 +100,22 @@ export function AuthSection({ rateLimit = getConfig().rateLimit }: { rateLimit?:
       <h3 className="text-lg font-semibold">Rate limits</h3>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          Reads: {rateLimit.readsPerMinute} requests per minute per client IP (configured with <code>RATE_LIMIT_READS_PER_MINUTE</code>).
+          Every request: {rateLimit.readsPerMinute} per minute per client IP (configured with <code>RATE_LIMIT_READS_PER_MINUTE</code>).
+          This budget is spent first, before the key or the drop is looked up, so requests with an unknown or malformed key, or
+          naming an unknown drop, count like any other; past it nothing is looked up at all. Mint calls spend it too.
         </li>
         <li>
-          Mint calls (prepare and execute): {rateLimit.mintsPerMinute} per minute per key, or per client IP for the site itself
-          (configured with <code>RATE_LIMIT_MINTS_PER_MINUTE</code>).
+          Reads that reach the chain, in addition: {rateLimit.chainReadsPerMinute} per minute per client IP (configured with{" "}
+          <code>RATE_LIMIT_CHAIN_READS_PER_MINUTE</code>), so that one address cannot use up the RPC quota that prepare and execute
+          need. Every top-holders request spends one (whether or not its board is reused; see Leaderboards), as does every local
+          balance read; eligibility and wallet-mints spend one only when they read the wallet&apos;s holdings (token or NFT
+          gates). Mint calls never spend it.
+        </li>
+        <li>
+          Mint calls (prepare and execute), in addition: {rateLimit.mintsPerMinute} per minute per secret or sandbox key, whatever
+          the client IP; per publishable key <em>and</em> client IP, since a publishable key ships in browser code and one
+          visitor must not use up the budget of the partner&apos;s other visitors; per client IP for the site itself (configured
+          with <code>RATE_LIMIT_MINTS_PER_MINUTE</code>).
         </li>
         <li>
           Past the budget you get <code>429 RATE_LIMITED</code> with a <code>Retry-After</code> header in whole seconds and the same

@@ -42,6 +42,13 @@ There is no raw price field.
           <code>403 COLLECTION_NOT_IN_SCOPE</code> instead, identical to the answer for another existing drop, so a key never
           learns which other drops exist.
         </li>
+        <li>
+          <strong>Drops not launched yet</strong> (coming soon, deploying, or paused for maintenance): a key issued for the drop
+          reads the full record. A request without a key (the site itself) gets the public site&apos;s pre-launch envelope{" "}
+          <code>{"{success: true, status, collection: {shortId, name, image, bannerImage}, serverTime}"}</code>, with{" "}
+          <code>status</code> one of <code>coming_soon</code>, <code>deploying</code>, <code>maintenance</code> (a launched
+          drop&apos;s response has no <code>status</code>). See the first-party section for the other routes.
+        </li>
       </ul>
     </section>
   );

@@ -10,7 +10,9 @@ export function EligibilitySection() {
         <code>403 COLLECTION_NOT_IN_SCOPE</code> for a drop outside the key&apos;s scope (the same whether or not it exists),{" "}
         <code>404 COLLECTION_NOT_FOUND</code> for an unknown drop when the key sees every drop, and{" "}
         <code>400 INVALID_REQUEST</code> for a wallet that is not a canonical base58 Solana address. Holdings are read from the
-        chain; when it cannot be read they answer <code>503 CHAIN_UNAVAILABLE</code> (retry), never a negative verdict.
+        chain; when it cannot be read they answer <code>503 CHAIN_UNAVAILABLE</code> (retry), never a negative verdict. A request
+        that reads holdings (a gated phase with token or NFT gates; for wallet-mints, a drop with any) also spends one unit of
+        the per-IP chain budget (see Rate limits); one that does not read the chain spends none.
       </p>
 
       <h3 className="font-mono text-lg">GET /collections/{"{collectionId}"}/eligibility/{"{phaseId}"}/{"{walletAddress}"}</h3>

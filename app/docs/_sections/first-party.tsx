@@ -133,6 +133,12 @@ export function FirstPartySection() {
         </li>
         <li>Before launch, the gallery and recently-minted of a drop answer empty pages.</li>
         <li>
+          <code>/api/v1</code> without a key follows the same rule for a drop not launched yet: the collection route answers
+          this pre-launch envelope, gallery and recently-minted these empty pages, and every other route naming the drop{" "}
+          <code>403 COLLECTION_NOT_LAUNCHED</code> (phase price routes: <code>404 PHASE_NOT_FOUND</code>, as for an unknown
+          phase), so the v1 API shows no more of it than this router and the drop page do.
+        </li>
+        <li>
           <code>GET {base}/nft/{"{identifier}"}</code> → <code>{"{success, nft, collection}"}</code>. The identifier is the
           NFT&apos;s mint address; or <code>contract:tokenId</code>, where <code>contract</code> is the drop&apos;s on-chain
           collection address (its short ID or UUID work too); or a bare token id, which needs <code>?collection=</code> naming the

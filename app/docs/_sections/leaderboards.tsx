@@ -1,8 +1,9 @@
 // API docs: top holders and top minters, with the decisions the spec leaves open.
+import { getConfig } from "@/lib/config";
 import { LEADERBOARD_SIZE } from "@/lib/schemas/leaderboards";
 import { HOLDERS_UNAVAILABLE } from "@/lib/services/leaderboards";
 
-export function LeaderboardsSection() {
+export function LeaderboardsSection({ holdersCacheSeconds = getConfig().holdersCacheSeconds }: { holdersCacheSeconds?: number }) {
   return (
     <section id="leaderboards" aria-labelledby="leaderboards-heading" className="space-y-3">
       <h2 id="leaderboards-heading" className="text-2xl font-semibold">
@@ -25,11 +26,20 @@ export function LeaderboardsSection() {
       </ul>
       <h3 className="font-mono text-lg">GET /collections/{"{identifier}"}/top-holders</h3>
       <p>
-        <code>{`{ success, topHolders: [LeaderboardEntry + holdCount], total, error? }`}</code>. Read from the chain at request time:
-        who holds each minted NFT of the drop now, so transfers and sales after the mint count and burned NFTs do not.{" "}
+        <code>{`{ success, topHolders: [LeaderboardEntry + holdCount], total, error? }`}</code>. Read from the chain: who holds
+        each minted NFT of the drop, so transfers and sales after the mint count and burned NFTs do not.{" "}
         <code>holdCount</code> is the number of the drop&apos;s NFTs the wallet holds.
       </p>
       <ul className="list-disc space-y-1 pl-6">
+        <li>
+          <strong>Freshness:</strong> a drop&apos;s holders are computed from the chain at most once every{" "}
+          {holdersCacheSeconds} seconds per server (<code>HOLDERS_CACHE_SECONDS</code>), and requests that arrive while a
+          computation runs wait for it and share it rather than starting their own. So the board can lag a transfer or a mint by
+          up to that long. Profiles are read on every request. A board the chain could not be read for is not reused.
+        </li>
+        <li>
+          Every request spends one unit of the per-IP chain budget (see Rate limits), on top of the read budget.
+        </li>
         <li>
           When the chain cannot be read, the answer is still <code>200</code> with <code>success: true</code>, an empty list,{" "}
           <code>total: 0</code> and <code>error</code> set to a sentence (today: &quot;{HOLDERS_UNAVAILABLE}&quot;). Check for{" "}

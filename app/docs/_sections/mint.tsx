@@ -7,10 +7,24 @@ export function MintSection() {
         Minting: prepare → sign → execute
       </h2>
       <p>
-        Three steps: <code>POST /prepare-mint</code> reserves specific NFTs and returns one transaction per NFT, already signed
-        by the service; the wallet signs each one last and never broadcasts; <code>POST /execute-mint</code> (one transaction) or{" "}
-        <code>POST /execute-mint/batch</code> (several) hands them back, and the service checks and submits them. Both count
+        Three steps: <code>POST /prepare-mint</code> reserves specific NFTs and returns one transaction per NFT,{" "}
+        <strong>signed by nobody</strong>; the wallet signs each one <strong>first</strong> and never broadcasts;{" "}
+        <code>POST /execute-mint</code> (one transaction) or <code>POST /execute-mint/batch</code> (several, required for any
+        quantity above 1) hands them back, and the service checks them, signs <strong>last</strong> and submits them. Both count
         against the key&apos;s mint budget, not the read budget.
+      </p>
+      <p>
+        <strong>Order of signatures.</strong> Each transaction needs three signatures: the wallet&apos;s (the fee payer, first
+        slot), the NFT mint key&apos;s and the service&apos;s mint authority&apos;s. Prepare leaves all three slots empty; the
+        wallet fills its own (the order wallets recommend for transactions with several signers). Execute checks that the
+        message is byte-identical to the prepared one and that the wallet&apos;s signature verifies, then adds the service&apos;s
+        two signatures over <em>the same message bytes</em> (the message is never recompiled) and submits. Anything in the
+        service&apos;s slots sent by the client is ignored. So a prepared transaction cannot land without execute: sent
+        straight to a node, the chain refuses it for the missing signatures. The NFT mint key is never stored nor handed out:
+        it is derived for each session as HMAC-SHA-512(secret, session id), its first 32 bytes an ed25519 seed. The secret is{" "}
+        <code>MINT_KEY_SECRET</code> (32+ bytes, hex or base64) or, when unset, derived from the mint authority&apos;s key, so
+        every instance derives the same key. Rotating it invalidates the sessions prepared before (execute answers{" "}
+        <code>410 SESSION_EXPIRED</code>; prepare again); submitted and minted sessions are not affected.
       </p>
 
       <h3 className="font-mono text-lg">POST /prepare-mint</h3>
@@ -33,8 +47,12 @@ export function MintSection() {
           <code>permanent</code>.
         </li>
         <li>
-          More than 10 prepares per minute by one wallet on one drop: <code>429 COLLECTION_RATE_LIMITED</code> with{" "}
-          <code>retryAfter</code> (seconds) and the same <code>Retry-After</code> header.
+          More than 10 prepares per minute by one caller for one wallet on one drop: <code>429 COLLECTION_RATE_LIMITED</code>{" "}
+          with <code>retryAfter</code> (seconds) and the same <code>Retry-After</code> header. The caller is the key (a
+          publishable key together with the client IP, since it ships in browser code), or the client IP for the site&apos;s own
+          pages, so nobody can spend another caller&apos;s budget for a wallet. A prepare that carries a <code>claimCode</code>{" "}
+          also spends the claim-code check budgets of <code>claim-codes/validate</code> (per IP and per drop), so prepare is no
+          way around them.
         </li>
         <li>A phase of another drop: <code>404 PHASE_NOT_FOUND</code>. A phase not active on the server clock: <code>409 PHASE_NOT_ACTIVE</code>.</li>
         <li>A gated phase whose requirements the wallet does not meet (same rules as eligibility): <code>403 NOT_ELIGIBLE</code>.</li>
@@ -52,19 +70,34 @@ export function MintSection() {
           than its limit in parallel prepares.
         </li>
         <li>
+          <strong>Supersede.</strong> A new prepare for a wallet first ends that wallet&apos;s earlier <em>unsigned</em>{" "}
+          sessions in the same drop (prepared, never executed) and frees their NFTs and claim-code holds: they cannot land
+          without the service&apos;s signatures, so this is safe, and nobody can lock a wallet out of its allowance by preparing
+          in its name. Executing a superseded session answers <code>410 SESSION_SUPERSEDED</code>. A prepare that is refused
+          supersedes nothing. One prepare reserves at most 10 NFTs (bonuses included), so a wallet holds at most 10 unsigned
+          sessions in a drop; a larger request is reduced with <code>quantityAdjusted</code>.
+        </li>
+        <li>
           Balance: <code>402 INSUFFICIENT_BALANCE</code> when the wallet&apos;s SOL cannot cover every transaction&apos;s price,
           platform fee, rent (the NFT mint account and the wallet&apos;s token account) and signature fees (5000 lamports × 3
           signatures), plus the wallet&apos;s own rent-exempt minimum (0.00089088 SOL) which a fee payer must keep. It is
           checked before any NFT is reserved (against the least these transactions can cost), and again on the exact
           transactions once the NFTs are known (their metadata sets the rent); that second refusal rolls the reservation&apos;s
-          database transaction back, so nothing is ever reserved for a wallet that cannot pay.
+          database transaction back, so nothing is ever reserved for a wallet that cannot pay. What the wallet&apos;s submits in
+          flight will take (in any drop) is subtracted from its balance first. Unsigned sessions of other drops are not:
+          anyone can prepare in a wallet&apos;s name, and counting them would let a stranger make the wallet look too poor to
+          mint. Within a drop, the supersede rule and the cap of 10 keep one funded wallet from reserving more than it can
+          pay for.
         </li>
       </ol>
       <ul className="list-disc space-y-1 pl-6">
         <li>
           <strong>BOGO</strong> (<code>bogo: {`{ buy, get, bonusQuantity }`}</code>): for every <code>buy</code> NFTs paid in
           one request the wallet gets <code>get</code> bonus NFTs, each its own free session and transaction (no price, no
-          platform fee). Bonus NFTs count toward <code>maxPerWallet</code>, <code>phaseSupply</code> and the supply, as
+          platform fee). A bonus rides with its purchase: the service signs a bonus only once the paid NFTs of the same prepare
+          that earn it have landed. Send the bonus in the same batch as its paid transactions (the batch executes purchases
+          first, whatever the order sent); a bonus whose purchases have not landed answers <code>409 BONUS_WITHOUT_PURCHASE</code>{" "}
+          and nothing is sent. Bonus NFTs count toward <code>maxPerWallet</code>, <code>phaseSupply</code> and the supply, as
           wallet-mints counts them. When the room is short, fewer paid NFTs are prepared so their bonus still fits (room 3, buy
           2 get 1, asking for 3 → 2 paid + 1 bonus); only when not even one paid NFT and its bonus fit is the bonus trimmed.
           NFTs made free by a claim code are not bought and earn no bonus.
@@ -72,9 +105,11 @@ export function MintSection() {
         <li>
           <strong>Result:</strong> always <code>sessions</code> and <code>transactions</code>, one NFT each, even for quantity 1;{" "}
           <code>sessions[i]</code> belongs to <code>transactions[i]</code> and to <code>pricing.items[i]</code>. Transactions are
-          legacy (<code>isVersionedTransaction: false</code>), base64, with the service&apos;s signatures present and the
-          wallet&apos;s (the fee payer&apos;s) missing. Paid NFTs come first, bonus NFTs last.{" "}
-          <code>expiresAt</code> = now + the session lifetime (120 s by default, <code>SESSION_TTL_SECONDS</code>).
+          legacy (<code>isVersionedTransaction: false</code>), base64, with every signature slot empty. Paid NFTs come first,
+          bonus NFTs last. <code>expiresAt</code> = now + <code>expiresInMs</code>, the session lifetime: at most the
+          transaction&apos;s own validity less a safety margin, i.e. (blocks left on its blockhash × 400 ms) − 15 s, about 45 s
+          for a fresh blockhash; <code>SESSION_TTL_SECONDS</code> (default 120) can only shorten it. A signature handed back
+          within the lifetime can always still land.
         </li>
         <li>
           <strong>Claim codes:</strong> the wallet&apos;s redeemed codes (the ones <code>claim-codes/benefits</code> reports, for
@@ -134,11 +169,13 @@ export function MintSection() {
         Body: <code>{`{ sessionId, signedTransaction }`}</code>. Refusals, in order: a <code>transactionHash</code> member →{" "}
         <code>400 CLIENT_BROADCAST_NOT_ALLOWED</code> (checked before anything else); unknown session →{" "}
         <code>404 SESSION_NOT_FOUND</code>; a session of a drop the key is not issued for → <code>403 COLLECTION_NOT_IN_SCOPE</code>;
-        an expired session → <code>410 SESSION_EXPIRED</code> (its NFT is released at once); a transaction whose message is
-        not byte-identical to the prepared one (changed amount or recipient, added or removed instruction, another
-        session&apos;s transaction, unreadable) → <code>400 TRANSACTION_MISMATCH</code>; a missing or invalid signature →{" "}
-        <code>400 INVALID_SIGNATURE</code>. None of these sends anything, and a refused attempt leaves the session usable until
-        it expires.
+        an expired session → <code>410 SESSION_EXPIRED</code> (expiry is decided by the database&apos;s clock, never an
+        instance&apos;s); a session replaced by a newer prepare → <code>410 SESSION_SUPERSEDED</code>; one session of a prepare of
+        several NFTs sent alone → <code>400 BATCH_REQUIRED</code> (use the batch); a transaction whose message is not
+        byte-identical to the prepared one (changed amount or recipient, added or removed instruction, another session&apos;s
+        transaction, unreadable) → <code>400 TRANSACTION_MISMATCH</code>; a missing or invalid wallet signature →{" "}
+        <code>400 INVALID_SIGNATURE</code>; a bonus whose purchases have not landed → <code>409 BONUS_WITHOUT_PURCHASE</code>.
+        None of these sends anything, and a refused attempt leaves the session usable until it expires.
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
@@ -147,8 +184,8 @@ export function MintSection() {
           <code>409 ALREADY_COMPLETED</code> once minted.
         </li>
         <li>
-          The chain refused or failed the transaction: <code>400 TRANSACTION_REJECTED</code>; the session is closed and its NFT
-          released. Prepare again.
+          The chain refused or failed the transaction: <code>400 TRANSACTION_REJECTED</code>; the session is closed. Its NFT is
+          freed once the transaction can no longer land (see below). Prepare again.
         </li>
         <li>
           Outcome unknown (the chain could not be reached or did not answer): <code>503 OUTCOME_PENDING</code> with{" "}
@@ -173,7 +210,8 @@ export function MintSection() {
       <h3 className="font-mono text-lg">POST /execute-mint/batch</h3>
       <p>
         Body: <code>{`{ transactions: [{ sessionId, signedTransaction }] }`}</code>, 1 to 50 entries. Each entry goes through the
-        single execute above, in order. Always <code>200</code>:{" "}
+        single execute above, one after another: purchases first, bonus NFTs last; results come back in the order sent.
+        Required for the sessions of a prepare of several NFTs (a subset of them may be sent). Always <code>200</code>:{" "}
         <code>{`{ success, results, totalMinted, successfulTransactions, failedTransactions, executionTimeMs }`}</code>,{" "}
         <code>success</code> true when any transaction landed. Each result:{" "}
         <code>{`{ sessionId, success, error?, errorCode?, pending?, recovered?, signature?, mintedCount?, minted }`}</code>;{" "}
@@ -188,10 +226,19 @@ export function MintSection() {
           expired (lifetime passed), released (never landed), failed (refused by the chain).
         </li>
         <li>
-          At start-up and every 30 seconds the service sweeps expired sessions (their NFTs become available; reads already treat
-          them so) and settles pending ones: minted when the chain confirms the signature, failed when it landed and failed,
-          released only after the chain&apos;s block height passed the transaction&apos;s last valid height with the signature
-          still unknown. A session claimed but never sent (a crash) is released after 30 seconds.
+          At start-up and every 30 seconds the service expires sessions past their lifetime and settles pending ones: minted
+          when the chain confirms the signature, failed when it landed and failed, released only after the chain&apos;s block
+          height passed the transaction&apos;s last valid height with the signature still unknown. A session claimed but never
+          sent (a crash) is released after 30 seconds.
+        </li>
+        <li>
+          <strong>An NFT is freed only when its session&apos;s transaction can no longer land:</strong> the chain&apos;s block
+          height is past the transaction&apos;s last valid block height <em>and</em> the NFT&apos;s mint account does not exist.
+          If the account exists the mint is recorded (as a recovered mint), never freed. Until then an expired or failed
+          session keeps its NFT reserved (reads count it as available, prepare does not take it): about 15 seconds past
+          expiry, or up to a minute after a refused submit. Prepare frees such NFTs of its drop before reserving, and the
+          30-second sweep does so for every drop. Superseded sessions are the exception: never signed by the service, their NFTs
+          are freed at once.
         </li>
       </ul>
 

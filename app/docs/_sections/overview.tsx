@@ -15,6 +15,28 @@ export function OverviewSection({ baseUrl }: { baseUrl: string }) {
         <code>{`{ success: false, error, code }`}</code>: <code>error</code> is a sentence for people and may be reworded at any time;{" "}
         <code>code</code> is stable, so branch on it. Clients branch on the code, not on the status class.
       </p>
+      <h3 className="text-lg font-semibold">Bad requests</h3>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          A method a path does not answer gets <code>405 METHOD_NOT_ALLOWED</code> with an <code>Allow</code> header listing the
+          methods it does (GET paths also answer HEAD and OPTIONS), including methods such as <code>TRACE</code> or{" "}
+          <code>PROPFIND</code>. An unknown path under <code>/api</code> gets <code>404 NOT_FOUND</code>.
+        </li>
+        <li>
+          A path whose percent-encoding is malformed (<code>%E0%A4%A</code>, a lone <code>%</code>) gets{" "}
+          <code>400 INVALID_REQUEST</code>. Text in paths, query strings and bodies (searches, codes, identifiers) may not
+          contain control characters (NUL, line breaks, escape): <code>400 INVALID_REQUEST</code>.
+        </li>
+        <li>
+          Bodies over 64 KB get <code>413 PAYLOAD_TOO_LARGE</code>, and the connection is closed: open a new one for the next
+          request.
+        </li>
+        <li>
+          Every answer carries <code>X-Content-Type-Options: nosniff</code>, <code>Referrer-Policy:
+          strict-origin-when-cross-origin</code> and a Content-Security-Policy; pages may not be framed anywhere (
+          <code>frame-ancestors &apos;none&apos;</code>, <code>X-Frame-Options: DENY</code>). Link to a drop instead of embedding it.
+        </li>
+      </ul>
       <h3 className="text-lg font-semibold">Identifiers</h3>
       <p>
         A collection is addressed by its short ID (use it in public links), its UUID or its on-chain collection address. Addresses

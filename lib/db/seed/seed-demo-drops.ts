@@ -77,8 +77,8 @@ async function mintOnChain(runtime: Runtime, drop: DemoDrop, groupMint: string, 
   const fee = mint.price > 0n ? runtime.config.platformFeeLamports : 0n;
   const transaction = buildNftMintTransaction({
     payer: mint.wallet.publicKey,
-    mint: mintKeypair,
-    mintAuthority: runtime.keys.mintAuthority,
+    mint: mintKeypair.publicKey,
+    mintAuthority: runtime.keys.mintAuthority.publicKey,
     groupMint: new PublicKey(groupMint),
     name: mint.nft.name ?? drop.name,
     symbol: drop.symbol,
@@ -89,7 +89,7 @@ async function mintOnChain(runtime: Runtime, drop: DemoDrop, groupMint: string, 
     ],
     recentBlockhash: blockhash,
   });
-  const signature = await runtime.chain.sendRawTransaction(signAndSerialize(transaction, mint.wallet));
+  const signature = await runtime.chain.sendRawTransaction(signAndSerialize(transaction, mint.wallet, mintKeypair, runtime.keys.mintAuthority));
   return { signature, mintAddress: mintKeypair.publicKey.toBase58(), fee };
 }
 

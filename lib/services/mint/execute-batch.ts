@@ -1,5 +1,7 @@
 // POST /execute-mint/batch: every {sessionId, signedTransaction} through the single execute,
 // one after another, each answered on its own. Always HTTP 200; success when ANY landed.
+// Purchases go first and bonus (buy N get M) NFTs last, so a bonus is signed only once the
+// purchases it rewards have landed; results come back in the order they were sent.
 import type { AuthContext } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/api-error";
 import { describeZodError } from "@/lib/api/handle-error";
@@ -10,8 +12,8 @@ import { RecoveredSession, executeMint } from "./execute";
 
 export async function executeMintBatch(runtime: Runtime, auth: AuthContext, entries: readonly Record<string, unknown>[]): Promise<ExecuteMintBatchResponse> {
   const started = performance.now();
-  const results: BatchTransactionResult[] = [];
-  for (const entry of entries) results.push(await executeEntry(runtime, auth, entry));
+  const results: BatchTransactionResult[] = new Array(entries.length);
+  for (const index of await bonusesLast(runtime, entries)) results[index] = await executeEntry(runtime, auth, entries[index]!);
   const landed = results.filter((r) => r.success);
   return {
     success: landed.length > 0,
@@ -23,6 +25,21 @@ export async function executeMintBatch(runtime: Runtime, auth: AuthContext, entr
   };
 }
 
+/** Entry positions, bonus sessions after every other (stable otherwise). */
+async function bonusesLast(runtime: Runtime, entries: readonly Record<string, unknown>[]): Promise<number[]> {
+  const ids = entries.map((e) => (typeof e.sessionId === "string" && UUID.test(e.sessionId) ? e.sessionId.toLowerCase() : null));
+  const wanted = ids.filter((id): id is string => id !== null);
+  const bonuses = new Set(
+    wanted.length === 0
+      ? []
+      : (await runtime.database.prisma.mintSession.findMany({ where: { id: { in: wanted }, kind: "bogo_bonus" }, select: { id: true } })).map((s) => s.id),
+  );
+  const positions = entries.map((_, i) => i);
+  return [...positions.filter((i) => !bonuses.has(ids[i] ?? "")), ...positions.filter((i) => bonuses.has(ids[i] ?? ""))];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function executeEntry(runtime: Runtime, auth: AuthContext, entry: Record<string, unknown>): Promise<BatchTransactionResult> {
   const sessionId = typeof entry.sessionId === "string" ? entry.sessionId : "";
   const failed = (code: string, error: string, extra: Partial<BatchTransactionResult> = {}): BatchTransactionResult => ({ sessionId, success: false, error, errorCode: code, minted: [], ...extra });
@@ -30,7 +47,7 @@ async function executeEntry(runtime: Runtime, auth: AuthContext, entry: Record<s
   const parsed = executeMintBodySchema.safeParse(entry);
   if (!parsed.success) return failed("INVALID_REQUEST", describeZodError(parsed.error, "transaction"));
   try {
-    const result = await executeMint(runtime, auth, parsed.data);
+    const result = await executeMint(runtime, auth, parsed.data, { inBatch: true });
     return { sessionId, success: true, signature: result.signature, mintedCount: result.minted, minted: result.nfts ?? [] };
   } catch (error) {
     if (error instanceof RecoveredSession) return { sessionId, success: true, recovered: true, mintedCount: 1, minted: [] };

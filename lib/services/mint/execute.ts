@@ -1,61 +1,89 @@
-// POST /execute-mint: validate, claim the session atomically, write the signature ahead,
-// submit once, record. Every refusal before the claim leaves the session as it was (a
-// tampered attempt does not burn it); after the claim the session can only become
-// minted, failed (chain refused), or stay pending for the reconciler (outcome unknown).
+// POST /execute-mint: validate, claim the session atomically, sign, write the signature
+// ahead, submit once, record. The wallet signed first; the server signs last, here, over
+// the exact stored message bytes and only after every check and the claim, so nothing
+// handed out at prepare can land without this path. Every refusal before the claim leaves
+// the session as it was (a tampered attempt does not burn it); after the claim the session
+// can only become minted, failed (chain refused), or stay pending for the reconciler.
 import type { Runtime } from "@/lib/server/runtime";
 import type { AuthContext } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/api-error";
 import { logError } from "@/lib/api/log";
 import { assertSandboxAllowed } from "@/lib/api/scope";
-import { ChainTransactionError } from "@/lib/chain";
+import { ChainTransactionError, addServerSignatures, mintKeypairForSession } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
 import type { MintSession } from "@/lib/db/generated/client";
 import { toDisplayAmount } from "@/lib/domain/amounts";
+import { bonusAllowed } from "@/lib/domain/mint-session";
+import { bogoOf } from "@/lib/domain/mint-pricing";
 import { isNftRevealed } from "@/lib/domain/reveal";
 import { percentOf } from "@/lib/domain/supply";
 import type { ExecuteMintResult, MintedNft } from "@/lib/schemas/mint";
 import { shownNft } from "@/lib/services/reveal";
 import { RECOVERED_NOTE, recordMint } from "./record-mint";
 import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
-import { endSession } from "./sessions";
+import { SUPERSEDED_NOTE, endSession } from "./sessions";
 import { checkSignedTransaction } from "./transaction-check";
 
 type ExecuteView = Omit<ExecuteMintResult, "success">;
+type SessionToExecute = MintSession & { collection: { id: string; chain: string }; phase: { bogoBuy: number | null; bogoGet: number | null } };
 
-export async function executeMint(runtime: Runtime, auth: AuthContext, input: { sessionId: string; signedTransaction: string }, now = new Date()): Promise<ExecuteView> {
+export type ExecuteOptions = {
+  /** True inside POST /execute-mint/batch, the only way to execute a session of a multi-NFT prepare. */
+  inBatch?: boolean;
+  now?: Date;
+};
+
+export async function executeMint(runtime: Runtime, auth: AuthContext, input: { sessionId: string; signedTransaction: string }, options: ExecuteOptions = {}): Promise<ExecuteView> {
+  const now = options.now ?? new Date();
   const db = runtime.database.prisma;
-  const session = await db.mintSession.findUnique({ where: { id: input.sessionId }, include: { collection: { select: { id: true, chain: true } } } });
+  const session = await db.mintSession.findUnique({
+    where: { id: input.sessionId },
+    include: { collection: { select: { id: true, chain: true } }, phase: { select: { bogoBuy: true, bogoGet: true } } },
+  });
   if (!session) throw new ApiError("SESSION_NOT_FOUND", "No mint session has that id.");
   if (auth.kind === "partner" && !auth.allCollections && !auth.collections.some((c) => c.id === session.collectionId)) {
     throw new ApiError("COLLECTION_NOT_IN_SCOPE", "This API key is not issued for that collection.");
   }
   assertSandboxAllowed(auth, session.collection.chain);
   await refuseUnlessPrepared(runtime, session, now);
+  if (!options.inBatch && (await db.mintSession.count({ where: { groupId: session.groupId } })) > 1) {
+    throw new ApiError("BATCH_REQUIRED", "This session is one of several NFTs prepared together: send their signed transactions together to POST /execute-mint/batch.");
+  }
 
-  const checked = checkSignedTransaction(input.signedTransaction, session.messageBase64);
+  const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
+  // The mint key is derived again from the server secret; a rotated secret cannot sign this session.
+  const mintKey = mintKeypairForSession(runtime.keys.mintKeySecret, session.id);
+  if (mintKey.publicKey.toBase58() !== session.mintAddress) {
+    await endSession(db, session.id, "expired", { from: ["prepared"], lastError: "the mint-key secret changed since prepare" });
+    throw new ApiError("SESSION_EXPIRED", "This session was prepared under a signing secret the service no longer uses; prepare a new mint.");
+  }
 
-  // The one claim: only a prepared, unexpired session moves on, so concurrent executes submit once.
-  const claimed = await db.$transaction(async (tx) => {
-    const moved = await tx.mintSession.updateMany({ where: { id: session.id, status: "prepared", expiresAt: { gt: now } }, data: { status: "processing" } });
-    if (moved.count === 0) return false;
-    // Held by an in-flight submit: never reclaimed as an expired reservation.
-    await tx.nft.updateMany({ where: { reservedBySession: session.id, status: "reserved" }, data: { reservedUntil: null } });
-    return true;
-  });
-  if (!claimed) {
+  const claim = await claimSession(db, session);
+  if (claim === "bonus_refused") {
+    throw new ApiError("BONUS_WITHOUT_PURCHASE", "This bonus NFT is signed only after the purchases it rewards have landed: send it in the same batch as its paid transactions. Nothing was sent.");
+  }
+  if (claim !== "claimed") {
     const current = await db.mintSession.findUniqueOrThrow({ where: { id: session.id } });
+    if (current.status === "prepared") {
+      // The database's clock says it expired (or its NFT is no longer its own): the one clock that decides.
+      await endSession(db, session.id, "expired", { from: ["prepared"] });
+      throw expired();
+    }
     await refuseUnlessPrepared(runtime, current, now);
     throw new ApiError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
   }
 
+  // The server signs last, over the stored message bytes, only now that the session is ours.
+  const wireBytes = await addServerSignatures(checked.transaction, [mintKey, runtime.keys.mintAuthority], [runtime.keys.mintAuthority]);
   // Write-ahead: the signature is known before the chain sees it, so the reconciler can settle a crash.
   await db.mintSession.update({ where: { id: session.id }, data: { status: "pending", signature: checked.signature, submittedAt: new Date() } });
   try {
     // Until the blockhash expires the chain keeps trying; past it the refusal is definitive.
-    await runtime.chain.sendRawTransaction(checked.wireBytes, { lastValidBlockHeight: session.lastValidBlockHeight });
+    await runtime.chain.sendRawTransaction(wireBytes, { lastValidBlockHeight: session.lastValidBlockHeight });
     crashAfterSubmitIfInjected(runtime);
   } catch (error) {
     if (error instanceof ChainTransactionError && error.code !== "AlreadyProcessed") {
+      // Its NFT stays held until the transaction can no longer land (sessions.ts).
       await endSession(db, session.id, "failed", { from: ["pending"], lastError: `${error.code}: ${error.reason}` });
       throw new ApiError("TRANSACTION_REJECTED", `The chain ${error.landed ? "failed" : "refused"} the transaction (${error.code}). Nothing was minted; prepare a new mint.`);
     }
@@ -73,6 +101,44 @@ export async function executeMint(runtime: Runtime, auth: AuthContext, input: { 
   return mintResultView(runtime, session.id, now);
 }
 
+type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused";
+
+/**
+ * The one claim, decided by the database's clock: only a prepared session that has not
+ * expired moves to processing, and only while its NFT is still reserved by this very
+ * session; so concurrent executes submit once, and an execute that started just before
+ * expiry cannot mint an NFT another session holds since. A bonus is claimed only while
+ * its group's landed purchases earn it (under the group's lock, so two bonuses of one
+ * purchase cannot both pass).
+ */
+async function claimSession(db: Db, session: SessionToExecute): Promise<ClaimOutcome> {
+  return db.$transaction(async (tx) => {
+    if (session.kind === "bogo_bonus") {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-group:${session.groupId}`}))`;
+      const [landedPurchases, claimedBonuses] = await Promise.all([
+        tx.mintSession.count({ where: { groupId: session.groupId, kind: "paid", status: "minted" } }),
+        tx.mintSession.count({ where: { groupId: session.groupId, kind: "bogo_bonus", status: { in: ["processing", "pending", "minted"] }, id: { not: session.id } } }),
+      ]);
+      if (!bonusAllowed(bogoOf(session.phase), landedPurchases, claimedBonuses)) return "bonus_refused";
+    }
+    const moved = await tx.$executeRaw`
+      UPDATE "MintSession" SET status = 'processing', "updatedAt" = now()
+      WHERE id = ${session.id}::uuid AND status = 'prepared' AND "expiresAt" > now()`;
+    if (moved === 0) return "not_claimed";
+    // Held by an in-flight submit: never reclaimed as an expired reservation.
+    const held = await tx.$executeRaw`
+      UPDATE "Nft" SET "reservedUntil" = NULL
+      WHERE id = ${session.nftId}::uuid AND "reservedBySession" = ${session.id}::uuid AND status = 'reserved'`;
+    if (held === 0) throw new NftNoLongerHeld();
+    return "claimed";
+  }).catch((error: unknown) => {
+    if (error instanceof NftNoLongerHeld) return "not_claimed" as const; // rolled back: the session is still prepared
+    throw error;
+  });
+}
+
+class NftNoLongerHeld extends Error {}
+
 /**
  * Fault injection for the crash-recovery smoke test (tests/smoke/crash-recovery.test.ts):
  * with DROPMINT_FAULT=crash-after-submit on localnet, the process dies the hardest way
@@ -89,7 +155,10 @@ const outcomePending = () =>
     extra: { pending: true },
   });
 
-/** Answers for a session that is not (or no longer) prepared; returns only for a prepared, live one. */
+/**
+ * Answers for a session that is not (or no longer) prepared; returns for a prepared one
+ * that looks live by this instance's clock (the claim then decides by the database's).
+ */
 async function refuseUnlessPrepared(runtime: Runtime, session: MintSession, now: Date): Promise<void> {
   const db = runtime.database.prisma;
   switch (session.status) {
@@ -109,7 +178,11 @@ async function refuseUnlessPrepared(runtime: Runtime, session: MintSession, now:
     case "failed":
       throw new ApiError("TRANSACTION_REJECTED", "This session's transaction was refused by the chain; prepare a new mint.");
     case "expired":
+      throw expired();
     case "released":
+      if (session.lastError === SUPERSEDED_NOTE) {
+        throw new ApiError("SESSION_SUPERSEDED", "A newer prepare for this wallet replaced this session; sign and execute the newer one.");
+      }
       throw expired();
   }
 }

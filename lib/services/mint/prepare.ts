@@ -1,16 +1,23 @@
 // POST /prepare-mint: checks in the spec's order (chain, surface, wallet block, rate,
 // phase, eligibility, limits, supply, balance), then reserves specific NFTs and builds one
-// server-signed transaction per NFT, all in one database transaction. Nothing is reserved
-// when a check fails: the balance is checked before reserving (the least the mint can
-// cost) and on the exact transactions after (a refusal there rolls the transaction back).
-import { Keypair, PublicKey } from "@solana/web3.js";
+// transaction per NFT, all in one database transaction. Nothing is reserved when a check
+// fails: the balance is checked before reserving (the least the mint can cost) and on the
+// exact transactions after (a refusal there rolls the transaction back).
+//
+// Nothing here is signed by the server: the transactions carry only an empty slot for the
+// wallet's signature besides the server's own empty slots, which execute fills after its
+// checks. So a prepared transaction cannot land on its own, and a new prepare for a wallet
+// may supersede that wallet's earlier unsigned sessions in the drop: nobody can hold a
+// wallet's allowance or claim codes by preparing in its name.
+import { PublicKey } from "@solana/web3.js";
 import { ExtensionType, getAccountLen } from "@solana/spl-token";
 import type { Db } from "@/lib/db/client";
 import type { Collection, Phase, Prisma } from "@/lib/db/generated/client";
 import type { Runtime } from "@/lib/server/runtime";
 import type { CollectionRef } from "@/lib/services/collection-ref";
 import { ApiError } from "@/lib/api/api-error";
-import { buildNftMintTransaction, nftMintAccountSize, rentExemptLamports, serializeForWallet, transactionMessageBytes } from "@/lib/chain";
+import { buildNftMintTransaction, mintKeypairForSession, nftMintAccountSize, rentExemptLamports, serializeForWallet, transactionMessageBytes } from "@/lib/chain";
+import { MAX_UNSIGNED_SESSIONS_PER_WALLET, MIN_SESSION_LIFETIME_MS, sessionLifetimeMs } from "@/lib/domain/mint-session";
 import { walletAllocation, walletMintLimit } from "@/lib/domain/allocation";
 import {
   applyClaimGrants,
@@ -30,14 +37,23 @@ import {
 import { phaseTiming } from "@/lib/domain/phase-status";
 import { isCollectionRevealed, unrevealedName } from "@/lib/domain/reveal";
 import type { MintPricing, PrepareMintBody, PreparedMintResponse } from "@/lib/schemas/mint";
+import { consumeClaimCodeCheckBudget } from "@/lib/services/claim-codes";
 import { getPhaseOfCollectionOrThrow, loadWalletPhaseInput } from "@/lib/services/eligibility";
 import { metadataUri } from "@/lib/services/nft-metadata";
 import { loadClaimGrants } from "./claim-code-use";
 import { unitPriceOf } from "./unit-price";
-import { assignReservations, createOpenEndedNfts, lockPhase, lockWalletOnDrop, phaseUsage, reserveNfts, unreserveNfts, walletPhaseUsage, type ReservedNft } from "./reservation";
+import { assignReservations, createOpenEndedNfts, lockPhase, lockWallet, phaseUsage, reserveNfts, unreserveNfts, walletInFlightDebit, walletPhaseUsage, type ReservedNft } from "./reservation";
+import { releaseDeadSessions, supersedeUnsignedSessions } from "./sessions";
 
-/** Prepares per (drop, wallet) per minute before COLLECTION_RATE_LIMITED. */
+/** Prepares per (caller, drop, wallet) per minute before COLLECTION_RATE_LIMITED. */
 export const PREPARES_PER_WALLET_PER_MINUTE = 10;
+
+/**
+ * Who is preparing: `budgetKey` names the caller's own prepare budget (a key, a
+ * publishable key with the client IP, or the IP of a first-party caller), so one caller
+ * cannot spend another's; `ip` is the client IP for the claim-code check budgets.
+ */
+export type MintCaller = { budgetKey: string; ip: string };
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
 const BUYER_TOKEN_ACCOUNT_RENT = rentExemptLamports(getAccountLen([ExtensionType.ImmutableOwner]));
 /** A fee payer must stay rent-exempt: the wallet keeps this much besides what it spends. */
@@ -45,7 +61,7 @@ export const WALLET_RENT_RESERVE = rentExemptLamports(0);
 
 type PreparedView = Omit<PreparedMintResponse, "success">;
 
-export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: PrepareMintBody, now = new Date()): Promise<PreparedView> {
+export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: PrepareMintBody, caller: MintCaller, now = new Date()): Promise<PreparedView> {
   const db = runtime.database.prisma;
   const wallet = body.walletAddress;
   const collection = await db.collection.findUniqueOrThrow({ where: { id: ref.id } });
@@ -55,7 +71,9 @@ export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: Pr
     throw new ApiError("MINT_NOT_SUPPORTED_BY_SURFACE", "This drop cannot be minted through the API; use its hosted mint page.", { extra: { mintUrl: collection.mintUrl } });
   }
   await assertWalletNotBlocked(db, collection.id, wallet, now);
-  await consumePrepareBudget(runtime, collection.id, wallet);
+  await consumePrepareBudget(runtime, caller, collection.id, wallet);
+  // A code in prepare is a code check like validate: the same budgets, so prepare is no way around them.
+  if (body.claimCode) await consumeClaimCodeCheckBudget(runtime.rateLimiter, runtime.config, caller.ip, collection.id);
 
   const phase = await getPhaseOfCollectionOrThrow(db, collection.id, body.phaseId);
   const timing = phaseTiming(phase, now);
@@ -68,32 +86,41 @@ export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: Pr
   const unitPrice = await unitPriceOf(db, runtime.config, phase, now);
   const feePerNft = runtime.config.platformFeeLamports;
 
-  const [balance, latest] = await Promise.all([runtime.chain.getBalance(wallet), runtime.chain.getLatestBlockhash()]);
+  const [balance, latest, height] = await Promise.all([runtime.chain.getBalance(wallet), runtime.chain.getLatestBlockhash(), runtime.chain.getBlockHeight()]);
   // Cheap refusal before any lock: not even the rent of one NFT (a claim code may make the price 0).
   if (balance < BUYER_TOKEN_ACCOUNT_RENT + WALLET_RENT_RESERVE) throw insufficientBalance();
+  // The session ends before its transaction could no longer land (lib/domain/mint-session.ts).
+  const lifetimeMs = sessionLifetimeMs(runtime.config.sessionTtlSeconds * 1000, latest.lastValidBlockHeight - height);
+  if (lifetimeMs < MIN_SESSION_LIFETIME_MS) throw new ApiError("CHAIN_UNAVAILABLE", "The chain answered with a blockhash too old to mint with. Retry in a moment.");
 
   const affiliateId = await affiliateIdOf(db, collection.id, body.affiliate_code);
-  const expiresAt = new Date(now.getTime() + runtime.config.sessionTtlSeconds * 1000);
+  const expiresAt = new Date(now.getTime() + lifetimeMs);
   const groupId = crypto.randomUUID();
   const bogo = bogoOf(phase);
+  // NFTs of this drop's ended sessions whose transactions can no longer land are free again.
+  await releaseDeadSessions(runtime, { collectionId: collection.id, limit: 50 });
 
   return db.$transaction(
     async (tx) => {
-      await lockWalletOnDrop(tx, collection.id, wallet);
+      await lockWallet(tx, wallet);
+      // The wallet's earlier unsigned sessions here cannot land without the server: this prepare replaces them.
+      await supersedeUnsignedSessions(tx, collection.id, wallet, now);
       const walletRemaining = walletLimit === null ? null : walletLimit - (await walletPhaseUsage(tx, phase.id, wallet, now));
       let phaseRemaining: number | null = null;
       if (phase.phaseSupply !== null) {
         await lockPhase(tx, phase.id);
         phaseRemaining = phase.phaseSupply - (await phaseUsage(tx, phase.id, now));
       }
-      const limits = { requested: body.quantity, maxPerTransaction: phase.maxPerTransaction, walletRemaining, phaseRemaining, bogo };
+      const limits = { requested: body.quantity, maxPerTransaction: phase.maxPerTransaction, walletRemaining, phaseRemaining, sessionRoom: MAX_UNSIGNED_SESSIONS_PER_WALLET, bogo };
       const grants = await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, body.claimCode);
       const itemsFor = (supplyRemaining: number | null) => withClaimGrants(refuseIfEmpty(planQuantity({ ...limits, supplyRemaining })), unitPrice, feePerNft, grants, bogo);
       let { plan, items } = itemsFor(null);
+      // What the wallet's submits in flight will take first.
+      const spendable = balance - (await walletInFlightDebit(tx, wallet));
       // Before anything is reserved: the least these transactions can cost (the exact check follows).
-      if (balance < leastWalletDebit(items) + WALLET_RENT_RESERVE) throw insufficientBalance();
+      if (spendable < leastWalletDebit(items) + WALLET_RENT_RESERVE) throw insufficientBalance();
 
-      let nfts = await reserveNfts(tx, { collectionId: collection.id, wallet, count: plan.total, until: expiresAt, now });
+      let nfts = await reserveNfts(tx, { collectionId: collection.id, wallet, count: plan.total, until: expiresAt });
       if (nfts.length < plan.total && collection.totalSupply === null) {
         nfts = [...nfts, ...(await createOpenEndedNfts(tx, collection, { wallet, count: plan.total - nfts.length, until: expiresAt }))];
       }
@@ -102,12 +129,11 @@ export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: Pr
         await unreserveNfts(tx, nfts.slice(plan.total).map((n) => n.id));
         nfts = nfts.slice(0, plan.total);
       }
-      const built = items.map((item, i) => buildOne(runtime, collection, nfts[i]!, item, wallet, latest.blockhash, now));
-      const totals = pricingTotals(built.map((b) => b.priced));
+      const sessions = items.map((item, i) => buildOne(runtime, collection, nfts[i]!, item, wallet, latest.blockhash, now));
+      const totals = pricingTotals(sessions.map((b) => b.priced));
       // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
-      if (balance < totals.walletDebit + WALLET_RENT_RESERVE) throw insufficientBalance();
+      if (spendable < totals.walletDebit + WALLET_RENT_RESERVE) throw insufficientBalance();
 
-      const sessions = built.map((b) => ({ ...b, sessionId: crypto.randomUUID() }));
       const pricing = pricingView(phase, unitPrice, feePerNft, sessions);
       await tx.mintSession.createMany({
         data: sessions.map((s, i) => ({
@@ -125,6 +151,7 @@ export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: Pr
           lastValidBlockHeight: latest.lastValidBlockHeight,
           priceAmount: s.priced.price,
           feeAmount: s.priced.fee,
+          walletDebit: pricingTotals([s.priced]).walletDebit,
           currency: phase.currency,
           pricing: pricing.items[i]! as unknown as Prisma.InputJsonValue,
           affiliateId,
@@ -188,10 +215,10 @@ async function assertWalletNotBlocked(db: Db, collectionId: string, wallet: stri
   });
 }
 
-async function consumePrepareBudget(runtime: Runtime, collectionId: string, wallet: string): Promise<void> {
-  const result = await runtime.rateLimiter.consume(`prepare:${collectionId}:${wallet}`, PREPARES_PER_WALLET_PER_MINUTE, 60_000);
+async function consumePrepareBudget(runtime: Runtime, caller: MintCaller, collectionId: string, wallet: string): Promise<void> {
+  const result = await runtime.rateLimiter.consume(`prepare:${caller.budgetKey}:${collectionId}:${wallet}`, PREPARES_PER_WALLET_PER_MINUTE, 60_000);
   if (result.allowed) return;
-  throw new ApiError("COLLECTION_RATE_LIMITED", `Too many prepares for this wallet on this drop. Retry in ${result.retryAfterSeconds} seconds.`, {
+  throw new ApiError("COLLECTION_RATE_LIMITED", `Too many prepares for this wallet on this drop from this caller. Retry in ${result.retryAfterSeconds} seconds.`, {
     extra: { retryAfter: result.retryAfterSeconds },
     headers: { "Retry-After": String(result.retryAfterSeconds) },
   });
@@ -212,11 +239,13 @@ async function affiliateIdOf(db: Db, collectionId: string, code: string | null |
   return affiliate?.id ?? null;
 }
 
-type Built = { nft: ReservedNft; priced: PricedTransaction; mintAddress: string; messageBase64: string; transactionBase64: string };
+type Built = { sessionId: string; nft: ReservedNft; priced: PricedTransaction; mintAddress: string; messageBase64: string; transactionBase64: string };
 
 function buildOne(runtime: Runtime, collection: Collection, nft: ReservedNft, item: MintItem, wallet: string, blockhash: string, now: Date): Built {
-  const mint = Keypair.generate();
-  const authority = runtime.keys.mintAuthority;
+  // The session id comes first: the NFT's mint key is derived from it, and signs only at execute.
+  const sessionId = crypto.randomUUID();
+  const mint = mintKeypairForSession(runtime.keys.mintKeySecret, sessionId).publicKey;
+  const authority = runtime.keys.mintAuthority.publicKey;
   const fields = {
     // Before the drop's reveal the chain carries the placeholder name, like the metadata JSON.
     name: isCollectionRevealed(collection, now) ? (nft.name ?? collection.name ?? "") : unrevealedName(collection.name),
@@ -236,18 +265,19 @@ function buildOne(runtime: Runtime, collection: Collection, nft: ReservedNft, it
     recentBlockhash: blockhash,
   });
   const message = transactionMessageBytes(transaction);
-  const signatures = transaction.signatures.length;
-  const rent = rentExemptLamports(nftMintAccountSize(mint.publicKey, authority.publicKey, fields)) + BUYER_TOKEN_ACCOUNT_RENT;
+  const signatures = message[0]!; // a legacy message starts with its number of required signatures
+  const rent = rentExemptLamports(nftMintAccountSize(mint, authority, fields)) + BUYER_TOKEN_ACCOUNT_RENT;
   return {
+    sessionId,
     nft,
     priced: { ...item, networkCost: networkCost(rent, signatures) },
-    mintAddress: mint.publicKey.toBase58(),
+    mintAddress: mint.toBase58(),
     messageBase64: Buffer.from(message).toString("base64"),
     transactionBase64: Buffer.from(serializeForWallet(transaction)).toString("base64"),
   };
 }
 
-function pricingView(phase: Phase, unitPrice: bigint, feePerNft: bigint, sessions: ReadonlyArray<Built & { sessionId: string }>): MintPricing {
+function pricingView(phase: Phase, unitPrice: bigint, feePerNft: bigint, sessions: readonly Built[]): MintPricing {
   const d = phase.currencyDecimals;
   const pair = (name: string, raw: bigint) => {
     const { raw: r, display } = wireAmount(raw, d);

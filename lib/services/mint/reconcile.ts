@@ -6,12 +6,14 @@
 //   still unknown (it can never land after that); otherwise left pending.
 // - processing without a signature (crashed between the claim and the write-ahead; never
 //   sent): released, or expired past its lifetime, after a grace period.
-// - prepared past its lifetime: expired, NFT freed (the expiry sweep).
+// - prepared past its lifetime: expired.
+// Last, releaseDeadSessions frees the NFTs of ended sessions whose transaction can no
+// longer land (and records any that did), see sessions.ts.
 import type { Runtime } from "@/lib/server/runtime";
 import type { MintSession } from "@/lib/db/generated/client";
 import { logWarn } from "@/lib/api/log";
 import { recordMint } from "./record-mint";
-import { endSession, sweepExpiredSessions } from "./sessions";
+import { endSession, releaseDeadSessions } from "./sessions";
 
 /** A claim older than this with no signature written is a crashed execute. */
 export const STALE_PROCESSING_MS = 30_000;
@@ -47,13 +49,13 @@ export async function reconcileSession(runtime: Runtime, session: Pick<MintSessi
   }
 }
 
-export type ReconcileReport = { expired: number; minted: number; failed: number; released: number; pending: number; abandoned: number };
+export type ReconcileReport = { expired: number; minted: number; failed: number; released: number; pending: number; abandoned: number; freed: number; recovered: number };
 
 export async function reconcileMintSessions(runtime: Runtime, options: { now?: Date; pendingGraceMs?: number } = {}): Promise<ReconcileReport> {
   const now = options.now ?? new Date();
   const submittedBefore = new Date(now.getTime() - (options.pendingGraceMs ?? PENDING_GRACE_MS));
   const db = runtime.database.prisma;
-  const report: ReconcileReport = { expired: await sweepExpiredSessions(db, now), minted: 0, failed: 0, released: 0, pending: 0, abandoned: 0 };
+  const report: ReconcileReport = { expired: 0, minted: 0, failed: 0, released: 0, pending: 0, abandoned: 0, freed: 0, recovered: 0 };
   const pending = await db.mintSession.findMany({ where: { status: "pending", submittedAt: { lte: submittedBefore } }, select: { id: true, signature: true, lastValidBlockHeight: true }, take: 500 });
   for (const session of pending) report[await reconcileSession(runtime, session)] += 1;
 
@@ -65,7 +67,8 @@ export async function reconcileMintSessions(runtime: Runtime, options: { now?: D
   for (const session of stale) {
     if (await endSession(db, session.id, session.expiresAt <= now ? "expired" : "released", { from: ["processing"], lastError: "abandoned before it was sent" })) report.abandoned += 1;
   }
-  return report;
+  const released = await releaseDeadSessions(runtime);
+  return { ...report, expired: released.expired, freed: released.freed, recovered: released.recovered };
 }
 
 /** Runs the reconciler now and every interval (unref'd); the returned function stops it and waits for a run in progress. */

@@ -1,9 +1,10 @@
 // Records a landed mint in ONE database transaction: the session minted, the NFT owned,
 // the Mint row, the edition count, the claim-code use and the bounties it won. Idempotent:
-// only a session still processing/pending is recorded, so the execute path and the
+// only a session still in one of `from` (processing/pending unless the release sweep
+// found an ended session's mint on chain) is recorded, so the execute path and the
 // reconciler can race without a double record.
 import type { Db } from "@/lib/db/client";
-import type { ClaimGrantType } from "@/lib/db/generated/client";
+import type { ClaimGrantType, SessionStatus } from "@/lib/db/generated/client";
 import { claimCodeAllocation } from "@/lib/domain/mint-pricing";
 import { fireBountyTriggers, type WonBounty } from "./bounty-triggers";
 
@@ -12,13 +13,19 @@ export const RECOVERED_NOTE = "recovered: settled by the reconciler after an int
 
 export type RecordOutcome = { recorded: true; awards: WonBounty[] } | { recorded: false };
 
-export async function recordMint(db: Db, sessionId: string, signature: string, options: { now?: Date; recovered?: boolean } = {}): Promise<RecordOutcome> {
+/** `signature` is null only when the release sweep found the mint on chain for a session never submitted through execute. */
+export async function recordMint(
+  db: Db,
+  sessionId: string,
+  signature: string | null,
+  options: { now?: Date; recovered?: boolean; from?: readonly SessionStatus[] } = {},
+): Promise<RecordOutcome> {
   const at = options.now ?? new Date();
   return db.$transaction(
     async (tx) => {
       const moved = await tx.mintSession.updateMany({
-        where: { id: sessionId, status: { in: ["processing", "pending"] } },
-        data: { status: "minted", signature, completedAt: at, lastError: options.recovered ? RECOVERED_NOTE : null },
+        where: { id: sessionId, status: { in: [...(options.from ?? ["processing", "pending"])] } },
+        data: { status: "minted", ...(signature ? { signature } : {}), completedAt: at, lastError: options.recovered ? RECOVERED_NOTE : null },
       });
       if (moved.count === 0) return { recorded: false as const };
       const session = await tx.mintSession.findUniqueOrThrow({

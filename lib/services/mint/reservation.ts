@@ -8,9 +8,12 @@ type Tx = Prisma.TransactionClient;
 
 export type ReservedNft = { id: string; tokenId: number | null; editionNumber: number | null; name: string | null };
 
-/** Serializes one wallet's prepares on one drop until the transaction ends. */
-export async function lockWalletOnDrop(tx: Tx, collectionId: string, wallet: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-wallet:${collectionId}:${wallet}`}))`;
+/**
+ * Serializes one wallet's prepares (every drop) until the transaction ends: its allowance,
+ * its claim-code holds and its balance across live sessions are counted one prepare at a time.
+ */
+export async function lockWallet(tx: Tx, wallet: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-wallet:${wallet}`}))`;
 }
 
 /** Locks the phase row so phaseSupply counts cannot race (only taken when phaseSupply is set). */
@@ -32,6 +35,18 @@ export async function walletPhaseUsage(tx: Tx, phaseId: string, wallet: string, 
   return minted + live;
 }
 
+/**
+ * What the wallet's submits in flight (any drop) will still take from it, in lamports.
+ * Only signed sessions count: they carry the wallet's own signature, whereas anyone can
+ * prepare unsigned sessions in a wallet's name, and counting those would let a stranger
+ * make a wallet look too poor to mint. Its unsigned sessions in the drop being prepared
+ * are superseded first, and one prepare holds at most MAX_UNSIGNED_SESSIONS_PER_WALLET.
+ */
+export async function walletInFlightDebit(tx: Tx, wallet: string): Promise<bigint> {
+  const sum = await tx.mintSession.aggregate({ where: { walletAddress: wallet, status: { in: ["processing", "pending"] } }, _sum: { walletDebit: true } });
+  return sum._sum.walletDebit ?? 0n;
+}
+
 /** The phase's mints plus every live reservation in it. */
 export async function phaseUsage(tx: Tx, phaseId: string, now: Date): Promise<number> {
   const [minted, live] = await Promise.all([tx.mint.count({ where: { phaseId } }), tx.mintSession.count({ where: { phaseId, ...LIVE_SESSION(now) } })]);
@@ -39,19 +54,20 @@ export async function phaseUsage(tx: Tx, phaseId: string, now: Date): Promise<nu
 }
 
 /**
- * Claims up to `count` mintable rows (available, or held by a reservation that has
- * expired; never a master edition; creator-held rows only for their wallet) in token /
- * edition order. Returns what it got, possibly fewer.
+ * Claims up to `count` available rows (never a master edition; creator-held rows only for
+ * their wallet) in token / edition order. Returns what it got, possibly fewer. A row held
+ * by an ended session is not taken here: releaseDeadSessions frees it once that session's
+ * transaction can no longer land.
  */
-export async function reserveNfts(tx: Tx, options: { collectionId: string; wallet: string; count: number; until: Date; now: Date }): Promise<ReservedNft[]> {
-  const { collectionId, wallet, count, until, now } = options;
+export async function reserveNfts(tx: Tx, options: { collectionId: string; wallet: string; count: number; until: Date }): Promise<ReservedNft[]> {
+  const { collectionId, wallet, count, until } = options;
   if (count <= 0) return [];
   return tx.$queryRaw<ReservedNft[]>`
     UPDATE "Nft" SET status = 'reserved', "reservedByWallet" = ${wallet}, "reservedUntil" = ${until}, "reservedBySession" = NULL
     WHERE id IN (
       SELECT id FROM "Nft"
       WHERE "collectionId" = ${collectionId}::uuid AND "isMasterEdition" = false
-        AND (status = 'available' OR (status = 'reserved' AND "reservedUntil" < ${now}))
+        AND status = 'available'
         AND ("reservationWallet" IS NULL OR "reservationWallet" = ${wallet})
       ORDER BY ("reservationWallet" IS NULL), "editionNumber" ASC NULLS LAST, "tokenId" ASC NULLS LAST, id
       LIMIT ${count}

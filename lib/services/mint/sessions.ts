@@ -1,24 +1,41 @@
-// Ending a session without a mint: its status moves on and the NFT it held becomes
-// mintable again at once. Reads already treat an expired reservation as available; the
-// sweep makes the rows say so too.
+// Ending mint sessions, and freeing the NFTs they held only once that is safe.
+//
+// Ending a session (expired, failed, released) and freeing its NFT are two steps. A
+// session ends at once; its NFT stays reserved until its transaction can never land: the
+// chain's block height is past the transaction's last valid block height AND the NFT's
+// mint account does not exist. If the account exists the mint landed after all, and it is
+// recorded (the reconciler's path), never freed. So a transaction that reached an RPC
+// node (a failed submit, an abandoned execute) cannot mint an NFT that was sold again.
+//
+// The one exception is superseding: a wallet's unsigned sessions, replaced by its newer
+// prepare, were never signed by the server, so they can never land and their NFTs are
+// freed in the same database transaction.
 import type { Db } from "@/lib/db/client";
 import type { Prisma, SessionStatus } from "@/lib/db/generated/client";
+import type { Runtime } from "@/lib/server/runtime";
+import { logWarn } from "@/lib/api/log";
+import { recordMint } from "./record-mint";
 
 type Tx = Prisma.TransactionClient;
 type EndState = Extract<SessionStatus, "expired" | "released" | "failed">;
 
+/** lastError of a session replaced by a newer prepare of the same wallet and drop. */
+export const SUPERSEDED_NOTE = "superseded by a newer prepare of the same wallet";
+
 /** Frees the rows a session still holds (a row re-reserved by another session is not touched). */
-async function freeNftsOf(tx: Tx, sessionIds: readonly string[]): Promise<void> {
-  if (sessionIds.length === 0) return;
-  await tx.nft.updateMany({
+async function freeNftsOf(tx: Tx, sessionIds: readonly string[]): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const freed = await tx.nft.updateMany({
     where: { reservedBySession: { in: [...sessionIds] }, status: "reserved" },
     data: { status: "available", reservedBySession: null, reservedByWallet: null, reservedUntil: null },
   });
+  return freed.count;
 }
 
 /**
  * Ends one session if it is still in one of `from`; returns whether it did. Conditional,
- * so a session that minted meanwhile is never released.
+ * so a session that minted meanwhile is never ended. Its NFT stays reserved until
+ * releaseDeadSessions has made sure the transaction can no longer land.
  */
 export async function endSession(
   db: Db,
@@ -26,25 +43,63 @@ export async function endSession(
   to: EndState,
   options: { from: readonly SessionStatus[]; lastError?: string },
 ): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const moved = await tx.mintSession.updateMany({
-      where: { id: sessionId, status: { in: [...options.from] } },
-      data: { status: to, completedAt: new Date(), ...(options.lastError ? { lastError: options.lastError.slice(0, 500) } : {}) },
-    });
-    if (moved.count === 0) return false;
-    await freeNftsOf(tx, [sessionId]);
-    return true;
+  const moved = await db.mintSession.updateMany({
+    where: { id: sessionId, status: { in: [...options.from] } },
+    data: { status: to, completedAt: new Date(), ...(options.lastError ? { lastError: options.lastError.slice(0, 500) } : {}) },
   });
+  return moved.count > 0;
 }
 
-/** Expires every prepared session past its lifetime and frees its NFT. Returns how many. */
-export async function sweepExpiredSessions(db: Db, now = new Date()): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const expired = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE "MintSession" SET status = 'expired', "completedAt" = ${now}, "updatedAt" = ${now}
-      WHERE status = 'prepared' AND "expiresAt" <= ${now}
-      RETURNING id`;
-    await freeNftsOf(tx, expired.map((row) => row.id));
-    return expired.length;
-  });
+/**
+ * Inside a prepare, under the wallet's lock: the wallet's earlier unsigned sessions in the
+ * drop end, and their NFTs are free again at once (no server signature was ever made).
+ */
+export async function supersedeUnsignedSessions(tx: Tx, collectionId: string, wallet: string, now: Date): Promise<number> {
+  const superseded = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE "MintSession" SET status = 'released', "lastError" = ${SUPERSEDED_NOTE}, "completedAt" = ${now}, "updatedAt" = ${now}
+    WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet} AND status = 'prepared'
+    RETURNING id`;
+  await freeNftsOf(tx, superseded.map((row) => row.id));
+  return superseded.length;
+}
+
+export type ReleaseReport = { expired: number; freed: number; recovered: number };
+
+type HeldBy = { id: string; mintAddress: string; lastValidBlockHeight: bigint; signature: string | null };
+
+/**
+ * Expires the prepared sessions past their lifetime (database clock), then frees the NFTs
+ * of ended sessions whose transaction can no longer land, and records the ones that did
+ * land. `collectionId` limits it to one drop (prepare runs it for its drop).
+ */
+export async function releaseDeadSessions(runtime: Runtime, options: { collectionId?: string; limit?: number } = {}): Promise<ReleaseReport> {
+  const db = runtime.database.prisma;
+  const report: ReleaseReport = { expired: 0, freed: 0, recovered: 0 };
+  const collectionId = options.collectionId ?? null;
+  report.expired = await db.$executeRaw`
+    UPDATE "MintSession" SET status = 'expired', "completedAt" = now(), "updatedAt" = now()
+    WHERE status = 'prepared' AND "expiresAt" <= now() AND (${collectionId}::uuid IS NULL OR "collectionId" = ${collectionId}::uuid)`;
+  const held = await db.$queryRaw<HeldBy[]>`
+    SELECT s.id, s."mintAddress", s."lastValidBlockHeight", s.signature
+    FROM "MintSession" s JOIN "Nft" n ON n."reservedBySession" = s.id AND n.status = 'reserved'
+    WHERE s.status IN ('expired', 'failed', 'released') AND (${collectionId}::uuid IS NULL OR s."collectionId" = ${collectionId}::uuid)
+    ORDER BY s."lastValidBlockHeight"
+    LIMIT ${options.limit ?? 200}`;
+  if (held.length === 0) return report;
+
+  const height = await runtime.chain.getBlockHeight();
+  for (const session of held) {
+    if (session.lastValidBlockHeight >= height) break; // ordered: the rest can still land too
+    try {
+      if (await runtime.chain.getAccountInfo(session.mintAddress)) {
+        const outcome = await recordMint(db, session.id, session.signature, { recovered: true, from: ["expired", "failed", "released"] });
+        if (outcome.recorded) report.recovered += 1;
+        continue;
+      }
+      report.freed += await db.$transaction((tx) => freeNftsOf(tx, [session.id]));
+    } catch (error) {
+      logWarn(`could not settle the NFT of mint session ${session.id}`, error);
+    }
+  }
+  return report;
 }

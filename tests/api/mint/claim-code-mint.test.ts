@@ -111,7 +111,7 @@ for (const target of databaseTargets) {
       expect(body.pricing).toMatchObject({ paidQuantity: 2, bonusQuantity: 1, subtotalRaw: 190_000_000, discountRaw: 10_000_000 });
     });
 
-    it("halves the paid NFTs up to the discount's uses; an expired session releases its hold", async () => {
+    it("halves the paid NFTs up to the discount's uses; a new prepare supersedes the unsigned sessions and their hold", async () => {
       const code = await fixtureCode("FIX-HALF", { grantType: "discount", discountPercent: 50, discountUses: 2 });
       const wallet = await fundedWallet(app);
       const address = wallet.publicKey.toBase58();
@@ -123,16 +123,18 @@ for (const target of databaseTargets) {
       ]);
       expect(body.pricing).toMatchObject({ paidQuantity: 3, claimCodeQuantity: 0, subtotalRaw: 200_000_000, discountRaw: 100_000_000, platformFeeRaw: 15_000_000 });
 
-      const result = await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
-      expect(result.status, result.text).toBe(200);
+      const result = await callJson("POST", "/api/v1/execute-mint/batch", {
+        headers: { "x-api-key": key },
+        body: { transactions: [{ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }] },
+      });
+      expect(result.body?.totalMinted, result.text).toBe(1);
       expect(await prisma().claimCodeRedemption.findUniqueOrThrow({ where: { codeId_walletAddress: { codeId: code.id, walletAddress: address } } })).toMatchObject({ allocation: 2, used: 1 });
       const benefits = await callJson("GET", `/api/v1/collections/${drop.collectionId}/claim-codes/benefits/${address}`, { headers: { "x-api-key": key } });
       expect(claimCodeBenefitsResponseSchema.strict().parse(benefits.body)).toMatchObject({ discountPercent: 50, discountRemaining: 1, source: { type: "discount", allocation: 2, used: 1, remaining: 1 } });
 
-      // The second use is held by the live session: nothing left to enter.
-      expect((await refusal(onFixture(wallet, { quantity: 1, claimCode: "FIX-HALF" }))).body.code).toBe("CLAIM_CODE_INVALID");
-      await prisma().mintSession.updateMany({ where: { groupId: (await prisma().mintSession.findUniqueOrThrow({ where: { id: body.sessions[1]!.sessionId } })).groupId, status: "prepared" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      // The second use was held by the unsigned session; this wallet's new prepare supersedes it and takes the use.
       const released = await prepared(onFixture(wallet, { quantity: 2, claimCode: "FIX-HALF" }));
+      expect(await prisma().mintSession.findUniqueOrThrow({ where: { id: body.sessions[1]!.sessionId } })).toMatchObject({ status: "released" });
       expect(released.pricing.items.map((i) => [i.kind, i.priceRaw])).toEqual([
         ["paid", 50_000_000],
         ["paid", 100_000_000],
@@ -187,10 +189,11 @@ for (const target of databaseTargets) {
       const rush = await Promise.all([...wallets, wallets[0]!].map((w) => prepare(onFixture(w, { quantity: 1, claimCode: "FIX-RUSH" }))));
       const ok = rush.filter((r) => r.status === 200).map((r) => preparedMintResponseSchema.parse(r.body));
       for (const r of rush.filter((r) => r.status !== 200)) expect(errorBodySchema.parse(r.body).code).toBe("CLAIM_CODE_INVALID");
-      expect(ok).toHaveLength(2);
+      // wallets[0] asks twice: its second prepare may supersede its first, so 2 or 3 answer, but only 2 hold the code.
+      expect(ok.length).toBeGreaterThanOrEqual(2);
       expect(ok.every((b) => b.pricing.items[0]!.kind === "claim_code")).toBe(true);
-      expect(await prisma().mintSession.count({ where: { claimCodeId: code.id } })).toBe(2);
-      const holders = await prisma().mintSession.findMany({ where: { claimCodeId: code.id }, select: { walletAddress: true } });
+      const holders = await prisma().mintSession.findMany({ where: { claimCodeId: code.id, status: "prepared" }, select: { walletAddress: true } });
+      expect(holders).toHaveLength(2);
       expect(new Set(holders.map((h) => h.walletAddress)).size).toBe(2);
 
       // A wallet that redeemed the code earlier (1 of 2 used) gets nothing more while the code's maximum is held.

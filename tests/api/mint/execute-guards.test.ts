@@ -40,8 +40,10 @@ for (const target of databaseTargets) {
     it("refuses every tampered transaction before sending it, then mints the genuine one", async () => {
       const wallet = await fundedWallet(app);
       const attacker = Keypair.generate().publicKey;
-      const body = await prepareFor(wallet, 2);
-      const [mine, other] = body.sessions.map((s) => s.sessionId) as [string, string];
+      const body = await prepareFor(wallet);
+      const otherWallet = await fundedWallet(app);
+      const otherBody = await prepareFor(otherWallet);
+      const mine = body.sessions[0]!.sessionId;
       const original = body.transactions[0]!.transaction;
       const tampered = (change: (t: ReturnType<typeof decodePrepared>) => void) => {
         const transaction = decodePrepared(original);
@@ -63,7 +65,7 @@ for (const target of databaseTargets) {
         ["dropped instruction", "TRANSACTION_MISMATCH", tampered((t) => {
           t.instructions.splice(2, 1);
         })],
-        ["another session's transaction", "TRANSACTION_MISMATCH", signPrepared(body.transactions[1]!.transaction, wallet)],
+        ["another session's transaction", "TRANSACTION_MISMATCH", signPrepared(otherBody.transactions[0]!.transaction, otherWallet)],
         ["bad signature", "INVALID_SIGNATURE", (() => {
           const bytes = Buffer.from(signPrepared(original, wallet), "base64");
           bytes[5]! ^= 0xff;
@@ -88,7 +90,7 @@ for (const target of databaseTargets) {
       expect(genuine.status, genuine.text).toBe(200);
       const replay = await execute({ sessionId: mine, signedTransaction: signPrepared(original, wallet) });
       expect([replay.status, codeOf(replay)]).toEqual([409, "ALREADY_COMPLETED"]);
-      const second = await execute({ sessionId: other, signedTransaction: signPrepared(body.transactions[1]!.transaction, wallet) });
+      const second = await execute({ sessionId: otherBody.sessions[0]!.sessionId, signedTransaction: signPrepared(otherBody.transactions[0]!.transaction, otherWallet) });
       expect(second.status, second.text).toBe(200);
     });
 
@@ -137,8 +139,10 @@ for (const target of databaseTargets) {
       const chain = app.runtime.chain;
       const send = chain.sendRawTransaction.bind(chain);
       const wallet = await fundedWallet(app);
-      const body = await prepareFor(wallet, 2);
-      const [landing, lost] = body.sessions.map((s) => s.sessionId) as [string, string];
+      const lostWallet = await fundedWallet(app);
+      const body = await prepareFor(wallet);
+      const lostBody = await prepareFor(lostWallet);
+      const [landing, lost] = [body.sessions[0]!.sessionId, lostBody.sessions[0]!.sessionId];
       // The first lands but the answer is lost; the second never reaches the chain.
       chain.sendRawTransaction = async (bytes: Uint8Array) => {
         await send(bytes);
@@ -148,7 +152,7 @@ for (const target of databaseTargets) {
       chain.sendRawTransaction = async () => {
         throw new ChainUnavailableError("connection lost");
       };
-      const second = await execute({ sessionId: lost, signedTransaction: signPrepared(body.transactions[1]!.transaction, wallet) });
+      const second = await execute({ sessionId: lost, signedTransaction: signPrepared(lostBody.transactions[0]!.transaction, lostWallet) });
       chain.sendRawTransaction = send;
       for (const r of [first, second]) expect([r.status, codeOf(r), r.body?.pending]).toEqual([503, "OUTCOME_PENDING", true]);
 
@@ -156,9 +160,9 @@ for (const target of databaseTargets) {
       expect(await reconcileMintSessions(app.runtime, { pendingGraceMs: 0 })).toMatchObject({ minted: 1, pending: 1 });
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: lost } })).toMatchObject({ status: "pending" });
       await (chain as EmbeddedChain).expireBlockhash();
-      expect(await reconcileMintSessions(app.runtime, { pendingGraceMs: 0 })).toMatchObject({ released: 1 });
+      expect(await reconcileMintSessions(app.runtime, { pendingGraceMs: 0 })).toMatchObject({ released: 1, freed: 1 });
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: lost } })).toMatchObject({ status: "released" });
-      expect(await prisma.nft.findUniqueOrThrow({ where: { id: body.sessions[1]!.nftIds[0]! } })).toMatchObject({ status: "available" });
+      expect(await prisma.nft.findUniqueOrThrow({ where: { id: lostBody.sessions[0]!.nftIds[0]! } })).toMatchObject({ status: "available" });
 
       const later = await execute({ sessionId: landing, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) });
       expect(later.status, later.text).toBe(200);
@@ -196,7 +200,7 @@ for (const target of databaseTargets) {
       expect(await prisma.bountyPool.findUniqueOrThrow({ where: { id: pool.id } })).toMatchObject({ recurFiresCount: 1 });
     });
 
-    it("fails the session and releases its NFT when the chain refuses the transaction", async () => {
+    it("fails the session when the chain refuses the transaction, and frees its NFT once the blockhash has passed", async () => {
       const wallet = await fundedWallet(app, 200_000_000n);
       const body = await prepareFor(wallet);
       // The wallet spends its SOL elsewhere after preparing.
@@ -210,19 +214,30 @@ for (const target of databaseTargets) {
       expect([response.status, codeOf(response)]).toEqual([400, "TRANSACTION_REJECTED"]);
       const prisma = app.runtime.database.prisma;
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId } })).toMatchObject({ status: "failed" });
-      expect(await prisma.nft.findUniqueOrThrow({ where: { id: body.sessions[0]!.nftIds[0]! } })).toMatchObject({ status: "available" });
       const again = await execute({ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) });
       expect([again.status, codeOf(again)]).toEqual([400, "TRANSACTION_REJECTED"]);
+      // The fully signed transaction reached the chain once: its NFT stays held while it could still land.
+      const nftId = body.sessions[0]!.nftIds[0]!;
+      await reconcileMintSessions(app.runtime);
+      expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({ status: "reserved", reservedBySession: body.sessions[0]!.sessionId });
+      await (app.runtime.chain as EmbeddedChain).expireBlockhash();
+      expect(await reconcileMintSessions(app.runtime)).toMatchObject({ freed: 1 });
+      expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({ status: "available", reservedBySession: null });
     });
 
-    it("sweeps expired sessions and frees their NFTs", async () => {
+    it("sweeps expired sessions, and frees their NFTs only once their transactions can no longer land", async () => {
       const wallet = await fundedWallet(app);
       const body = await prepareFor(wallet, 2);
       const prisma = app.runtime.database.prisma;
+      const nftIds = body.sessions.flatMap((s) => s.nftIds);
       await prisma.mintSession.updateMany({ where: { id: { in: body.sessions.map((s) => s.sessionId) } }, data: { expiresAt: new Date(Date.now() - 1000) } });
       expect((await reconcileMintSessions(app.runtime)).expired).toBeGreaterThanOrEqual(2);
       expect(await prisma.mintSession.count({ where: { id: { in: body.sessions.map((s) => s.sessionId) }, status: "expired" } })).toBe(2);
-      expect(await prisma.nft.count({ where: { id: { in: body.sessions.flatMap((s) => s.nftIds) }, status: "available", reservedBySession: null } })).toBe(2);
+      // The blockhash is still good: the NFTs stay held.
+      expect(await prisma.nft.count({ where: { id: { in: nftIds }, status: "reserved" } })).toBe(2);
+      await (app.runtime.chain as EmbeddedChain).expireBlockhash();
+      expect((await reconcileMintSessions(app.runtime)).freed).toBeGreaterThanOrEqual(2);
+      expect(await prisma.nft.count({ where: { id: { in: nftIds }, status: "available", reservedBySession: null } })).toBe(2);
     });
 
     it("creates the NFTs of an open-ended drop at prepare", async () => {
@@ -236,9 +251,14 @@ for (const target of databaseTargets) {
         [1, "Fixture fixture-open #1", "reserved"],
         [2, "Fixture fixture-open #2", "reserved"],
       ]);
-      const result = await execute({ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }, allDropsKey);
-      expect(result.status, result.text).toBe(200);
-      expect(executeMintResultSchema.parse(result.body).collectionStats).toEqual({ totalSupply: 0, mintedCount: 1, percentMinted: 0, isMintedOut: false });
+      const single = await execute({ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }, allDropsKey);
+      expect([single.status, codeOf(single)]).toEqual([400, "BATCH_REQUIRED"]);
+      const batch = await callJson("POST", "/api/v1/execute-mint/batch", {
+        headers: headers(allDropsKey),
+        body: { transactions: [{ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }] },
+      });
+      expect(executeMintBatchResponseSchema.parse(batch.body)).toMatchObject({ totalMinted: 1 });
+      expect(await prisma.nft.findFirstOrThrow({ where: { collectionId: open.collectionId, tokenId: 1 } })).toMatchObject({ status: "minted" });
     });
 
     it("refuses bad execute requests", async () => {

@@ -31,6 +31,8 @@ for (const target of databaseTargets) {
     };
     const execute = (sessionId: string, signedTransaction: string) =>
       callJson("POST", "/api/v1/execute-mint", { headers: headers(), body: { sessionId, signedTransaction } });
+    const executeBatch = (items: Array<{ sessionId: string; signedTransaction: string }>) =>
+      callJson("POST", "/api/v1/execute-mint/batch", { headers: headers(), body: { transactions: items } });
 
     beforeAll(async () => {
       app = await startTestApp(target);
@@ -50,7 +52,9 @@ for (const target of databaseTargets) {
       expect(body).toMatchObject({ requestedQuantity: 1, totalQuantity: 1, quantityAdjusted: false, adjustmentReason: null, bogo: null, chainType: "solana" });
       expect(body.sessions).toHaveLength(1);
       expect(body.transactions).toEqual([{ transaction: expect.any(String), isVersionedTransaction: false, nftCount: 1 }]);
-      expect(body.expiresInMs).toBe(app.runtime.config.sessionTtlSeconds * 1000);
+      // The session ends 15 s before its blockhash (150 blocks of 400 ms) can no longer land.
+      expect(body.expiresInMs).toBeLessThanOrEqual(150 * 400 - 15_000);
+      expect(body.expiresInMs).toBeGreaterThan(30_000);
       expect(body.pricing).toMatchObject({ currency: "SOL", unitPriceRaw: 100_000_000, unitPrice: 0.1, paidQuantity: 1, bonusQuantity: 0, platformFeeRaw: 5_000_000, totalRaw: 105_000_000 });
       const session = await app.runtime.database.prisma.mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId } });
       expect(session).toMatchObject({ status: "prepared", walletProvider: "Phantom", kind: "paid", priceAmount: PRICE });
@@ -108,10 +112,13 @@ for (const target of databaseTargets) {
       expect(body).toMatchObject({ requestedQuantity: 2, totalQuantity: 3, quantityAdjusted: false, bogo: { buy: 2, get: 1, bonusQuantity: 1 } });
       expect(body.pricing).toMatchObject({ paidQuantity: 2, bonusQuantity: 1, subtotalRaw: 200_000_000, platformFeeRaw: 10_000_000 });
       expect(body.pricing.items.map((i) => i.kind)).toEqual(["paid", "paid", "bogo_bonus"]);
-      for (const [i, s] of body.sessions.entries()) {
-        const result = await execute(s.sessionId, signPrepared(body.transactions[i]!.transaction, wallet));
-        expect(result.status, result.text).toBe(200);
-      }
+      const signed = body.sessions.map((s, i) => ({ sessionId: s.sessionId, signedTransaction: signPrepared(body.transactions[i]!.transaction, wallet) }));
+      // Bonus listed first: the batch still executes the purchases first, then the bonus they earned.
+      const batch = await executeBatch([signed[2]!, signed[0]!, signed[1]!]);
+      expect(batch.status, batch.text).toBe(200);
+      const parsed = executeMintBatchResponseSchema.strict().parse(batch.body);
+      expect(parsed).toMatchObject({ success: true, totalMinted: 3, successfulTransactions: 3, failedTransactions: 0 });
+      expect(parsed.results.map((r) => r.sessionId)).toEqual([signed[2]!.sessionId, signed[0]!.sessionId, signed[1]!.sessionId]);
       const mints = await app.runtime.database.prisma.mint.findMany({ where: { collectionId: bogo.collectionId, walletAddress: wallet.publicKey.toBase58() } });
       expect(mints.map((m) => m.kind).sort()).toEqual(["bogo_bonus", "paid", "paid"]);
       const again = await prepare({ collectionId: bogo.collectionId, phaseId: bogo.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
@@ -131,13 +138,15 @@ for (const target of databaseTargets) {
       expect(body).toMatchObject({ requestedQuantity: 5, totalQuantity: 2, quantityAdjusted: true });
       expect(body.pricing).toMatchObject({ unitPriceRaw: 0, freeQuantity: 2, paidQuantity: 0, platformFeeRaw: 0, totalRaw: 0 });
       expect(body.adjustmentReason).toEqual(expect.any(String));
-      // Live reservations count: the wallet's two spots are held.
-      const again = await prepare({ collectionId: "aurora", phaseId: aurora.phases[0]!.id, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
-      expect(again.status).toBe(409);
-      expect(errorBodySchema.parse(again.body).code).toBe("WALLET_LIMIT_REACHED");
       // Editions, never the master.
       const nfts = await app.runtime.database.prisma.nft.findMany({ where: { id: { in: body.sessions.flatMap((s) => s.nftIds) } } });
       expect(nfts.every((n) => !n.isMasterEdition && n.status === "reserved" && n.editionNumber !== null)).toBe(true);
+      // Landed mints count: once both are minted, the wallet has nothing left.
+      const minted = await executeBatch(body.sessions.map((s, i) => ({ sessionId: s.sessionId, signedTransaction: signPrepared(body.transactions[i]!.transaction, wallet) })));
+      expect(executeMintBatchResponseSchema.parse(minted.body).totalMinted).toBe(2);
+      const again = await prepare({ collectionId: "aurora", phaseId: aurora.phases[0]!.id, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
+      expect(again.status).toBe(409);
+      expect(errorBodySchema.parse(again.body).code).toBe("WALLET_LIMIT_REACHED");
     });
 
     it("never hands one NFT to two sessions, nor more than the limits, under concurrent prepares", async () => {
@@ -148,14 +157,16 @@ for (const target of databaseTargets) {
         callJson("POST", "/api/v1/prepare-mint", { headers: { "x-api-key": allKey }, body: { collectionId: small.collectionId, phaseId: small.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity } });
       // One wallet asking four times at once for 2 (limit 4), three others for 2 each (phaseSupply 6).
       const responses = await Promise.all([...Array.from({ length: 4 }, () => ask(wallets[0]!, 2)), ...wallets.slice(1).map((w) => ask(w, 2))]);
-      const ok = responses.filter((r) => r.status === 200).map((r) => preparedMintResponseSchema.parse(r.body));
       for (const r of responses.filter((r) => r.status !== 200)) expect(["WALLET_LIMIT_REACHED", "SOLD_OUT"]).toContain(errorBodySchema.parse(r.body).code);
-      const nftIds = ok.flatMap((b) => b.sessions.flatMap((s) => s.nftIds));
-      expect(new Set(nftIds).size).toBe(nftIds.length);
-      expect(nftIds.length).toBe(6);
+      // Each prepare of wallet 0 supersedes its previous one: only live sessions hold NFTs.
       const prisma = app.runtime.database.prisma;
-      expect(await prisma.mintSession.count({ where: { phaseId: small.phaseId, walletAddress: wallets[0]!.publicKey.toBase58() } })).toBeLessThanOrEqual(4);
-      expect(await prisma.nft.count({ where: { collectionId: small.collectionId, status: "reserved" } })).toBe(6);
+      const live = await prisma.mintSession.findMany({ where: { phaseId: small.phaseId, status: "prepared" } });
+      const heldIds = live.map((s) => s.nftId);
+      expect(new Set(heldIds).size).toBe(heldIds.length);
+      expect(heldIds.length).toBe(6);
+      expect(live.filter((s) => s.walletAddress === wallets[0]!.publicKey.toBase58()).length).toBeLessThanOrEqual(2);
+      const reserved = await prisma.nft.findMany({ where: { collectionId: small.collectionId, status: "reserved" } });
+      expect(reserved.map((n) => n.reservedBySession).sort()).toEqual(live.map((s) => s.id).sort());
     });
 
     it("applies the wallet's redeemed claim codes: a free mint, then one discount", async () => {
@@ -177,16 +188,18 @@ for (const target of databaseTargets) {
         ["paid", 100_000_000, 0, 5_000_000],
       ]);
       expect(body.pricing).toMatchObject({ paidQuantity: 2, claimCodeQuantity: 1, subtotalRaw: 150_000_000, discountRaw: 150_000_000, platformFeeRaw: 10_000_000 });
-      // Held by the live sessions: a second prepare gets no benefit.
+      // A second prepare supersedes the first: its codes are free again for the new sessions.
       const second = await prepared({ collectionId: paid.collectionId, phaseId: paid.phaseId, walletAddress: address, quantity: 1 });
-      expect(second.pricing.items[0]).toMatchObject({ kind: "paid", priceRaw: 100_000_000 });
+      expect(second.pricing.items[0]).toMatchObject({ kind: "claim_code", priceRaw: 0 });
+      const superseded = await executeBatch([{ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }]);
+      expect(executeMintBatchResponseSchema.parse(superseded.body).results[0]).toMatchObject({ success: false, errorCode: "SESSION_SUPERSEDED" });
 
-      const result = await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
+      const result = await execute(second.sessions[0]!.sessionId, signPrepared(second.transactions[0]!.transaction, wallet));
       expect(result.status, result.text).toBe(200);
       expect(executeMintResultSchema.parse(result.body).totalCost).toBe(0);
       expect(await prisma.claimCode.findUniqueOrThrow({ where: { id: freeCode } })).toMatchObject({ usesCount: 1 });
       expect(await prisma.claimCodeRedemption.findFirstOrThrow({ where: { codeId: freeCode } })).toMatchObject({ used: 1 });
-      expect(await prisma.mint.findFirstOrThrow({ where: { sessionId: body.sessions[0]!.sessionId } })).toMatchObject({ kind: "claim_code", pricePaid: 0n, feePaid: 0n });
+      expect(await prisma.mint.findFirstOrThrow({ where: { sessionId: second.sessions[0]!.sessionId } })).toMatchObject({ kind: "claim_code", pricePaid: 0n, feePaid: 0n });
     });
 
     it("charges a dutch auction's live price, the figure /dutch-price quotes", async () => {
@@ -231,7 +244,7 @@ for (const target of databaseTargets) {
       expect(await prisma.nft.count({ where: { collectionId: paid.collectionId, status: "reserved" } })).toBe(reservedBefore);
     });
 
-    it("refuses an expired session, releases its NFT at once, and the NFT can be minted again", async () => {
+    it("refuses an expired session; its NFT is free again once its blockhash has passed, and can be minted again", async () => {
       const wallet: Keypair = await fundedWallet(app);
       const body = await prepared({ collectionId: paid.collectionId, phaseId: paid.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
       const sessionId = body.sessions[0]!.sessionId;
@@ -243,7 +256,7 @@ for (const target of databaseTargets) {
       expect(response.status).toBe(410);
       expect(errorBodySchema.parse(response.body).code).toBe("SESSION_EXPIRED");
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject({ status: "expired" });
-      expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({ status: "available", reservedBySession: null });
+      // Freed by the next prepare of the drop: the blockhash has passed and the mint account does not exist.
 
       const other = await fundedWallet(app);
       const again = await prepared({ collectionId: paid.collectionId, phaseId: paid.phaseId, walletAddress: other.publicKey.toBase58(), quantity: 1 });

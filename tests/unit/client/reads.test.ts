@@ -48,6 +48,14 @@ describe("read paths", () => {
     ]);
   });
 
+  it("a collection read answered with the pre-launch envelope (keyless, drop not launched) throws COLLECTION_NOT_LAUNCHED", async () => {
+    const envelope = { status: "maintenance", collection: { shortId: "sprites", name: "Sprites", image: null, bannerImage: null }, serverTime: "2030-01-01T00:00:00.000Z" };
+    const { client, server } = await clientFor(steps(ok(envelope)));
+    const error = await rejection(client.getCollection("sprites"));
+    expect([error.code, error.status]).toEqual(["COLLECTION_NOT_LAUNCHED", 200]);
+    expect(server.requests).toHaveLength(1); // an answer, not a failure: never retried
+  });
+
   it("posts the claim code check as JSON and returns the body as answered", async () => {
     const { client, server } = await clientFor(steps((response) => json(response, 200, { valid: true, code: "SPRITE-FREE" })));
     await expect(client.validateClaimCode("sprites", "sprite-free")).resolves.toEqual({ valid: true, code: "SPRITE-FREE" });

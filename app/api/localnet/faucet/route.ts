@@ -30,4 +30,5 @@ export async function POST(request: Request) {
   }
 }
 
-export const GET = () => fail("METHOD_NOT_ALLOWED", "Use POST with a JSON body { address, sol }.");
+// Other methods answer the 405 envelope with Allow.
+export { v1MethodNotAllowed as GET, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE } from "@/lib/api/v1-route";

@@ -1,11 +1,12 @@
-// POST /api/v1/prepare-mint — reserve NFTs and build one server-signed transaction per NFT.
+// POST /api/v1/prepare-mint — reserve NFTs and build one transaction per NFT for the wallet to sign first.
+import { mintCallerOf } from "@/lib/api/rate-limit";
 import { v1Route } from "@/lib/api/v1-route";
 import { prepareMintBodySchema, preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { prepareMint } from "@/lib/services/mint/prepare";
 
 export const POST = v1Route(
   { scope: "collection", scopeParam: "collectionId", kind: "mint", body: prepareMintBodySchema, response: preparedMintResponseSchema },
-  ({ runtime, collection, body }) => prepareMint(runtime, collection, body),
+  ({ runtime, request, auth, collection, body }) => prepareMint(runtime, collection, body, mintCallerOf(request, auth, runtime.config)),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

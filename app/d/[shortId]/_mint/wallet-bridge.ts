@@ -11,8 +11,9 @@ export type WalletBridge = {
   walletName: string | null;
   disconnect(): Promise<void>;
   /**
-   * Has the wallet sign every base64 legacy transaction (already partly signed by the
-   * service) in one prompt when it can, and returns them fully signed, base64, in order.
+   * Has the wallet sign every base64 legacy transaction in one prompt when it can, and
+   * returns them carrying the wallet's signature, base64, in order. The wallet signs first;
+   * the service adds its own signatures at execute.
    * Throws DropmintClientError WALLET_REJECTED, WALLET_SIGN_FAILED or WALLET_NOT_CONNECTED.
    */
   signTransactions(transactions: readonly string[]): Promise<string[]>;

@@ -70,14 +70,18 @@ function Bridge({ pickerOpen, onPickerClose, onChange, signingRef }: Omit<Wallet
       } finally {
         signingRef.current = false;
       }
-      try {
-        return signed.map((transaction) => toBase64(transaction.serialize({ requireAllSignatures: true, verifySignatures: true })));
-      } catch {
-        // A wallet that answered without a valid signature of its own.
+      // The wallet signs first: the service's own slots stay empty until execute fills them.
+      if (!publicKey || !signed.every((transaction) => transaction.signatures.some((s) => s.signature !== null && s.publicKey.equals(publicKey)))) {
         throw new DropmintClientError("WALLET_SIGN_FAILED", "The wallet returned an unsigned transaction.");
       }
+      try {
+        return signed.map((transaction) => toBase64(transaction.serialize({ requireAllSignatures: false, verifySignatures: true })));
+      } catch {
+        // A wallet that answered with a signature that does not verify.
+        throw new DropmintClientError("WALLET_SIGN_FAILED", "The wallet's signature does not verify.");
+      }
     },
-    [connected, signAllTransactions, signTransaction, signingRef],
+    [connected, publicKey, signAllTransactions, signTransaction, signingRef],
   );
 
   useEffect(() => {

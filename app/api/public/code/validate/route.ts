@@ -2,6 +2,7 @@
 // Same format limits and the same per-IP and per-drop budgets as the partner validate.
 import { ApiError } from "@/lib/api/api-error";
 import { publicRoute } from "@/lib/api/public-route";
+import { clientIp } from "@/lib/api/rate-limit";
 import { publicCodeCheckResponseSchema, publicValidateCodeBodySchema } from "@/lib/schemas/code-validate";
 import { consumeClaimCodeCheckBudget } from "@/lib/services/claim-codes";
 import { findCollectionRefCached } from "@/lib/services/collection-ref";
@@ -11,7 +12,7 @@ export const POST = publicRoute({ body: publicValidateCodeBodySchema, response: 
   const db = runtime.database.prisma;
   const collection = await findCollectionRefCached(db, (body.collection ?? body.collectionId)!);
   if (!collection) throw new ApiError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
-  await consumeClaimCodeCheckBudget(runtime.rateLimiter, runtime.config, request, collection.id);
+  await consumeClaimCodeCheckBudget(runtime.rateLimiter, runtime.config, clientIp(request, runtime.config.trustedProxyHops), collection.id);
   return checkCodeForSite(db, collection.id, body.code, new Date());
 });
 

@@ -1,10 +1,18 @@
-// GET /api/v1/collections/{identifier} — the Collection response.
+// GET /api/v1/collections/{identifier} — the Collection response; without a key, a drop not
+// launched yet answers the public site's pre-launch envelope.
 import { v1Route } from "@/lib/api/v1-route";
-import { collectionResponseSchema } from "@/lib/schemas/collection";
+import { v1CollectionResponseSchema } from "@/lib/schemas/public-collection";
 import { getCollectionView } from "@/lib/services/collections";
+import { getPublicCollection } from "@/lib/services/public-collection";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: collectionResponseSchema }, ({ runtime, collection }) =>
-  getCollectionView(runtime.database.prisma, collection.id, { now: new Date(), config: runtime.config }),
+export const GET = v1Route(
+  {
+    scope: "collection",
+    kind: "read",
+    response: v1CollectionResponseSchema,
+    preLaunch: ({ runtime, collection }) => getPublicCollection(runtime.database.prisma, collection.id, { now: new Date(), config: runtime.config }),
+  },
+  ({ runtime, collection }) => getCollectionView(runtime.database.prisma, collection.id, { now: new Date(), config: runtime.config }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

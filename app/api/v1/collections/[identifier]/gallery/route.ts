@@ -1,10 +1,18 @@
-// GET /api/v1/collections/{identifier}/gallery — the NFTs that can still be minted.
+// GET /api/v1/collections/{identifier}/gallery — the NFTs that can still be minted (without a
+// key, an empty page before launch, as on the public site).
 import { v1Route } from "@/lib/api/v1-route";
 import { galleryResponseSchema, getGalleryQuerySchema } from "@/lib/schemas/gallery";
 import { getGallery } from "@/lib/services/gallery";
 
-export const GET = v1Route({ scope: "collection", kind: "read", query: getGalleryQuerySchema, response: galleryResponseSchema }, ({ runtime, collection, query }) =>
-  getGallery(runtime.database.prisma, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+export const GET = v1Route(
+  {
+    scope: "collection",
+    kind: "read",
+    query: getGalleryQuerySchema,
+    response: galleryResponseSchema,
+    preLaunch: ({ query }) => ({ nfts: [], total: 0, limit: query.limit, offset: query.offset }),
+  },
+  ({ runtime, collection, query }) => getGallery(runtime.database.prisma, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -1,10 +1,11 @@
-// GET /api/v1/collections/{identifier}/top-holders — who holds the drop's NFTs now, read from the chain.
+// GET /api/v1/collections/{identifier}/top-holders — who holds the drop's NFTs now, read from the chain
+// (reused for HOLDERS_CACHE_SECONDS); every request spends the per-IP chain budget.
 import { v1Route } from "@/lib/api/v1-route";
 import { topHoldersResponseSchema } from "@/lib/schemas/leaderboards";
 import { getTopHolders } from "@/lib/services/leaderboards";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: topHoldersResponseSchema }, ({ runtime, collection }) =>
-  getTopHolders(runtime.database.prisma, runtime.chain, collection.id, { publicBaseUrl: runtime.config.publicUrl }),
+export const GET = v1Route({ scope: "collection", kind: "chain-read", response: topHoldersResponseSchema }, ({ runtime, collection }) =>
+  getTopHolders(runtime.database.prisma, runtime.chain, collection.id, { publicBaseUrl: runtime.config.publicUrl, now: Date.now(), cacheSeconds: runtime.config.holdersCacheSeconds }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

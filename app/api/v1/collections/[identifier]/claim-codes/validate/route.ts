@@ -1,5 +1,6 @@
 // POST /api/v1/collections/{collectionId}/claim-codes/validate {code} — the Claim code check.
 // Read-only, bare envelope, and rate-limited per IP and per drop on top of the read budget.
+import { clientIp } from "@/lib/api/rate-limit";
 import { v1Route } from "@/lib/api/v1-route";
 import { claimCodeCheckResponseSchema, validateClaimCodeBodySchema } from "@/lib/schemas/claim-codes";
 import { checkClaimCode, consumeClaimCodeCheckBudget } from "@/lib/services/claim-codes";
@@ -7,7 +8,7 @@ import { checkClaimCode, consumeClaimCodeCheckBudget } from "@/lib/services/clai
 export const POST = v1Route(
   { scope: "collection", kind: "read", body: validateClaimCodeBodySchema, response: claimCodeCheckResponseSchema, envelope: "bare" },
   async ({ runtime, request, collection, body }) => {
-    await consumeClaimCodeCheckBudget(runtime.rateLimiter, runtime.config, request, collection.id);
+    await consumeClaimCodeCheckBudget(runtime.rateLimiter, runtime.config, clientIp(request, runtime.config.trustedProxyHops), collection.id);
     return checkClaimCode(runtime.database.prisma, collection.id, body.code, new Date());
   },
 );

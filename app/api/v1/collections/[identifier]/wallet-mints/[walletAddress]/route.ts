@@ -1,12 +1,13 @@
 // GET /api/v1/collections/{collectionId}/wallet-mints/{walletAddress} — the Wallet mints response.
+// Gated phases read the wallet's holdings from the chain, which spends the per-IP chain budget.
 import { v1Route } from "@/lib/api/v1-route";
 import { getWalletMintsParamsSchema, walletMintsResponseSchema } from "@/lib/schemas/wallet-mints";
 import { getWalletMints } from "@/lib/services/wallet-mints";
 
 export const GET = v1Route(
   { scope: "collection", kind: "read", params: getWalletMintsParamsSchema, response: walletMintsResponseSchema },
-  ({ runtime, collection, params }) =>
-    getWalletMints(runtime.database.prisma, runtime.chain, { collectionId: collection.id, walletAddress: params.walletAddress }),
+  ({ runtime, chain, collection, params }) =>
+    getWalletMints(runtime.database.prisma, chain, { collectionId: collection.id, walletAddress: params.walletAddress }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

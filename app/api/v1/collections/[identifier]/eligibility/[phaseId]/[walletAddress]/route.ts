@@ -1,12 +1,13 @@
 // GET /api/v1/collections/{collectionId}/eligibility/{phaseId}/{walletAddress} — the Eligibility response.
+// A gated phase reads the wallet's holdings from the chain, which spends the per-IP chain budget.
 import { v1Route } from "@/lib/api/v1-route";
 import { eligibilityResponseSchema, getEligibilityParamsSchema } from "@/lib/schemas/eligibility";
 import { getEligibility } from "@/lib/services/eligibility";
 
 export const GET = v1Route(
   { scope: "collection", kind: "read", params: getEligibilityParamsSchema, response: eligibilityResponseSchema },
-  ({ runtime, collection, params }) =>
-    getEligibility(runtime.database.prisma, runtime.chain, { collectionId: collection.id, phaseId: params.phaseId, walletAddress: params.walletAddress, now: new Date() }),
+  ({ runtime, chain, collection, params }) =>
+    getEligibility(runtime.database.prisma, chain, { collectionId: collection.id, phaseId: params.phaseId, walletAddress: params.walletAddress, now: new Date() }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

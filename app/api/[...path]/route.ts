@@ -1,4 +1,5 @@
-// Any other /api/v1 path: the 404 envelope rather than Next's HTML page.
+// Any other /api path, /api/v1 included (the first-party router under /api/public has its
+// own): the 404 envelope rather than Next's HTML page.
 import { v1NotFound, v1Preflight } from "@/lib/api/v1-route";
 
 export const GET = v1NotFound;

@@ -1,0 +1,234 @@
+// API docs: the threats Dropmint defends against, each with the defence and the test that
+// proves it. The project's own copy of the shared threat model; every new defence is added
+// here in the same change that makes it.
+type Defence = { threat: string; defence: string; test: string };
+type Invariant = { id: string; title: string; defences: Defence[] };
+
+const INVARIANTS: Invariant[] = [
+  {
+    id: "no-mint-without-execute",
+    title: "1. No mint without execute",
+    defences: [
+      {
+        threat: "A collector broadcasts the prepared transaction itself (a \"ghost mint\").",
+        defence: "Prepare hands out transactions with every signature slot empty; the NFT mint key and the mint authority sign only at execute, after every check, over the exact stored message bytes. Sent straight to a node, the chain refuses it for the missing signatures.",
+        test: "tests/api/mint/attacks.test.ts (embedded chain and a JSON-RPC chain, with and without preflight)",
+      },
+      {
+        threat: "A changed amount, recipient or instruction, or another session's transaction.",
+        defence: "Execute refuses any message that is not byte-identical to the prepared one (TRANSACTION_MISMATCH) and any wallet signature that does not verify (INVALID_SIGNATURE), before anything is signed or sent.",
+        test: "tests/api/mint/execute-guards.test.ts",
+      },
+    ],
+  },
+  {
+    id: "exact-supply",
+    title: "2. Exact supply",
+    defences: [
+      {
+        threat: "A mint rush across instances.",
+        defence: "NFT rows are reserved with FOR UPDATE SKIP LOCKED inside the prepare transaction; phase supply under the phase's row lock.",
+        test: "tests/api/mint/concurrency.test.ts (300 prepares for 50 NFTs from 2 processes on PostgreSQL; 60 on PGlite)",
+      },
+      {
+        threat: "An execute that started just before its session expired mints an NFT another session holds since.",
+        defence: "The claim is decided by the database's clock, and only while the NFT is still reserved by this very session.",
+        test: "tests/api/mint/attacks.test.ts (\"decides expiry by the database's clock\")",
+      },
+      {
+        threat: "An NFT freed while its old transaction could still land is sold twice.",
+        defence: "An ended session's NFT is freed only once the chain's block height is past the transaction's last valid height and its mint account does not exist; if the account exists the mint is recorded instead.",
+        test: "tests/api/mint/attacks.test.ts, tests/api/mint/execute-guards.test.ts",
+      },
+    ],
+  },
+  {
+    id: "nothing-given-away",
+    title: "3. Nothing is given away",
+    defences: [
+      {
+        threat: "Executing only the free bonus of a buy-N-get-M prepare.",
+        defence: "A bonus is signed only once the purchases of its prepare that earn it have landed (under the group's lock); alone it answers BONUS_WITHOUT_PURCHASE, and the batch executes purchases first. One session of a multi-NFT prepare sent alone answers BATCH_REQUIRED.",
+        test: "tests/api/mint/attacks.test.ts (\"BOGO bonuses ride with the purchase\")",
+      },
+      {
+        threat: "Guessing claim codes through prepare instead of validate.",
+        defence: "A prepare carrying a claimCode spends the same per-IP and per-drop code-check budgets as validate.",
+        test: "tests/api/mint/attacks.test.ts",
+      },
+      {
+        threat: "A claim code spent twice by parallel prepares.",
+        defence: "Uses held by live sessions count against the code's maximum and the wallet's share, under the wallet's and the code's locks; a use is spent only when the mint lands.",
+        test: "tests/api/mint/claim-code-mint.test.ts",
+      },
+    ],
+  },
+  {
+    id: "nobody-holds-another-wallet",
+    title: "4. Nobody holds another wallet's mint",
+    defences: [
+      {
+        threat: "A griefer prepares in a victim's name to hold its allowance and claim codes.",
+        defence: "A new prepare for a wallet supersedes that wallet's earlier unsigned sessions in the drop (they cannot land without the server) and frees what they held; executing one answers SESSION_SUPERSEDED.",
+        test: "tests/api/mint/attacks.test.ts",
+      },
+      {
+        threat: "A griefer spends a victim's prepare budget.",
+        defence: "The prepare budget is per caller (key; publishable key and client IP; or the IP of the site's pages) and wallet and drop.",
+        test: "tests/api/mint/attacks.test.ts",
+      },
+      {
+        threat: "One funded wallet reserves most of the supply.",
+        defence: "A prepare supersedes the wallet's unsigned sessions in the drop and reserves at most 10 NFTs; the balance check subtracts the wallet's submits in flight. Unsigned sessions of other drops are not subtracted, so a stranger cannot make a wallet look too poor to mint.",
+        test: "tests/api/mint/attacks.test.ts",
+      },
+      {
+        threat: "One visitor of a partner's page spends the publishable key's mint budget and locks out everyone else on that page.",
+        defence: "A publishable key's mint budget is per key and client IP; secret and sandbox keys keep one budget per key.",
+        test: "tests/api/pipeline/budgets.test.ts (mint budgets by key class)",
+      },
+    ],
+  },
+  {
+    id: "uncertain-outcomes-settled",
+    title: "5. Every uncertain outcome is settled",
+    defences: [
+      {
+        threat: "The process is killed between submit and record.",
+        defence: "The wallet's signature is written ahead before sending; the reconciler settles pending sessions against the chain at start-up and every 30 seconds, never retrying blindly.",
+        test: "tests/smoke/crash-recovery.test.ts, tests/api/mint/execute-guards.test.ts (OUTCOME_PENDING)",
+      },
+      {
+        threat: "A session handed back in its last seconds cannot land any more.",
+        defence: "A session lives at most its blockhash's validity less 15 seconds, so a signature handed back in time can still land.",
+        test: "tests/api/mint/attacks.test.ts (\"lives no longer than its blockhash\")",
+      },
+    ],
+  },
+  {
+    id: "scope-is-real",
+    title: "6. Scope is real",
+    defences: [
+      {
+        threat: "A scoped key probes for other drops.",
+        defence: "Another drop's identifier is answered with the same 403 in body, status and timing, without asking the database.",
+        test: "tests/api/pipeline/auth-scope.test.ts",
+      },
+      {
+        threat:
+          "Anyone forges the site's Origin and reads, through v1 without a key, a drop that has not launched: its description, schedule, prices, supply, phases and codes.",
+        defence:
+          "Keyless v1 reads show such a drop exactly as the public site does: the pre-launch envelope, empty gallery and recently-minted, 403 COLLECTION_NOT_LAUNCHED elsewhere, and its phases as unknown. Keys issued for the drop read it in full.",
+        test: "tests/api/pre-launch.test.ts (a table over every v1 route naming a drop or a phase)",
+      },
+    ],
+  },
+  {
+    id: "fail-closed",
+    title: "7. Fail closed, never open",
+    defences: [
+      {
+        threat: "The key store is down.",
+        defence: "The key check answers 503 AUTH_UNAVAILABLE, never a pass and never a final denial.",
+        test: "tests/api/pipeline/auth-scope.test.ts",
+      },
+    ],
+  },
+  {
+    id: "bad-input-answered",
+    title: "8. Bad input is answered, never crashed on",
+    defences: [
+      {
+        threat: "A path with malformed percent-encoding, or a method the framework never routes (TRACE, PROPFIND, QUERY, SEARCH), answers a bare 500.",
+        defence: "The server answers them itself before the framework: 400 for a malformed path (the envelope under /api, the site's error page elsewhere), 405 with the envelope and an Allow header taken from the route files.",
+        test: "tests/smoke/hostile-requests.test.ts, tests/api/route-methods.test.ts",
+      },
+      {
+        threat: "An oversized chunked body leaves the keep-alive connection waiting.",
+        defence: "A 413 closes the connection.",
+        test: "tests/smoke/hostile-requests.test.ts",
+      },
+      {
+        threat: "NUL and other control characters in a query string, a path or a claim code reach PostgreSQL and answer 500.",
+        defence: "Every text input is a plain-text schema that refuses control characters: 400 INVALID_REQUEST before any query.",
+        test: "tests/api/hostile-text.test.ts",
+      },
+      {
+        threat: "Faucet requests the chain refuses (the system program, a sysvar, less than a lamport or than a new account must hold).",
+        defence: "Amounts below one lamport are refused by the schema, and a refusal by the chain is a 400, never a 500.",
+        test: "tests/api/hostile-text.test.ts",
+      },
+      {
+        threat: "Requests with unknown or malformed keys, or naming unknown drops, flood the database (worst on the single-connection embedded one) without ever being counted.",
+        defence: "Every request spends the per-IP budget before anything is looked up; past it, no query is made at all.",
+        test: "tests/api/pipeline/budgets.test.ts (per-IP budget before the database: a closed database, and a query-counting client)",
+      },
+      {
+        threat: "Top-holders requests fan out to a chain call per minted NFT each, so a burst of them uses up the RPC quota.",
+        defence: "A drop's holders are computed at most once per HOLDERS_CACHE_SECONDS, and concurrent requests share one computation.",
+        test: "tests/api/holders-cache.test.ts (a counting wrapper around the embedded chain)",
+      },
+      {
+        threat: "One address spends the RPC quota that prepare and execute need through chain-backed reads.",
+        defence:
+          "Reads that reach the chain (top-holders, gated eligibility and wallet-mints, the local balance) spend their own smaller per-IP budget; mint calls never spend it.",
+        test: "tests/api/holders-cache.test.ts (the chain budget)",
+      },
+    ],
+  },
+  {
+    id: "pages-safe",
+    title: "9. Pages are safe to open",
+    defences: [
+      {
+        threat: "A page is framed for clickjacking, or injected markup loads script, plugins or a foreign <base>.",
+        defence: "Every answer carries a Content-Security-Policy (no script from elsewhere, object-src 'none', base-uri and form-action 'self', frame-ancestors 'none'), X-Frame-Options DENY, Referrer-Policy and nosniff; the end-to-end suite fails on any policy violation.",
+        test: "tests/e2e/quality.spec.ts, tests/e2e/fixtures.ts",
+      },
+    ],
+  },
+  {
+    id: "secrets-stay-secret",
+    title: "10. Secrets stay secret",
+    defences: [
+      {
+        threat: "A leaked database dump reveals API keys.",
+        defence: "Keys are stored only as SHA-256 hashes and shown once.",
+        test: "tests/unit/api/keys.test.ts, tests/server/cli/admin-keys.test.ts",
+      },
+      {
+        threat: "The NFT mint keys leak from storage.",
+        defence: "They are never stored: each is derived per session as HMAC-SHA-512(secret, session id) and used only inside execute.",
+        test: "tests/api/mint/attacks.test.ts",
+      },
+    ],
+  },
+];
+
+export function ThreatModelSection() {
+  return (
+    <section id="threat-model" aria-labelledby="threat-model-heading" className="space-y-3">
+      <h2 id="threat-model-heading" className="text-2xl font-semibold">
+        Threat model
+      </h2>
+      <p>
+        Who attacks a mint site: collectors and bots with wallets (they script every call and can send transactions to any
+        RPC node themselves), griefers who know other people&apos;s wallet addresses, partners whose keys may leak, anyone who
+        can forge an <code>Origin</code> or send malformed input, and faults (a killed process, a slow database or RPC, an
+        expired blockhash). These are the promises Dropmint keeps against them, each with the test that proves it.
+      </p>
+      {INVARIANTS.map((invariant) => (
+        <div key={invariant.id} id={`threat-${invariant.id}`} className="space-y-2">
+          <h3 className="text-lg font-semibold">{invariant.title}</h3>
+          <ul className="list-disc space-y-1 pl-6">
+            {invariant.defences.map((d) => (
+              <li key={d.threat}>
+                <strong>{d.threat}</strong> {d.defence} <span className="text-slate-400">Test: {d.test}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MintSession" ADD COLUMN     "walletDebit" BIGINT NOT NULL DEFAULT 0;
