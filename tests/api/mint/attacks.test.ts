@@ -234,8 +234,9 @@ for (const target of databaseTargets) {
         const sessionId = body.sessions[0]!.sessionId;
         const nftId = body.sessions[0]!.nftIds[0]!;
         const signed = signPrepared(body.transactions[0]!.transaction, wallet);
-        const requestStartedAt = new Date();
-        // It expires (database clock) and its NFT goes to another session since.
+        // This execute started while the session was live; it expires (database clock) a
+        // second ago, and its NFT goes to another session since.
+        const requestStartedAt = new Date(Date.now() - 10_000);
         await prisma.mintSession.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
         await prisma.nft.update({ where: { id: nftId }, data: { status: "available", reservedBySession: null, reservedByWallet: null, reservedUntil: null } });
         const rival = await fundedWallet(app);
