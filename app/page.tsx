@@ -2,7 +2,8 @@
 // recent sell-outs — plus the search box. A server component, so it calls the same service
 // functions as the /api/public route handlers, with the same arguments, on one server clock.
 import type { ReactNode } from "react";
-import { getRuntime } from "@/lib/server/runtime";
+import { getServiceContext } from "@/lib/server/runtime";
+import { fixedClock } from "@/lib/services/context";
 import { getFeatured, getLiveMints, getRecentSoldouts, getTrending, getUpcomingMints } from "@/lib/services/discovery-feeds";
 import { nextPhaseStarts } from "@/lib/services/next-phase-starts";
 import type { CollectionSummary } from "@/lib/services/collection-summaries";
@@ -16,19 +17,20 @@ export const dynamic = "force-dynamic";
 const SECTION_LIMIT = 8;
 
 export default async function HomePage() {
-  const { database, config } = await getRuntime();
-  const db = database.prisma;
-  const now = new Date();
-  const options = { limit: SECTION_LIMIT, offset: 0, now, publicBaseUrl: config.publicUrl };
+  const base = await getServiceContext();
+  // One instant for the whole page: every feed, the start times and the cards agree.
+  const now = base.clock.now();
+  const ctx = { ...base, clock: fixedClock(now) };
+  const page = { limit: SECTION_LIMIT, offset: 0 };
   const [featured, live, upcoming, trending, soldOut] = await Promise.all([
-    getFeatured(db, options),
-    getLiveMints(db, options),
-    getUpcomingMints(db, options),
-    getTrending(db, options),
-    getRecentSoldouts(db, options),
+    getFeatured(ctx, page),
+    getLiveMints(ctx, page),
+    getUpcomingMints(ctx, page),
+    getTrending(ctx, page),
+    getRecentSoldouts(ctx, page),
   ]);
   const upcomingIds = [...featured.collections, ...upcoming.mints].filter((d) => d.status === "upcoming").map((d) => d.id);
-  const startsAt = await nextPhaseStarts(db, [...new Set(upcomingIds)], now);
+  const startsAt = await nextPhaseStarts(ctx, [...new Set(upcomingIds)]);
   const card = (drop: CollectionSummary, extra?: ReactNode, eager = false) => (
     <DropCard drop={drop} startsAt={startsAt.get(drop.id) ?? null} now={now} extra={extra} eager={eager} />
   );

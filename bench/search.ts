@@ -101,10 +101,11 @@ async function inProcess(): Promise<void> {
       await insertSearchCollections(database.runner);
       console.log(`\n${target.name}: ${SEARCH_COLLECTIONS} drops inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s (+ the demo drops); ${runs} sequential runs each, limit 20`);
       console.log(`${"".padEnd(40)}    page   service p50 / p95 ms   route handler p50 / p95 ms`);
+      const ctx = app.context();
       for (const { label, q } of SEARCH_QUERIES) {
-        const first = await searchCollections(database.prisma, { q, limit: 20, offset: 0, publicBaseUrl: TEST_SITE_ORIGIN });
+        const first = await searchCollections(ctx, { q, limit: 20, offset: 0 });
         const shown = `${first.collections.length}${first.hasMore ? "+" : ""}`;
-        const service = await timeRuns(() => searchCollections(database.prisma, { q, limit: 20, offset: 0, publicBaseUrl: TEST_SITE_ORIGIN }), runs);
+        const service = await timeRuns(() => searchCollections(ctx, { q, limit: 20, offset: 0 }), runs);
         const url = `/api/public/collections/search?q=${encodeURIComponent(q)}`;
         const route = await timeRuns(async () => {
           const response = await callRoute("GET", url, { headers: { origin: TEST_SITE_ORIGIN } });

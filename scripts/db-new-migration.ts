@@ -9,7 +9,7 @@
 // like `migrate dev`, the engine may emit steps that lose data (dropped columns, ...).
 //
 // Why not `prisma migrate dev`: the Prisma CLI runs a native schema-engine binary that it
-// downloads on first use, and these machines cannot download it. Prisma publishes the same
+// downloads on first use, which an offline checkout cannot do. Prisma publishes the same
 // engine compiled to WebAssembly (@prisma/schema-engine-wasm, pinned to the installed
 // prisma's engine version and checked byte-for-byte against node_modules/prisma/build/
 // schema_engine_bg.wasm); lib/db/schema-engine.ts loads it and calls its `diff` with the

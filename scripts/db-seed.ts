@@ -9,8 +9,9 @@ import { EmbeddedDatabaseBusyError, openDatabase, type Database } from "../lib/d
 import { ChainLockedError, type Chain } from "../lib/chain";
 import { DirectoryLockedError } from "../lib/fs/dir-lock";
 import { assembleRuntime, openChain } from "../lib/server/create-runtime";
-import { seedDemoDrops } from "../lib/db/seed/seed-demo-drops";
-import { DEMO_DROPS } from "../lib/db/seed/demo-drops";
+import { serviceContextOf } from "../lib/server/runtime";
+import { seedDemoDrops } from "../lib/demo/seed-demo-drops";
+import { DEMO_DROPS } from "../lib/demo/demo-drops";
 
 /** The running site holds what we need; printed as is, exit 1. */
 class SiteRunningError extends Error {}
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   }
   const runtime = assembleRuntime(config, database, chain);
   try {
-    const { created } = await seedDemoDrops(runtime);
+    const { created } = await seedDemoDrops(serviceContextOf(runtime));
     const all = Object.values(DEMO_DROPS).map((drop) => drop.shortId);
     if (created.length === 0) {
       console.log(`Nothing to seed: the demo drops (${all.join(", ")}) already exist.`);

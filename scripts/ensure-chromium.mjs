@@ -1,5 +1,5 @@
-// End-to-end tests drive Debian's Chromium: Playwright's own browser download cannot reach
-// its servers from these machines (see README). Installs it with apt-get when missing and
+// End-to-end tests drive the system's Chromium (Debian's package), so the suite needs no
+// browser download of Playwright's own (see README). Installs it with apt-get when missing and
 // we may (root); otherwise says exactly what to do.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";

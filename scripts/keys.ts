@@ -14,10 +14,11 @@
 import { parseArgs } from "node:util";
 import { getConfig, type Config } from "../lib/config";
 import { EmbeddedDatabaseBusyError, openDatabase, type Database } from "../lib/db/client";
-import { API_KEY_CLASSES, type ApiKeyClass } from "../lib/api/keys";
+import { API_KEY_CLASSES, type ApiKeyClass } from "../lib/auth/api-keys";
 import { isProcessAlive } from "../lib/fs/dir-lock";
 import { readInstanceFile, instanceFilePath, type InstanceInfo } from "../lib/server/instance-file";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary, type CreateApiKeyInput } from "../lib/services/api-keys";
+import { systemClock } from "../lib/services/context";
 
 const USAGE = `Usage:
   npm run keys -- create --class pub|live|test --collections <shortId,...|all> [--origins <url,...>] [--label <text>]
@@ -108,10 +109,11 @@ function describe(key: ApiKeySummary): string {
 }
 
 function directStore(database: Database): KeyStore {
+  const context = { db: database.prisma, clock: systemClock };
   return {
-    create: (input) => createApiKey(database.prisma, input),
-    list: () => listApiKeys(database.prisma),
-    revoke: (idOrPrefix) => revokeApiKey(database.prisma, idOrPrefix),
+    create: (input) => createApiKey(context, input),
+    list: () => listApiKeys(context),
+    revoke: (idOrPrefix) => revokeApiKey(context, idOrPrefix),
     close: () => database.close(),
   };
 }

@@ -1,6 +1,6 @@
 // Runs `prisma generate` offline.
 // The Prisma CLI insists on locating its native schema engine before generating, and
-// these machines cannot download it. Generation never executes that engine (Prisma 7's
+// downloads it when missing, which an offline install cannot do. Generation never executes that engine (Prisma 7's
 // query compiler is WASM inside @prisma/client), so we point the CLI at a stub that
 // refuses loudly if anything ever does try to run it.
 import { spawnSync } from "node:child_process";

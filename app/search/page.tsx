@@ -2,7 +2,7 @@
 // off (or when the collector presses Search), through the same service as the first-party
 // GET /api/public/collections/search.
 import type { Metadata } from "next";
-import { getRuntime } from "@/lib/server/runtime";
+import { getServiceContext } from "@/lib/server/runtime";
 import { searchCollections } from "@/lib/services/collection-search";
 import { SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_MIN_LENGTH } from "@/lib/schemas/discovery";
 import { DropSearch } from "../_components/drop-search";
@@ -29,10 +29,7 @@ export default async function SearchPage({ searchParams }: Props) {
   const tooShort = q.length < SEARCH_QUERY_MIN_LENGTH;
 
   let found: Awaited<ReturnType<typeof searchCollections>> | null = null;
-  if (!tooShort) {
-    const { database, config } = await getRuntime();
-    found = await searchCollections(database.prisma, { q, limit: PAGE_SIZE, offset, publicBaseUrl: config.publicUrl });
-  }
+  if (!tooShort) found = await searchCollections(await getServiceContext(), { q, limit: PAGE_SIZE, offset });
   const pageHref = (at: number) => `/search?q=${encodeURIComponent(q)}${at > 0 ? `&offset=${at}` : ""}`;
 
   return (

@@ -12,14 +12,12 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { findLiveKeyByHash, type LiveApiKey } from "@/lib/services/api-keys";
-import type { CollectionRef } from "@/lib/services/collection-ref";
-import { ApiError } from "./api-error";
-import { hashApiKey, parseApiKey, type ApiKeyClass } from "./keys";
-import { logError } from "./log";
+import { FIRST_PARTY, type AuthContext } from "@/lib/auth/context";
+import { AppError } from "@/lib/errors";
+import { hashApiKey, parseApiKey } from "@/lib/auth/api-keys";
+import { createLogger } from "@/lib/log";
 
-export type AuthContext =
-  | { kind: "first-party" }
-  | { kind: "partner"; keyId: string; keyClass: ApiKeyClass; allCollections: boolean; collections: CollectionRef[] };
+const log = createLogger("api");
 
 export const KEY_CACHE_TTL_MS = 10_000;
 const KEY_CACHE_MAX_ENTRIES = 10_000;
@@ -28,9 +26,9 @@ const KEY_LOOKUP_TIMEOUT_MS = 3_000;
 export async function authenticate(request: Request, runtime: { config: Config; database: Pick<Database, "prisma"> }): Promise<AuthContext> {
   const { key, origin } = readCredentials(request);
   if (!key) return firstPartyOrThrow(request, runtime.config);
-  if (!parseApiKey(key)) throw new ApiError("API_KEY_INVALID", "The API key is not valid.");
+  if (!parseApiKey(key)) throw new AppError("API_KEY_INVALID", "The API key is not valid.");
   const record = await lookUpLiveKey(runtime.database.prisma, hashApiKey(key));
-  if (!record) throw new ApiError("API_KEY_INVALID", "The API key is not valid.");
+  if (!record) throw new AppError("API_KEY_INVALID", "The API key is not valid.");
   assertOriginAllowed(record, origin);
   const { id: keyId, keyClass, allCollections, collections } = record;
   return { kind: "partner", keyId, keyClass, allCollections, collections };
@@ -41,8 +39,8 @@ function readCredentials(request: Request): { key: string | null; origin: string
 }
 
 function firstPartyOrThrow(request: Request, config: Pick<Config, "siteOrigins">): AuthContext {
-  if (isFirstPartyRequest(request, config)) return { kind: "first-party" };
-  throw new ApiError("API_KEY_REQUIRED", "An API key is required.");
+  if (isFirstPartyRequest(request, config)) return FIRST_PARTY;
+  throw new AppError("API_KEY_REQUIRED", "An API key is required.");
 }
 
 /** The site's own origin (SITE_ORIGINS), or a same-origin fetch without Origin. The key is not looked at. */
@@ -57,7 +55,7 @@ export function isFirstPartyRequest(request: Request, config: Pick<Config, "site
 function assertOriginAllowed(key: Pick<LiveApiKey, "origins">, origin: string | null): void {
   if (key.origins.length === 0) return;
   if (origin !== null && key.origins.some((allowed) => sameOrigin(allowed, origin))) return;
-  throw new ApiError("ORIGIN_NOT_ALLOWED", "This API key cannot be used from this origin.");
+  throw new AppError("ORIGIN_NOT_ALLOWED", "This API key cannot be used from this origin.");
 }
 
 function sameOrigin(a: string, b: string): boolean {
@@ -85,7 +83,7 @@ async function lookUpLiveKey(prisma: PrismaClient, hash: string): Promise<LiveAp
   let entry = cache.get(hash);
   if (!entry || entry.expiresAt <= now) {
     if (cache.size >= KEY_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-    entry = { expiresAt: now + KEY_CACHE_TTL_MS, record: withTimeout(findLiveKeyByHash(prisma, hash), KEY_LOOKUP_TIMEOUT_MS) };
+    entry = { expiresAt: now + KEY_CACHE_TTL_MS, record: withTimeout(findLiveKeyByHash({ db: prisma }, hash), KEY_LOOKUP_TIMEOUT_MS) };
     cache.delete(hash);
     cache.set(hash, entry);
   }
@@ -93,8 +91,8 @@ async function lookUpLiveKey(prisma: PrismaClient, hash: string): Promise<LiveAp
     return await entry.record;
   } catch (error) {
     if (cache.get(hash) === entry) cache.delete(hash); // never cache a failure
-    logError("API key lookup failed", error);
-    throw new ApiError("AUTH_UNAVAILABLE", "The API key could not be checked right now. Please retry.");
+    log.error("API key lookup failed", error);
+    throw new AppError("AUTH_UNAVAILABLE", "The API key could not be checked right now. Please retry.");
   }
 }
 

@@ -2,7 +2,7 @@
 // beside the resource's own top-level fields; errors are `{ success: false, error, code }`
 // plus any named extras (e.g. retryAfter). A few spec bodies have no `success` member:
 // those go through `bare`.
-import { statusOf, type ErrorCode } from "./error-codes";
+import { statusOf, type ErrorCode } from "@/lib/errors";
 
 type Body = Record<string, unknown>;
 

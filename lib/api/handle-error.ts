@@ -1,10 +1,12 @@
-// Turns anything thrown inside a v1 route into an envelope. Codes and short sentences go
+// Turns anything thrown inside a route into an envelope. Codes and short sentences go
 // to the client; stacks and internals go to the server log only.
 import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "./api-error";
+import { AppError, describeZodError, retryAfterOf } from "@/lib/errors";
 import { fail } from "./envelope";
-import { logError } from "./log";
+import { createLogger } from "@/lib/log";
+
+const log = createLogger("api");
 
 /** Prisma errors caused by input the database refused (malformed UUID, too long, …). */
 const PRISMA_INPUT_ERRORS: Readonly<Record<string, "INVALID_REQUEST" | "NOT_FOUND">> = {
@@ -17,25 +19,15 @@ const PRISMA_INPUT_ERRORS: Readonly<Record<string, "INVALID_REQUEST" | "NOT_FOUN
 };
 
 export function handleApiError(error: unknown): Response {
-  if (error instanceof ApiError) return fail(error.code, error.message, error.extra, { headers: error.headers });
+  if (error instanceof AppError) {
+    const retryAfter = retryAfterOf(error);
+    return fail(error.code, error.message, error.extra, retryAfter === null ? undefined : { headers: { "Retry-After": String(retryAfter) } });
+  }
   if (error instanceof z.core.$ZodError) return fail("INVALID_REQUEST", describeZodError(error));
   if (error instanceof Prisma.PrismaClientKnownRequestError && PRISMA_INPUT_ERRORS[error.code]) {
     const code = PRISMA_INPUT_ERRORS[error.code]!;
     return fail(code, code === "NOT_FOUND" ? "Not found." : "A value in the request is not valid.");
   }
-  logError("unhandled error in a v1 route", error);
+  log.error("unhandled error in a route", error);
   return fail("INTERNAL_ERROR", "Something went wrong on our side. Please retry later.");
-}
-
-/** One short sentence naming the first bad field; values and internals stay out. */
-export function describeZodError(error: z.core.$ZodError, where = "request"): string {
-  const issue = error.issues[0];
-  if (!issue) return `The ${where} is invalid.`;
-  const field = clip(issue.path.map(String).join("."), 60);
-  const message = clip(issue.message.replace(/^Invalid input: /, "").replace(/\.$/, ""), 120);
-  return field ? `The ${where} field "${field}" is invalid: ${message}.` : `The ${where} is invalid: ${message}.`;
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,8 +1,8 @@
 // Reads and validates a request's path parameters, query and JSON body against the
 // route's zod schemas. Every failure is a 4xx with a stable code.
 import type { z } from "zod";
-import { ApiError } from "./api-error";
-import { describeZodError } from "./handle-error";
+import { AppError } from "@/lib/errors";
+import { describeZodError } from "@/lib/errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -20,17 +20,17 @@ export async function parseInput(request: Request, schemas: InputSchemas, rawPar
 
 function validate(schema: z.ZodType, value: unknown, where: string): unknown {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError("INVALID_REQUEST", describeZodError(result.error, where));
+  if (!result.success) throw new AppError("INVALID_REQUEST", describeZodError(result.error, where));
   return result.data;
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
-const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
-const invalidJson = () => new ApiError("INVALID_JSON", "The request body is not valid JSON.");
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+const invalidJson = () => new AppError("INVALID_JSON", "The request body is not valid JSON.");
 
 export async function readJsonBody(request: Request): Promise<unknown> {
   if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
   }
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   const bytes = await readAtMost(request, MAX_BODY_BYTES);

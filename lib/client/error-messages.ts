@@ -1,7 +1,7 @@
 // Plain-words sentences for collectors, one per error code: every code the service answers
 // with (lib/api/error-codes.ts), the client's own, and the wallet's. The service's `error`
 // sentence is written for developers and may change; pages show these instead.
-import type { ErrorCode } from "@/lib/api/error-codes";
+import type { ErrorCode } from "@/lib/errors";
 import { isClientError } from "./errors";
 
 /** Codes raised in the browser: by the client (see errors.ts) or around the wallet. */

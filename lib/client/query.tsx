@@ -9,7 +9,7 @@ import { isClientError } from "./errors";
 import type * as T from "./types";
 
 /** How often live data is re-read, in ms. Events are not pushed (spec: Events), so pages poll. */
-export const POLL_MS = { collection: 15_000, availability: 10_000, recentlyMinted: 8_000, walletMints: 20_000, leaderboards: 60_000 } as const;
+export const POLL_MS = { collection: 15_000, recentlyMinted: 8_000, walletMints: 20_000, leaderboards: 60_000 } as const;
 
 /** A response plus when it arrived, on the monotonic clock (for countdowns). */
 export type Received<R> = R & { receivedAt: number };
@@ -48,7 +48,6 @@ export const queryKeys = {
   collection: (cluster: T.Cluster, identifier: string) => [cluster, "collection", identifier] as const,
   /** Everything about one drop (for invalidation after a mint). */
   drop: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId] as const,
-  availability: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "availability"] as const,
   recentlyMinted: (cluster: T.Cluster, collectionId: string, limit: number) => [cluster, "drop", collectionId, "recently-minted", limit] as const,
   allMinted: (cluster: T.Cluster, collectionId: string, query: Omit<AllMintedQuery, "offset">) => [cluster, "drop", collectionId, "all-minted", query] as const,
   gallery: (cluster: T.Cluster, collectionId: string, limit: number, offset: number) => [cluster, "drop", collectionId, "gallery", limit, offset] as const,
@@ -73,15 +72,6 @@ export function useCollection(identifier: string, initialData?: T.CollectionResp
     queryFn: async () => received(await client.getCollection(identifier)),
     initialData: initial,
     refetchInterval: POLL_MS.collection,
-  });
-}
-
-export function useAvailability(collectionId: string) {
-  const { client, cluster } = useDropmint();
-  return useQuery({
-    queryKey: queryKeys.availability(cluster, collectionId),
-    queryFn: () => client.getAvailability(collectionId),
-    refetchInterval: POLL_MS.availability,
   });
 }
 

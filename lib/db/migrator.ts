@@ -1,5 +1,6 @@
 // Applies the plain-SQL migrations in prisma/migrations, the way `prisma migrate deploy`
-// would, without Prisma's native schema engine (it cannot be downloaded on these machines).
+// would, without Prisma's native schema engine, so the site migrates itself on start
+// wherever it runs, with nothing to download.
 //
 // Layout and bookkeeping are Prisma's own, so a machine that does have the engine sees the
 // same history: one folder per migration (`<timestamp>_<name>/migration.sql`), applied in

@@ -40,3 +40,14 @@ export function isNftRevealed(settings: RevealSettings, mintedAt: Date | null, n
 export function unrevealedName(collectionName: string | null): string {
   return `${collectionName ?? "Unrevealed"} (unrevealed)`;
 }
+
+/**
+ * When a minted NFT that is not revealed yet will be: its own mint plus the delay for a
+ * timed reveal, else the drop's reveal moment; null when it is revealed, not minted, or
+ * has no moment set.
+ */
+export function nftRevealAt(settings: RevealSettings, mintedAt: Date | null, revealed: boolean): Date | null {
+  if (revealed || mintedAt === null) return null;
+  if (settings.timeDelayedReveal && settings.revealDelayMinutes !== null) return new Date(mintedAt.getTime() + settings.revealDelayMinutes * MINUTE_MS);
+  return settings.revealedAt;
+}

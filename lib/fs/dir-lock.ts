@@ -62,12 +62,6 @@ export function acquireDirLock(lockPath: string): DirLock {
   );
 }
 
-/** The pid of the live process holding the lock at `lockPath`, or null when it is free or stale. */
-export function liveLockHolder(lockPath: string): number | null {
-  const holder = readLock(lockPath);
-  return holder && isHolderAlive(holder) ? holder.pid : null;
-}
-
 /** Whether a process with this pid exists (EPERM: it exists but belongs to another user). */
 export function isProcessAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;

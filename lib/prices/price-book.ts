@@ -7,8 +7,10 @@
 //   (price 0, source "unavailable" on GET /token-prices). The price book still remembers the
 //   last good price of each symbol for up to STALE_LIMIT_TTLS × TTL, which pegged quotes may
 //   use, flagged isStale.
-import { logWarn } from "@/lib/api/log";
+import { createLogger } from "@/lib/log";
 import type { PriceSource } from "./price-source";
+
+const log = createLogger("prices");
 
 export type PriceQuote = { symbol: string; price: number; source: string; fetchedAt: number };
 
@@ -59,7 +61,7 @@ export class PriceBook {
     const results = await Promise.all(
       this.sources.map((source) =>
         source.fetchUsdPrices().catch((error: unknown) => {
-          logWarn(`token price source ${source.name} unavailable`, error);
+          log.warn(`token price source ${source.name} unavailable`, error);
           return {} as Record<string, number>;
         }),
       ),

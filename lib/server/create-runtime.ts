@@ -1,31 +1,12 @@
 // Opens the runtime's parts in order: database (migrated), chain, server keys, rate
 // limiter; then seeds the demo drops on an empty embedded database.
 import path from "node:path";
-import { PublicKey, type Keypair } from "@solana/web3.js";
 import type { Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
-import { RpcChain, keypairFromSecret, loadOrCreateLocalKeypair, mintKeySecretFromAuthority, openEmbeddedChain, type Chain } from "@/lib/chain";
-import { createRateLimiter } from "@/lib/api/rate-limit";
-import type { Runtime } from "./runtime";
+import { RpcChain, loadServerKeys, openEmbeddedChain, type Chain } from "@/lib/chain";
+import { createRateLimiter } from "@/lib/rate-limit";
+import { runtimeHooks, serviceContextOf, type Runtime } from "./runtime";
 import { generateAdminToken, removeInstanceFile, writeInstanceFile } from "./instance-file";
-
-export type ServerKeys = {
-  /** Signs every mint: mint authority, metadata and collection-group update authority. */
-  mintAuthority: Keypair;
-  /** Receives the platform fee. */
-  platformFeeAccount: PublicKey;
-  /** Derives each session's NFT mint key (lib/chain/mint-keys.ts); never leaves the server. */
-  mintKeySecret: Uint8Array;
-};
-
-/** The server's keys from config; on localnet the mint authority is generated into DATA_DIR when unset. */
-export function loadServerKeys(config: Config): ServerKeys {
-  const mintAuthority = config.mintAuthoritySecretKey
-    ? keypairFromSecret(config.mintAuthoritySecretKey, "MINT_AUTHORITY_SECRET_KEY")
-    : loadOrCreateLocalKeypair(path.join(config.dataDir, "keys", "mint-authority.json"), config.cluster);
-  const platformFeeAccount = config.platformFeeAccount ? new PublicKey(config.platformFeeAccount) : mintAuthority.publicKey;
-  return { mintAuthority, platformFeeAccount, mintKeySecret: config.mintKeySecret ?? mintKeySecretFromAuthority(mintAuthority) };
-}
 
 /**
  * SOLANA_RPC_URL selects the RPC chain (required on devnet/mainnet; on localnet it points
@@ -62,6 +43,7 @@ export async function createRuntime(config: Config, options: { seedIfEmpty: bool
   let chain: Chain;
   try {
     chain = await openChain(config);
+    chain = runtimeHooks().decorateChain?.(chain) ?? chain;
   } catch (error) {
     await database.close();
     throw error;
@@ -69,8 +51,8 @@ export async function createRuntime(config: Config, options: { seedIfEmpty: bool
   const runtime = assembleRuntime(config, database, chain);
   const shouldSeed = options.seedIfEmpty && config.seedDemoDrops && database.kind === "pglite";
   if (shouldSeed && (await database.prisma.collection.count()) === 0) {
-    const { seedDemoDrops } = await import("@/lib/db/seed/seed-demo-drops");
-    await seedDemoDrops(runtime);
+    const { seedDemoDrops } = await import("@/lib/demo/seed-demo-drops");
+    await seedDemoDrops(serviceContextOf(runtime));
   }
   const maintained = withMintMaintenance(runtime, await import("@/lib/services/mint/reconcile"));
   if (database.kind !== "pglite") return maintained;
@@ -88,7 +70,7 @@ export async function createRuntime(config: Config, options: { seedIfEmpty: bool
  * run the reconciler themselves.
  */
 function withMintMaintenance(runtime: Runtime, maintenance: typeof import("@/lib/services/mint/reconcile")): Runtime {
-  const stop = maintenance.startMintMaintenance(runtime);
+  const stop = maintenance.startMintMaintenance(serviceContextOf(runtime));
   const closeParts = runtime.close;
   return {
     ...runtime,

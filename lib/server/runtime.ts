@@ -5,8 +5,9 @@ import type { Config } from "@/lib/config";
 import { getConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import type { Chain } from "@/lib/chain";
-import type { RateLimiter } from "@/lib/api/rate-limit";
-import type { ServerKeys } from "./create-runtime";
+import type { RateLimiter } from "@/lib/rate-limit";
+import type { ServerKeys } from "@/lib/chain";
+import { systemClock, type ServiceContext } from "@/lib/services/context";
 
 export type Runtime = {
   config: Config;
@@ -33,7 +34,46 @@ export function getRuntime(): Promise<Runtime> {
   return globalForRuntime.__dropmintRuntime;
 }
 
+/**
+ * What a test harness may inject into the runtime this process creates: a wrapper around
+ * the chain it opens (fault injection, e.g. the process dying right after a submit). Kept
+ * on globalThis because a module preloaded by the harness and the app's own bundle load
+ * separate copies of this file. Production never installs any.
+ */
+export type RuntimeHooks = { decorateChain?: (chain: Chain) => Chain };
+const hooksSlot = globalThis as unknown as { __dropmintRuntimeHooks?: RuntimeHooks };
+
+export function installRuntimeHooks(hooks: RuntimeHooks): void {
+  hooksSlot.__dropmintRuntimeHooks = hooks;
+}
+
+export function runtimeHooks(): RuntimeHooks {
+  return hooksSlot.__dropmintRuntimeHooks ?? {};
+}
+
 /** Replaces the process runtime (tests). */
 export function installRuntime(runtime: Runtime | Promise<Runtime>): void {
   globalForRuntime.__dropmintRuntime = Promise.resolve(runtime);
+}
+
+/**
+ * The services' context over this runtime: its database, chain, configuration and keys,
+ * the system clock, and the configured public URL. Overrides replace single parts (the
+ * request's budgeted chain, a fixed clock in tests).
+ */
+export function serviceContextOf(runtime: Runtime, overrides: Partial<ServiceContext> = {}): ServiceContext {
+  return {
+    db: runtime.database.prisma,
+    chain: runtime.chain,
+    config: runtime.config,
+    clock: systemClock,
+    publicBaseUrl: runtime.config.publicUrl,
+    keys: runtime.keys,
+    ...overrides,
+  };
+}
+
+/** The context for server components and other callers outside a route wrapper. */
+export async function getServiceContext(): Promise<ServiceContext> {
+  return serviceContextOf(await getRuntime());
 }

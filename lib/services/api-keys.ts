@@ -1,9 +1,10 @@
 // Issuing, listing and revoking partner API keys, and the lookup the v1 pipeline makes on
 // every keyed request. Keys are stored only as SHA-256 hashes; the clear key is returned
 // once, by `createApiKey`, and never again.
-import type { PrismaClient } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/api/api-error";
-import { generateApiKey, type ApiKeyClass } from "@/lib/api/keys";
+import type { Db } from "@/lib/db/client";
+import type { ServiceContext } from "./context";
+import { AppError } from "@/lib/errors";
+import { generateApiKey, type ApiKeyClass } from "@/lib/auth/api-keys";
 import { collectionRefSelect, type CollectionRef } from "./collection-ref";
 
 export type CreateApiKeyInput = {
@@ -37,6 +38,9 @@ export type LiveApiKey = {
   collections: CollectionRef[];
 };
 
+/** Keys need only the database and the clock: the command-line tool runs them without a chain. */
+type KeysContext = Pick<ServiceContext, "db" | "clock">;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const summarySelect = {
   id: true,
@@ -51,16 +55,16 @@ const summarySelect = {
 } as const;
 
 /** Creates a key and returns it in clear, the only time it is ever available. */
-export async function createApiKey(prisma: PrismaClient, input: CreateApiKeyInput): Promise<{ key: string; summary: ApiKeySummary }> {
+export async function createApiKey({ db }: Pick<ServiceContext, "db">, input: CreateApiKeyInput): Promise<{ key: string; summary: ApiKeySummary }> {
   const origins = [...new Set((input.origins ?? []).map(normalizeOrigin))];
   if (input.keyClass === "pub" && origins.length === 0) {
-    throw new ApiError("INVALID_REQUEST", "A publishable (pub) key needs at least one origin: it is bounded only by its origin list.");
+    throw new AppError("INVALID_REQUEST", "A publishable (pub) key needs at least one origin: it is bounded only by its origin list.");
   }
   const label = input.label?.trim() || null;
-  if (label && label.length > 200) throw new ApiError("INVALID_REQUEST", "The label is longer than 200 characters.");
-  const collectionIds = input.collections === "all" ? [] : await collectionIdsOf(prisma, input.collections);
+  if (label && label.length > 200) throw new AppError("INVALID_REQUEST", "The label is longer than 200 characters.");
+  const collectionIds = input.collections === "all" ? [] : await collectionIdsOf(db, input.collections);
   const { key, hash, displayPrefix } = generateApiKey(input.keyClass);
-  const created = await prisma.apiKey.create({
+  const created = await db.apiKey.create({
     data: {
       keyHash: hash,
       displayPrefix,
@@ -75,28 +79,28 @@ export async function createApiKey(prisma: PrismaClient, input: CreateApiKeyInpu
   return { key, summary: toSummary(created) };
 }
 
-export async function listApiKeys(prisma: PrismaClient): Promise<ApiKeySummary[]> {
-  const keys = await prisma.apiKey.findMany({ select: summarySelect, orderBy: { createdAt: "asc" } });
+export async function listApiKeys({ db }: Pick<ServiceContext, "db">): Promise<ApiKeySummary[]> {
+  const keys = await db.apiKey.findMany({ select: summarySelect, orderBy: { createdAt: "asc" } });
   return keys.map(toSummary);
 }
 
 /** Revokes a key by id or display prefix. Revoking a revoked key changes nothing. */
-export async function revokeApiKey(prisma: PrismaClient, idOrPrefix: string): Promise<ApiKeySummary> {
-  const matches = await prisma.apiKey.findMany({
+export async function revokeApiKey({ db, clock }: KeysContext, idOrPrefix: string): Promise<ApiKeySummary> {
+  const matches = await db.apiKey.findMany({
     where: UUID.test(idOrPrefix) ? { id: idOrPrefix.toLowerCase() } : { displayPrefix: idOrPrefix },
     select: summarySelect,
     take: 2,
   });
-  if (matches.length === 0) throw new ApiError("NOT_FOUND", `No API key has the id or prefix "${idOrPrefix}".`);
-  if (matches.length > 1) throw new ApiError("INVALID_REQUEST", `Several keys share the prefix "${idOrPrefix}"; revoke by id instead.`);
+  if (matches.length === 0) throw new AppError("NOT_FOUND", `No API key has the id or prefix "${idOrPrefix}".`);
+  if (matches.length > 1) throw new AppError("INVALID_REQUEST", `Several keys share the prefix "${idOrPrefix}"; revoke by id instead.`);
   const key = matches[0]!;
   if (key.revokedAt) return toSummary(key);
-  return toSummary(await prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() }, select: summarySelect }));
+  return toSummary(await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: clock.now() }, select: summarySelect }));
 }
 
 /** The live key with this hash, with its drops; null when unknown or revoked. */
-export async function findLiveKeyByHash(prisma: PrismaClient, hash: string): Promise<LiveApiKey | null> {
-  const key = await prisma.apiKey.findUnique({
+export async function findLiveKeyByHash({ db }: Pick<ServiceContext, "db">, hash: string): Promise<LiveApiKey | null> {
+  const key = await db.apiKey.findUnique({
     where: { keyHash: hash },
     select: {
       id: true,
@@ -127,21 +131,21 @@ export function normalizeOrigin(input: string): string {
   try {
     url = new URL(trimmed);
   } catch {
-    throw new ApiError("INVALID_REQUEST", `"${trimmed}" is not an origin; expected e.g. https://shop.example.com`);
+    throw new AppError("INVALID_REQUEST", `"${trimmed}" is not an origin; expected e.g. https://shop.example.com`);
   }
   const extra = url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== "");
   if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || extra || trimmed.includes("*")) {
-    throw new ApiError("INVALID_REQUEST", `"${trimmed}" is not an origin; use scheme://host[:port] with http or https, no path or wildcard.`);
+    throw new AppError("INVALID_REQUEST", `"${trimmed}" is not an origin; use scheme://host[:port] with http or https, no path or wildcard.`);
   }
   return url.origin;
 }
 
-async function collectionIdsOf(prisma: PrismaClient, shortIds: readonly string[]): Promise<string[]> {
+async function collectionIdsOf(db: Db, shortIds: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(shortIds.map((id) => id.trim()).filter(Boolean))];
-  if (wanted.length === 0) throw new ApiError("INVALID_REQUEST", 'Name at least one collection short ID, or "all".');
-  const found = await prisma.collection.findMany({ where: { shortId: { in: wanted } }, select: { id: true, shortId: true } });
+  if (wanted.length === 0) throw new AppError("INVALID_REQUEST", 'Name at least one collection short ID, or "all".');
+  const found = await db.collection.findMany({ where: { shortId: { in: wanted } }, select: { id: true, shortId: true } });
   const missing = wanted.filter((shortId) => !found.some((row) => row.shortId === shortId));
-  if (missing.length > 0) throw new ApiError("COLLECTION_NOT_FOUND", `Unknown collection short ID: ${missing.join(", ")}.`);
+  if (missing.length > 0) throw new AppError("COLLECTION_NOT_FOUND", `Unknown collection short ID: ${missing.join(", ")}.`);
   return found.map((row) => row.id);
 }
 

@@ -1,16 +1,16 @@
 // Live supply counts of a drop (GET availability). Burned NFTs stay counted as minted;
 // a limited edition counts its copies, never the master. Counts read NFT rows, so an NFT
 // held by a mint in progress still counts as available until that mint lands.
-import type { Db } from "@/lib/db/client";
 import { percentOf } from "@/lib/domain/supply";
 import type { AvailabilityView } from "@/lib/schemas/availability";
 import { countMinted, getCollectionOrThrow } from "./collections";
+import type { ServiceContext } from "./context";
 
-export async function getAvailability(db: Db, collectionId: string): Promise<AvailabilityView> {
+export async function getAvailability(ctx: ServiceContext, collectionId: string): Promise<AvailabilityView> {
   const [collection, minted, burned] = await Promise.all([
-    getCollectionOrThrow(db, collectionId),
-    countMinted(db, collectionId),
-    db.nft.count({ where: { collectionId, isMasterEdition: false, status: "burned" } }),
+    getCollectionOrThrow(ctx, collectionId),
+    countMinted(ctx, collectionId),
+    ctx.db.nft.count({ where: { collectionId, isMasterEdition: false, status: "burned" } }),
   ]);
   const total = collection.totalSupply;
   return {

@@ -1,11 +1,11 @@
 // Bounties of a drop as the partner sees them: the summary (what is still to win) and the
 // prize board (sections, inventory preview, recurring pools). Winner wallets only ever
 // leave shortened, and only when the creator shows winners.
-import type { Db } from "@/lib/db/client";
 import type { Bounty, BountyInventoryItem, BountyPool, BountyPoolEntry } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import { prizeTokenOf, shortenWallet, summarizePrizePool, toWireAmount, weightPercents } from "@/lib/domain/bounty-summary";
 import type { BountyItem, BountyPrizesView, BountySection, BountySummaryView, InventoryItem, PoolSection } from "@/lib/schemas/bounties";
+import type { ServiceContext } from "./context";
 import { toPublicUrl } from "./public-url";
 
 /** Titles of the sections that have no row of their own. */
@@ -21,7 +21,8 @@ const emptySummary = (): BountySummaryView => ({
   has_bounties: false,
 });
 
-export async function getBountySummary(db: Db, collectionId: string): Promise<BountySummaryView> {
+export async function getBountySummary(ctx: ServiceContext, collectionId: string): Promise<BountySummaryView> {
+  const { db } = ctx;
   const [bounties, pools] = await Promise.all([
     db.bounty.findMany({
       where: { collectionId },
@@ -48,7 +49,8 @@ type Display = { showWinners: boolean; showOccurrence: boolean; publicBaseUrl: s
 
 const bountyOrder = [{ sortOrder: "asc" as const }, { triggerMintCount: "asc" as const }, { id: "asc" as const }];
 
-export async function getBountyPrizes(db: Db, collectionId: string, options: { publicBaseUrl: string }): Promise<BountyPrizesView> {
+export async function getBountyPrizes(ctx: ServiceContext, collectionId: string): Promise<BountyPrizesView> {
+  const { db, publicBaseUrl } = ctx;
   const [collection, sections, unsectioned, inventory, pools] = await Promise.all([
     db.collection.findUnique({
       where: { id: collectionId },
@@ -67,7 +69,7 @@ export async function getBountyPrizes(db: Db, collectionId: string, options: { p
       include: { entries: { orderBy: [{ sortOrder: "asc" }, { id: "asc" }] } },
     }),
   ]);
-  if (!collection) throw new ApiError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
+  if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
 
   // Enabled when the creator turned the board on and there is a prize to show: a bounty,
   // an inventory item or a pool.
@@ -78,7 +80,7 @@ export async function getBountyPrizes(db: Db, collectionId: string, options: { p
   const display: Display = {
     showWinners: collection.bountyShowWinners,
     showOccurrence: collection.bountyShowOccurrence,
-    publicBaseUrl: options.publicBaseUrl,
+    publicBaseUrl,
   };
   const items = (bounties: Bounty[]) => bounties.map((b) => toBountyItem(b, display));
   const boardSections: BountySection[] = sections
@@ -99,7 +101,7 @@ export async function getBountyPrizes(db: Db, collectionId: string, options: { p
     show_winners: collection.bountyShowWinners,
     show_inventory_preview: collection.bountyShowInventoryPreview,
     sections: boardSections,
-    pool_sections: pools.map((pool) => toPoolSection(pool, options.publicBaseUrl)),
+    pool_sections: pools.map((pool) => toPoolSection(pool, publicBaseUrl)),
   };
 }
 

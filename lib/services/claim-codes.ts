@@ -2,18 +2,20 @@
 // and the read-only check of one code. Nothing here redeems a code or counts a use:
 // redemptions are written by the mint flow when a mint lands.
 import type { Db } from "@/lib/db/client";
-import type { Config } from "@/lib/config";
-import { ApiError } from "@/lib/api/api-error";
-import { logError } from "@/lib/api/log";
-import { clientIp, type RateLimiter } from "@/lib/api/rate-limit";
+import { AppError } from "@/lib/errors";
+import { createLogger } from "@/lib/log";
 import { claimCodeBenefits, NO_BENEFITS, type RedeemedGrant } from "@/lib/domain/claim-code-benefits";
 import { isStorableClaimCode } from "@/lib/domain/claim-code-format";
 import { toDisplayAmount } from "@/lib/domain/amounts";
 import type { ClaimCodeBenefitsResponse, ClaimCodeCheck, ClaimCodeConfig } from "@/lib/schemas/claim-codes";
+import type { ServiceContext } from "./context";
+
+const log = createLogger("claim-codes");
 
 /** Which kinds of codes the drop offers now: batches not expired with at least one enabled code. */
-export async function getClaimCodeConfig(db: Db, collectionId: string, now: Date): Promise<ClaimCodeConfig> {
-  const batches = await db.claimCodeBatch.findMany({
+export async function getClaimCodeConfig(ctx: ServiceContext, collectionId: string): Promise<ClaimCodeConfig> {
+  const now = ctx.clock.now();
+  const batches = await ctx.db.claimCodeBatch.findMany({
     where: { collectionId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], codes: { some: { disabled: false } } },
     select: { grantType: true },
     distinct: ["grantType"],
@@ -30,7 +32,6 @@ export type ClaimCodeBenefitsQuery = {
   /** Only batches for this pack tier or for no tier. */
   packTierId?: string;
   blockchain?: string;
-  now: Date;
 };
 
 const DEFAULT_DECIMALS = 9;
@@ -40,19 +41,20 @@ const DEFAULT_DECIMALS = 9;
  * with every figure zero (the spec's shape) instead of an error, so a mint page can still
  * render; callers must not read those zeros as "no benefits".
  */
-export async function getClaimCodeBenefits(db: Db, query: ClaimCodeBenefitsQuery): Promise<ClaimCodeBenefitsResponse> {
+export async function getClaimCodeBenefits(ctx: ServiceContext, query: ClaimCodeBenefitsQuery): Promise<ClaimCodeBenefitsResponse> {
+  const now = ctx.clock.now();
   assertSolanaChain(query.blockchain);
   try {
-    return { success: true, ...claimCodeBenefits(await loadRedeemedGrants(db, query)) };
+    return { success: true, ...claimCodeBenefits(await loadRedeemedGrants(ctx.db, query, now)) };
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    logError("claim-code benefits lookup failed", error);
+    if (error instanceof AppError) throw error;
+    log.error("claim-code benefits lookup failed", error);
     return { success: false, ...NO_BENEFITS };
   }
 }
 
-async function loadRedeemedGrants(db: Db, query: ClaimCodeBenefitsQuery): Promise<RedeemedGrant[]> {
-  const { collectionId, walletAddress, phaseId, packTierId, now } = query;
+async function loadRedeemedGrants(db: Db, query: ClaimCodeBenefitsQuery, now: Date): Promise<RedeemedGrant[]> {
+  const { collectionId, walletAddress, phaseId, packTierId } = query;
   const [phases, rows] = await Promise.all([
     db.phase.findMany({ where: { collectionId }, select: { id: true, currencyDecimals: true }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),
     db.claimCodeRedemption.findMany({
@@ -75,7 +77,7 @@ async function loadRedeemedGrants(db: Db, query: ClaimCodeBenefitsQuery): Promis
       },
     }),
   ]);
-  if (phaseId && !phases.some((phase) => phase.id === phaseId)) throw new ApiError("PHASE_NOT_FOUND", "The drop has no phase with that id.");
+  if (phaseId && !phases.some((phase) => phase.id === phaseId)) throw new AppError("PHASE_NOT_FOUND", "The drop has no phase with that id.");
   const decimalsOf = (batchPhaseId: string | null) =>
     phases.find((phase) => phase.id === (batchPhaseId ?? phaseId))?.currencyDecimals ?? phases[0]?.currencyDecimals ?? DEFAULT_DECIMALS;
   return rows.map(({ batch, ...row }) => ({
@@ -95,7 +97,7 @@ async function loadRedeemedGrants(db: Db, query: ClaimCodeBenefitsQuery): Promis
 /** v1 is Solana only: `solana` or a Solana cluster name (solana-devnet, …) is accepted. */
 function assertSolanaChain(blockchain: string | undefined): void {
   if (blockchain === undefined || /^solana(-[a-z]+)?$/i.test(blockchain)) return;
-  throw new ApiError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 supports Solana only.");
+  throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 supports Solana only.");
 }
 
 /**
@@ -143,7 +145,9 @@ export function claimCodeUnusableReason(found: FoundClaimCode, now: Date): "disa
  * lookup by (drop, code), so an unknown code and another drop's code take the same path
  * and give the same answer, {valid: false}.
  */
-export async function checkClaimCode(db: Db, collectionId: string, code: string, now: Date): Promise<ClaimCodeCheck> {
+export async function checkClaimCode(ctx: ServiceContext, collectionId: string, code: string): Promise<ClaimCodeCheck> {
+  const now = ctx.clock.now();
+  const { db } = ctx;
   const found = await findClaimCode(db, collectionId, code);
   if (!found) return { valid: false };
   const { batch } = found;
@@ -176,30 +180,3 @@ async function currencyDecimalsOf(db: Db, collectionId: string, phaseId: string 
   return phase?.currencyDecimals ?? DEFAULT_DECIMALS;
 }
 
-const MINUTE_MS = 60_000;
-
-/**
- * The code-check budgets, on top of the read budget: per client IP and per drop, so codes
- * cannot be guessed quickly from one address or from many. Validate spends them, and so
- * does every prepare-mint that carries a claim code. 429 RATE_LIMITED with
- * Retry-After (seconds) and retryAfter in the body, like every other limit.
- */
-export async function consumeClaimCodeCheckBudget(
-  limiter: RateLimiter,
-  config: Pick<Config, "claimCodeChecks">,
-  ip: string,
-  collectionId: string,
-): Promise<void> {
-  const budgets: Array<[string, number]> = [
-    [`claim-validate:ip:${ip}`, config.claimCodeChecks.perIpPerMinute],
-    [`claim-validate:drop:${collectionId}`, config.claimCodeChecks.perDropPerMinute],
-  ];
-  for (const [bucket, limit] of budgets) {
-    const result = await limiter.consume(bucket, limit, MINUTE_MS);
-    if (result.allowed) continue;
-    throw new ApiError("RATE_LIMITED", `Too many code checks. Retry in ${result.retryAfterSeconds} seconds.`, {
-      extra: { retryAfter: result.retryAfterSeconds },
-      headers: { "Retry-After": String(result.retryAfterSeconds) },
-    });
-  }
-}

@@ -1,40 +1,15 @@
-// A collection is addressed by its UUID, its on-chain address or its short ID. This
-// module classifies an identifier and resolves it to a small reference, either from the
-// database or, for a scoped API key, against the key's own drops in memory.
-import type { LaunchStatus, PrismaClient } from "@/lib/db/generated/client";
+// Resolving a collection identifier (UUID, on-chain address or short ID) to a small
+// reference through the database. The rules of what an identifier names are pure
+// (lib/domain/collection-identifier.ts); a scoped key's own drops are matched in memory.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { classifyIdentifier, matchCollectionRef, type CollectionRef } from "@/lib/domain/collection-identifier";
 
-export type CollectionRef = {
-  id: string;
-  shortId: string | null;
-  collectionAddress: string | null;
-  chain: string;
-  name: string | null;
-  /** live, or not launched yet (coming_soon, deploying, maintenance). */
-  launchStatus: LaunchStatus;
-};
-
-export type IdentifierKind = "uuid" | "address" | "shortId";
+export { classifyIdentifier, matchCollectionRef, type CollectionRef, type IdentifierKind } from "@/lib/domain/collection-identifier";
 
 /** The columns of a CollectionRef, for Prisma `select`. */
 export const collectionRefSelect = { id: true, shortId: true, collectionAddress: true, chain: true, name: true, launchStatus: true } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-const SHORT_ID = /^[A-Za-z0-9_-]{2,64}$/;
-
-/** What an identifier looks like, or null when it cannot name any collection. */
-export function classifyIdentifier(identifier: string): IdentifierKind | null {
-  if (UUID.test(identifier)) return "uuid";
-  if (BASE58_ADDRESS.test(identifier)) return "address";
-  if (SHORT_ID.test(identifier)) return "shortId";
-  return null;
-}
-
-/**
- * Resolves an identifier through the database. A UUID or address-looking string may also
- * be somebody's short ID, so both are tried; the stronger match (id, then address) wins.
- * Returns null for an unknown or malformed identifier.
- */
+/** The drop an identifier names, or null for an unknown or malformed identifier. */
 export async function findCollectionRef(prisma: PrismaClient, identifier: string): Promise<CollectionRef | null> {
   const kind = classifyIdentifier(identifier);
   if (!kind) return null;
@@ -45,12 +20,13 @@ export async function findCollectionRef(prisma: PrismaClient, identifier: string
         ? { OR: [{ collectionAddress: identifier }, { shortId: identifier }] }
         : { shortId: identifier };
   const refs = await prisma.collection.findMany({ where, select: collectionRefSelect, take: 2 });
-  return pickBest(refs, identifier);
+  return matchCollectionRef(refs, identifier);
 }
 
 // Identifier → ref changes only when a drop is renamed, so hits are kept briefly per
 // database: every collection route resolves one, and on the embedded database each query
 // costs more than the rest of the request. Misses are never kept (a new drop shows at once).
+// Expiry uses the monotonic clock: it is a cache's age, not a business time.
 const REF_CACHE_TTL_MS = 5_000;
 const REF_CACHE_MAX_ENTRIES = 10_000;
 const refCaches = new WeakMap<PrismaClient, Map<string, { ref: CollectionRef; expiresAt: number }>>();
@@ -59,7 +35,7 @@ const refCaches = new WeakMap<PrismaClient, Map<string, { ref: CollectionRef; ex
 export async function findCollectionRefCached(prisma: PrismaClient, identifier: string): Promise<CollectionRef | null> {
   let cache = refCaches.get(prisma);
   if (!cache) refCaches.set(prisma, (cache = new Map()));
-  const now = Date.now();
+  const now = performance.now();
   const hit = cache.get(identifier);
   if (hit && hit.expiresAt > now) return hit.ref;
   const ref = await findCollectionRef(prisma, identifier);
@@ -68,20 +44,4 @@ export async function findCollectionRefCached(prisma: PrismaClient, identifier: 
     cache.set(identifier, { ref, expiresAt: now + REF_CACHE_TTL_MS });
   }
   return ref;
-}
-
-/** The same resolution, in memory, against a known list (a scoped key's own drops). */
-export function matchCollectionRef<T extends CollectionRef>(refs: readonly T[], identifier: string): T | null {
-  if (!classifyIdentifier(identifier)) return null;
-  return pickBest(refs, identifier);
-}
-
-function pickBest<T extends CollectionRef>(refs: readonly T[], identifier: string): T | null {
-  const lowered = identifier.toLowerCase();
-  return (
-    refs.find((ref) => UUID.test(identifier) && ref.id.toLowerCase() === lowered) ??
-    refs.find((ref) => ref.collectionAddress === identifier) ??
-    refs.find((ref) => ref.shortId === identifier) ??
-    null
-  );
 }

@@ -3,12 +3,12 @@
 // the server clock, the same rule as phaseTiming: a card is active when a phase is active,
 // else upcoming when a phase starts later, else ended (also a drop with no phases). A
 // pre-launch drop (launchStatus ≠ live) is always upcoming and shows no price or schedule.
-import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { phaseTiming } from "@/lib/domain/phase-status";
 import { resolvePriceDisplay, type PriceDisplay } from "@/lib/domain/price-display";
 import { supplyStats, type SupplyStats } from "@/lib/domain/supply";
 import { dutchBoundsOf } from "@/lib/domain/phase-config";
+import type { ServiceContext } from "./context";
 import { toPublicUrl } from "./public-url";
 
 export type CollectionStatus = "active" | "upcoming" | "ended";
@@ -25,7 +25,8 @@ export type CollectionSummary = {
   stats: SupplyStats;
 };
 
-export type SummaryOptions = { now: Date; publicBaseUrl: string };
+/** A page of a feed: `limit` cards from `offset`. */
+export type PageOptions = { limit: number; offset: number };
 export type SummaryPage = { collections: CollectionSummary[]; total: number; limit: number; offset: number; hasMore: boolean };
 
 const LIST_ORDER = [{ isFeatured: "desc" }, { createdAt: "asc" }, { id: "asc" }] satisfies Prisma.CollectionOrderByWithRelationInput[];
@@ -52,27 +53,21 @@ export function blockchainWhere(blockchain: string): Prisma.CollectionWhereInput
   return name === "solana" ? { chain: { startsWith: "solana" } } : { chain: name };
 }
 
-/** The home page's cards (featured first). */
-export async function listCollectionSummaries(
-  db: Db,
-  options: SummaryOptions & { limit?: number; offset?: number },
-): Promise<CollectionSummary[]> {
-  const collections = await db.collection.findMany({ orderBy: LIST_ORDER, take: Math.min(options.limit ?? 20, 100), skip: options.offset ?? 0, include: withPhases });
-  return summarize(db, collections, options);
-}
-
-/** One page of cards of the drops matching `where`, featured first then oldest first, with the total. */
+/**
+ * One page of cards of the drops matching `where`, featured first then oldest first, with the
+ * total. `now`: the instant the feed's filter was built at, so cards and filter agree.
+ */
 export async function pageCollectionSummaries(
-  db: Db,
-  options: SummaryOptions & { where?: Prisma.CollectionWhereInput; limit: number; offset: number },
+  ctx: ServiceContext,
+  options: PageOptions & { where?: Prisma.CollectionWhereInput; now: Date },
 ): Promise<SummaryPage> {
   const where = options.where ?? {};
   const [collections, total] = await Promise.all([
-    db.collection.findMany({ where, orderBy: LIST_ORDER, take: options.limit, skip: options.offset, include: withPhases }),
-    db.collection.count({ where }),
+    ctx.db.collection.findMany({ where, orderBy: LIST_ORDER, take: options.limit, skip: options.offset, include: withPhases }),
+    ctx.db.collection.count({ where }),
   ]);
   return {
-    collections: await summarize(db, collections, options),
+    collections: await summarize(ctx, collections, options.now),
     total,
     limit: options.limit,
     offset: options.offset,
@@ -81,17 +76,17 @@ export async function pageCollectionSummaries(
 }
 
 /** Cards of the given drops, in the given order (ranked feeds); unknown ids are skipped. */
-export async function summariesByIds(db: Db, ids: readonly string[], options: SummaryOptions): Promise<CollectionSummary[]> {
+export async function summariesByIds(ctx: ServiceContext, ids: readonly string[], now: Date): Promise<CollectionSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db.collection.findMany({ where: { id: { in: [...ids] } }, include: withPhases });
+  const rows = await ctx.db.collection.findMany({ where: { id: { in: [...ids] } }, include: withPhases });
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return summarize(db, ids.flatMap((id) => byId.get(id) ?? []), options);
+  return summarize(ctx, ids.flatMap((id) => byId.get(id) ?? []), now);
 }
 
 /** Landed NFTs per drop: burned ones still count; an edition's master never does (as countMinted). */
-export async function mintedCountsOf(db: Db, collectionIds: readonly string[]): Promise<Map<string, number>> {
+export async function mintedCountsOf(ctx: ServiceContext, collectionIds: readonly string[]): Promise<Map<string, number>> {
   if (collectionIds.length === 0) return new Map();
-  const rows = await db.nft.groupBy({
+  const rows = await ctx.db.nft.groupBy({
     by: ["collectionId"],
     where: { collectionId: { in: [...collectionIds] }, isMasterEdition: false, status: { in: ["minted", "burned"] } },
     _count: { _all: true },
@@ -99,10 +94,10 @@ export async function mintedCountsOf(db: Db, collectionIds: readonly string[]): 
   return new Map(rows.map((row) => [row.collectionId, row._count._all]));
 }
 
-async function summarize(db: Db, collections: CollectionWithPhases[], options: SummaryOptions): Promise<CollectionSummary[]> {
-  const mintedBy = await mintedCountsOf(db, collections.map((c) => c.id));
+async function summarize(ctx: ServiceContext, collections: CollectionWithPhases[], now: Date): Promise<CollectionSummary[]> {
+  const mintedBy = await mintedCountsOf(ctx, collections.map((c) => c.id));
   return collections.map((collection) => {
-    const timed = collection.phases.map((phase) => ({ phase, timing: phaseTiming(phase, options.now) }));
+    const timed = collection.phases.map((phase) => ({ phase, timing: phaseTiming(phase, now) }));
     const current = timed.find((p) => p.timing.status === "active") ?? timed.find((p) => p.timing.status === "upcoming");
     // A pre-launch drop reveals nothing unpublished: no price, no schedule.
     const isPublished = collection.launchStatus === "live";
@@ -111,7 +106,7 @@ async function summarize(db: Db, collections: CollectionWithPhases[], options: S
       id: collection.id,
       shortId: collection.shortId,
       name: collection.name,
-      image: toPublicUrl(collection.image, options.publicBaseUrl),
+      image: toPublicUrl(collection.image, ctx.publicBaseUrl),
       isVerified: collection.isVerified,
       launchStatus: collection.launchStatus,
       status,

@@ -1,26 +1,25 @@
 // Reading a collection (a drop) as the v1 Collection response: record, supply stats,
 // phases on the server clock, capabilities and the server time.
-import type { Db } from "@/lib/db/client";
 import type { Collection, Phase as PhaseRow } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import { groupPhasesByStatus, phaseTiming } from "@/lib/domain/phase-status";
 import { resolvePriceDisplay, type PriceContext } from "@/lib/domain/price-display";
 import { supplyStats } from "@/lib/domain/supply";
 import { dutchBoundsOf } from "@/lib/domain/phase-config";
 import type { CollectionView, Phase } from "@/lib/schemas/collection";
-import type { Config } from "@/lib/config";
+import type { ServiceContext } from "./context";
 import { toPublicUrl } from "./public-url";
 import { quoteDutchPhase } from "./dutch-price";
 import { quotePeggedPhase } from "./pegged-price";
 
 /** NFTs minted from the drop: burned ones still count; an edition's master never does. */
-export async function countMinted(db: Db, collectionId: string): Promise<number> {
-  return db.nft.count({ where: { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } } });
+export async function countMinted(ctx: ServiceContext, collectionId: string): Promise<number> {
+  return ctx.db.nft.count({ where: { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } } });
 }
 
-export async function getCollectionOrThrow(db: Db, collectionId: string): Promise<Collection> {
-  const collection = await db.collection.findUnique({ where: { id: collectionId } });
-  if (!collection) throw new ApiError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
+export async function getCollectionOrThrow(ctx: ServiceContext, collectionId: string): Promise<Collection> {
+  const collection = await ctx.db.collection.findUnique({ where: { id: collectionId } });
+  if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
   return collection;
 }
 
@@ -49,33 +48,30 @@ export function toPhaseView(phase: PhaseRow, now: Date, price: PriceContext = { 
  * cannot be had (no token price, broken settings) the display falls back to the dutch
  * range or `unknown`, never to 0.
  */
-async function priceContextOf(db: Db, config: Config, phase: PhaseRow, now: Date): Promise<PriceContext> {
+async function priceContextOf(ctx: ServiceContext, phase: PhaseRow, now: Date): Promise<PriceContext> {
   const fallback: PriceContext = { dutchBounds: dutchBoundsOf(phase) };
   try {
-    if (phase.priceModel === "dutch") return { ...fallback, dutchLivePrice: (await quoteDutchPhase(db, phase, now)).quote.price };
+    if (phase.priceModel === "dutch") return { ...fallback, dutchLivePrice: (await quoteDutchPhase(ctx, phase, now)).quote.price };
     if (phase.priceModel === "pegged") {
-      const quote = await quotePeggedPhase(config, phase, now.getTime());
+      const quote = await quotePeggedPhase(ctx, phase, now);
       return { peggedQuote: { amount: quote.tokenAmountRaw, currency: quote.tokenSymbol, decimals: quote.tokenDecimals } };
     }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof AppError)) throw error;
   }
   return fallback;
 }
 
-/** The full v1 Collection response for one collection at `now`. */
-export async function getCollectionView(
-  db: Db,
-  collectionId: string,
-  options: { now: Date; config: Config },
-): Promise<CollectionView> {
+/** The full v1 Collection response for one collection, on the context's clock. */
+export async function getCollectionView(ctx: ServiceContext, collectionId: string): Promise<CollectionView> {
+  const now = ctx.clock.now();
   const [collection, phases, minted] = await Promise.all([
-    getCollectionOrThrow(db, collectionId),
-    db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),
-    countMinted(db, collectionId),
+    getCollectionOrThrow(ctx, collectionId),
+    ctx.db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),
+    countMinted(ctx, collectionId),
   ]);
-  const url = (value: string | null) => toPublicUrl(value, options.config.publicUrl);
-  const prices = await Promise.all(phases.map((phase) => priceContextOf(db, options.config, phase, options.now)));
+  const url = (value: string | null) => toPublicUrl(value, ctx.publicBaseUrl);
+  const prices = await Promise.all(phases.map((phase) => priceContextOf(ctx, phase, now)));
   return {
     collection: {
       id: collection.id,
@@ -94,12 +90,12 @@ export async function getCollectionView(
       isVerified: collection.isVerified,
     },
     stats: supplyStats(collection.totalSupply, minted),
-    phases: groupPhasesByStatus(phases.map((phase, i) => toPhaseView(phase, options.now, prices[i]))),
+    phases: groupPhasesByStatus(phases.map((phase, i) => toPhaseView(phase, now, prices[i]))),
     capabilities: {
       requiresFeatures: collection.requiresFeatures,
       supportedBySurface: collection.supportedBySurface,
       mintUrl: collection.supportedBySurface ? null : url(collection.mintUrl),
     },
-    serverTime: options.now.toISOString(),
+    serverTime: now.toISOString(),
   };
 }

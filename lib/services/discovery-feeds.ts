@@ -9,7 +9,6 @@
 //   "mints_24h"); drops with no mint in the window are not listed.
 // - recent-soldouts: capped drops whose every item is minted, the latest sell-out first
 //   (sell-out time = the drop's last landed mint).
-import type { Db } from "@/lib/db/client";
 import { TRENDING_TYPE, TRENDING_WINDOW_HOURS } from "@/lib/schemas/discovery";
 import {
   blockchainWhere,
@@ -18,62 +17,68 @@ import {
   summariesByIds,
   type CollectionStatus,
   type CollectionSummary,
-  type SummaryOptions,
+  type PageOptions,
   type SummaryPage,
 } from "./collection-summaries";
+import type { ServiceContext } from "./context";
 
-type PageOptions = SummaryOptions & { limit: number; offset: number };
-
-export function getFeatured(db: Db, options: PageOptions): Promise<SummaryPage> {
-  return pageCollectionSummaries(db, { ...options, where: { isFeatured: true } });
+export function getFeatured(ctx: ServiceContext, page: PageOptions): Promise<SummaryPage> {
+  return pageCollectionSummaries(ctx, { ...page, where: { isFeatured: true }, now: ctx.clock.now() });
 }
 
-export async function getLiveMints(db: Db, options: PageOptions) {
-  const { collections, ...page } = await pageCollectionSummaries(db, { ...options, where: collectionStatusWhere("active", options.now) });
-  return { mints: collections, ...page };
+export async function getLiveMints(ctx: ServiceContext, page: PageOptions) {
+  const now = ctx.clock.now();
+  const { collections, ...rest } = await pageCollectionSummaries(ctx, { ...page, where: collectionStatusWhere("active", now), now });
+  return { mints: collections, ...rest };
 }
 
-export async function getUpcomingMints(db: Db, options: PageOptions) {
-  const { collections, ...page } = await pageCollectionSummaries(db, { ...options, where: collectionStatusWhere("upcoming", options.now) });
-  return { mints: collections, ...page };
+export async function getUpcomingMints(ctx: ServiceContext, page: PageOptions) {
+  const now = ctx.clock.now();
+  const { collections, ...rest } = await pageCollectionSummaries(ctx, { ...page, where: collectionStatusWhere("upcoming", now), now });
+  return { mints: collections, ...rest };
 }
 
 /** GET collections: every drop, filtered by chain and by status on the server clock. */
-export function listCollections(db: Db, options: PageOptions & { blockchain?: string; status?: CollectionStatus }): Promise<SummaryPage> {
+export function listCollections(ctx: ServiceContext, options: PageOptions & { blockchain?: string; status?: CollectionStatus }): Promise<SummaryPage> {
+  const now = ctx.clock.now();
   const filters = [
     ...(options.blockchain ? [blockchainWhere(options.blockchain)] : []),
-    ...(options.status ? [collectionStatusWhere(options.status, options.now)] : []),
+    ...(options.status ? [collectionStatusWhere(options.status, now)] : []),
   ];
-  return pageCollectionSummaries(db, { ...options, where: { AND: filters } });
+  return pageCollectionSummaries(ctx, { limit: options.limit, offset: options.offset, where: { AND: filters }, now });
 }
 
 const HOUR_MS = 3_600_000;
 
-export async function getTrending(db: Db, options: PageOptions) {
-  const since = new Date(options.now.getTime() - TRENDING_WINDOW_HOURS * HOUR_MS);
-  const where = { mintedAt: { gte: since, lte: options.now }, collection: { launchStatus: "live" as const } };
+export async function getTrending(ctx: ServiceContext, page: PageOptions) {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - TRENDING_WINDOW_HOURS * HOUR_MS);
+  const where = { mintedAt: { gte: since, lte: now }, collection: { launchStatus: "live" as const } };
   const [ranked, all] = await Promise.all([
     db.mint.groupBy({
       by: ["collectionId"],
       where,
       _count: { _all: true },
       orderBy: [{ _count: { collectionId: "desc" } }, { collectionId: "asc" }],
-      skip: options.offset,
-      take: options.limit,
+      skip: page.offset,
+      take: page.limit,
     }),
     db.mint.groupBy({ by: ["collectionId"], where }),
   ]);
   const counts = new Map(ranked.map((row) => [row.collectionId, row._count._all]));
-  const cards = await summariesByIds(db, ranked.map((row) => row.collectionId), options);
+  const cards = await summariesByIds(ctx, ranked.map((row) => row.collectionId), now);
   return {
     type: TRENDING_TYPE,
     windowHours: TRENDING_WINDOW_HOURS,
     collections: cards.map((card) => ({ ...card, windowMints: counts.get(card.id) ?? 0 })),
-    ...pageOf(all.length, options, ranked.length),
+    ...pageOf(all.length, page, ranked.length),
   };
 }
 
-export async function getRecentSoldouts(db: Db, options: PageOptions) {
+export async function getRecentSoldouts(ctx: ServiceContext, page: PageOptions) {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   // Per-drop landed counts of capped, published drops; one row per drop that has mints.
   const minted = await db.nft.groupBy({
     by: ["collectionId"],
@@ -87,15 +92,15 @@ export async function getRecentSoldouts(db: Db, options: PageOptions) {
     .filter((row) => row._count._all >= (supplyOf.get(row.collectionId) ?? Infinity))
     .map((row) => ({ id: row.collectionId, at: row._max.mintedAt ?? new Date(0) }))
     .sort((a, b) => b.at.getTime() - a.at.getTime() || a.id.localeCompare(b.id));
-  const pageRows = soldOut.slice(options.offset, options.offset + options.limit);
+  const pageRows = soldOut.slice(page.offset, page.offset + page.limit);
   const at = new Map(pageRows.map((row) => [row.id, row.at]));
-  const cards: CollectionSummary[] = await summariesByIds(db, pageRows.map((row) => row.id), options);
+  const cards: CollectionSummary[] = await summariesByIds(ctx, pageRows.map((row) => row.id), now);
   return {
     collections: cards.map((card) => ({ ...card, soldOutAt: at.get(card.id)!.toISOString() })),
-    ...pageOf(soldOut.length, options, pageRows.length),
+    ...pageOf(soldOut.length, page, pageRows.length),
   };
 }
 
-function pageOf(total: number, options: { limit: number; offset: number }, shown: number) {
+function pageOf(total: number, options: PageOptions, shown: number) {
   return { total, limit: options.limit, offset: options.offset, hasMore: options.offset + shown < total };
 }

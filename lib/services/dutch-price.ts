@@ -1,29 +1,32 @@
 // GET /phases/{phaseId}/dutch-price: the auction's live price from its landed mints, by the
 // same rule prepare-mint charges (lib/domain/dutch-auction.ts).
-import type { Db } from "@/lib/db/client";
 import type { Phase, Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import { toDisplayAmount } from "@/lib/domain/amounts";
 import { dutchPrice } from "@/lib/domain/dutch-auction";
 import { dutchConfigOf } from "@/lib/domain/phase-config";
 import type { DutchPriceResponse } from "@/lib/schemas/dutch-price";
+import type { ServiceContext } from "./context";
 
 const MINUTE_MS = 60_000;
 
 type DutchPhase = Pick<Phase, "id" | "priceModel" | "dutchConfig" | "startDate" | "endDate">;
 
-/** The auction's live quote from its landed mints: what the price endpoint shows and prepare-mint charges. */
-export async function quoteDutchPhase(db: Db, phase: DutchPhase, now: Date) {
+/**
+ * The auction's live quote from its landed mints at `now` (the caller's one instant): what
+ * the price endpoint shows and prepare-mint charges.
+ */
+export async function quoteDutchPhase(ctx: ServiceContext, phase: DutchPhase, now: Date) {
   const config = dutchConfigOf(phase);
-  if (!config) throw new ApiError("PHASE_NOT_DUTCH", "This phase is not a dutch auction.");
+  if (!config) throw new AppError("PHASE_NOT_DUTCH", "This phase is not a dutch auction.");
   // An ended auction keeps the price it had when it ended.
   const at = phase.endDate && phase.endDate < now ? phase.endDate : now;
   // Demand is counted in mints bought: bonus mints (BOGO, bounty) ride on another mint.
   const demand: Prisma.MintWhereInput = { phaseId: phase.id, kind: { notIn: ["bogo_bonus", "bounty_bonus"] }, mintedAt: { lte: at } };
   const windowStart = new Date(at.getTime() - config.surgeWindowMinutes * MINUTE_MS);
   const [all, mintsInWindow] = await Promise.all([
-    db.mint.aggregate({ where: demand, _count: { _all: true }, _max: { mintedAt: true } }),
-    db.mint.count({ where: { ...demand, mintedAt: { gt: windowStart, lte: at } } }),
+    ctx.db.mint.aggregate({ where: demand, _count: { _all: true }, _max: { mintedAt: true } }),
+    ctx.db.mint.count({ where: { ...demand, mintedAt: { gt: windowStart, lte: at } } }),
   ]);
   const lastMintAt = all._max.mintedAt;
   const totalMints = all._count._all;
@@ -31,13 +34,14 @@ export async function quoteDutchPhase(db: Db, phase: DutchPhase, now: Date) {
   return { config, quote, mintsInWindow, totalMints, lastMintAt };
 }
 
-export async function getDutchPrice(db: Db, phaseId: string, now: Date): Promise<Omit<DutchPriceResponse, "success">> {
-  const phase = await db.phase.findUnique({
+export async function getDutchPrice(ctx: ServiceContext, phaseId: string): Promise<Omit<DutchPriceResponse, "success">> {
+  const now = ctx.clock.now();
+  const phase = await ctx.db.phase.findUnique({
     where: { id: phaseId },
     select: { id: true, priceModel: true, dutchConfig: true, startDate: true, endDate: true, currency: true, currencyDecimals: true },
   });
-  if (!phase) throw new ApiError("PHASE_NOT_FOUND", "No phase has that id.");
-  const { config, quote, mintsInWindow, totalMints, lastMintAt } = await quoteDutchPhase(db, phase, now);
+  if (!phase) throw new AppError("PHASE_NOT_FOUND", "No phase has that id.");
+  const { config, quote, mintsInWindow, totalMints, lastMintAt } = await quoteDutchPhase(ctx, phase, now);
   const units = (raw: bigint) => toDisplayAmount(raw, phase.currencyDecimals);
   return {
     price: units(quote.price),

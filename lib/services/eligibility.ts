@@ -4,10 +4,11 @@
 // so nothing about the allowlist can leak into the answer.
 import type { Chain } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import { eligibilityVerdict, type WalletPhaseInput } from "@/lib/domain/allocation";
 import { phaseTiming } from "@/lib/domain/phase-status";
 import type { EligibilityView } from "@/lib/schemas/eligibility";
+import type { ServiceContext } from "./context";
 import { gateInputs, readWalletHoldings } from "./holdings";
 
 /**
@@ -16,7 +17,7 @@ import { gateInputs, readWalletHoldings } from "./holdings";
  */
 export async function getPhaseOfCollectionOrThrow(db: Db, collectionId: string, phaseId: string) {
   const phase = await db.phase.findFirst({ where: { id: phaseId.toLowerCase(), collectionId }, include: { gateRules: { orderBy: { id: "asc" } } } });
-  if (!phase) throw new ApiError("PHASE_NOT_FOUND", "No phase of this collection has that id.");
+  if (!phase) throw new AppError("PHASE_NOT_FOUND", "No phase of this collection has that id.");
   return phase;
 }
 
@@ -54,16 +55,17 @@ export async function loadWalletPhaseInput(
 }
 
 export async function getEligibility(
-  db: Db,
-  chain: Chain,
-  options: { collectionId: string; phaseId: string; walletAddress: string; now: Date },
+  ctx: ServiceContext,
+  options: { collectionId: string; phaseId: string; walletAddress: string },
 ): Promise<EligibilityView> {
+  const { db, chain } = ctx;
+  const now = ctx.clock.now();
   const { collectionId, walletAddress } = options;
   const phase = await getPhaseOfCollectionOrThrow(db, collectionId, options.phaseId);
   const input = await loadWalletPhaseInput(db, chain, phase, walletAddress, {
     countMinted: () => db.mint.count({ where: { collectionId, phaseId: phase.id, walletAddress } }),
   });
-  const timing = phaseTiming(phase, options.now);
+  const timing = phaseTiming(phase, now);
   return {
     ...eligibilityVerdict(input, timing),
     phase: {

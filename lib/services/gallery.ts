@@ -3,11 +3,11 @@
 // lists its unminted copies, each with its edition fields and master_nft_id; the master
 // itself is a template and never listed. NFTs held for one wallet (a creator hold, or that
 // wallet's own mint in progress) appear only when that wallet asks (`walletAddress`).
-import type { Db } from "@/lib/db/client";
 import type { Nft, Prisma } from "@/lib/db/generated/client";
 import { isCollectionRevealed, isNftRevealed } from "@/lib/domain/reveal";
 import type { GalleryNft, GalleryView } from "@/lib/schemas/gallery";
 import { getCollectionOrThrow } from "./collections";
+import type { ServiceContext } from "./context";
 import { shownNft } from "./reveal";
 
 export type GalleryOptions = {
@@ -16,8 +16,6 @@ export type GalleryOptions = {
   walletAddress?: string;
   /** First-party gallery: the minted (and burned) NFTs instead of the mintable ones, each shown by its own reveal. */
   mintedOnly?: boolean;
-  now: Date;
-  publicBaseUrl: string;
 };
 
 export function mintableNftsWhere(collectionId: string, now: Date, walletAddress?: string): Prisma.NftWhereInput {
@@ -39,12 +37,14 @@ export function mintableNftsWhere(collectionId: string, now: Date, walletAddress
   };
 }
 
-export async function getGallery(db: Db, collectionId: string, options: GalleryOptions): Promise<GalleryView> {
+export async function getGallery(ctx: ServiceContext, collectionId: string, options: GalleryOptions): Promise<GalleryView> {
+  const { db, publicBaseUrl } = ctx;
+  const now = ctx.clock.now();
   const where: Prisma.NftWhereInput = options.mintedOnly
     ? { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } }
-    : mintableNftsWhere(collectionId, options.now, options.walletAddress);
+    : mintableNftsWhere(collectionId, now, options.walletAddress);
   const [collection, rows, total] = await Promise.all([
-    getCollectionOrThrow(db, collectionId),
+    getCollectionOrThrow(ctx, collectionId),
     db.nft.findMany({
       where,
       orderBy: [{ tokenId: { sort: "asc", nulls: "last" } }, { editionNumber: { sort: "asc", nulls: "last" } }, { id: "asc" }],
@@ -53,11 +53,11 @@ export async function getGallery(db: Db, collectionId: string, options: GalleryO
     }),
     db.nft.count({ where }),
   ]);
-  const revealed = isCollectionRevealed(collection, options.now);
+  const revealed = isCollectionRevealed(collection, now);
   // A minted NFT may be revealed before its drop (instant or timed reveal after its own mint).
-  const revealedOf = (nft: Nft) => (options.mintedOnly ? isNftRevealed(collection, nft.mintedAt, options.now) : revealed);
+  const revealedOf = (nft: Nft) => (options.mintedOnly ? isNftRevealed(collection, nft.mintedAt, now) : revealed);
   return {
-    nfts: rows.map((nft) => toGalleryNft(nft, shownNft(nft, collection, revealedOf(nft), options.publicBaseUrl), options.now)),
+    nfts: rows.map((nft) => toGalleryNft(nft, shownNft(nft, collection, revealedOf(nft), publicBaseUrl), now)),
     total,
     limit: options.limit,
     offset: options.offset,

@@ -9,7 +9,7 @@ import { ChainUnavailableError, type Chain } from "@/lib/chain";
 import { mintDecimalsOf } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
 import type { GateRule } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import type { NftGateInput, TokenGateInput } from "@/lib/domain/allocation";
 
 export type GateRuleRow = Pick<GateRule, "kind" | "ruleName" | "collections" | "tokenMint" | "minAmount" | "multiplier">;
@@ -81,7 +81,7 @@ async function readChain<T>(read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     if (error instanceof ChainUnavailableError) {
-      throw new ApiError("CHAIN_UNAVAILABLE", "Wallet holdings could not be read from the chain. Please retry.", { cause: error });
+      throw new AppError("CHAIN_UNAVAILABLE", "Wallet holdings could not be read from the chain. Please retry.", { cause: error });
     }
     throw error;
   }
@@ -89,6 +89,6 @@ async function readChain<T>(read: () => Promise<T>): Promise<T> {
 
 /** Decimals only dress a description: a malformed token address leaves them unknown. */
 function unlessUnavailable(error: unknown): null {
-  if (error instanceof ApiError) throw error;
+  if (error instanceof AppError) throw error;
   return null;
 }

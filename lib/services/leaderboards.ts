@@ -1,30 +1,32 @@
 // The leaderboards of a drop. Top holders are read from the chain (who holds the drop's
-// NFTs now, transfers included), at most once per HOLDERS_CACHE_SECONDS per drop; top
+// NFTs now, transfers included), at most once per HOLDERS_CACHE_SECONDS
+// (config.holdersCacheSeconds) per drop, timed on the context's clock; top
 // minters from the database (who minted, bonus mints included). Up to 10 each, with public
 // profiles; equal counts are ordered by wallet.
 import type { Chain } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
-import { logWarn } from "@/lib/api/log";
+import { createLogger } from "@/lib/log";
 import { LEADERBOARD_SIZE, type LeaderboardEntry, type TopHoldersView, type TopMintersView } from "@/lib/schemas/leaderboards";
+import type { ServiceContext } from "./context";
 import { getProfiles, NO_PROFILE } from "./profiles";
 
-type Options = { publicBaseUrl: string };
+const log = createLogger("leaderboards");
+
 type Ranked = { walletAddress: string; count: number };
 
 export const HOLDERS_UNAVAILABLE = "On-chain holder data could not be read right now; try again later.";
 
 /**
- * `now` (ms) and `cacheSeconds` (HOLDERS_CACHE_SECONDS): how long one computation of the
- * drop's holders is reused.
+ * One computation of the drop's holders is reused for `ctx.config.holdersCacheSeconds`
+ * (HOLDERS_CACHE_SECONDS), measured on `ctx.clock`.
  */
-export type TopHoldersOptions = Options & { now: number; cacheSeconds: number };
-
-export async function getTopHolders(db: Db, chain: Chain, collectionId: string, options: TopHoldersOptions): Promise<TopHoldersView> {
-  const board = await holderBoardOf(db, chain, collectionId, options);
+export async function getTopHolders(ctx: ServiceContext, collectionId: string): Promise<TopHoldersView> {
+  const now = ctx.clock.now().getTime();
+  const board = await holderBoardOf(ctx.db, ctx.chain, collectionId, { now, cacheSeconds: ctx.config.holdersCacheSeconds });
   // The spec: when the chain cannot be read, the request still succeeds, with the reason in `error` and an empty list.
   if (board === "unavailable") return { topHolders: [], total: 0, error: HOLDERS_UNAVAILABLE };
   // Profiles are read per request: a renamed collector shows at once, and they cost no chain call.
-  const entries = await withProfiles(db, board.ranked, options);
+  const entries = await withProfiles(ctx, board.ranked);
   return { topHolders: entries.map(({ entry, count }) => ({ ...entry, holdCount: count })), total: board.total };
 }
 
@@ -73,7 +75,7 @@ async function computeHolderBoard(db: Db, chain: Chain, collectionId: string): P
   try {
     owners = await chain.getMintOwners(mints);
   } catch (error) {
-    logWarn(`top holders of ${collectionId}: the chain could not be read`, error);
+    log.warn(`top holders of ${collectionId}: the chain could not be read`, error);
     return "unavailable";
   }
   const counts = new Map<string, number>();
@@ -82,23 +84,23 @@ async function computeHolderBoard(db: Db, chain: Chain, collectionId: string): P
   return { ranked, total: counts.size };
 }
 
-export async function getTopMinters(db: Db, collectionId: string, options: Options): Promise<TopMintersView> {
+export async function getTopMinters(ctx: ServiceContext, collectionId: string): Promise<TopMintersView> {
   // Counted in SQL so only ten rows come back; the wallet tie-break uses the C collation,
   // which orders base58 like JavaScript does, on every server locale. `total` is the
   // number of groups (the window runs after GROUP BY, before LIMIT).
-  const rows = await db.$queryRaw<Array<{ walletAddress: string; count: number; total: number }>>`
+  const rows = await ctx.db.$queryRaw<Array<{ walletAddress: string; count: number; total: number }>>`
     SELECT "walletAddress", COUNT(*)::int AS "count", (COUNT(*) OVER ())::int AS "total"
     FROM "Mint"
     WHERE "collectionId" = ${collectionId}::uuid
     GROUP BY "walletAddress"
     ORDER BY COUNT(*) DESC, "walletAddress" COLLATE "C" ASC
     LIMIT ${LEADERBOARD_SIZE}`;
-  const entries = await withProfiles(db, rows, options);
+  const entries = await withProfiles(ctx, rows);
   return { topMinters: entries.map(({ entry, count }) => ({ ...entry, mintCount: count })), total: rows[0]?.total ?? 0 };
 }
 
-async function withProfiles(db: Db, ranked: readonly Ranked[], options: Options): Promise<Array<{ entry: LeaderboardEntry; count: number }>> {
-  const profiles = await getProfiles(db, ranked.map((r) => r.walletAddress), options.publicBaseUrl);
+async function withProfiles(ctx: ServiceContext, ranked: readonly Ranked[]): Promise<Array<{ entry: LeaderboardEntry; count: number }>> {
+  const profiles = await getProfiles(ctx, ranked.map((r) => r.walletAddress));
   return ranked.map(({ walletAddress, count }, index) => {
     const profile = profiles.get(walletAddress) ?? NO_PROFILE;
     return {

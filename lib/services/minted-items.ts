@@ -9,10 +9,10 @@ import { isNftRevealed, mintRevealCutoff } from "@/lib/domain/reveal";
 import { twitterHandleOf } from "@/lib/domain/twitter-handle";
 import type { AllMintedView, MintedItem, RecentlyMintedView, RecentMint } from "@/lib/schemas/minted-items";
 import { getCollectionOrThrow } from "./collections";
+import type { ServiceContext } from "./context";
 import { getProfiles, NO_PROFILE } from "./profiles";
 import { shownNft, type ShownNft } from "./reveal";
 
-type FeedOptions = { now: Date; publicBaseUrl: string };
 type MintRow = Mint & { nft: Nft };
 type FeedEntry = { row: MintRow; shown: ShownNft; item: MintedItem };
 
@@ -23,17 +23,19 @@ const OLDEST = [{ mintedAt: "asc" }, { id: "asc" }] satisfies Prisma.MintOrderBy
 const mintsOf = (collectionId: string): Prisma.MintWhereInput => ({ collectionId, nft: { isMasterEdition: false } });
 
 export async function getAllMinted(
-  db: Db,
+  ctx: ServiceContext,
   collectionId: string,
-  options: FeedOptions & { limit: number; offset: number; sort: "newest" | "oldest" | "popular"; search?: string },
+  options: { limit: number; offset: number; sort: "newest" | "oldest" | "popular"; search?: string },
 ): Promise<AllMintedView> {
-  const collection = await getCollectionOrThrow(db, collectionId);
-  const where = await mintedSearchWhere(db, collection, parseMintedSearch(options.search), options.now);
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const collection = await getCollectionOrThrow(ctx, collectionId);
+  const where = await mintedSearchWhere(db, collection, parseMintedSearch(options.search), now);
   const [rows, total] = await Promise.all([
     db.mint.findMany({ where, include: { nft: true }, orderBy: options.sort === "oldest" ? OLDEST : NEWEST, skip: options.offset, take: options.limit }),
     db.mint.count({ where }),
   ]);
-  const items = (await buildFeedEntries(db, collection, rows, options)).map((entry) => entry.item);
+  const items = (await buildFeedEntries(ctx, collection, rows, now)).map((entry) => entry.item);
   return {
     // "popular" ranks within each page: the page is the newest-first page, reordered.
     nfts: options.sort === "popular" ? orderByPopularity(items) : items,
@@ -46,12 +48,13 @@ export async function getAllMinted(
   };
 }
 
-export async function getRecentlyMinted(db: Db, collectionId: string, options: FeedOptions & { limit: number }): Promise<RecentlyMintedView> {
+export async function getRecentlyMinted(ctx: ServiceContext, collectionId: string, options: { limit: number }): Promise<RecentlyMintedView> {
+  const now = ctx.clock.now();
   const [collection, rows] = await Promise.all([
-    getCollectionOrThrow(db, collectionId),
-    db.mint.findMany({ where: mintsOf(collectionId), include: { nft: true }, orderBy: NEWEST, take: options.limit }),
+    getCollectionOrThrow(ctx, collectionId),
+    ctx.db.mint.findMany({ where: mintsOf(collectionId), include: { nft: true }, orderBy: NEWEST, take: options.limit }),
   ]);
-  const nfts = (await buildFeedEntries(db, collection, rows, options)).map(toRecentMint);
+  const nfts = (await buildFeedEntries(ctx, collection, rows, now)).map(toRecentMint);
   return {
     nfts,
     total: nfts.length,
@@ -100,18 +103,18 @@ export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** MintedItems of a page, with minter profiles, reactions and bounties in one query each. */
-async function buildFeedEntries(db: Db, collection: Collection, rows: MintRow[], options: FeedOptions): Promise<FeedEntry[]> {
+/** MintedItems of a page at `now`, with minter profiles, reactions and bounties in one query each. */
+async function buildFeedEntries(ctx: ServiceContext, collection: Collection, rows: MintRow[], now: Date): Promise<FeedEntry[]> {
   const nftIds = rows.map((row) => row.nftId);
   const [profiles, reactions, awards] = await Promise.all([
-    getProfiles(db, rows.map((row) => row.walletAddress), options.publicBaseUrl),
-    reactionsOf(db, nftIds),
-    bountiesOf(db, nftIds),
+    getProfiles(ctx, rows.map((row) => row.walletAddress)),
+    reactionsOf(ctx.db, nftIds),
+    bountiesOf(ctx.db, nftIds),
   ]);
   return rows.map((row) => {
     const { nft } = row;
-    const revealed = isNftRevealed(collection, row.mintedAt, options.now);
-    const shown = shownNft(nft, collection, revealed, options.publicBaseUrl);
+    const revealed = isNftRevealed(collection, row.mintedAt, now);
+    const shown = shownNft(nft, collection, revealed, ctx.publicBaseUrl);
     const minter = profiles.get(row.walletAddress) ?? NO_PROFILE;
     const award = awards.get(nft.id);
     const item: MintedItem = {

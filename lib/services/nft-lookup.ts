@@ -6,10 +6,11 @@
 // (lib/domain/reveal.ts); an NFT of a drop not launched yet answers like an unknown one.
 import type { Db } from "@/lib/db/client";
 import type { Nft } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import { isNftRevealed } from "@/lib/domain/reveal";
 import type { NftView } from "@/lib/schemas/nft";
 import { findCollectionRefCached } from "./collection-ref";
+import type { ServiceContext } from "./context";
 import { shownNft } from "./reveal";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,8 +20,8 @@ const MAX_TOKEN_ID = 2_147_483_647;
 
 export type NftIdentifier = { kind: "mint"; address: string } | { kind: "token"; collection: string; tokenId: number };
 
-const invalid = (why: string) => new ApiError("INVALID_REQUEST", why);
-const notFound = () => new ApiError("NOT_FOUND", "No NFT matches that identifier.");
+const invalid = (why: string) => new AppError("INVALID_REQUEST", why);
+const notFound = () => new AppError("NOT_FOUND", "No NFT matches that identifier.");
 
 /** Classifies an identifier; `collection` is the `?collection=` query value for a bare token id. */
 export function parseNftIdentifier(identifier: string, collection?: string): NftIdentifier {
@@ -41,13 +42,15 @@ function tokenIdOf(text: string): number {
   return value;
 }
 
-export async function getNft(db: Db, identifier: NftIdentifier, options: { now: Date; publicBaseUrl: string }): Promise<NftView> {
+export async function getNft(ctx: ServiceContext, identifier: NftIdentifier): Promise<NftView> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const nft = await findNft(db, identifier);
   const collection = nft && (await db.collection.findUnique({ where: { id: nft.collectionId } }));
   if (!nft || !collection || collection.launchStatus !== "live") throw notFound();
-  const revealed = isNftRevealed(collection, nft.mintedAt, options.now);
-  const shown = shownNft(nft, collection, revealed, options.publicBaseUrl);
-  const reservationRunning = nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > options.now);
+  const revealed = isNftRevealed(collection, nft.mintedAt, now);
+  const shown = shownNft(nft, collection, revealed, ctx.publicBaseUrl);
+  const reservationRunning = nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > now);
   return {
     nft: {
       id: nft.id,
@@ -77,6 +80,6 @@ export async function getNft(db: Db, identifier: NftIdentifier, options: { now: 
 async function findNft(db: Db, identifier: NftIdentifier): Promise<Nft | null> {
   if (identifier.kind === "mint") return db.nft.findUnique({ where: { mintAddress: identifier.address } });
   const ref = await findCollectionRefCached(db, identifier.collection);
-  if (!ref) throw new ApiError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
+  if (!ref) throw new AppError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
   return db.nft.findUnique({ where: { collectionId_tokenId: { collectionId: ref.id, tokenId: identifier.tokenId } } });
 }

@@ -1,8 +1,8 @@
 // Off-chain metadata JSON of each NFT, served at the short on-chain uri /m/{shortId}/{ref}
 // (ref: the token id, or e<edition number> for a limited edition). Uris stay short because
 // the whole mint transaction must fit Solana's 1232-byte limit.
-import type { Db } from "@/lib/db/client";
 import { isNftRevealed, unrevealedName } from "@/lib/domain/reveal";
+import type { ServiceContext } from "./context";
 import { toPublicUrl } from "./public-url";
 import { placeholderImageUrl } from "./reveal";
 
@@ -16,9 +16,10 @@ export function metadataUri(publicBaseUrl: string, shortId: string, nft: Paramet
   return `${publicBaseUrl.replace(/\/+$/, "")}/m/${shortId}/${metadataRefOf(nft)}`;
 }
 
-
 /** Metadata JSON (Metaplex-style fields), or null when there is no such NFT. Placeholder until reveal. */
-export async function getNftMetadata(db: Db, shortId: string, ref: string, options: { now: Date; publicBaseUrl: string }) {
+export async function getNftMetadata(ctx: ServiceContext, shortId: string, ref: string) {
+  const { db, publicBaseUrl } = ctx;
+  const now = ctx.clock.now();
   const collection = await db.collection.findUnique({ where: { shortId } });
   if (!collection || collection.launchStatus !== "live") return null;
   const where = /^\d+$/.test(ref)
@@ -29,19 +30,19 @@ export async function getNftMetadata(db: Db, shortId: string, ref: string, optio
   if (!where) return null;
   const nft = await db.nft.findFirst({ where });
   if (!nft) return null;
-  const url = (value: string | null) => toPublicUrl(value, options.publicBaseUrl);
+  const url = (value: string | null) => toPublicUrl(value, publicBaseUrl);
   const base = {
     symbol: collection.symbol ?? "",
-    external_url: `${options.publicBaseUrl}/d/${collection.shortId}`,
+    external_url: `${publicBaseUrl}/d/${collection.shortId}`,
     collection: { name: collection.name, family: collection.name },
   };
   // The same rule as every feed: placeholder until this NFT is revealed.
-  if (!isNftRevealed(collection, nft.mintedAt, options.now)) {
+  if (!isNftRevealed(collection, nft.mintedAt, now)) {
     return {
       ...base,
       name: unrevealedName(collection.name),
       description: "Revealed after the mint.",
-      image: placeholderImageUrl(collection, options.publicBaseUrl),
+      image: placeholderImageUrl(collection, publicBaseUrl),
       attributes: [],
     };
   }

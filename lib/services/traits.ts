@@ -1,22 +1,23 @@
 // Trait statistics of a drop (GET traits), over every NFT of the drop, minted or not (a
 // limited edition's copies; never its master). Before a delayed reveal the traits are
 // secret: the list is empty and a message says why.
-import type { Db } from "@/lib/db/client";
 import { computeTraitStats, type Attribute } from "@/lib/domain/rarity";
 import { isCollectionRevealed } from "@/lib/domain/reveal";
 import type { TraitsView } from "@/lib/schemas/traits";
 import { getCollectionOrThrow } from "./collections";
+import type { ServiceContext } from "./context";
 
 export const TRAITS_METHODOLOGY =
   "Computed over every NFT of the drop, minted or not: probability = count / totalNfts, percentage = probability × 100, " +
   "informationContent = −log2(probability) in bits, rarityScore = 1 / probability. An NFT's rarity score is the sum of its values' scores; rank 1 is the rarest.";
 export const TRAITS_HIDDEN_MESSAGE = "Traits are hidden until the collection is revealed.";
 
-export async function getTraits(db: Db, collectionId: string, options: { now: Date }): Promise<TraitsView> {
-  const collection = await getCollectionOrThrow(db, collectionId);
-  if (!isCollectionRevealed(collection, options.now)) return { traits: [], message: TRAITS_HIDDEN_MESSAGE };
+export async function getTraits(ctx: ServiceContext, collectionId: string): Promise<TraitsView> {
+  const now = ctx.clock.now();
+  const collection = await getCollectionOrThrow(ctx, collectionId);
+  if (!isCollectionRevealed(collection, now)) return { traits: [], message: TRAITS_HIDDEN_MESSAGE };
 
-  const rows = await db.nft.findMany({ where: { collectionId, isMasterEdition: false }, select: { attributes: true, status: true } });
+  const rows = await ctx.db.nft.findMany({ where: { collectionId, isMasterEdition: false }, select: { attributes: true, status: true } });
   const items = rows.map((row) => ({ attributes: attributesOf(row.attributes), minted: row.status === "minted" || row.status === "burned" }));
   const mintedCounts = new Map(
     computeTraitStats(items.filter((item) => item.minted)).flatMap((trait) => trait.values.map((v) => [`${trait.traitType}\u0000${v.value}`, v.count] as const)),

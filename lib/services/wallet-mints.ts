@@ -1,13 +1,13 @@
 // One wallet's mint counts in a drop: every phase, with the limit that applies to the
 // wallet there (lib/domain/allocation.ts walletPhaseCounts). Counts come from the Mint
 // table, where bonus mints (BOGO, bounty, claim-code, free) are rows like paid ones.
-import type { Chain } from "@/lib/chain";
-import type { Db } from "@/lib/db/client";
 import { walletPhaseCounts } from "@/lib/domain/allocation";
 import type { WalletMintsView, WalletPhaseMints } from "@/lib/schemas/wallet-mints";
+import type { ServiceContext } from "./context";
 import { gateInputs, readWalletHoldings } from "./holdings";
 
-export async function getWalletMints(db: Db, chain: Chain, options: { collectionId: string; walletAddress: string }): Promise<WalletMintsView> {
+export async function getWalletMints(ctx: ServiceContext, options: { collectionId: string; walletAddress: string }): Promise<WalletMintsView> {
+  const { db, chain } = ctx;
   const { collectionId, walletAddress } = options;
   const [phases, byPhase, totalMinted, entries, overrides] = await Promise.all([
     db.phase.findMany({

@@ -5,10 +5,11 @@
 import path from "node:path";
 import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MemoryRateLimiter } from "@/lib/api/rate-limit";
+import { MemoryRateLimiter } from "@/lib/rate-limit";
 import { openEmbeddedChain, type Chain } from "@/lib/chain";
 import { topHoldersResponseSchema } from "@/lib/schemas/leaderboards";
 import { installRuntime, type Runtime } from "@/lib/server/runtime";
+import { fixedClock } from "@/lib/services/context";
 import { getTopHolders, HOLDERS_UNAVAILABLE } from "@/lib/services/leaderboards";
 import { databaseTargets } from "../helpers/databases";
 import { callJson } from "../helpers/route-caller";
@@ -96,7 +97,8 @@ for (const target of databaseTargets) {
     it("computes again once the interval has passed (service clock)", async () => {
       const counting = countingChain(app.runtime.chain);
       const db = app.runtime.database.prisma;
-      const at = (now: number) => getTopHolders(db, counting.chain, spritesId, { publicBaseUrl: TEST_SITE_ORIGIN, now, cacheSeconds: 30 });
+      // HOLDERS_CACHE_SECONDS is the default 30 (the first test checks it).
+      const at = (now: number, collectionId = spritesId) => getTopHolders(app.context({ chain: counting.chain, clock: fixedClock(now) }), collectionId);
       const t0 = 1_700_000_000_000;
       const first = await at(t0);
       expect(await at(t0 + 29_999)).toEqual(first);
@@ -105,7 +107,7 @@ for (const target of databaseTargets) {
       expect(counting.count("getMintOwners")).toBe(2);
       // Each drop has its own board.
       const aurora = (await db.collection.findUniqueOrThrow({ where: { shortId: "aurora" } })).id;
-      await getTopHolders(db, counting.chain, aurora, { publicBaseUrl: TEST_SITE_ORIGIN, now: t0 + 30_001, cacheSeconds: 30 });
+      await at(t0 + 30_001, aurora);
       expect(counting.count("getMintOwners")).toBe(3);
     });
 
@@ -113,8 +115,7 @@ for (const target of databaseTargets) {
       const closed = await openEmbeddedChain({ dir: path.join(app.runtime.config.dataDir, "closed-chain-cache"), cluster: "localnet" });
       await closed.close();
       const counting = countingChain(closed);
-      const db = app.runtime.database.prisma;
-      const at = (now: number) => getTopHolders(db, counting.chain, spritesId, { publicBaseUrl: TEST_SITE_ORIGIN, now, cacheSeconds: 30 });
+      const at = (now: number) => getTopHolders(app.context({ chain: counting.chain, clock: fixedClock(now) }), spritesId);
       expect(await at(1)).toEqual({ topHolders: [], total: 0, error: HOLDERS_UNAVAILABLE });
       expect(await at(2)).toEqual({ topHolders: [], total: 0, error: HOLDERS_UNAVAILABLE });
       expect(counting.count("getMintOwners")).toBe(2);

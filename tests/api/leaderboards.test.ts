@@ -11,7 +11,7 @@ import {
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
 import { buildNftMintTransaction, openEmbeddedChain, signAndSerialize } from "@/lib/chain";
-import { DEMO_COLLECTORS, DEMO_SPRITE_MINTS, sol } from "@/lib/db/seed/demo-drops";
+import { DEMO_COLLECTORS, DEMO_SPRITE_MINTS, sol } from "@/lib/demo/demo-drops";
 import { topHoldersResponseSchema, topMintersResponseSchema } from "@/lib/schemas/leaderboards";
 import { installRuntime, type Runtime } from "@/lib/server/runtime";
 import { errorBodySchema } from "../helpers/error-body";

@@ -4,7 +4,7 @@ import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installRuntime } from "@/lib/server/runtime";
 import { parseConfig } from "@/lib/config";
-import { seedDemoDrops } from "@/lib/db/seed/seed-demo-drops";
+import { seedDemoDrops } from "@/lib/demo/seed-demo-drops";
 import { TOKEN_2022_PROGRAM_ID } from "@/lib/chain";
 import { databaseTarget } from "../helpers/databases";
 import { callJson } from "../helpers/route-caller";
@@ -61,7 +61,7 @@ describe("demo drops and the faucet (PGlite)", () => {
   });
 
   it("seeding again creates nothing", async () => {
-    expect(await seedDemoDrops(app.runtime)).toEqual({ created: [] });
+    expect(await seedDemoDrops(app.context())).toEqual({ created: [] });
   });
 
   it("funds a wallet on localnet", async () => {

@@ -7,8 +7,9 @@ import path from "node:path";
 import { parseConfig } from "@/lib/config";
 import { openEmbeddedChain } from "@/lib/chain";
 import { assembleRuntime } from "@/lib/server/create-runtime";
-import { installRuntime, type Runtime } from "@/lib/server/runtime";
-import { seedDemoDrops } from "@/lib/db/seed/seed-demo-drops";
+import { installRuntime, serviceContextOf, type Runtime } from "@/lib/server/runtime";
+import type { ServiceContext } from "@/lib/services/context";
+import { seedDemoDrops } from "@/lib/demo/seed-demo-drops";
 import { createApiKey } from "@/lib/services/api-keys";
 import { openTestDatabase, type DatabaseTarget } from "./databases";
 
@@ -16,6 +17,8 @@ export const TEST_SITE_ORIGIN = "http://localhost:3000";
 
 export type TestApp = {
   runtime: Runtime;
+  /** The services' context over this app (system clock unless overridden, e.g. `{ clock: fixedClock(at) }`). */
+  context(overrides?: Partial<ServiceContext>): ServiceContext;
   /** Creates a key through the same service as the CLI; returns the clear key. */
   createKey(options: { keyClass: "pub" | "live" | "test"; collections: string[] | "all"; origins?: string[] }): Promise<string>;
   close(): Promise<void>;
@@ -35,11 +38,12 @@ export async function startTestApp(target: DatabaseTarget, options: { seed?: boo
   const chain = await openEmbeddedChain({ dir: path.join(dataDir, "chain"), cluster: "localnet" });
   const runtime = assembleRuntime(config, database, chain);
   installRuntime(runtime);
-  if (options.seed ?? true) await seedDemoDrops(runtime);
+  if (options.seed ?? true) await seedDemoDrops(serviceContextOf(runtime));
   return {
     runtime,
+    context: (overrides) => serviceContextOf(runtime, overrides),
     async createKey({ keyClass, collections, origins = [] }) {
-      const created = await createApiKey(runtime.database.prisma, { keyClass, collections, origins });
+      const created = await createApiKey(serviceContextOf(runtime), { keyClass, collections, origins });
       return created.key;
     },
     async close() {

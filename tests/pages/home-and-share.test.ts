@@ -46,7 +46,7 @@ describe("share images and start times on pglite", () => {
 
   it("the sprites card: name, verified, the active phase's price, progress and the short link", async () => {
     const sprites = await prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" } });
-    const minted = await countMinted(prisma, sprites.id);
+    const minted = await countMinted(app.context(), sprites.id);
     const card = await loadShareCard("sprites");
     expect(card).toMatchObject({
       kind: "drop",
@@ -111,7 +111,7 @@ describe("share images and start times on pglite", () => {
     const byShortId = Object.fromEntries(ids.map((row) => [row.shortId, row.id]));
     const nightfall = byShortId.nightfall!;
     await prisma.phase.create({ data: { collectionId: nightfall, name: "Secret", startDate: new Date(Date.now() + DAY), priceModel: "fixed", price: 0n } });
-    const starts = await nextPhaseStarts(prisma, [laterId, nightfall, byShortId.sprites!], new Date());
+    const starts = await nextPhaseStarts(app.context(), [laterId, nightfall, byShortId.sprites!]);
     expect(starts.get(laterId)?.toISOString()).toBe(startsAt.toISOString());
     expect(starts.has(nightfall)).toBe(false);
     // Sprites is minting now, and its next phase (Public) is what comes after.

@@ -1,7 +1,8 @@
 // Crash recovery on the production build: the server process dies (SIGKILL) after the
-// chain accepted a mint and before the mint was recorded (the DROPMINT_FAULT hook in
-// lib/services/mint/execute.ts); restarted without the fault, the reconciler that runs at
-// start settles it from the write-ahead signature. Nothing is lost or doubled.
+// chain accepted a mint and before the mint was recorded (a chain that kills the process
+// right after a submit, injected by tests/smoke/fixtures/crash-after-submit.ts); restarted
+// without it, the reconciler that runs at start settles it from the write-ahead signature.
+// Nothing is lost or doubled.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,7 +27,7 @@ describe("a server killed between submit and record", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-crash-"));
     const port = String(await freePort());
     env = { PORT: port, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
-    site = await startSite({ ...env, DROPMINT_FAULT: "crash-after-submit" });
+    site = await startSite(env, { preload: ["tests/smoke/fixtures/crash-after-submit.ts"] });
   });
   afterAll(async () => {
     await site?.stop("SIGKILL");

@@ -3,10 +3,10 @@ import { v1Route } from "@/lib/api/v1-route";
 import { rootResponseSchema } from "@/lib/schemas/root";
 import { API_STABILITY, API_VERSION } from "@/lib/api/version";
 
-export const GET = v1Route({ scope: "none", kind: "read", response: rootResponseSchema }, ({ runtime }) => ({
+export const GET = v1Route({ scope: "none", kind: "read", response: rootResponseSchema }, ({ ctx }) => ({
   version: API_VERSION,
   stability: API_STABILITY,
-  docs: `${runtime.config.publicUrl}/docs`,
+  docs: `${ctx.config.publicUrl}/docs`,
 }));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

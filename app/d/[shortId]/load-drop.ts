@@ -5,7 +5,7 @@
 import "server-only";
 import { cache } from "react";
 import { notFound, permanentRedirect } from "next/navigation";
-import { getRuntime } from "@/lib/server/runtime";
+import { getServiceContext } from "@/lib/server/runtime";
 import { findCollectionRef, classifyIdentifier } from "@/lib/services/collection-ref";
 import { getPublicCollection } from "@/lib/services/public-collection";
 import type { CollectionResponse } from "@/lib/schemas/collection";
@@ -22,8 +22,8 @@ export type LoadedDrop =
  */
 export const resolveDropLink = cache(async (identifier: string) => {
   if (!classifyIdentifier(identifier)) notFound();
-  const { database } = await getRuntime();
-  const ref = await findCollectionRef(database.prisma, identifier);
+  const { db } = await getServiceContext();
+  const ref = await findCollectionRef(db, identifier);
   if (!ref) notFound();
   if (ref.shortId && ref.shortId !== identifier) permanentRedirect(`/d/${ref.shortId}`);
   return { id: ref.id, identifier: ref.shortId ?? ref.id };
@@ -32,8 +32,7 @@ export const resolveDropLink = cache(async (identifier: string) => {
 // cache(): the layout, generateMetadata and the page share one load per request.
 export const loadDrop = cache(async (identifier: string): Promise<LoadedDrop> => {
   const { id, identifier: canonical } = await resolveDropLink(identifier);
-  const { database, config } = await getRuntime();
-  const drop = await getPublicCollection(database.prisma, id, { now: new Date(), config });
+  const drop = await getPublicCollection(await getServiceContext(), id);
   if (drop.status !== "live") return { kind: "pre-launch", identifier: canonical, teaser: drop };
   const { status, ...view } = drop;
   void status;

@@ -2,7 +2,7 @@
 // Figures and the code table come from the code itself, so the page cannot drift from it.
 import { getConfig } from "@/lib/config";
 import { KEY_CACHE_TTL_MS } from "@/lib/api/auth";
-import { ERROR_CODES, ERROR_CODE_DESCRIPTIONS, type ErrorCode } from "@/lib/api/error-codes";
+import { ERROR_CODES, ERROR_CODE_DESCRIPTIONS, type ErrorCode } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/api/request-input";
 
 type Budgets = { readsPerMinute: number; mintsPerMinute: number; chainReadsPerMinute: number };

@@ -6,7 +6,7 @@
 // its landed uses plus every wallet's held uses are counted. A use is consumed only when
 // the mint lands (record-mint.ts).
 import type { Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import { claimCodeAllocation, claimCodeRoom, type ApplicableGrantType, type ClaimGrant } from "@/lib/domain/mint-pricing";
 import { claimCodeUnusableReason, findClaimCode, type FoundClaimCode } from "@/lib/services/claim-codes";
 
@@ -104,4 +104,4 @@ const REASON_SENTENCES = {
   used_up: "This claim code has no uses left.",
 } as const;
 
-const invalid = (sentence: string) => new ApiError("CLAIM_CODE_INVALID", sentence);
+const invalid = (sentence: string) => new AppError("CLAIM_CODE_INVALID", sentence);

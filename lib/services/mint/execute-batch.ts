@@ -2,18 +2,19 @@
 // one after another, each answered on its own. Always HTTP 200; success when ANY landed.
 // Purchases go first and bonus (buy N get M) NFTs last, so a bonus is signed only once the
 // purchases it rewards have landed; results come back in the order they were sent.
-import type { AuthContext } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/api-error";
-import { describeZodError } from "@/lib/api/handle-error";
-import { logError } from "@/lib/api/log";
-import type { Runtime } from "@/lib/server/runtime";
+import type { AuthContext } from "@/lib/auth/context";
+import { AppError, describeZodError } from "@/lib/errors";
+import { createLogger } from "@/lib/log";
 import { executeMintBodySchema, type BatchTransactionResult, type ExecuteMintBatchResponse } from "@/lib/schemas/mint";
-import { RecoveredSession, executeMint } from "./execute";
+import type { ServiceContext } from "@/lib/services/context";
+import { executeMint } from "./execute";
 
-export async function executeMintBatch(runtime: Runtime, auth: AuthContext, entries: readonly Record<string, unknown>[]): Promise<ExecuteMintBatchResponse> {
+const log = createLogger("mint");
+
+export async function executeMintBatch(ctx: ServiceContext, auth: AuthContext, entries: readonly Record<string, unknown>[]): Promise<ExecuteMintBatchResponse> {
   const started = performance.now();
   const results: BatchTransactionResult[] = new Array(entries.length);
-  for (const index of await bonusesLast(runtime, entries)) results[index] = await executeEntry(runtime, auth, entries[index]!);
+  for (const index of await bonusesLast(ctx, entries)) results[index] = await executeEntry(ctx, auth, entries[index]!);
   const landed = results.filter((r) => r.success);
   return {
     success: landed.length > 0,
@@ -26,13 +27,13 @@ export async function executeMintBatch(runtime: Runtime, auth: AuthContext, entr
 }
 
 /** Entry positions, bonus sessions after every other (stable otherwise). */
-async function bonusesLast(runtime: Runtime, entries: readonly Record<string, unknown>[]): Promise<number[]> {
+async function bonusesLast(ctx: ServiceContext, entries: readonly Record<string, unknown>[]): Promise<number[]> {
   const ids = entries.map((e) => (typeof e.sessionId === "string" && UUID.test(e.sessionId) ? e.sessionId.toLowerCase() : null));
   const wanted = ids.filter((id): id is string => id !== null);
   const bonuses = new Set(
     wanted.length === 0
       ? []
-      : (await runtime.database.prisma.mintSession.findMany({ where: { id: { in: wanted }, kind: "bogo_bonus" }, select: { id: true } })).map((s) => s.id),
+      : (await ctx.db.mintSession.findMany({ where: { id: { in: wanted }, kind: "bogo_bonus" }, select: { id: true } })).map((s) => s.id),
   );
   const positions = entries.map((_, i) => i);
   return [...positions.filter((i) => !bonuses.has(ids[i] ?? "")), ...positions.filter((i) => bonuses.has(ids[i] ?? ""))];
@@ -40,22 +41,22 @@ async function bonusesLast(runtime: Runtime, entries: readonly Record<string, un
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function executeEntry(runtime: Runtime, auth: AuthContext, entry: Record<string, unknown>): Promise<BatchTransactionResult> {
+async function executeEntry(ctx: ServiceContext, auth: AuthContext, entry: Record<string, unknown>): Promise<BatchTransactionResult> {
   const sessionId = typeof entry.sessionId === "string" ? entry.sessionId : "";
   const failed = (code: string, error: string, extra: Partial<BatchTransactionResult> = {}): BatchTransactionResult => ({ sessionId, success: false, error, errorCode: code, minted: [], ...extra });
   if ("transactionHash" in entry) return failed("CLIENT_BROADCAST_NOT_ALLOWED", "A transaction hash is never accepted; send the signed transaction.");
   const parsed = executeMintBodySchema.safeParse(entry);
   if (!parsed.success) return failed("INVALID_REQUEST", describeZodError(parsed.error, "transaction"));
   try {
-    const result = await executeMint(runtime, auth, parsed.data, { inBatch: true });
+    const result = await executeMint(ctx, auth, parsed.data, { inBatch: true });
+    if (result.recovered) return { sessionId, success: true, recovered: true, mintedCount: 1, minted: [] };
     return { sessionId, success: true, signature: result.signature, mintedCount: result.minted, minted: result.nfts ?? [] };
   } catch (error) {
-    if (error instanceof RecoveredSession) return { sessionId, success: true, recovered: true, mintedCount: 1, minted: [] };
-    if (error instanceof ApiError) {
+    if (error instanceof AppError) {
       const pending = error.code === "OUTCOME_PENDING" || error.code === "ALREADY_PROCESSING";
       return failed(error.code, error.message, pending ? { pending: true } : {});
     }
-    logError("batch execute failed unexpectedly", error);
+    log.error("batch execute failed unexpectedly", error);
     // Unknown failures may have happened after the submit: never tell the client to retry.
     return failed("OUTCOME_PENDING", "The outcome of this transaction is not known. Check the wallet; do not resubmit.", { pending: true });
   }

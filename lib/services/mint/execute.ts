@@ -4,25 +4,26 @@
 // handed out at prepare can land without this path. Every refusal before the claim leaves
 // the session as it was (a tampered attempt does not burn it); after the claim the session
 // can only become minted, failed (chain refused), or stay pending for the reconciler.
-import type { Runtime } from "@/lib/server/runtime";
-import type { AuthContext } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/api-error";
-import { logError } from "@/lib/api/log";
-import { assertSandboxAllowed } from "@/lib/api/scope";
+import { assertInScope, assertSandboxAllowed, type AuthContext } from "@/lib/auth/context";
+import { AppError } from "@/lib/errors";
+import { createLogger } from "@/lib/log";
 import { ChainTransactionError, addServerSignatures, mintKeypairForSession } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
 import type { MintSession } from "@/lib/db/generated/client";
 import { toDisplayAmount } from "@/lib/domain/amounts";
 import { bonusAllowed } from "@/lib/domain/mint-session";
 import { bogoOf } from "@/lib/domain/mint-pricing";
-import { isNftRevealed } from "@/lib/domain/reveal";
+import { isNftRevealed, nftRevealAt } from "@/lib/domain/reveal";
 import { percentOf } from "@/lib/domain/supply";
 import type { ExecuteMintResult, MintedNft } from "@/lib/schemas/mint";
+import type { ServiceContext } from "@/lib/services/context";
 import { shownNft } from "@/lib/services/reveal";
-import { RECOVERED_NOTE, recordMint } from "./record-mint";
+import { recordMint } from "./record-mint";
 import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
-import { SUPERSEDED_NOTE, endSession } from "./sessions";
+import { endSession } from "./sessions";
 import { checkSignedTransaction } from "./transaction-check";
+
+const log = createLogger("mint");
 
 type ExecuteView = Omit<ExecuteMintResult, "success">;
 type SessionToExecute = MintSession & { collection: { id: string; chain: string }; phase: { bogoBuy: number | null; bogoGet: number | null } };
@@ -30,75 +31,75 @@ type SessionToExecute = MintSession & { collection: { id: string; chain: string 
 export type ExecuteOptions = {
   /** True inside POST /execute-mint/batch, the only way to execute a session of a multi-NFT prepare. */
   inBatch?: boolean;
-  now?: Date;
 };
 
-export async function executeMint(runtime: Runtime, auth: AuthContext, input: { sessionId: string; signedTransaction: string }, options: ExecuteOptions = {}): Promise<ExecuteView> {
-  const now = options.now ?? new Date();
-  const db = runtime.database.prisma;
+/**
+ * The spec's Execute result; for a session the reconciler had already settled, the count
+ * only, with `recovered: true`. Refusals are thrown as AppError.
+ */
+export async function executeMint(ctx: ServiceContext, auth: AuthContext, input: { sessionId: string; signedTransaction: string }, options: ExecuteOptions = {}): Promise<ExecuteView> {
+  const now = ctx.clock.now();
+  const { db, chain, keys } = ctx;
   const session = await db.mintSession.findUnique({
     where: { id: input.sessionId },
     include: { collection: { select: { id: true, chain: true } }, phase: { select: { bogoBuy: true, bogoGet: true } } },
   });
-  if (!session) throw new ApiError("SESSION_NOT_FOUND", "No mint session has that id.");
-  if (auth.kind === "partner" && !auth.allCollections && !auth.collections.some((c) => c.id === session.collectionId)) {
-    throw new ApiError("COLLECTION_NOT_IN_SCOPE", "This API key is not issued for that collection.");
-  }
+  if (!session) throw new AppError("SESSION_NOT_FOUND", "No mint session has that id.");
+  assertInScope(auth, session.collectionId);
   assertSandboxAllowed(auth, session.collection.chain);
-  await refuseUnlessPrepared(runtime, session, now);
+  if ((await settledOrRefused(ctx, session, now)) === "recovered") return recoveredResultView(ctx, session.id);
   if (!options.inBatch && (await db.mintSession.count({ where: { groupId: session.groupId } })) > 1) {
-    throw new ApiError("BATCH_REQUIRED", "This session is one of several NFTs prepared together: send their signed transactions together to POST /execute-mint/batch.");
+    throw new AppError("BATCH_REQUIRED", "This session is one of several NFTs prepared together: send their signed transactions together to POST /execute-mint/batch.");
   }
 
   const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
   // The mint key is derived again from the server secret; a rotated secret cannot sign this session.
-  const mintKey = mintKeypairForSession(runtime.keys.mintKeySecret, session.id);
+  const mintKey = mintKeypairForSession(keys.mintKeySecret, session.id);
   if (mintKey.publicKey.toBase58() !== session.mintAddress) {
-    await endSession(db, session.id, "expired", { from: ["prepared"], lastError: "the mint-key secret changed since prepare" });
-    throw new ApiError("SESSION_EXPIRED", "This session was prepared under a signing secret the service no longer uses; prepare a new mint.");
+    await endSession(db, session.id, "expired", { from: ["prepared"], at: now, lastError: "the mint-key secret changed since prepare" });
+    throw new AppError("SESSION_EXPIRED", "This session was prepared under a signing secret the service no longer uses; prepare a new mint.");
   }
 
   const claim = await claimSession(db, session);
   if (claim === "bonus_refused") {
-    throw new ApiError("BONUS_WITHOUT_PURCHASE", "This bonus NFT is signed only after the purchases it rewards have landed: send it in the same batch as its paid transactions. Nothing was sent.");
+    throw new AppError("BONUS_WITHOUT_PURCHASE", "This bonus NFT is signed only after the purchases it rewards have landed: send it in the same batch as its paid transactions. Nothing was sent.");
   }
   if (claim !== "claimed") {
     const current = await db.mintSession.findUniqueOrThrow({ where: { id: session.id } });
     if (current.status === "prepared") {
       // The database's clock says it expired (or its NFT is no longer its own): the one clock that decides.
-      await endSession(db, session.id, "expired", { from: ["prepared"] });
+      await endSession(db, session.id, "expired", { from: ["prepared"], at: now });
       throw expired();
     }
-    await refuseUnlessPrepared(runtime, current, now);
-    throw new ApiError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
+    if ((await settledOrRefused(ctx, current, now)) === "recovered") return recoveredResultView(ctx, session.id);
+    throw new AppError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
   }
 
   // The server signs last, over the stored message bytes, only now that the session is ours.
-  const wireBytes = await addServerSignatures(checked.transaction, [mintKey, runtime.keys.mintAuthority], [runtime.keys.mintAuthority]);
+  const wireBytes = await addServerSignatures(checked.transaction, [mintKey, keys.mintAuthority], [keys.mintAuthority]);
   // Write-ahead: the signature is known before the chain sees it, so the reconciler can settle a crash.
-  await db.mintSession.update({ where: { id: session.id }, data: { status: "pending", signature: checked.signature, submittedAt: new Date() } });
+  await db.mintSession.update({ where: { id: session.id }, data: { status: "pending", signature: checked.signature, submittedAt: ctx.clock.now() } });
   try {
     // Until the blockhash expires the chain keeps trying; past it the refusal is definitive.
-    await runtime.chain.sendRawTransaction(wireBytes, { lastValidBlockHeight: session.lastValidBlockHeight });
-    crashAfterSubmitIfInjected(runtime);
+    await chain.sendRawTransaction(wireBytes, { lastValidBlockHeight: session.lastValidBlockHeight });
   } catch (error) {
     if (error instanceof ChainTransactionError && error.code !== "AlreadyProcessed") {
       // Its NFT stays held until the transaction can no longer land (sessions.ts).
-      await endSession(db, session.id, "failed", { from: ["pending"], lastError: `${error.code}: ${error.reason}` });
-      throw new ApiError("TRANSACTION_REJECTED", `The chain ${error.landed ? "failed" : "refused"} the transaction (${error.code}). Nothing was minted; prepare a new mint.`);
+      await endSession(db, session.id, "failed", { from: ["pending"], at: ctx.clock.now(), lastError: `${error.code}: ${error.reason}` });
+      throw new AppError("TRANSACTION_REJECTED", `The chain ${error.landed ? "failed" : "refused"} the transaction (${error.code}). Nothing was minted; prepare a new mint.`);
     }
     // A duplicate may have landed already: settle it now when the chain says so.
-    const known = error instanceof ChainTransactionError ? await runtime.chain.getSignatureStatus(checked.signature).catch(() => null) : null;
+    const known = error instanceof ChainTransactionError ? await chain.getSignatureStatus(checked.signature).catch(() => null) : null;
     if (known?.state !== "confirmed") throw outcomePending();
   }
   try {
-    await recordMint(db, session.id, checked.signature);
+    await recordMint(db, session.id, checked.signature, { at: ctx.clock.now() });
   } catch (error) {
     // It landed; the reconciler records it from the stored signature.
-    logError(`mint ${session.id} landed but could not be recorded yet`, error);
+    log.error(`mint ${session.id} landed but could not be recorded yet`, error);
     throw outcomePending();
   }
-  return mintResultView(runtime, session.id, now);
+  return mintResultView(ctx, session.id);
 }
 
 type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused";
@@ -139,76 +140,58 @@ async function claimSession(db: Db, session: SessionToExecute): Promise<ClaimOut
 
 class NftNoLongerHeld extends Error {}
 
-/**
- * Fault injection for the crash-recovery smoke test (tests/smoke/crash-recovery.test.ts):
- * with DROPMINT_FAULT=crash-after-submit on localnet, the process dies the hardest way
- * right after the chain accepted the transaction and before the mint is recorded, the one
- * window only the write-ahead signature and the reconciler can settle. A no-op when unset,
- * and ignored on devnet/mainnet so a stray variable can never take a real site down.
- */
-function crashAfterSubmitIfInjected(runtime: Runtime): void {
-  if (process.env.DROPMINT_FAULT === "crash-after-submit" && runtime.config.cluster === "localnet") process.kill(process.pid, "SIGKILL");
-}
-
 const outcomePending = () =>
-  new ApiError("OUTCOME_PENDING", "The transaction was sent but its outcome is not known yet. Check the wallet before minting again; do not resubmit.", {
+  new AppError("OUTCOME_PENDING", "The transaction was sent but its outcome is not known yet. Check the wallet before minting again; do not resubmit.", {
     extra: { pending: true },
   });
 
 /**
- * Answers for a session that is not (or no longer) prepared; returns for a prepared one
- * that looks live by this instance's clock (the claim then decides by the database's).
+ * "live" for a prepared session that looks live by this instance's clock (the claim then
+ * decides by the database's); "recovered" for a session the reconciler settled, whose
+ * execute answers the count only; a refusal for every other state.
  */
-async function refuseUnlessPrepared(runtime: Runtime, session: MintSession, now: Date): Promise<void> {
-  const db = runtime.database.prisma;
+async function settledOrRefused(ctx: ServiceContext, session: MintSession, now: Date): Promise<"live" | "recovered"> {
   switch (session.status) {
     case "prepared":
-      if (session.expiresAt > now) return;
-      await endSession(db, session.id, "expired", { from: ["prepared"] });
+      if (session.expiresAt > now) return "live";
+      await endSession(ctx.db, session.id, "expired", { from: ["prepared"], at: now });
       throw expired();
     case "minted":
-      if (session.lastError === RECOVERED_NOTE) throw new RecoveredSession(session.id);
-      throw new ApiError("ALREADY_COMPLETED", "This session has already minted.");
+      if (session.recoveredAt !== null) return "recovered";
+      throw new AppError("ALREADY_COMPLETED", "This session has already minted.");
     case "processing":
     case "pending":
       // A submit interrupted a while ago may have landed meanwhile: settle it now if the chain
       // knows. A recent one belongs to the execute still running (it answers for it).
-      if (session.status === "pending" && isSettleable(session, now) && (await reconcileSession(runtime, session)) === "minted") throw new RecoveredSession(session.id);
-      throw new ApiError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
+      if (session.status === "pending" && isSettleable(session, now) && (await reconcileSession(ctx, session)) === "minted") return "recovered";
+      throw new AppError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
     case "failed":
-      throw new ApiError("TRANSACTION_REJECTED", "This session's transaction was refused by the chain; prepare a new mint.");
+      throw new AppError("TRANSACTION_REJECTED", "This session's transaction was refused by the chain; prepare a new mint.");
     case "expired":
       throw expired();
+    case "superseded":
+      throw new AppError("SESSION_SUPERSEDED", "A newer prepare for this wallet replaced this session; sign and execute the newer one.");
     case "released":
-      if (session.lastError === SUPERSEDED_NOTE) {
-        throw new ApiError("SESSION_SUPERSEDED", "A newer prepare for this wallet replaced this session; sign and execute the newer one.");
-      }
       throw expired();
   }
 }
 
 const isSettleable = (session: MintSession, now: Date) => session.submittedAt !== null && now.getTime() - session.submittedAt.getTime() > PENDING_GRACE_MS;
 
-const expired = () => new ApiError("SESSION_EXPIRED", "The mint session expired and its NFT was released; prepare a new mint.");
+const expired = () => new AppError("SESSION_EXPIRED", "The mint session expired and its NFT was released; prepare a new mint.");
 
-/** Thrown for a session the reconciler settled: the route answers the count only. */
-export class RecoveredSession extends Error {
-  constructor(readonly sessionId: string) {
-    super("recovered session");
-  }
-}
-
-/** The count-only answer for a recovered session. */
-export async function recoveredResultView(runtime: Runtime, sessionId: string, now = new Date()): Promise<ExecuteView> {
-  const { nfts: _nfts, signature: _s, transactionHash: _t, bountyInfo: _b, ...rest } = await mintResultView(runtime, sessionId, now);
+/** The count-only answer for a session the reconciler settled. */
+async function recoveredResultView(ctx: ServiceContext, sessionId: string): Promise<ExecuteView> {
+  const { nfts: _nfts, signature: _s, transactionHash: _t, bountyInfo: _b, ...rest } = await mintResultView(ctx, sessionId);
   return { ...rest, recovered: true };
 }
 
 /** The spec's Execute result for one minted session. */
-export async function mintResultView(runtime: Runtime, sessionId: string, now = new Date()): Promise<ExecuteView> {
-  const db = runtime.database.prisma;
+async function mintResultView(ctx: ServiceContext, sessionId: string): Promise<ExecuteView> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const session = await loadForView(db, sessionId);
-  if (!session) throw new ApiError("SESSION_NOT_FOUND", "No mint session has that id.");
+  if (!session) throw new AppError("SESSION_NOT_FOUND", "No mint session has that id.");
   const { collection, nft } = session;
   const mintedCount = await db.mint.count({ where: { collectionId: collection.id } });
   const decimals = session.phase.currencyDecimals;
@@ -219,7 +202,7 @@ export async function mintResultView(runtime: Runtime, sessionId: string, now = 
     signature: session.signature ?? undefined,
     transactionHash: session.signature ?? undefined,
     chainType: "solana",
-    nfts: nft ? [mintedNftView(runtime, collection, nft, awards[0] ?? null, now)] : [],
+    nfts: nft ? [mintedNftView(ctx, collection, nft, awards[0] ?? null, now)] : [],
     totalCost: toDisplayAmount(session.priceAmount + session.feeAmount, decimals),
     currency: session.currency,
     collectionStats:
@@ -259,20 +242,15 @@ const loadForView = (db: Db, id: string) =>
   db.mintSession.findUnique({ where: { id }, include: { collection: true, phase: { select: { currencyDecimals: true } }, nft: { include: { awards: { include: { bounty: { select: { name: true } }, pool: { select: { name: true } } } } } } } });
 
 function mintedNftView(
-  runtime: Runtime,
+  ctx: ServiceContext,
   collection: SessionWithNft["collection"],
   nft: NonNullable<SessionWithNft["nft"]>,
   award: NonNullable<SessionWithNft["nft"]>["awards"][number] | null,
   now: Date,
 ): MintedNft {
   const revealed = isNftRevealed(collection, nft.mintedAt, now);
-  const shown = shownNft(nft, collection, revealed, runtime.config.publicUrl);
-  const revealAfter =
-    revealed || !nft.mintedAt
-      ? null
-      : collection.timeDelayedReveal && collection.revealDelayMinutes !== null
-        ? new Date(nft.mintedAt.getTime() + collection.revealDelayMinutes * 60_000).toISOString()
-        : (collection.revealedAt?.toISOString() ?? null);
+  const shown = shownNft(nft, collection, revealed, ctx.publicBaseUrl);
+  const revealAfter = nftRevealAt(collection, nft.mintedAt, revealed)?.toISOString() ?? null;
   return {
     nftId: nft.id,
     tokenId: nft.tokenId,

@@ -13,9 +13,9 @@ import { PublicKey } from "@solana/web3.js";
 import { ExtensionType, getAccountLen } from "@solana/spl-token";
 import type { Db } from "@/lib/db/client";
 import type { Collection, Phase, Prisma } from "@/lib/db/generated/client";
-import type { Runtime } from "@/lib/server/runtime";
+import type { ServiceContext } from "@/lib/services/context";
 import type { CollectionRef } from "@/lib/services/collection-ref";
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import { buildNftMintTransaction, mintKeypairForSession, nftMintAccountSize, rentExemptLamports, serializeForWallet, transactionMessageBytes } from "@/lib/chain";
 import { MAX_UNSIGNED_SESSIONS_PER_WALLET, MIN_SESSION_LIFETIME_MS, sessionLifetimeMs } from "@/lib/domain/mint-session";
 import { walletAllocation, walletMintLimit } from "@/lib/domain/allocation";
@@ -37,7 +37,6 @@ import {
 import { phaseTiming } from "@/lib/domain/phase-status";
 import { isCollectionRevealed, unrevealedName } from "@/lib/domain/reveal";
 import type { MintPricing, PrepareMintBody, PreparedMintResponse } from "@/lib/schemas/mint";
-import { consumeClaimCodeCheckBudget } from "@/lib/services/claim-codes";
 import { getPhaseOfCollectionOrThrow, loadWalletPhaseInput } from "@/lib/services/eligibility";
 import { metadataUri } from "@/lib/services/nft-metadata";
 import { loadClaimGrants } from "./claim-code-use";
@@ -45,15 +44,6 @@ import { unitPriceOf } from "./unit-price";
 import { assignReservations, createOpenEndedNfts, lockPhase, lockWallet, phaseUsage, reserveNfts, unreserveNfts, walletInFlightDebit, walletPhaseUsage, type ReservedNft } from "./reservation";
 import { releaseDeadSessions, supersedeUnsignedSessions } from "./sessions";
 
-/** Prepares per (caller, drop, wallet) per minute before COLLECTION_RATE_LIMITED. */
-export const PREPARES_PER_WALLET_PER_MINUTE = 10;
-
-/**
- * Who is preparing: `budgetKey` names the caller's own prepare budget (a key, a
- * publishable key with the client IP, or the IP of a first-party caller), so one caller
- * cannot spend another's; `ip` is the client IP for the claim-code check budgets.
- */
-export type MintCaller = { budgetKey: string; ip: string };
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
 const BUYER_TOKEN_ACCOUNT_RENT = rentExemptLamports(getAccountLen([ExtensionType.ImmutableOwner]));
 /** A fee payer must stay rent-exempt: the wallet keeps this much besides what it spends. */
@@ -61,44 +51,52 @@ export const WALLET_RENT_RESERVE = rentExemptLamports(0);
 
 type PreparedView = Omit<PreparedMintResponse, "success">;
 
-export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: PrepareMintBody, caller: MintCaller, now = new Date()): Promise<PreparedView> {
-  const db = runtime.database.prisma;
+export type PrepareOptions = {
+  /**
+   * Spends the caller's prepare budget (per caller, drop and wallet) and, when the body
+   * carries a claim code, the code-check budgets: at the spec's "rate" step, after the
+   * chain, surface and wallet-block checks. The route wrapper builds it.
+   */
+  spendBudgets?: () => Promise<void>;
+};
+
+export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body: PrepareMintBody, options: PrepareOptions = {}): Promise<PreparedView> {
+  const { db, chain, config } = ctx;
+  const now = ctx.clock.now();
   const wallet = body.walletAddress;
   const collection = await db.collection.findUniqueOrThrow({ where: { id: ref.id } });
 
-  if (!collection.chain.startsWith("solana-")) throw new ApiError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
+  if (!collection.chain.startsWith("solana-")) throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
   if (!collection.supportedBySurface || !collection.collectionAddress || collection.launchStatus !== "live") {
-    throw new ApiError("MINT_NOT_SUPPORTED_BY_SURFACE", "This drop cannot be minted through the API; use its hosted mint page.", { extra: { mintUrl: collection.mintUrl } });
+    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "This drop cannot be minted through the API; use its hosted mint page.", { extra: { mintUrl: collection.mintUrl } });
   }
   await assertWalletNotBlocked(db, collection.id, wallet, now);
-  await consumePrepareBudget(runtime, caller, collection.id, wallet);
-  // A code in prepare is a code check like validate: the same budgets, so prepare is no way around them.
-  if (body.claimCode) await consumeClaimCodeCheckBudget(runtime.rateLimiter, runtime.config, caller.ip, collection.id);
+  await options.spendBudgets?.();
 
   const phase = await getPhaseOfCollectionOrThrow(db, collection.id, body.phaseId);
   const timing = phaseTiming(phase, now);
-  if (timing.status !== "active") throw new ApiError("PHASE_NOT_ACTIVE", timing.status === "upcoming" ? "This phase has not started yet." : "This phase has ended.");
+  if (timing.status !== "active") throw new AppError("PHASE_NOT_ACTIVE", timing.status === "upcoming" ? "This phase has not started yet." : "This phase has ended.");
   // Payments are SOL transfers; a phase priced in another token cannot be settled here.
   if (phase.currency.toUpperCase() !== "SOL") {
-    throw new ApiError("MINT_NOT_SUPPORTED_BY_SURFACE", "This phase is priced in a token the API cannot settle; use the hosted mint page.", { extra: { mintUrl: collection.mintUrl } });
+    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "This phase is priced in a token the API cannot settle; use the hosted mint page.", { extra: { mintUrl: collection.mintUrl } });
   }
-  const walletLimit = await walletLimitOrThrow(runtime, phase, wallet);
-  const unitPrice = await unitPriceOf(db, runtime.config, phase, now);
-  const feePerNft = runtime.config.platformFeeLamports;
+  const walletLimit = await walletLimitOrThrow(ctx, phase, wallet);
+  const unitPrice = await unitPriceOf(db, config, phase, now);
+  const feePerNft = config.platformFeeLamports;
 
-  const [balance, latest, height] = await Promise.all([runtime.chain.getBalance(wallet), runtime.chain.getLatestBlockhash(), runtime.chain.getBlockHeight()]);
+  const [balance, latest, height] = await Promise.all([chain.getBalance(wallet), chain.getLatestBlockhash(), chain.getBlockHeight()]);
   // Cheap refusal before any lock: not even the rent of one NFT (a claim code may make the price 0).
   if (balance < BUYER_TOKEN_ACCOUNT_RENT + WALLET_RENT_RESERVE) throw insufficientBalance();
   // The session ends before its transaction could no longer land (lib/domain/mint-session.ts).
-  const lifetimeMs = sessionLifetimeMs(runtime.config.sessionTtlSeconds * 1000, latest.lastValidBlockHeight - height);
-  if (lifetimeMs < MIN_SESSION_LIFETIME_MS) throw new ApiError("CHAIN_UNAVAILABLE", "The chain answered with a blockhash too old to mint with. Retry in a moment.");
+  const lifetimeMs = sessionLifetimeMs(config.sessionTtlSeconds * 1000, latest.lastValidBlockHeight - height);
+  if (lifetimeMs < MIN_SESSION_LIFETIME_MS) throw new AppError("CHAIN_UNAVAILABLE", "The chain answered with a blockhash too old to mint with. Retry in a moment.");
 
   const affiliateId = await affiliateIdOf(db, collection.id, body.affiliate_code);
   const expiresAt = new Date(now.getTime() + lifetimeMs);
   const groupId = crypto.randomUUID();
   const bogo = bogoOf(phase);
   // NFTs of this drop's ended sessions whose transactions can no longer land are free again.
-  await releaseDeadSessions(runtime, { collectionId: collection.id, limit: 50 });
+  await releaseDeadSessions(ctx, { collectionId: collection.id, limit: 50 });
 
   return db.$transaction(
     async (tx) => {
@@ -129,7 +127,7 @@ export async function prepareMint(runtime: Runtime, ref: CollectionRef, body: Pr
         await unreserveNfts(tx, nfts.slice(plan.total).map((n) => n.id));
         nfts = nfts.slice(0, plan.total);
       }
-      const sessions = items.map((item, i) => buildOne(runtime, collection, nfts[i]!, item, wallet, latest.blockhash, now));
+      const sessions = items.map((item, i) => buildOne(ctx, collection, nfts[i]!, item, wallet, latest.blockhash, now));
       const totals = pricingTotals(sessions.map((b) => b.priced));
       // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
       if (spendable < totals.walletDebit + WALLET_RENT_RESERVE) throw insufficientBalance();
@@ -196,13 +194,13 @@ function leastWalletDebit(items: readonly MintItem[]): bigint {
 }
 
 function refuseIfEmpty(plan: QuantityPlan): QuantityPlan {
-  if (plan.refusal === "WALLET_LIMIT_REACHED") throw new ApiError("WALLET_LIMIT_REACHED", `This wallet has no mints left in this phase. ${plan.reason ?? ""}`.trim());
-  if (plan.refusal === "SOLD_OUT" || plan.total === 0) throw new ApiError("SOLD_OUT", "Nothing is left to mint here right now.");
+  if (plan.refusal === "WALLET_LIMIT_REACHED") throw new AppError("WALLET_LIMIT_REACHED", `This wallet has no mints left in this phase. ${plan.reason ?? ""}`.trim());
+  if (plan.refusal === "SOLD_OUT" || plan.total === 0) throw new AppError("SOLD_OUT", "Nothing is left to mint here right now.");
   return plan;
 }
 
 const insufficientBalance = () =>
-  new ApiError("INSUFFICIENT_BALANCE", "The wallet's balance cannot cover the price, fees, rent and network fees of this mint. Nothing was reserved.");
+  new AppError("INSUFFICIENT_BALANCE", "The wallet's balance cannot cover the price, fees, rent and network fees of this mint. Nothing was reserved.");
 
 async function assertWalletNotBlocked(db: Db, collectionId: string, wallet: string, now: Date): Promise<void> {
   const block = await db.walletBlock.findFirst({
@@ -210,25 +208,16 @@ async function assertWalletNotBlocked(db: Db, collectionId: string, wallet: stri
     orderBy: [{ permanent: "desc" }, { blockedUntil: "desc" }],
   });
   if (!block) return;
-  throw new ApiError("WALLET_BLOCKED", "This wallet cannot mint this drop right now.", {
+  throw new AppError("WALLET_BLOCKED", "This wallet cannot mint this drop right now.", {
     extra: { reason: block.reason, blockedUntil: block.permanent ? null : (block.blockedUntil?.toISOString() ?? null), permanent: block.permanent },
   });
 }
 
-async function consumePrepareBudget(runtime: Runtime, caller: MintCaller, collectionId: string, wallet: string): Promise<void> {
-  const result = await runtime.rateLimiter.consume(`prepare:${caller.budgetKey}:${collectionId}:${wallet}`, PREPARES_PER_WALLET_PER_MINUTE, 60_000);
-  if (result.allowed) return;
-  throw new ApiError("COLLECTION_RATE_LIMITED", `Too many prepares for this wallet on this drop from this caller. Retry in ${result.retryAfterSeconds} seconds.`, {
-    extra: { retryAfter: result.retryAfterSeconds },
-    headers: { "Retry-After": String(result.retryAfterSeconds) },
-  });
-}
-
 /** Eligibility (gated phases) and the limit wallet-mints reports; null is unlimited. */
-async function walletLimitOrThrow(runtime: Runtime, phase: Awaited<ReturnType<typeof getPhaseOfCollectionOrThrow>>, wallet: string) {
+async function walletLimitOrThrow(ctx: ServiceContext, phase: Awaited<ReturnType<typeof getPhaseOfCollectionOrThrow>>, wallet: string) {
   // Counts are taken later, under the wallet's lock; here only the verdict and the limit.
-  const input = await loadWalletPhaseInput(runtime.database.prisma, runtime.chain, phase, wallet);
-  if (!walletAllocation(input).eligible) throw new ApiError("NOT_ELIGIBLE", "This wallet does not meet any requirement of this phase.");
+  const input = await loadWalletPhaseInput(ctx.db, ctx.chain, phase, wallet);
+  if (!walletAllocation(input).eligible) throw new AppError("NOT_ELIGIBLE", "This wallet does not meet any requirement of this phase.");
   return walletMintLimit(input);
 }
 
@@ -241,16 +230,16 @@ async function affiliateIdOf(db: Db, collectionId: string, code: string | null |
 
 type Built = { sessionId: string; nft: ReservedNft; priced: PricedTransaction; mintAddress: string; messageBase64: string; transactionBase64: string };
 
-function buildOne(runtime: Runtime, collection: Collection, nft: ReservedNft, item: MintItem, wallet: string, blockhash: string, now: Date): Built {
+function buildOne(ctx: ServiceContext, collection: Collection, nft: ReservedNft, item: MintItem, wallet: string, blockhash: string, now: Date): Built {
   // The session id comes first: the NFT's mint key is derived from it, and signs only at execute.
   const sessionId = crypto.randomUUID();
-  const mint = mintKeypairForSession(runtime.keys.mintKeySecret, sessionId).publicKey;
-  const authority = runtime.keys.mintAuthority.publicKey;
+  const mint = mintKeypairForSession(ctx.keys.mintKeySecret, sessionId).publicKey;
+  const authority = ctx.keys.mintAuthority.publicKey;
   const fields = {
     // Before the drop's reveal the chain carries the placeholder name, like the metadata JSON.
     name: isCollectionRevealed(collection, now) ? (nft.name ?? collection.name ?? "") : unrevealedName(collection.name),
     symbol: collection.symbol ?? "",
-    uri: metadataUri(runtime.config.publicUrl, collection.shortId ?? collection.id, { tokenId: nft.tokenId, editionNumber: nft.editionNumber, id: nft.id }),
+    uri: metadataUri(ctx.publicBaseUrl, collection.shortId ?? collection.id, { tokenId: nft.tokenId, editionNumber: nft.editionNumber, id: nft.id }),
   };
   const transaction = buildNftMintTransaction({
     payer: new PublicKey(wallet),
@@ -260,7 +249,7 @@ function buildOne(runtime: Runtime, collection: Collection, nft: ReservedNft, it
     ...fields,
     payments: [
       { to: new PublicKey(collection.treasuryAddress), lamports: item.price },
-      { to: runtime.keys.platformFeeAccount, lamports: item.fee },
+      { to: ctx.keys.platformFeeAccount, lamports: item.fee },
     ],
     recentBlockhash: blockhash,
   });

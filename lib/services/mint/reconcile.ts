@@ -9,11 +9,13 @@
 // - prepared past its lifetime: expired.
 // Last, releaseDeadSessions frees the NFTs of ended sessions whose transaction can no
 // longer land (and records any that did), see sessions.ts.
-import type { Runtime } from "@/lib/server/runtime";
+import type { ServiceContext } from "@/lib/services/context";
 import type { MintSession } from "@/lib/db/generated/client";
-import { logWarn } from "@/lib/api/log";
+import { createLogger } from "@/lib/log";
 import { recordMint } from "./record-mint";
 import { endSession, releaseDeadSessions } from "./sessions";
+
+const log = createLogger("mint");
 
 /** A claim older than this with no signature written is a crashed execute. */
 export const STALE_PROCESSING_MS = 30_000;
@@ -23,41 +25,41 @@ export const PENDING_GRACE_MS = 15_000;
 
 export type ReconcileOutcome = "minted" | "failed" | "released" | "pending";
 
-export async function reconcileSession(runtime: Runtime, session: Pick<MintSession, "id" | "signature" | "lastValidBlockHeight">): Promise<ReconcileOutcome> {
+export async function reconcileSession(ctx: ServiceContext, session: Pick<MintSession, "id" | "signature" | "lastValidBlockHeight">): Promise<ReconcileOutcome> {
   if (!session.signature) return "pending";
-  const db = runtime.database.prisma;
+  const { db, chain, clock } = ctx;
   try {
-    const status = await runtime.chain.getSignatureStatus(session.signature);
+    const status = await chain.getSignatureStatus(session.signature);
     if (status.state === "confirmed") {
-      await recordMint(db, session.id, session.signature, { recovered: true });
+      await recordMint(db, session.id, session.signature, { at: clock.now(), recovered: true });
       return "minted";
     }
     if (status.state === "failed") {
-      await endSession(db, session.id, "failed", { from: ["pending"], lastError: status.error ?? "failed on chain" });
+      await endSession(db, session.id, "failed", { from: ["pending"], at: clock.now(), lastError: status.error ?? "failed on chain" });
       return "failed";
     }
-    if ((await runtime.chain.getBlockHeight()) > session.lastValidBlockHeight) {
+    if ((await chain.getBlockHeight()) > session.lastValidBlockHeight) {
       // Check once more: it could have landed between the two reads.
-      if ((await runtime.chain.getSignatureStatus(session.signature)).state !== "not_found") return reconcileSession(runtime, session);
-      await endSession(db, session.id, "released", { from: ["pending"], lastError: "never landed before its blockhash expired" });
+      if ((await chain.getSignatureStatus(session.signature)).state !== "not_found") return reconcileSession(ctx, session);
+      await endSession(db, session.id, "released", { from: ["pending"], at: clock.now(), lastError: "never landed before its blockhash expired" });
       return "released";
     }
     return "pending";
   } catch (error) {
-    logWarn(`could not reconcile mint session ${session.id}`, error);
+    log.warn(`could not reconcile mint session ${session.id}`, error);
     return "pending";
   }
 }
 
 export type ReconcileReport = { expired: number; minted: number; failed: number; released: number; pending: number; abandoned: number; freed: number; recovered: number };
 
-export async function reconcileMintSessions(runtime: Runtime, options: { now?: Date; pendingGraceMs?: number } = {}): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
+export async function reconcileMintSessions(ctx: ServiceContext, options: { pendingGraceMs?: number } = {}): Promise<ReconcileReport> {
+  const now = ctx.clock.now();
   const submittedBefore = new Date(now.getTime() - (options.pendingGraceMs ?? PENDING_GRACE_MS));
-  const db = runtime.database.prisma;
+  const { db } = ctx;
   const report: ReconcileReport = { expired: 0, minted: 0, failed: 0, released: 0, pending: 0, abandoned: 0, freed: 0, recovered: 0 };
   const pending = await db.mintSession.findMany({ where: { status: "pending", submittedAt: { lte: submittedBefore } }, select: { id: true, signature: true, lastValidBlockHeight: true }, take: 500 });
-  for (const session of pending) report[await reconcileSession(runtime, session)] += 1;
+  for (const session of pending) report[await reconcileSession(ctx, session)] += 1;
 
   const stale = await db.mintSession.findMany({
     where: { status: "processing", signature: null, updatedAt: { lt: new Date(now.getTime() - STALE_PROCESSING_MS) } },
@@ -65,18 +67,18 @@ export async function reconcileMintSessions(runtime: Runtime, options: { now?: D
     take: 500,
   });
   for (const session of stale) {
-    if (await endSession(db, session.id, session.expiresAt <= now ? "expired" : "released", { from: ["processing"], lastError: "abandoned before it was sent" })) report.abandoned += 1;
+    if (await endSession(db, session.id, session.expiresAt <= now ? "expired" : "released", { from: ["processing"], at: now, lastError: "abandoned before it was sent" })) report.abandoned += 1;
   }
-  const released = await releaseDeadSessions(runtime);
+  const released = await releaseDeadSessions(ctx);
   return { ...report, expired: released.expired, freed: released.freed, recovered: released.recovered };
 }
 
 /** Runs the reconciler now and every interval (unref'd); the returned function stops it and waits for a run in progress. */
-export function startMintMaintenance(runtime: Runtime, intervalMs = MAINTENANCE_INTERVAL_MS): () => Promise<void> {
+export function startMintMaintenance(ctx: ServiceContext, intervalMs = MAINTENANCE_INTERVAL_MS): () => Promise<void> {
   let current: Promise<void> | null = null;
   const run = () => {
-    current ??= reconcileMintSessions(runtime)
-      .then(() => undefined, (error: unknown) => logWarn("mint session maintenance failed", error))
+    current ??= reconcileMintSessions(ctx)
+      .then(() => undefined, (error: unknown) => log.warn("mint session maintenance failed", error))
       .finally(() => {
         current = null;
       });

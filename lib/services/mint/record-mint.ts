@@ -8,9 +8,6 @@ import type { ClaimGrantType, SessionStatus } from "@/lib/db/generated/client";
 import { claimCodeAllocation } from "@/lib/domain/mint-pricing";
 import { fireBountyTriggers, type WonBounty } from "./bounty-triggers";
 
-/** lastError note left on a session the reconciler settled (later executes answer the count only). */
-export const RECOVERED_NOTE = "recovered: settled by the reconciler after an interrupted submit";
-
 export type RecordOutcome = { recorded: true; awards: WonBounty[] } | { recorded: false };
 
 /** `signature` is null only when the release sweep found the mint on chain for a session never submitted through execute. */
@@ -18,14 +15,19 @@ export async function recordMint(
   db: Db,
   sessionId: string,
   signature: string | null,
-  options: { now?: Date; recovered?: boolean; from?: readonly SessionStatus[] } = {},
+  options: {
+    at: Date;
+    /** Settled by the reconciler rather than the execute call: marked with recoveredAt (later executes answer the count only). */
+    recovered?: boolean;
+    from?: readonly SessionStatus[];
+  },
 ): Promise<RecordOutcome> {
-  const at = options.now ?? new Date();
+  const { at } = options;
   return db.$transaction(
     async (tx) => {
       const moved = await tx.mintSession.updateMany({
         where: { id: sessionId, status: { in: [...(options.from ?? ["processing", "pending"])] } },
-        data: { status: "minted", ...(signature ? { signature } : {}), completedAt: at, lastError: options.recovered ? RECOVERED_NOTE : null },
+        data: { status: "minted", ...(signature ? { signature } : {}), completedAt: at, lastError: null, recoveredAt: options.recovered ? at : null },
       });
       if (moved.count === 0) return { recorded: false as const };
       const session = await tx.mintSession.findUniqueOrThrow({

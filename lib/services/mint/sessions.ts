@@ -8,19 +8,18 @@
 // node (a failed submit, an abandoned execute) cannot mint an NFT that was sold again.
 //
 // The one exception is superseding: a wallet's unsigned sessions, replaced by its newer
-// prepare, were never signed by the server, so they can never land and their NFTs are
-// freed in the same database transaction.
+// prepare, were never signed by the server, so they can never land; they end as
+// `superseded` and their NFTs are freed in the same database transaction.
 import type { Db } from "@/lib/db/client";
 import type { Prisma, SessionStatus } from "@/lib/db/generated/client";
-import type { Runtime } from "@/lib/server/runtime";
-import { logWarn } from "@/lib/api/log";
+import type { ServiceContext } from "@/lib/services/context";
+import { createLogger } from "@/lib/log";
 import { recordMint } from "./record-mint";
+
+const log = createLogger("mint");
 
 type Tx = Prisma.TransactionClient;
 type EndState = Extract<SessionStatus, "expired" | "released" | "failed">;
-
-/** lastError of a session replaced by a newer prepare of the same wallet and drop. */
-export const SUPERSEDED_NOTE = "superseded by a newer prepare of the same wallet";
 
 /** Frees the rows a session still holds (a row re-reserved by another session is not touched). */
 async function freeNftsOf(tx: Tx, sessionIds: readonly string[]): Promise<number> {
@@ -41,11 +40,11 @@ export async function endSession(
   db: Db,
   sessionId: string,
   to: EndState,
-  options: { from: readonly SessionStatus[]; lastError?: string },
+  options: { from: readonly SessionStatus[]; at: Date; lastError?: string },
 ): Promise<boolean> {
   const moved = await db.mintSession.updateMany({
     where: { id: sessionId, status: { in: [...options.from] } },
-    data: { status: to, completedAt: new Date(), ...(options.lastError ? { lastError: options.lastError.slice(0, 500) } : {}) },
+    data: { status: to, completedAt: options.at, ...(options.lastError ? { lastError: options.lastError.slice(0, 500) } : {}) },
   });
   return moved.count > 0;
 }
@@ -56,7 +55,7 @@ export async function endSession(
  */
 export async function supersedeUnsignedSessions(tx: Tx, collectionId: string, wallet: string, now: Date): Promise<number> {
   const superseded = await tx.$queryRaw<{ id: string }[]>`
-    UPDATE "MintSession" SET status = 'released', "lastError" = ${SUPERSEDED_NOTE}, "completedAt" = ${now}, "updatedAt" = ${now}
+    UPDATE "MintSession" SET status = 'superseded', "completedAt" = ${now}, "updatedAt" = ${now}
     WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet} AND status = 'prepared'
     RETURNING id`;
   await freeNftsOf(tx, superseded.map((row) => row.id));
@@ -72,8 +71,8 @@ type HeldBy = { id: string; mintAddress: string; lastValidBlockHeight: bigint; s
  * of ended sessions whose transaction can no longer land, and records the ones that did
  * land. `collectionId` limits it to one drop (prepare runs it for its drop).
  */
-export async function releaseDeadSessions(runtime: Runtime, options: { collectionId?: string; limit?: number } = {}): Promise<ReleaseReport> {
-  const db = runtime.database.prisma;
+export async function releaseDeadSessions(ctx: ServiceContext, options: { collectionId?: string; limit?: number } = {}): Promise<ReleaseReport> {
+  const { db, chain } = ctx;
   const report: ReleaseReport = { expired: 0, freed: 0, recovered: 0 };
   const collectionId = options.collectionId ?? null;
   report.expired = await db.$executeRaw`
@@ -87,18 +86,18 @@ export async function releaseDeadSessions(runtime: Runtime, options: { collectio
     LIMIT ${options.limit ?? 200}`;
   if (held.length === 0) return report;
 
-  const height = await runtime.chain.getBlockHeight();
+  const height = await chain.getBlockHeight();
   for (const session of held) {
     if (session.lastValidBlockHeight >= height) break; // ordered: the rest can still land too
     try {
-      if (await runtime.chain.getAccountInfo(session.mintAddress)) {
-        const outcome = await recordMint(db, session.id, session.signature, { recovered: true, from: ["expired", "failed", "released"] });
+      if (await chain.getAccountInfo(session.mintAddress)) {
+        const outcome = await recordMint(db, session.id, session.signature, { at: ctx.clock.now(), recovered: true, from: ["expired", "failed", "released"] });
         if (outcome.recorded) report.recovered += 1;
         continue;
       }
       report.freed += await db.$transaction((tx) => freeNftsOf(tx, [session.id]));
     } catch (error) {
-      logWarn(`could not settle the NFT of mint session ${session.id}`, error);
+      log.warn(`could not settle the NFT of mint session ${session.id}`, error);
     }
   }
   return report;

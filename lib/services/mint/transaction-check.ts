@@ -3,13 +3,13 @@
 // instruction changes the message) and the wallet's signature must verify. The server's
 // slots are still empty here: execute fills them after this check and its claim.
 // Checked before anything is sent, so a refused transaction never reaches the chain.
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import { WalletSignatureError, checkWalletSigned, type WalletSignedTransaction } from "@/lib/chain";
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 export async function checkSignedTransaction(signedBase64: string, expectedMessageBase64: string): Promise<WalletSignedTransaction> {
-  const mismatch = (why: string) => new ApiError("TRANSACTION_MISMATCH", `${why} Nothing was sent.`);
+  const mismatch = (why: string) => new AppError("TRANSACTION_MISMATCH", `${why} Nothing was sent.`);
   if (!BASE64.test(signedBase64)) throw mismatch("The signed transaction is not base64.");
   try {
     return await checkWalletSigned(new Uint8Array(Buffer.from(signedBase64, "base64")), new Uint8Array(Buffer.from(expectedMessageBase64, "base64")));
@@ -22,7 +22,7 @@ export async function checkSignedTransaction(signedBase64: string, expectedMessa
         throw mismatch("The signed transaction is not the one prepared for this session.");
       case "wallet_signature_missing":
       case "wallet_signature_invalid":
-        throw new ApiError("INVALID_SIGNATURE", "The wallet's signature is missing or does not verify. Nothing was sent.");
+        throw new AppError("INVALID_SIGNATURE", "The wallet's signature is missing or does not verify. Nothing was sent.");
     }
   }
 }

@@ -4,7 +4,7 @@
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { Phase, Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/api/api-error";
+import { AppError } from "@/lib/errors";
 import { priceFor, type PriceContext } from "@/lib/domain/mint-pricing";
 import { dutchConfigOf, pegConfigOf } from "@/lib/domain/phase-config";
 import { peggedQuote } from "@/lib/domain/pegged-quote";
@@ -33,7 +33,7 @@ export async function unitPriceOf(db: Db, config: Config, phase: Phase, now: Dat
       const book = tokenPriceBook(config);
       const symbol = (peg.tokenSymbol ?? phase.currency).toUpperCase();
       const [tokenUsd, nativeUsd] = await Promise.all([book.usdPrice(symbol), peg.pegMode === "native" ? book.usdPrice(peg.nativeSymbol) : Promise.resolve(null)]);
-      if (!tokenUsd || (peg.pegMode === "native" && !nativeUsd)) throw new ApiError("PRICE_UNAVAILABLE", "No token price is available to price this mint right now. Please retry.");
+      if (!tokenUsd || (peg.pegMode === "native" && !nativeUsd)) throw new AppError("PRICE_UNAVAILABLE", "No token price is available to price this mint right now. Please retry.");
       const quote = peggedQuote({
         config: peg,
         token: { symbol, decimals: peg.tokenDecimals ?? phase.currencyDecimals, usd: tokenUsd },
@@ -45,6 +45,6 @@ export async function unitPriceOf(db: Db, config: Config, phase: Phase, now: Dat
     }
   }
   const price = priceFor(phase, context);
-  if (price === null) throw new ApiError("MINT_NOT_SUPPORTED_BY_SURFACE", "This phase's price settings are incomplete; it cannot be minted here.", { extra: { mintUrl: null } });
+  if (price === null) throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "This phase's price settings are incomplete; it cannot be minted here.", { extra: { mintUrl: null } });
   return price;
 }

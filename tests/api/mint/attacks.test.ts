@@ -9,6 +9,7 @@ import { ChainTransactionError, mintKeypairForSession, signAndSerialize, startJs
 import { executeMintBatchResponseSchema, preparedMintResponseSchema, type PreparedMintResponse } from "@/lib/schemas/mint";
 import { executeMint } from "@/lib/services/mint/execute";
 import { reconcileMintSessions } from "@/lib/services/mint/reconcile";
+import { fixedClock } from "@/lib/services/context";
 import { databaseTargets } from "../../helpers/databases";
 import { errorBodySchema } from "../../helpers/error-body";
 import { callJson } from "../../helpers/route-caller";
@@ -134,8 +135,9 @@ for (const target of databaseTargets) {
         const prisma = app.runtime.database.prisma;
         await prisma.mintSession.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
         await (app.runtime.chain as EmbeddedChain).expireBlockhash();
-        expect(await reconcileMintSessions(app.runtime)).toMatchObject({ recovered: 1 });
-        expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject({ status: "minted" });
+        expect(await reconcileMintSessions(app.context())).toMatchObject({ recovered: 1 });
+        // Recovery is recorded as a column, never as a sentence in lastError.
+        expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject({ status: "minted", recoveredAt: expect.any(Date), lastError: null });
         expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({ status: "minted", ownerWallet: wallet.publicKey.toBase58() });
         expect(await prisma.mint.count({ where: { sessionId } })).toBe(1);
         // Never offered again.
@@ -243,7 +245,7 @@ for (const target of databaseTargets) {
         const taken = await prepareOn(drop, rival);
         expect(taken.sessions[0]!.nftIds).toEqual([nftId]);
         // An execute whose clock still says "before expiry" cannot mint it.
-        const stale = await executeMint(app.runtime, { kind: "first-party" }, { sessionId, signedTransaction: signed }, { now: requestStartedAt }).catch((e: unknown) => e);
+        const stale = await executeMint(app.context({ clock: fixedClock(requestStartedAt) }), { kind: "first-party" }, { sessionId, signedTransaction: signed }).catch((e: unknown) => e);
         expect(stale).toMatchObject({ code: "SESSION_EXPIRED" });
         expect(await mintAccountOf(sessionId)).toBeNull();
         const rivalMint = await execute(taken.sessions[0]!.sessionId, signPrepared(taken.transactions[0]!.transaction, rival));

@@ -133,9 +133,9 @@ for (const target of databaseTargets) {
       expect(claimCodeBenefitsResponseSchema.strict().parse(benefits.body)).toMatchObject({ discountPercent: 50, discountRemaining: 1, source: { type: "discount", allocation: 2, used: 1, remaining: 1 } });
 
       // The second use was held by the unsigned session; this wallet's new prepare supersedes it and takes the use.
-      const released = await prepared(onFixture(wallet, { quantity: 2, claimCode: "FIX-HALF" }));
-      expect(await prisma().mintSession.findUniqueOrThrow({ where: { id: body.sessions[1]!.sessionId } })).toMatchObject({ status: "released" });
-      expect(released.pricing.items.map((i) => [i.kind, i.priceRaw])).toEqual([
+      const superseding = await prepared(onFixture(wallet, { quantity: 2, claimCode: "FIX-HALF" }));
+      expect(await prisma().mintSession.findUniqueOrThrow({ where: { id: body.sessions[1]!.sessionId } })).toMatchObject({ status: "superseded" });
+      expect(superseding.pricing.items.map((i) => [i.kind, i.priceRaw])).toEqual([
         ["paid", 50_000_000],
         ["paid", 100_000_000],
       ]);

@@ -25,7 +25,7 @@ import { parseConfig } from "@/lib/config";
 import { availabilityResponseSchema } from "@/lib/schemas/availability";
 import { preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { assembleRuntime } from "@/lib/server/create-runtime";
-import { installRuntime } from "@/lib/server/runtime";
+import { installRuntime, serviceContextOf } from "@/lib/server/runtime";
 import { createApiKey } from "@/lib/services/api-keys";
 import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpers/databases";
 import { callJson } from "../../helpers/route-caller";
@@ -216,8 +216,8 @@ describe.skipIf(!postgres.available)("no oversell on PostgreSQL: 300 prepares fo
     const runtime = assembleRuntime(config, database, embedded);
     installRuntime(runtime);
     app = { runtime };
-    drop = await createFixtureDrop({ runtime, createKey: async () => "", close: async () => undefined }, { shortId: "fixture-rush", price: PRICE, supply: SUPPLY, maxPerWallet: 5 });
-    key = (await createApiKey(database.prisma, { keyClass: "live", collections: ["fixture-rush"], origins: [] })).key;
+    drop = await createFixtureDrop({ runtime, context: (overrides) => serviceContextOf(runtime, overrides), createKey: async () => "", close: async () => undefined }, { shortId: "fixture-rush", price: PRICE, supply: SUPPLY, maxPerWallet: 5 });
+    key = (await createApiKey({ db: database.prisma }, { keyClass: "live", collections: ["fixture-rush"], origins: [] })).key;
     wallets = await fundWallets(embedded, WALLETS);
   });
   afterAll(async () => {

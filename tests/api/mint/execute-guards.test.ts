@@ -157,10 +157,10 @@ for (const target of databaseTargets) {
       for (const r of [first, second]) expect([r.status, codeOf(r), r.body?.pending]).toEqual([503, "OUTCOME_PENDING", true]);
 
       const prisma = app.runtime.database.prisma;
-      expect(await reconcileMintSessions(app.runtime, { pendingGraceMs: 0 })).toMatchObject({ minted: 1, pending: 1 });
+      expect(await reconcileMintSessions(app.context(), { pendingGraceMs: 0 })).toMatchObject({ minted: 1, pending: 1 });
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: lost } })).toMatchObject({ status: "pending" });
       await (chain as EmbeddedChain).expireBlockhash();
-      expect(await reconcileMintSessions(app.runtime, { pendingGraceMs: 0 })).toMatchObject({ released: 1, freed: 1 });
+      expect(await reconcileMintSessions(app.context(), { pendingGraceMs: 0 })).toMatchObject({ released: 1, freed: 1 });
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: lost } })).toMatchObject({ status: "released" });
       expect(await prisma.nft.findUniqueOrThrow({ where: { id: lostBody.sessions[0]!.nftIds[0]! } })).toMatchObject({ status: "available" });
 
@@ -218,10 +218,10 @@ for (const target of databaseTargets) {
       expect([again.status, codeOf(again)]).toEqual([400, "TRANSACTION_REJECTED"]);
       // The fully signed transaction reached the chain once: its NFT stays held while it could still land.
       const nftId = body.sessions[0]!.nftIds[0]!;
-      await reconcileMintSessions(app.runtime);
+      await reconcileMintSessions(app.context());
       expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({ status: "reserved", reservedBySession: body.sessions[0]!.sessionId });
       await (app.runtime.chain as EmbeddedChain).expireBlockhash();
-      expect(await reconcileMintSessions(app.runtime)).toMatchObject({ freed: 1 });
+      expect(await reconcileMintSessions(app.context())).toMatchObject({ freed: 1 });
       expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({ status: "available", reservedBySession: null });
     });
 
@@ -231,12 +231,12 @@ for (const target of databaseTargets) {
       const prisma = app.runtime.database.prisma;
       const nftIds = body.sessions.flatMap((s) => s.nftIds);
       await prisma.mintSession.updateMany({ where: { id: { in: body.sessions.map((s) => s.sessionId) } }, data: { expiresAt: new Date(Date.now() - 1000) } });
-      expect((await reconcileMintSessions(app.runtime)).expired).toBeGreaterThanOrEqual(2);
+      expect((await reconcileMintSessions(app.context())).expired).toBeGreaterThanOrEqual(2);
       expect(await prisma.mintSession.count({ where: { id: { in: body.sessions.map((s) => s.sessionId) }, status: "expired" } })).toBe(2);
       // The blockhash is still good: the NFTs stay held.
       expect(await prisma.nft.count({ where: { id: { in: nftIds }, status: "reserved" } })).toBe(2);
       await (app.runtime.chain as EmbeddedChain).expireBlockhash();
-      expect((await reconcileMintSessions(app.runtime)).freed).toBeGreaterThanOrEqual(2);
+      expect((await reconcileMintSessions(app.context())).freed).toBeGreaterThanOrEqual(2);
       expect(await prisma.nft.count({ where: { id: { in: nftIds }, status: "available", reservedBySession: null } })).toBe(2);
     });
 

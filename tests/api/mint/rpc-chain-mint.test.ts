@@ -9,10 +9,10 @@ import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RpcChain, openEmbeddedChain, startJsonRpcServer, type EmbeddedChain, type JsonRpcServer } from "@/lib/chain";
 import { parseConfig } from "@/lib/config";
-import { seedDemoDrops } from "@/lib/db/seed/seed-demo-drops";
+import { seedDemoDrops } from "@/lib/demo/seed-demo-drops";
 import { executeMintResultSchema, preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { assembleRuntime } from "@/lib/server/create-runtime";
-import { installRuntime } from "@/lib/server/runtime";
+import { installRuntime, serviceContextOf } from "@/lib/server/runtime";
 import { createApiKey } from "@/lib/services/api-keys";
 import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpers/databases";
 import { errorBodySchema } from "../../helpers/error-body";
@@ -32,13 +32,14 @@ async function startRpcTestApp(): Promise<TestApp & { embedded: EmbeddedChain; s
   const chain = new RpcChain({ cluster: "localnet", rpcUrl: server.url, pollIntervalMs: 20 });
   const runtime = assembleRuntime(config, database, chain);
   installRuntime(runtime);
-  await seedDemoDrops(runtime);
+  await seedDemoDrops(serviceContextOf(runtime));
   return {
     runtime,
+    context: (overrides) => serviceContextOf(runtime, overrides),
     embedded,
     server,
     async createKey({ keyClass, collections, origins = [] }) {
-      return (await createApiKey(runtime.database.prisma, { keyClass, collections, origins })).key;
+      return (await createApiKey({ db: runtime.database.prisma }, { keyClass, collections, origins })).key;
     },
     async close() {
       await chain.close();

@@ -3,8 +3,9 @@
 // first-party recognition, bad and revoked keys, and an unreadable key store.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetCachedApiKeys } from "@/lib/api/auth";
-import { generateApiKey } from "@/lib/api/keys";
+import { generateApiKey } from "@/lib/auth/api-keys";
 import { revokeApiKey } from "@/lib/services/api-keys";
+import { systemClock } from "@/lib/services/context";
 import { closedDatabase, databaseTargets, type TestDatabase } from "../../helpers/databases";
 import {
   getCollection, install, invoke, issueKey, makeRuntime, mintRoute, openSeededDatabase, OTHER_ORIGIN, PARTNER_ORIGIN, phaseRoute, request,
@@ -176,7 +177,7 @@ for (const target of databaseTargets) {
         const revoked = await issueKey(database, { keyClass: "live", collections: ["local-drop"] });
         expectOutcome(await getCollection("local-drop", { key: revoked }), "local-drop");
         const prefix = revoked.slice(0, "dm_live_".length + 8);
-        await revokeApiKey(database.prisma, prefix);
+        await revokeApiKey({ db: database.prisma, clock: systemClock }, prefix);
         // Within the cache TTL this instance still knows the key as live (documented); then it does not.
         expectOutcome(await getCollection("local-drop", { key: revoked }), "local-drop");
         forgetCachedApiKeys(database.prisma);

@@ -6,7 +6,7 @@
 // database with a Prisma client extension that counts every query the request makes.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateApiKey } from "@/lib/api/keys";
+import { generateApiKey } from "@/lib/auth/api-keys";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { closedDatabase, databaseTargets, type TestDatabase } from "../../helpers/databases";
 import { type Call, getCollection, install, invoke, issueKey, makeRuntime, mintRoute, openSeededDatabase, PARTNER_ORIGIN, request, SITE_ORIGIN, testConfig } from "./harness";

@@ -4,8 +4,9 @@
 import { z } from "zod";
 import { parseConfig, type Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { createRateLimiter, type RateLimiter } from "@/lib/api/rate-limit";
-import { v1Route, type V1Handler } from "@/lib/api/v1-route";
+import { createRateLimiter, type RateLimiter } from "@/lib/rate-limit";
+import type { RouteHandler } from "@/lib/api/route";
+import { v1Route } from "@/lib/api/v1-route";
 import { installRuntime, type Runtime } from "@/lib/server/runtime";
 import { createApiKey, type CreateApiKeyInput } from "@/lib/services/api-keys";
 import { closedDatabase, databaseTarget, openTestDatabase, type DatabaseTarget } from "../../helpers/databases";
@@ -62,7 +63,7 @@ async function seedDrops(database: Database) {
 }
 
 export async function issueKey(database: Database, input: CreateApiKeyInput): Promise<string> {
-  return (await createApiKey(database.prisma, input)).key;
+  return (await createApiKey({ db: database.prisma }, input)).key;
 }
 
 export function install(runtime: Runtime): Runtime {
@@ -109,7 +110,7 @@ export function request(url: string, call: Call = {}, init: RequestInit = {}): R
   return new Request(`${SITE_ORIGIN}/api/v1${url}`, { ...init, headers });
 }
 
-export async function invoke(handler: V1Handler, req: Request, params: Record<string, string> = {}) {
+export async function invoke(handler: RouteHandler, req: Request, params: Record<string, string> = {}) {
   const response = await handler(req, { params: Promise.resolve(params) });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Record<string, unknown> };

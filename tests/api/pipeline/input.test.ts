@@ -4,7 +4,7 @@
 // once, on a closed one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorCodeSchema } from "@/lib/api/error-codes";
+import { errorCodeSchema } from "@/lib/errors";
 import { v1MethodNotAllowed, v1NotFound, v1Preflight, v1Route } from "@/lib/api/v1-route";
 import { databaseTargets, type TestDatabase } from "../../helpers/databases";
 import { getCollection, install, invoke, issueKey, makeRuntime, mintRoute, openSeededDatabase, request, SITE_ORIGIN, unusableDatabase } from "./harness";
@@ -149,8 +149,8 @@ for (const target of databaseTargets) {
       });
 
       it("a malformed UUID reaching Prisma is a 400, not a 500", async () => {
-        const byId = v1Route({ scope: "none", kind: "read", response: z.object({ found: z.boolean() }) }, async ({ runtime, params }) => ({
-          found: !!(await runtime.database.prisma.collection.findUnique({ where: { id: String(params.id) } })),
+        const byId = v1Route({ scope: "none", kind: "read", response: z.object({ found: z.boolean() }) }, async ({ ctx, params }) => ({
+          found: !!(await ctx.db.collection.findUnique({ where: { id: String(params.id) } })),
         }));
         const result = await invoke(byId, request("/raw/not-a-uuid", site), { id: "not-a-uuid" });
         expectClientError(result, "INVALID_REQUEST");

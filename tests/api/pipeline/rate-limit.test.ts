@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createRateLimiter, enforceMintBudget, MemoryRateLimiter, RedisRateLimiter } from "@/lib/api/rate-limit";
+import { callerOf, mintBudget, spendBudgets } from "@/lib/api/budgets";
+import { createRateLimiter, MemoryRateLimiter, RedisRateLimiter } from "@/lib/rate-limit";
 import { v1Route } from "@/lib/api/v1-route";
 import { install, invoke, makeRuntime, request, rootRoute, SITE_ORIGIN, testConfig, unusableDatabase } from "./harness";
 
@@ -51,21 +52,22 @@ describe("in-memory budgets through the pipeline", () => {
 
   it("mints with a key: one budget per secret or sandbox key whatever the IP; per key and IP for a publishable key", async () => {
     const limiter = new MemoryRateLimiter();
-    const config = { rateLimit: { readsPerMinute: 100, mintsPerMinute: 2, chainReadsPerMinute: 100 }, trustedProxyHops: 0 };
-    const from = (ip: string) => request("/prepare-mint", { ip });
+    const config = { rateLimit: { readsPerMinute: 100, mintsPerMinute: 2, chainReadsPerMinute: 100 }, claimCodeChecks: { perIpPerMinute: 20, perDropPerMinute: 300 } };
     const key = (keyId: string, keyClass: "pub" | "live" | "test") => ({ kind: "partner" as const, keyId, keyClass, allCollections: true, collections: [] });
+    type Auth = ReturnType<typeof key>;
+    const enforceMintBudget = (ip: string, auth: Auth) => spendBudgets(limiter, [mintBudget(config, callerOf(auth, ip))]);
     for (const keyClass of ["live", "test"] as const) {
       const caller = key(`key-${keyClass}`, keyClass);
-      await enforceMintBudget(limiter, config, from("203.0.113.7"), caller);
-      await enforceMintBudget(limiter, config, from("203.0.113.8"), caller);
-      await expect(enforceMintBudget(limiter, config, from("203.0.113.9"), caller)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+      await enforceMintBudget("203.0.113.7", caller);
+      await enforceMintBudget("203.0.113.8", caller);
+      await expect(enforceMintBudget("203.0.113.9", caller)).rejects.toMatchObject({ code: "RATE_LIMITED" });
     }
-    await expect(enforceMintBudget(limiter, config, from("203.0.113.9"), key("key-b", "live"))).resolves.toBeUndefined();
+    await expect(enforceMintBudget("203.0.113.9", key("key-b", "live"))).resolves.toBeUndefined();
     const pub = key("key-pub", "pub");
-    await enforceMintBudget(limiter, config, from("203.0.113.7"), pub);
-    await enforceMintBudget(limiter, config, from("203.0.113.7"), pub);
-    await expect(enforceMintBudget(limiter, config, from("203.0.113.7"), pub)).rejects.toMatchObject({ code: "RATE_LIMITED" });
-    await expect(enforceMintBudget(limiter, config, from("203.0.113.8"), pub)).resolves.toBeUndefined();
+    await enforceMintBudget("203.0.113.7", pub);
+    await enforceMintBudget("203.0.113.7", pub);
+    await expect(enforceMintBudget("203.0.113.7", pub)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(enforceMintBudget("203.0.113.8", pub)).resolves.toBeUndefined();
   });
 
   it("createRateLimiter keeps budgets in memory without REDIS_URL", () => {

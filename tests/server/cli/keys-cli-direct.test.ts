@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, pgliteLockPath } from "@/lib/db/client";
-import { hashApiKey } from "@/lib/api/keys";
+import { hashApiKey } from "@/lib/auth/api-keys";
 import { findLiveKeyByHash } from "@/lib/services/api-keys";
 import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpers/databases";
 import { childEnv, keysIn, runTsx } from "./helpers";
@@ -43,7 +43,7 @@ describe("npm run keys on the embedded database, no site running", () => {
     // The key the CLI printed is the one stored (by hash) and live.
     const database = await openDatabase({ dataDir: db.dataDir });
     try {
-      expect(await findLiveKeyByHash(database.prisma, hashApiKey(key))).toMatchObject({ keyClass: "live", allCollections: false });
+      expect(await findLiveKeyByHash({ db: database.prisma }, hashApiKey(key))).toMatchObject({ keyClass: "live", allCollections: false });
     } finally {
       await database.close();
     }

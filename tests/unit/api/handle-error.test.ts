@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/api/api-error";
-import { ERROR_CODES, errorCodeSchema } from "@/lib/api/error-codes";
+import { AppError } from "@/lib/errors";
+import { ERROR_CODES, errorCodeSchema } from "@/lib/errors";
 import { handleApiError } from "@/lib/api/handle-error";
 
 const zodError = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error!;
@@ -10,14 +10,14 @@ const prismaError = (code: string) => new Prisma.PrismaClientKnownRequestError("
 const GENERIC_500 = { success: false, error: "Something went wrong on our side. Please retry later.", code: "INTERNAL_ERROR" };
 
 const cases: [string, unknown, number, Record<string, unknown>][] = [
-  ["ApiError", new ApiError("COLLECTION_NOT_IN_SCOPE", "Not yours."), 403, { success: false, error: "Not yours.", code: "COLLECTION_NOT_IN_SCOPE" }],
+  ["AppError", new AppError("COLLECTION_NOT_IN_SCOPE", "Not yours."), 403, { success: false, error: "Not yours.", code: "COLLECTION_NOT_IN_SCOPE" }],
   [
-    "ApiError with extras",
-    new ApiError("WALLET_BLOCKED", "Held.", { extra: { reason: "review", blockedUntil: null, permanent: false } }),
+    "AppError with extras",
+    new AppError("WALLET_BLOCKED", "Held.", { extra: { reason: "review", blockedUntil: null, permanent: false } }),
     403,
     { success: false, error: "Held.", code: "WALLET_BLOCKED", reason: "review", blockedUntil: null, permanent: false },
   ],
-  ["ApiError 503", new ApiError("AUTH_UNAVAILABLE", "Retry."), 503, { success: false, error: "Retry.", code: "AUTH_UNAVAILABLE" }],
+  ["AppError 503", new AppError("AUTH_UNAVAILABLE", "Retry."), 503, { success: false, error: "Retry.", code: "AUTH_UNAVAILABLE" }],
   [
     "ZodError names the first bad field",
     zodError(z.object({ quantity: z.number().int() }), { quantity: "2" }),
@@ -63,8 +63,8 @@ describe("handleApiError", () => {
     expect(text).not.toMatch(/secret internals|hunter2|at .*\.ts:\d+/);
   });
 
-  it("passes an ApiError's headers through (Retry-After in seconds)", () => {
-    const response = handleApiError(new ApiError("RATE_LIMITED", "Slow down.", { extra: { retryAfter: 9 }, headers: { "Retry-After": "9" } }));
+  it("sends an AppError's retryAfter as Retry-After (seconds)", () => {
+    const response = handleApiError(new AppError("RATE_LIMITED", "Slow down.", { extra: { retryAfter: 9 } }));
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("9");
   });

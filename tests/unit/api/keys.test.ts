@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import bs58 from "bs58";
-import { API_KEY_CLASSES, displayPrefixOf, generateApiKey, hashApiKey, parseApiKey } from "@/lib/api/keys";
+import { API_KEY_CLASSES, displayPrefixOf, generateApiKey, hashApiKey, parseApiKey } from "@/lib/auth/api-keys";
 
 describe("API keys", () => {
   it.each(API_KEY_CLASSES)("generates a %s key as dm_<class>_<base58 of 32 bytes>", (keyClass) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, MemoryRateLimiter } from "@/lib/api/rate-limit";
+import { clientIp } from "@/lib/api/budgets";
+import { MemoryRateLimiter } from "@/lib/rate-limit";
 
 function clock(start = 1_000_000) {
   const state = { now: start };

@@ -2,7 +2,7 @@
 // (a code added to lib/api/error-codes.ts without a sentence fails here), the client's own
 // and the wallet's; anything else falls back to the service's sentence, then a generic one.
 import { describe, expect, it } from "vitest";
-import { ERROR_CODES } from "@/lib/api/error-codes";
+import { ERROR_CODES } from "@/lib/errors";
 import { DropmintClientError } from "@/lib/client/errors";
 import { describeError, errorSentence, GENERIC_ERROR_SENTENCE } from "@/lib/client/error-messages";
 

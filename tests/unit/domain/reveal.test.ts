@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCollectionRevealed, isNftRevealed, mintRevealCutoff, unrevealedName, type RevealSettings } from "@/lib/domain/reveal";
+import { isCollectionRevealed, isNftRevealed, mintRevealCutoff, nftRevealAt, unrevealedName, type RevealSettings } from "@/lib/domain/reveal";
 
 const now = new Date("2025-06-21T12:00:00.000Z");
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -38,5 +38,15 @@ describe("reveal", () => {
   it("names an unrevealed NFT after its drop", () => {
     expect(unrevealedName("Nightfall")).toBe("Nightfall (unrevealed)");
     expect(unrevealedName(null)).toBe("Unrevealed (unrevealed)");
+  });
+
+  it("says when a minted NFT will be revealed: its own delay, else the drop's moment", () => {
+    const timed = { ...delayed, timeDelayedReveal: true, revealDelayMinutes: 30 };
+    expect(nftRevealAt(timed, minutesAgo(10), false)).toEqual(new Date("2025-06-21T12:20:00.000Z"));
+    const atMoment = { ...delayed, revealedAt: new Date("2025-07-01T00:00:00.000Z") };
+    expect(nftRevealAt(atMoment, minutesAgo(10), false)).toEqual(atMoment.revealedAt);
+    expect(nftRevealAt(delayed, minutesAgo(10), false)).toBeNull();
+    expect(nftRevealAt(timed, minutesAgo(10), true)).toBeNull();
+    expect(nftRevealAt(timed, null, false)).toBeNull();
   });
 });

@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/api/public-route";
 import { collectionListResponseSchema, getCollectionsQuerySchema } from "@/lib/schemas/discovery";
 import { listCollections } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: getCollectionsQuerySchema, response: collectionListResponseSchema }, ({ runtime, query }) =>
-  listCollections(runtime.database.prisma, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+export const GET = publicRoute({ query: getCollectionsQuerySchema, response: collectionListResponseSchema }, ({ ctx, query }) =>
+  listCollections(ctx, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

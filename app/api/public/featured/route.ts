@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/api/public-route";
 import { discoveryQuerySchema, featuredResponseSchema } from "@/lib/schemas/discovery";
 import { getFeatured } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: featuredResponseSchema }, ({ runtime, query }) =>
-  getFeatured(runtime.database.prisma, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+export const GET = publicRoute({ query: discoveryQuerySchema, response: featuredResponseSchema }, ({ ctx, query }) =>
+  getFeatured(ctx, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/api/public-route";
 import { discoveryQuerySchema, liveMintsResponseSchema } from "@/lib/schemas/discovery";
 import { getLiveMints } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: liveMintsResponseSchema }, ({ runtime, query }) =>
-  getLiveMints(runtime.database.prisma, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+export const GET = publicRoute({ query: discoveryQuerySchema, response: liveMintsResponseSchema }, ({ ctx, query }) =>
+  getLiveMints(ctx, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

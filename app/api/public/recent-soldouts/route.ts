@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/api/public-route";
 import { discoveryQuerySchema, recentSoldoutsResponseSchema } from "@/lib/schemas/discovery";
 import { getRecentSoldouts } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: recentSoldoutsResponseSchema, envelope: "bare" }, ({ runtime, query }) =>
-  getRecentSoldouts(runtime.database.prisma, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+export const GET = publicRoute({ query: discoveryQuerySchema, response: recentSoldoutsResponseSchema, envelope: "bare" }, ({ ctx, query }) =>
+  getRecentSoldouts(ctx, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/api/public-route";
 import { discoveryQuerySchema, trendingResponseSchema } from "@/lib/schemas/discovery";
 import { getTrending } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: trendingResponseSchema }, ({ runtime, query }) =>
-  getTrending(runtime.database.prisma, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+export const GET = publicRoute({ query: discoveryQuerySchema, response: trendingResponseSchema }, ({ ctx, query }) =>
+  getTrending(ctx, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

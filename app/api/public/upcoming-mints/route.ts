@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/api/public-route";
 import { discoveryQuerySchema, upcomingMintsResponseSchema } from "@/lib/schemas/discovery";
 import { getUpcomingMints } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: upcomingMintsResponseSchema }, ({ runtime, query }) =>
-  getUpcomingMints(runtime.database.prisma, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+export const GET = publicRoute({ query: discoveryQuerySchema, response: upcomingMintsResponseSchema }, ({ ctx, query }) =>
+  getUpcomingMints(ctx, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

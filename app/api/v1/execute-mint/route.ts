@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { executeMintRawBodySchema, executeMintResultSchema } from "@/lib/schemas/mint";
 import { executeMintRequest } from "@/lib/services/mint/execute-request";
 
-export const POST = v1Route({ scope: "none", kind: "mint", body: executeMintRawBodySchema, response: executeMintResultSchema }, ({ runtime, auth, body }) =>
-  executeMintRequest(runtime, auth, body),
+export const POST = v1Route({ scope: "none", kind: "mint", body: executeMintRawBodySchema, response: executeMintResultSchema }, ({ ctx, auth, body }) =>
+  executeMintRequest(ctx, auth, body),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

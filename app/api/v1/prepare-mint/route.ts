@@ -1,12 +1,24 @@
 // POST /api/v1/prepare-mint — reserve NFTs and build one transaction per NFT for the wallet to sign first.
-import { mintCallerOf } from "@/lib/api/rate-limit";
+import { claimCodeCheckBudgets, prepareBudget } from "@/lib/api/budgets";
 import { v1Route } from "@/lib/api/v1-route";
 import { prepareMintBodySchema, preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { prepareMint } from "@/lib/services/mint/prepare";
 
 export const POST = v1Route(
-  { scope: "collection", scopeParam: "collectionId", kind: "mint", body: prepareMintBodySchema, response: preparedMintResponseSchema },
-  ({ runtime, request, auth, collection, body }) => prepareMint(runtime, collection, body, mintCallerOf(request, auth, runtime.config)),
+  {
+    scope: "collection",
+    scopeParam: "collectionId",
+    kind: "mint",
+    body: prepareMintBodySchema,
+    response: preparedMintResponseSchema,
+    // The caller's own budget for this wallet; a claim code is a code check like validate, so prepare is no way around those budgets.
+    budgets: ({ config, caller, collection, body }) => [
+      prepareBudget(caller, collection.id, body.walletAddress),
+      ...(body.claimCode ? claimCodeCheckBudgets(config, caller.ip, collection.id) : []),
+    ],
+    budgetsSpentBy: "handler",
+  },
+  ({ ctx, collection, body, spendBudgets }) => prepareMint(ctx, collection, body, { spendBudgets }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -15,10 +15,9 @@ type EnabledPrizes = Extract<BountyPrizesView, { enabled: true }>;
 type Counts = Map<string | null, number>;
 
 export async function BountiesSection({ collectionId }: { collectionId: string }) {
-  const data = await loadSection("bounties", async (runtime) => {
-    const db = runtime.database.prisma;
-    const [summary, prizes] = await Promise.all([getBountySummary(db, collectionId), getBountyPrizes(db, collectionId, { publicBaseUrl: runtime.config.publicUrl })]);
-    const counts = prizes.enabled ? await mintCountsSince(db, collectionId, counterStarts(prizes)) : new Map<string | null, number>();
+  const data = await loadSection("bounties", async (ctx) => {
+    const [summary, prizes] = await Promise.all([getBountySummary(ctx, collectionId), getBountyPrizes(ctx, collectionId)]);
+    const counts = prizes.enabled ? await mintCountsSince(ctx, collectionId, counterStarts(prizes)) : new Map<string | null, number>();
     return { summary, prizes, counts };
   });
   if (data && !data.summary.has_bounties && !data.prizes.enabled) return null;

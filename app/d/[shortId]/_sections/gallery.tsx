@@ -9,9 +9,7 @@ import { Section, SectionUnavailable } from "./section";
 export const GALLERY_PAGE_SIZE = 24;
 
 export async function GallerySection({ collectionId }: { collectionId: string }) {
-  const view = await loadSection("gallery", (runtime, now) =>
-    getGallery(runtime.database.prisma, collectionId, { limit: GALLERY_PAGE_SIZE, offset: 0, now, publicBaseUrl: runtime.config.publicUrl }),
-  );
+  const view = await loadSection("gallery", (ctx) => getGallery(ctx, collectionId, { limit: GALLERY_PAGE_SIZE, offset: 0 }));
   return (
     <Section
       id="gallery"

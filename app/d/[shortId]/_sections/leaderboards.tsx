@@ -7,10 +7,8 @@ import { Section, SectionUnavailable } from "./section";
 
 export async function LeaderboardsSection({ collectionId }: { collectionId: string }) {
   const [holders, minters] = await Promise.all([
-    loadSection("top holders", (runtime) =>
-      getTopHolders(runtime.database.prisma, runtime.chain, collectionId, { publicBaseUrl: runtime.config.publicUrl, now: Date.now(), cacheSeconds: runtime.config.holdersCacheSeconds }),
-    ),
-    loadSection("top minters", (runtime) => getTopMinters(runtime.database.prisma, collectionId, { publicBaseUrl: runtime.config.publicUrl })),
+    loadSection("top holders", (ctx) => getTopHolders(ctx, collectionId)),
+    loadSection("top minters", (ctx) => getTopMinters(ctx, collectionId)),
   ]);
   return (
     <Section id="leaderboards" title="Top holders and minters">

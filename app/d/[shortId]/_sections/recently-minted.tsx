@@ -8,9 +8,7 @@ import { Section, SectionUnavailable } from "./section";
 export const RECENT_MINTS_LIMIT = 12;
 
 export async function RecentlyMintedSection({ collectionId }: { collectionId: string }) {
-  const view = await loadSection("recently minted", (runtime, now) =>
-    getRecentlyMinted(runtime.database.prisma, collectionId, { limit: RECENT_MINTS_LIMIT, now, publicBaseUrl: runtime.config.publicUrl }),
-  );
+  const view = await loadSection("recently minted", (ctx) => getRecentlyMinted(ctx, collectionId, { limit: RECENT_MINTS_LIMIT }));
   return (
     <Section id="recently-minted" title="Recently minted">
       {view ? (

@@ -13,7 +13,7 @@ type Trait = { traitType: string; uniqueValues: number; values: TraitValue[] };
 type TraitValue = { value: string; count: number; minted: number; available: number; percentage: number; rarityScore: number };
 
 export async function TraitsSection({ collectionId }: { collectionId: string }) {
-  const view = await loadSection("traits", (runtime, now) => getTraits(runtime.database.prisma, collectionId, { now }));
+  const view = await loadSection("traits", (ctx) => getTraits(ctx, collectionId));
   return (
     <Section
       id="traits"

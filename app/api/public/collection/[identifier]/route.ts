@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/api/public-route";
 import { publicCollectionResponseSchema } from "@/lib/schemas/public-collection";
 import { getPublicCollection } from "@/lib/services/public-collection";
 
-export const GET = publicRoute({ collection: true, response: publicCollectionResponseSchema }, ({ runtime, collection }) =>
-  getPublicCollection(runtime.database.prisma, collection.id, { now: new Date(), config: runtime.config }),
+export const GET = publicRoute({ collection: true, response: publicCollectionResponseSchema }, ({ ctx, collection }) =>
+  getPublicCollection(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

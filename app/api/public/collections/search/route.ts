@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/api/public-route";
 import { searchCollectionsQuerySchema, searchCollectionsResponseSchema } from "@/lib/schemas/discovery";
 import { searchCollections } from "@/lib/services/collection-search";
 
-export const GET = publicRoute({ query: searchCollectionsQuerySchema, response: searchCollectionsResponseSchema }, ({ runtime, query }) =>
-  searchCollections(runtime.database.prisma, { ...query, publicBaseUrl: runtime.config.publicUrl }),
+export const GET = publicRoute({ query: searchCollectionsQuerySchema, response: searchCollectionsResponseSchema }, ({ ctx, query }) =>
+  searchCollections(ctx, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/api/public-route";
 import { getNftParamsSchema, getNftQuerySchema, nftResponseSchema } from "@/lib/schemas/nft";
 import { getNft, parseNftIdentifier } from "@/lib/services/nft-lookup";
 
-export const GET = publicRoute({ params: getNftParamsSchema, query: getNftQuerySchema, response: nftResponseSchema }, ({ runtime, params, query }) =>
-  getNft(runtime.database.prisma, parseNftIdentifier(params.identifier, query.collection), { now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+export const GET = publicRoute({ params: getNftParamsSchema, query: getNftQuerySchema, response: nftResponseSchema }, ({ ctx, params, query }) =>
+  getNft(ctx, parseNftIdentifier(params.identifier, query.collection)),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -10,9 +10,9 @@ export const GET = v1Route(
     scope: "collection",
     kind: "read",
     response: v1CollectionResponseSchema,
-    preLaunch: ({ runtime, collection }) => getPublicCollection(runtime.database.prisma, collection.id, { now: new Date(), config: runtime.config }),
+    preLaunch: ({ ctx, collection }) => getPublicCollection(ctx, collection.id),
   },
-  ({ runtime, collection }) => getCollectionView(runtime.database.prisma, collection.id, { now: new Date(), config: runtime.config }),
+  ({ ctx, collection }) => getCollectionView(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

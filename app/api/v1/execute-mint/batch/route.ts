@@ -5,7 +5,7 @@ import { executeMintBatch } from "@/lib/services/mint/execute-batch";
 
 export const POST = v1Route(
   { scope: "none", kind: "mint", body: executeMintBatchBodySchema, response: executeMintBatchResponseSchema, envelope: "bare" },
-  ({ runtime, auth, body }) => executeMintBatch(runtime, auth, body.transactions),
+  ({ ctx, auth, body }) => executeMintBatch(ctx, auth, body.transactions),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

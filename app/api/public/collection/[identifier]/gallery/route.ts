@@ -4,10 +4,9 @@ import { galleryResponseSchema, getPublicGalleryQuerySchema } from "@/lib/schema
 import { getGallery } from "@/lib/services/gallery";
 import { isCollectionLaunched } from "@/lib/services/public-collection";
 
-export const GET = publicRoute({ collection: true, query: getPublicGalleryQuerySchema, response: galleryResponseSchema }, async ({ runtime, collection, query }) => {
-  const db = runtime.database.prisma;
-  if (!(await isCollectionLaunched(db, collection.id))) return { nfts: [], total: 0, limit: query.limit, offset: query.offset };
-  return getGallery(db, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl });
+export const GET = publicRoute({ collection: true, query: getPublicGalleryQuerySchema, response: galleryResponseSchema }, async ({ ctx, collection, query }) => {
+  if (!(await isCollectionLaunched(ctx, collection.id))) return { nfts: [], total: 0, limit: query.limit, offset: query.offset };
+  return getGallery(ctx, collection.id, query);
 });
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -6,10 +6,9 @@ import { isCollectionLaunched } from "@/lib/services/public-collection";
 
 export const GET = publicRoute(
   { collection: true, query: getRecentlyMintedQuerySchema, response: recentlyMintedResponseSchema },
-  async ({ runtime, collection, query }) => {
-    const db = runtime.database.prisma;
-    const view = await getRecentlyMinted(db, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl });
-    return (await isCollectionLaunched(db, collection.id)) ? view : { ...view, nfts: [], total: 0 };
+  async ({ ctx, collection, query }) => {
+    const view = await getRecentlyMinted(ctx, collection.id, query);
+    return (await isCollectionLaunched(ctx, collection.id)) ? view : { ...view, nfts: [], total: 0 };
   },
 );
 

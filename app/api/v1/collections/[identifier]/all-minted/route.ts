@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { allMintedResponseSchema, getAllMintedQuerySchema } from "@/lib/schemas/minted-items";
 import { getAllMinted } from "@/lib/services/minted-items";
 
-export const GET = v1Route({ scope: "collection", kind: "read", query: getAllMintedQuerySchema, response: allMintedResponseSchema }, ({ runtime, collection, query }) =>
-  getAllMinted(runtime.database.prisma, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+export const GET = v1Route({ scope: "collection", kind: "read", query: getAllMintedQuerySchema, response: allMintedResponseSchema }, ({ ctx, collection, query }) =>
+  getAllMinted(ctx, collection.id, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { availabilityResponseSchema } from "@/lib/schemas/availability";
 import { getAvailability } from "@/lib/services/availability";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: availabilityResponseSchema }, ({ runtime, collection }) =>
-  getAvailability(runtime.database.prisma, collection.id),
+export const GET = v1Route({ scope: "collection", kind: "read", response: availabilityResponseSchema }, ({ ctx, collection }) =>
+  getAvailability(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { bountyPrizesResponseSchema } from "@/lib/schemas/bounties";
 import { getBountyPrizes } from "@/lib/services/bounties";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: bountyPrizesResponseSchema }, ({ runtime, collection }) =>
-  getBountyPrizes(runtime.database.prisma, collection.id, { publicBaseUrl: runtime.config.publicUrl }),
+export const GET = v1Route({ scope: "collection", kind: "read", response: bountyPrizesResponseSchema }, ({ ctx, collection }) =>
+  getBountyPrizes(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { bountySummaryResponseSchema } from "@/lib/schemas/bounties";
 import { getBountySummary } from "@/lib/services/bounties";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: bountySummaryResponseSchema }, ({ runtime, collection }) =>
-  getBountySummary(runtime.database.prisma, collection.id),
+export const GET = v1Route({ scope: "collection", kind: "read", response: bountySummaryResponseSchema }, ({ ctx, collection }) =>
+  getBountySummary(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

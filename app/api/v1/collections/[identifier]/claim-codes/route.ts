@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { claimCodeConfigResponseSchema } from "@/lib/schemas/claim-codes";
 import { getClaimCodeConfig } from "@/lib/services/claim-codes";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: claimCodeConfigResponseSchema, envelope: "bare" }, ({ runtime, collection }) =>
-  getClaimCodeConfig(runtime.database.prisma, collection.id, new Date()),
+export const GET = v1Route({ scope: "collection", kind: "read", response: claimCodeConfigResponseSchema, envelope: "bare" }, ({ ctx, collection }) =>
+  getClaimCodeConfig(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

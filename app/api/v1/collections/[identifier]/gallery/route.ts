@@ -12,7 +12,7 @@ export const GET = v1Route(
     response: galleryResponseSchema,
     preLaunch: ({ query }) => ({ nfts: [], total: 0, limit: query.limit, offset: query.offset }),
   },
-  ({ runtime, collection, query }) => getGallery(runtime.database.prisma, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+  ({ ctx, collection, query }) => getGallery(ctx, collection.id, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

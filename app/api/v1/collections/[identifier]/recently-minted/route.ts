@@ -10,13 +10,9 @@ export const GET = v1Route(
     kind: "read",
     query: getRecentlyMintedQuerySchema,
     response: recentlyMintedResponseSchema,
-    preLaunch: async ({ runtime, collection, query }) => ({
-      ...(await getRecentlyMinted(runtime.database.prisma, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl })),
-      nfts: [],
-      total: 0,
-    }),
+    preLaunch: async ({ ctx, collection, query }) => ({ ...(await getRecentlyMinted(ctx, collection.id, query)), nfts: [], total: 0 }),
   },
-  ({ runtime, collection, query }) => getRecentlyMinted(runtime.database.prisma, collection.id, { ...query, now: new Date(), publicBaseUrl: runtime.config.publicUrl }),
+  ({ ctx, collection, query }) => getRecentlyMinted(ctx, collection.id, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -4,8 +4,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { topHoldersResponseSchema } from "@/lib/schemas/leaderboards";
 import { getTopHolders } from "@/lib/services/leaderboards";
 
-export const GET = v1Route({ scope: "collection", kind: "chain-read", response: topHoldersResponseSchema }, ({ runtime, collection }) =>
-  getTopHolders(runtime.database.prisma, runtime.chain, collection.id, { publicBaseUrl: runtime.config.publicUrl, now: Date.now(), cacheSeconds: runtime.config.holdersCacheSeconds }),
+export const GET = v1Route({ scope: "collection", kind: "chain-read", response: topHoldersResponseSchema }, ({ ctx, collection }) =>
+  getTopHolders(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { topMintersResponseSchema } from "@/lib/schemas/leaderboards";
 import { getTopMinters } from "@/lib/services/leaderboards";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: topMintersResponseSchema }, ({ runtime, collection }) =>
-  getTopMinters(runtime.database.prisma, collection.id, { publicBaseUrl: runtime.config.publicUrl }),
+export const GET = v1Route({ scope: "collection", kind: "read", response: topMintersResponseSchema }, ({ ctx, collection }) =>
+  getTopMinters(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

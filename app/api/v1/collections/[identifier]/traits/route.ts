@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { traitsResponseSchema } from "@/lib/schemas/traits";
 import { getTraits } from "@/lib/services/traits";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: traitsResponseSchema }, ({ runtime, collection }) =>
-  getTraits(runtime.database.prisma, collection.id, { now: new Date() }),
+export const GET = v1Route({ scope: "collection", kind: "read", response: traitsResponseSchema }, ({ ctx, collection }) =>
+  getTraits(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

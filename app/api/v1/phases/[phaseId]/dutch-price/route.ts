@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { dutchPriceResponseSchema, getDutchPriceParamsSchema } from "@/lib/schemas/dutch-price";
 import { getDutchPrice } from "@/lib/services/dutch-price";
 
-export const GET = v1Route({ scope: "phase", kind: "read", params: getDutchPriceParamsSchema, response: dutchPriceResponseSchema }, ({ runtime, params }) =>
-  getDutchPrice(runtime.database.prisma, params.phaseId.toLowerCase(), new Date()),
+export const GET = v1Route({ scope: "phase", kind: "read", params: getDutchPriceParamsSchema, response: dutchPriceResponseSchema }, ({ ctx, params }) =>
+  getDutchPrice(ctx, params.phaseId.toLowerCase()),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

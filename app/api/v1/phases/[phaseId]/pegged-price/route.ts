@@ -3,8 +3,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { getPeggedPriceParamsSchema, peggedPriceResponseSchema } from "@/lib/schemas/pegged-price";
 import { getPeggedPrice } from "@/lib/services/pegged-price";
 
-export const GET = v1Route({ scope: "phase", kind: "read", params: getPeggedPriceParamsSchema, response: peggedPriceResponseSchema }, ({ runtime, params }) =>
-  getPeggedPrice(runtime.database.prisma, runtime.config, params.phaseId.toLowerCase(), Date.now()),
+export const GET = v1Route({ scope: "phase", kind: "read", params: getPeggedPriceParamsSchema, response: peggedPriceResponseSchema }, ({ ctx, params }) =>
+  getPeggedPrice(ctx, params.phaseId.toLowerCase()),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

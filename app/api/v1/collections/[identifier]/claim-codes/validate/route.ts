@@ -1,16 +1,20 @@
 // POST /api/v1/collections/{collectionId}/claim-codes/validate {code} — the Claim code check.
 // Read-only, bare envelope, and rate-limited per IP and per drop on top of the read budget.
-import { clientIp } from "@/lib/api/rate-limit";
+import { claimCodeCheckBudgets } from "@/lib/api/budgets";
 import { v1Route } from "@/lib/api/v1-route";
 import { claimCodeCheckResponseSchema, validateClaimCodeBodySchema } from "@/lib/schemas/claim-codes";
-import { checkClaimCode, consumeClaimCodeCheckBudget } from "@/lib/services/claim-codes";
+import { checkClaimCode } from "@/lib/services/claim-codes";
 
 export const POST = v1Route(
-  { scope: "collection", kind: "read", body: validateClaimCodeBodySchema, response: claimCodeCheckResponseSchema, envelope: "bare" },
-  async ({ runtime, request, collection, body }) => {
-    await consumeClaimCodeCheckBudget(runtime.rateLimiter, runtime.config, clientIp(request, runtime.config.trustedProxyHops), collection.id);
-    return checkClaimCode(runtime.database.prisma, collection.id, body.code, new Date());
+  {
+    scope: "collection",
+    kind: "read",
+    body: validateClaimCodeBodySchema,
+    response: claimCodeCheckResponseSchema,
+    envelope: "bare",
+    budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller.ip, collection.id),
   },
+  ({ ctx, collection, body }) => checkClaimCode(ctx, collection.id, body.code),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -6,8 +6,7 @@ import { getWalletMints } from "@/lib/services/wallet-mints";
 
 export const GET = v1Route(
   { scope: "collection", kind: "read", params: getWalletMintsParamsSchema, response: walletMintsResponseSchema },
-  ({ runtime, chain, collection, params }) =>
-    getWalletMints(runtime.database.prisma, chain, { collectionId: collection.id, walletAddress: params.walletAddress }),
+  ({ ctx, collection, params }) => getWalletMints(ctx, { collectionId: collection.id, walletAddress: params.walletAddress }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

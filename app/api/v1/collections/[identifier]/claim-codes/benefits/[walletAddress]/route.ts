@@ -6,8 +6,7 @@ import { getClaimCodeBenefits } from "@/lib/services/claim-codes";
 
 export const GET = v1Route(
   { scope: "collection", kind: "read", params: getClaimCodeBenefitsParamsSchema, query: getClaimCodeBenefitsQuerySchema, response: claimCodeBenefitsResponseSchema, envelope: "bare" },
-  ({ runtime, collection, params, query }) =>
-    getClaimCodeBenefits(runtime.database.prisma, { collectionId: collection.id, walletAddress: params.walletAddress, ...query, now: new Date() }),
+  ({ ctx, collection, params, query }) => getClaimCodeBenefits(ctx, { collectionId: collection.id, walletAddress: params.walletAddress, ...query }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

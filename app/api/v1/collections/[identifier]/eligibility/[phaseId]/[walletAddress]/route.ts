@@ -6,8 +6,7 @@ import { getEligibility } from "@/lib/services/eligibility";
 
 export const GET = v1Route(
   { scope: "collection", kind: "read", params: getEligibilityParamsSchema, response: eligibilityResponseSchema },
-  ({ runtime, chain, collection, params }) =>
-    getEligibility(runtime.database.prisma, chain, { collectionId: collection.id, phaseId: params.phaseId, walletAddress: params.walletAddress, now: new Date() }),
+  ({ ctx, collection, params }) => getEligibility(ctx, { collectionId: collection.id, phaseId: params.phaseId, walletAddress: params.walletAddress }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -4,7 +4,7 @@
 // transaction, so a crash mid-seed leaves no half-written drop. Drops that already exist
 // (by short ID) are left alone.
 import { Keypair, PublicKey } from "@solana/web3.js";
-import type { Runtime } from "@/lib/server/runtime";
+import type { ServiceContext } from "@/lib/services/context";
 import { buildCollectionGroupMintTransaction, buildNftMintTransaction, signAndSerialize } from "@/lib/chain";
 import { buildFungibleMintToTransaction, buildFungibleMintTransaction } from "@/lib/chain";
 import { spriteAttributes } from "@/lib/art/sprite-traits";
@@ -14,7 +14,7 @@ import { metadataUri } from "@/lib/services/nft-metadata";
 import type { Prisma } from "@/lib/db/generated/client";
 import { DEMO_AURORA_MINTS, DEMO_COLLECTORS, DEMO_DROPS, DEMO_GLOW_TOKEN, DEMO_SPRITE_MINTS, DEMO_TIME, sol, type DemoDrop } from "./demo-drops";
 
-type SeedContext = { runtime: Runtime; now: Date; collectors: Keypair[] };
+type SeedContext = { ctx: ServiceContext; now: Date; collectors: Keypair[] };
 type NftSeed = Omit<Prisma.NftCreateManyInput, "collectionId"> & { id: string };
 type DemoMint = { nft: NftSeed; wallet: Keypair; phaseKey: string; kind: "paid" | "free" | "bogo_bonus"; price: bigint; at: Date };
 
@@ -22,14 +22,14 @@ const log = (message: string) => {
   if (process.env.LOG_LEVEL !== "silent") console.log(`[seed] ${message}`);
 };
 
-export async function seedDemoDrops(runtime: Runtime): Promise<{ created: string[] }> {
-  const now = new Date();
-  const prisma = runtime.database.prisma;
+export async function seedDemoDrops(ctx: ServiceContext): Promise<{ created: string[] }> {
+  const now = ctx.clock.now();
+  const prisma = ctx.db;
   const existing = new Set((await prisma.collection.findMany({ select: { shortId: true } })).map((c) => c.shortId));
   const collectors = DEMO_COLLECTORS.map(() => Keypair.generate());
-  const context: SeedContext = { runtime, now, collectors };
-  await fund(runtime, runtime.keys.mintAuthority.publicKey, sol("100"));
-  for (const wallet of collectors) await fund(runtime, wallet.publicKey, sol("20"));
+  const context: SeedContext = { ctx, now, collectors };
+  await fund(ctx, ctx.keys.mintAuthority.publicKey, sol("100"));
+  for (const wallet of collectors) await fund(ctx, wallet.publicKey, sol("20"));
   await prisma.profile.createMany({
     data: DEMO_COLLECTORS.map((c, i) => ({ walletAddress: collectors[i]!.publicKey.toBase58(), displayName: c.displayName, platformRank: c.platformRank })),
     skipDuplicates: true,
@@ -46,82 +46,82 @@ export async function seedDemoDrops(runtime: Runtime): Promise<{ created: string
     created.push(key);
     log(`created ${key}`);
   }
-  await runtime.chain.persist();
+  await ctx.chain.persist();
   return { created };
 }
 
-async function fund(runtime: Runtime, address: PublicKey, atLeast: bigint) {
-  const balance = await runtime.chain.getBalance(address.toBase58());
-  if (balance < atLeast) await runtime.chain.airdrop(address.toBase58(), atLeast - balance);
+async function fund(ctx: ServiceContext, address: PublicKey, atLeast: bigint) {
+  const balance = await ctx.chain.getBalance(address.toBase58());
+  if (balance < atLeast) await ctx.chain.airdrop(address.toBase58(), atLeast - balance);
 }
 
 /** The drop's collection group mint, created on chain; returns its address. */
-async function createGroupOnChain(runtime: Runtime, drop: DemoDrop): Promise<string> {
-  const { blockhash } = await runtime.chain.getLatestBlockhash();
+async function createGroupOnChain(ctx: ServiceContext, drop: DemoDrop): Promise<string> {
+  const { blockhash } = await ctx.chain.getLatestBlockhash();
   const { transaction, groupMint } = buildCollectionGroupMintTransaction({
-    mintAuthority: runtime.keys.mintAuthority,
+    mintAuthority: ctx.keys.mintAuthority,
     name: drop.name,
     symbol: drop.symbol,
-    uri: `${runtime.config.publicUrl}/d/${drop.shortId}`,
+    uri: `${ctx.publicBaseUrl}/d/${drop.shortId}`,
     maxSize: BigInt(drop.totalSupply ?? 2 ** 32),
     recentBlockhash: blockhash,
   });
-  await runtime.chain.sendRawTransaction(transaction.serialize());
+  await ctx.chain.sendRawTransaction(transaction.serialize());
   return groupMint.publicKey.toBase58();
 }
 
 /** Mints one demo NFT for real: the collector signs and pays, as in the real flow. */
-async function mintOnChain(runtime: Runtime, drop: DemoDrop, groupMint: string, treasury: PublicKey, mint: DemoMint) {
+async function mintOnChain(ctx: ServiceContext, drop: DemoDrop, groupMint: string, treasury: PublicKey, mint: DemoMint) {
   const mintKeypair = Keypair.generate();
-  const { blockhash } = await runtime.chain.getLatestBlockhash();
-  const fee = mint.price > 0n ? runtime.config.platformFeeLamports : 0n;
+  const { blockhash } = await ctx.chain.getLatestBlockhash();
+  const fee = mint.price > 0n ? ctx.config.platformFeeLamports : 0n;
   const transaction = buildNftMintTransaction({
     payer: mint.wallet.publicKey,
     mint: mintKeypair.publicKey,
-    mintAuthority: runtime.keys.mintAuthority.publicKey,
+    mintAuthority: ctx.keys.mintAuthority.publicKey,
     groupMint: new PublicKey(groupMint),
     name: mint.nft.name ?? drop.name,
     symbol: drop.symbol,
-    uri: metadataUri(runtime.config.publicUrl, drop.shortId, { tokenId: mint.nft.tokenId ?? null, editionNumber: mint.nft.editionNumber ?? null, id: mint.nft.id }),
+    uri: metadataUri(ctx.publicBaseUrl, drop.shortId, { tokenId: mint.nft.tokenId ?? null, editionNumber: mint.nft.editionNumber ?? null, id: mint.nft.id }),
     payments: [
       { to: treasury, lamports: mint.price },
-      { to: runtime.keys.platformFeeAccount, lamports: fee },
+      { to: ctx.keys.platformFeeAccount, lamports: fee },
     ],
     recentBlockhash: blockhash,
   });
-  const signature = await runtime.chain.sendRawTransaction(signAndSerialize(transaction, mint.wallet, mintKeypair, runtime.keys.mintAuthority));
+  const signature = await ctx.chain.sendRawTransaction(signAndSerialize(transaction, mint.wallet, mintKeypair, ctx.keys.mintAuthority));
   return { signature, mintAddress: mintKeypair.publicKey.toBase58(), fee };
 }
 
 type MintResult = DemoMint & Awaited<ReturnType<typeof mintOnChain>>;
 
 /** The GLOW gate token: a new mint paid by the mint authority, and the collectors' balances. */
-async function createGlowOnChain(runtime: Runtime, collectors: Keypair[]): Promise<string> {
-  const mintAuthority = runtime.keys.mintAuthority;
+async function createGlowOnChain(ctx: ServiceContext, collectors: Keypair[]): Promise<string> {
+  const mintAuthority = ctx.keys.mintAuthority;
   const created = buildFungibleMintTransaction({
     mintAuthority,
     decimals: DEMO_GLOW_TOKEN.decimals,
-    recentBlockhash: (await runtime.chain.getLatestBlockhash()).blockhash,
+    recentBlockhash: (await ctx.chain.getLatestBlockhash()).blockhash,
   });
-  await runtime.chain.sendRawTransaction(created.transaction.serialize());
+  await ctx.chain.sendRawTransaction(created.transaction.serialize());
   const mintTo = buildFungibleMintToTransaction({
     mintAuthority,
     mint: created.mint.publicKey,
     recipients: DEMO_GLOW_TOKEN.holdings.map((h) => ({ owner: collectors[h.collector]!.publicKey, amount: h.amount })),
-    recentBlockhash: (await runtime.chain.getLatestBlockhash()).blockhash,
+    recentBlockhash: (await ctx.chain.getLatestBlockhash()).blockhash,
   });
-  await runtime.chain.sendRawTransaction(mintTo.serialize());
+  await ctx.chain.sendRawTransaction(mintTo.serialize());
   return created.mint.publicKey.toBase58();
 }
 
 /** One after another: each waits for the chain to land the previous one. */
-async function mintAllOnChain(runtime: Runtime, drop: DemoDrop, groupMint: string, treasury: PublicKey, mints: DemoMint[]) {
+async function mintAllOnChain(ctx: ServiceContext, drop: DemoDrop, groupMint: string, treasury: PublicKey, mints: DemoMint[]) {
   const results: MintResult[] = [];
-  for (const m of mints) results.push({ ...m, ...(await mintOnChain(runtime, drop, groupMint, treasury, m)) });
+  for (const m of mints) results.push({ ...m, ...(await mintOnChain(ctx, drop, groupMint, treasury, m)) });
   return results;
 }
 
-function collectionData(drop: DemoDrop, runtime: Runtime, collectionAddress: string, treasury: PublicKey, cover: string) {
+function collectionData(drop: DemoDrop, ctx: ServiceContext, collectionAddress: string, treasury: PublicKey, cover: string) {
   return {
     shortId: drop.shortId,
     name: drop.name,
@@ -129,7 +129,7 @@ function collectionData(drop: DemoDrop, runtime: Runtime, collectionAddress: str
     description: drop.description,
     image: `/art/${cover}/cover.svg`,
     bannerImage: `/art/${cover}/banner.svg`,
-    chain: runtime.config.chainName,
+    chain: ctx.config.chainName,
     collectionAddress,
     externalUrl: drop.externalUrl,
     twitter: drop.twitter,
@@ -200,11 +200,11 @@ function mintWrites(collectionId: string, phaseIds: Map<string, string>, results
 }
 
 const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise<void>> = {
-  async sprites({ runtime, now, collectors }) {
+  async sprites({ ctx, now, collectors }) {
     const drop = DEMO_DROPS.sprites;
-    const prisma = runtime.database.prisma;
+    const prisma = ctx.db;
     const treasury = Keypair.generate().publicKey;
-    const groupMint = await createGroupOnChain(runtime, drop);
+    const groupMint = await createGroupOnChain(ctx, drop);
     const collectionId = crypto.randomUUID();
     const phases = phaseRows(drop, collectionId, now);
     const phaseIds = new Map(phases.map((p) => [p.key, p.id]));
@@ -234,12 +234,12 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
       price: m.bonus ? 0n : (priceOf.get(m.phase) ?? 0n),
       at: new Date(now.getTime() - (DEMO_SPRITE_MINTS.length - i) * 97 * DEMO_TIME.MINUTE),
     }));
-    const results = await mintAllOnChain(runtime, drop, groupMint, treasury, demoMints);
-    const glowMint = await createGlowOnChain(runtime, collectors);
+    const results = await mintAllOnChain(ctx, drop, groupMint, treasury, demoMints);
+    const glowMint = await createGlowOnChain(ctx, collectors);
     const aurora = await prisma.collection.findUnique({ where: { shortId: DEMO_DROPS.aurora.shortId }, select: { collectionAddress: true } });
 
     await prisma.$transaction(async (tx) => {
-      await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, runtime, groupMint, treasury, "sprites"), bountyPrizesEnabled: true } });
+      await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, ctx, groupMint, treasury, "sprites"), bountyPrizesEnabled: true } });
       await tx.phase.createMany({ data: phases.map((p) => ({ id: p.id, ...p.data })) });
       await tx.nft.createMany({ data: nfts.map((n) => ({ ...n, collectionId })) });
       for (const write of mintWrites(collectionId, phaseIds, results)) {
@@ -285,10 +285,10 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
     });
   },
 
-  async aurora({ runtime, now, collectors }) {
+  async aurora({ ctx, now, collectors }) {
     const drop = DEMO_DROPS.aurora;
     const treasury = Keypair.generate().publicKey;
-    const groupMint = await createGroupOnChain(runtime, drop);
+    const groupMint = await createGroupOnChain(ctx, drop);
     const collectionId = crypto.randomUUID();
     const phases = phaseRows(drop, collectionId, now);
     const phaseIds = new Map(phases.map((p) => [p.key, p.id]));
@@ -314,10 +314,10 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
       price: 0n,
       at: new Date(now.getTime() - (DEMO_AURORA_MINTS.length - i) * 211 * DEMO_TIME.MINUTE),
     }));
-    const results = await mintAllOnChain(runtime, drop, groupMint, treasury, demoMints);
+    const results = await mintAllOnChain(ctx, drop, groupMint, treasury, demoMints);
 
-    await runtime.database.prisma.$transaction(async (tx) => {
-      await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, runtime, groupMint, treasury, "aurora") } });
+    await ctx.db.$transaction(async (tx) => {
+      await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, ctx, groupMint, treasury, "aurora") } });
       await tx.phase.createMany({ data: phases.map((p) => ({ id: p.id, ...p.data })) });
       // The master is the edition's template: never minted itself, it counts the copies.
       await tx.nft.create({
@@ -343,22 +343,22 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
     });
   },
 
-  async packs({ runtime, now }) {
-    await seedCollectionOnly(runtime, DEMO_DROPS.packs, now, "packs");
+  async packs({ ctx, now }) {
+    await seedCollectionOnly(ctx, DEMO_DROPS.packs, now, "packs");
   },
 
-  async nightfall({ runtime, now }) {
-    await seedCollectionOnly(runtime, DEMO_DROPS.nightfall, now, "nightfall");
+  async nightfall({ ctx, now }) {
+    await seedCollectionOnly(ctx, DEMO_DROPS.nightfall, now, "nightfall");
   },
 };
 
-async function seedCollectionOnly(runtime: Runtime, drop: DemoDrop, now: Date, art: string) {
+async function seedCollectionOnly(ctx: ServiceContext, drop: DemoDrop, now: Date, art: string) {
   const treasury = Keypair.generate().publicKey;
-  const groupMint = await createGroupOnChain(runtime, drop);
+  const groupMint = await createGroupOnChain(ctx, drop);
   const collectionId = crypto.randomUUID();
   const phases = phaseRows(drop, collectionId, now);
-  await runtime.database.prisma.$transaction(async (tx) => {
-    await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, runtime, groupMint, treasury, art) } });
+  await ctx.db.$transaction(async (tx) => {
+    await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, ctx, groupMint, treasury, art) } });
     await tx.phase.createMany({ data: phases.map((p) => ({ id: p.id, ...p.data })) });
   });
 }

@@ -1,6 +1,6 @@
 // Every error code the service answers with, and its HTTP status. Clients branch on the
 // code (stable); the sentence beside it is for people. To add a code: add one line here
-// and one description below (the type checker insists), then throw `new ApiError(code, …)`.
+// and one description below (the type checker insists), then throw `new AppError(code, …)` (lib/errors/app-error.ts).
 import { z } from "zod";
 
 export const ERROR_CODES = {

@@ -1,0 +1,177 @@
+// The one route pipeline. Every route file under app/api is one line of intent inside a
+// preset of it (lib/api/v1-route.ts, public-route.ts, tool-route.ts):
+//
+//   export const GET = v1Route({ scope: "collection", kind: "read", response: collectionResponseSchema },
+//     ({ ctx, collection }) => getCollectionView(ctx, collection));
+//
+// Steps, each a small function: guard (404 when the route does not exist here) → caller
+// recognised (v1: key or site; site: the site only; open) → budgets (request per IP first,
+// chain, mint) → scope → zod input → the route's own budgets → service context → handler →
+// response schema → envelope → CORS. Anything thrown becomes an error envelope in
+// handleApiError.
+import type { z } from "zod";
+import { FIRST_PARTY, readsInFull, type AuthContext } from "@/lib/auth/context";
+import type { Chain } from "@/lib/chain";
+import { AppError } from "@/lib/errors";
+import { getRuntime, serviceContextOf, type Runtime } from "@/lib/server/runtime";
+import type { CollectionRef } from "@/lib/services/collection-ref";
+import type { ServiceContext } from "@/lib/services/context";
+import { authenticate, isFirstPartyRequest } from "./auth";
+import { callerOf, chainReadBudget, clientIp, mintBudget, requestBudget, spendBudgets, type Budget, type Caller } from "./budgets";
+import { bare, fail, ok } from "./envelope";
+import { handleApiError } from "./handle-error";
+import { chainForRequest } from "./request-chain";
+import { parseInput, type RouteParams } from "./request-input";
+import { resolveScope, type ScopeKind } from "./scope";
+
+type Schema = z.ZodType;
+type Out<S, Fallback> = S extends Schema ? z.output<S> : Fallback;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * Who may call. "v1": a partner key, or the site's own pages without one (the partner
+ * contract). "site": the site's own pages only; any X-API-Key is refused before it is looked
+ * up (the first-party router). "open": anyone, keys ignored (local-chain tools, behind a guard).
+ */
+export type Access = "v1" | "site" | "open";
+
+export type RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
+  access: Access;
+  /** The route exists only when this holds (the local chain, test controls, an admin token); otherwise it answers the 404 of an unknown path. */
+  guard?: (request: Request, runtime: Runtime) => boolean;
+  /** What the route names: nothing, a collection (identifier/collectionId) or a phase (phaseId). */
+  scope: S;
+  /** The path parameter (or, when absent from the path, body field) naming the scope. */
+  scopeParam?: string | readonly string[];
+  /**
+   * Which budgets the call spends besides the per-IP request budget. "chain-read" (reads the
+   * chain on every request): the per-IP chain budget, up front. "read": the chain budget only
+   * if the handler reaches the chain through `ctx.chain`. "mint": the caller's mint budget.
+   */
+  kind: "read" | "chain-read" | "mint";
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The route's own budgets, from its caller and validated input (claim-code checks, faucet airdrops). */
+  budgets?: (input: BudgetInput<S, P, Q, B>) => Budget[];
+  /**
+   * "handler": the route's budgets are not spent by the wrapper but handed to the handler as
+   * `spendBudgets`, for a service that must spend them at a step of its own (prepare-mint's
+   * spec order: chain, surface, wallet block, then the rate).
+   */
+  budgetsSpentBy?: "wrapper" | "handler";
+  /** Output goes back through this schema, which strips internal fields. */
+  response: R;
+  /** "bare" for the few spec bodies without a `success` member. */
+  envelope?: "ok" | "bare";
+  /**
+   * Reads only: what a keyless (first-party) caller gets for a drop that has not launched,
+   * which is what the public site shows of it (it goes through `response` too). Without it,
+   * such a read is refused with 403 COLLECTION_NOT_LAUNCHED. Partner keys in scope always
+   * get the handler.
+   */
+  preLaunch?: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>;
+};
+
+type BudgetInput<S extends ScopeKind, P, Q, B> = {
+  caller: Caller;
+  config: Runtime["config"];
+  collection: S extends "none" ? null : CollectionRef;
+  params: Out<P, RouteParams>;
+  query: Out<Q, Record<string, string>>;
+  body: Out<B, undefined>;
+};
+
+export type RouteContext<S extends ScopeKind, P, Q, B> = {
+  /** The services' context for this request (its chain spends the chain budget for "read" routes). */
+  ctx: ServiceContext;
+  auth: AuthContext;
+  caller: Caller;
+  collection: S extends "none" ? null : CollectionRef;
+  params: Out<P, RouteParams>;
+  query: Out<Q, Record<string, string>>;
+  body: Out<B, undefined>;
+  /** Spends the route's own budgets (once); only with `budgetsSpentBy: "handler"`. */
+  spendBudgets: () => Promise<void>;
+};
+
+/** What a handler returns: the response schema's input, `success` optional (the envelope adds it). */
+export type RouteResult<R extends Schema> = DistributiveOmit<z.input<R>, "success"> & { success?: boolean };
+export type RouteHandlerContext = { params: Promise<RouteParams> };
+export type RouteHandler = (request: Request, context: RouteHandlerContext) => Promise<Response>;
+
+export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
+  options: RouteOptions<S, P, Q, B, R>,
+  handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
+  cors: (request: Request, runtime: Runtime | undefined, response: Response) => Response,
+): RouteHandler {
+  const scopeNames = [options.scopeParam ?? (options.scope === "phase" ? ["phaseId"] : ["identifier", "collectionId"])].flat();
+  return async (request, context) => {
+    let runtime: Runtime | undefined;
+    try {
+      runtime = await getRuntime();
+      if (options.guard && !options.guard(request, runtime)) return fail("NOT_FOUND", "No such endpoint.");
+      const { config, rateLimiter: limiter } = runtime;
+      const ip = clientIp(request, config.trustedProxyHops);
+      if (options.access === "site") assertFirstPartyCaller(request, config);
+      await spendBudgets(limiter, [requestBudget(config, ip), ...(options.kind === "chain-read" ? [chainReadBudget(config, ip)] : [])]);
+      const auth = options.access === "v1" ? await authenticate(request, runtime) : FIRST_PARTY;
+      const caller = callerOf(auth, ip);
+      if (options.kind === "mint") await spendBudgets(limiter, [mintBudget(config, caller)]);
+
+      const rawParams = (await context?.params) ?? {};
+      const pathParam = scopeNames.find((name) => name in rawParams);
+      const scopeInBody = options.scope !== "none" && pathParam === undefined; // e.g. prepare-mint's collectionId
+      let collection = scopeInBody ? null : await resolveScope(runtime, auth, options.scope, pathParam && rawParams[pathParam]);
+      const input = await parseInput(request, options as { params?: Schema; query?: Schema; body?: Schema }, rawParams);
+      if (scopeInBody) collection = await resolveScope(runtime, auth, options.scope, fieldOf(input.body, scopeNames));
+
+      const budgets = options.budgets?.({ caller, config, collection, ...input } as BudgetInput<S, P, Q, B>) ?? [];
+      let spent: Promise<void> | undefined;
+      const spendRouteBudgets = () => (spent ??= spendBudgets(limiter, budgets));
+      if (options.budgetsSpentBy !== "handler") await spendRouteBudgets();
+
+      const chain: Chain = options.kind === "read" ? chainForRequest(runtime.chain, () => spendBudgets(limiter, [chainReadBudget(config, ip)])) : runtime.chain;
+      const ctx = serviceContextOf(runtime, { chain });
+      const routeContext = { ctx, auth, caller, collection, ...input, spendBudgets: spendRouteBudgets } as RouteContext<S, P, Q, B>;
+      // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).
+      const preLaunch = options.access === "v1" && options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
+      const result = await (preLaunch ? preLaunchView(options, routeContext) : handler(routeContext));
+      return cors(request, runtime, respond(options, result));
+    } catch (error) {
+      return cors(request, runtime, handleApiError(error));
+    }
+  };
+}
+
+/** Partner keys never work on the site's own router (whatever their class or validity); no key needs the site's own origin. */
+export function assertFirstPartyCaller(request: Request, config: { siteOrigins: readonly string[] }): void {
+  if (request.headers.has("x-api-key")) {
+    throw new AppError("PARTNER_KEY_NOT_ALLOWED", "This endpoint serves the site's own pages; partner keys use /api/v1.");
+  }
+  if (!isFirstPartyRequest(request, config)) throw new AppError("API_KEY_REQUIRED", "An API key is required.");
+}
+
+/**
+ * A keyless read of a drop that has not launched: the route's pre-launch view, else a refusal.
+ * The public site never shows such a drop's phases, so a phase route answers exactly as for
+ * an unknown phase.
+ */
+function preLaunchView<S extends ScopeKind, P, Q, B, R extends Schema>(options: RouteOptions<S, P, Q, B, R>, context: RouteContext<S, P, Q, B>) {
+  if (options.scope === "phase") throw new AppError("PHASE_NOT_FOUND", "No phase has that id.");
+  if (options.preLaunch) return options.preLaunch(context);
+  throw new AppError("COLLECTION_NOT_LAUNCHED", "This drop has not launched yet; only its teaser is public.");
+}
+
+function fieldOf(body: unknown, names: readonly string[]): unknown {
+  const record = (body ?? {}) as Record<string, unknown>;
+  return names.map((name) => record[name]).find((value) => value !== undefined);
+}
+
+/** Output through the response schema (strips internal fields), then the envelope. */
+function respond(options: { response: Schema; envelope?: "ok" | "bare" }, result: object): Response {
+  const bareBody = options.envelope === "bare";
+  const parsed = options.response.safeParse(bareBody ? result : { ...result, success: true });
+  if (!parsed.success) throw new Error(`response failed its schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);
+  return bareBody ? bare(parsed.data as Record<string, unknown>) : ok(parsed.data as Record<string, unknown>);
+}

@@ -1,0 +1,36 @@
+// POST /api/internal/keys: the running site's side of `npm run keys`, authorized by the
+// admin token in `<DATA_DIR>/instance.json`. One command per call.
+import { z } from "zod";
+import { API_KEY_CLASSES } from "@/lib/auth/api-keys";
+
+export const adminKeysCommandSchema = z.discriminatedUnion("action", [
+  z.strictObject({
+    action: z.literal("create"),
+    keyClass: z.enum(API_KEY_CLASSES),
+    collections: z.union([z.literal("all"), z.array(z.string().trim().min(1).max(100)).min(1).max(1000)]),
+    origins: z.array(z.string().max(500)).max(100).optional(),
+    label: z.string().max(200).optional(),
+  }),
+  z.strictObject({ action: z.literal("list") }),
+  z.strictObject({ action: z.literal("revoke"), idOrPrefix: z.string().trim().min(1).max(200) }),
+]);
+export type AdminKeysCommand = z.infer<typeof adminKeysCommandSchema>;
+
+const apiKeySummarySchema = z.object({
+  id: z.string(),
+  displayPrefix: z.string(),
+  keyClass: z.enum(API_KEY_CLASSES),
+  label: z.string().nullable(),
+  origins: z.array(z.string()),
+  allCollections: z.boolean(),
+  collections: z.array(z.string()),
+  createdAt: z.date().transform((d) => d.toISOString()),
+  revokedAt: z.date().transform((d) => d.toISOString()).nullable(),
+});
+
+/** create answers the clear key (the only time it is ever shown) and its summary; list and revoke, summaries. */
+export const adminKeysResponseSchema = z.union([
+  z.object({ success: z.literal(true), key: z.string(), apiKey: apiKeySummarySchema }),
+  z.object({ success: z.literal(true), apiKeys: z.array(apiKeySummarySchema) }),
+  z.object({ success: z.literal(true), apiKey: apiKeySummarySchema }),
+]);
