@@ -8,12 +8,13 @@
 // prints "No schema changes" and writes nothing. Review the file before committing it:
 // like `migrate dev`, the engine may emit steps that lose data (dropped columns, ...).
 //
-// Why not `prisma migrate dev`: the Prisma CLI runs a native schema-engine binary that it
-// downloads on first use, which an offline checkout cannot do. Prisma publishes the same
-// engine compiled to WebAssembly (@prisma/schema-engine-wasm, pinned to the installed
-// prisma's engine version and checked byte-for-byte against node_modules/prisma/build/
-// schema_engine_bg.wasm); lib/db/schema-engine.ts loads it and calls its `diff` with the
-// migrations folder as the source, exactly as `prisma migrate diff --from-migrations` does.
+// Why not `prisma migrate dev`: it runs a native schema-engine binary that the Prisma CLI
+// downloads on first use, so it fails wherever that download is impossible. Prisma publishes
+// the same engine compiled to WebAssembly (@prisma/schema-engine-wasm, pinned to the
+// installed prisma's engine version and checked byte-for-byte against
+// node_modules/prisma/build/schema_engine_bg.wasm); scripts/schema-engine.ts loads it and
+// calls its `diff` with the migrations folder as the source, exactly as
+// `prisma migrate diff --from-migrations` does.
 // The engine replays the migrations on a shadow database and compares that with the schema:
 //   --shadow=postgres  a throwaway database on the PostgreSQL server at TEST_DATABASE_URL
 //                      (default postgresql://postgres@127.0.0.1:5432/postgres), dropped after;
@@ -33,7 +34,7 @@ import {
   probePostgres,
   redactUrl,
   type ShadowTarget,
-} from "../lib/db/schema-engine";
+} from "./schema-engine";
 
 const root = path.resolve(import.meta.dirname, "..");
 const migrationsDir = path.join(root, "prisma", "migrations");

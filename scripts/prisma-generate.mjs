@@ -1,8 +1,9 @@
 // Runs `prisma generate` offline.
-// The Prisma CLI insists on locating its native schema engine before generating, and
-// downloads it when missing, which an offline install cannot do. Generation never executes that engine (Prisma 7's
-// query compiler is WASM inside @prisma/client), so we point the CLI at a stub that
-// refuses loudly if anything ever does try to run it.
+// The Prisma CLI insists on locating its native schema engine before generating and tries
+// to download it when missing, so `prisma generate` would fail wherever that download is
+// impossible. Generation never executes that engine (Prisma 7's query compiler is WASM inside
+// @prisma/client), so we point the CLI at a stub (scripts/schema-engine-unavailable.sh)
+// that refuses loudly if anything ever does try to run it.
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";

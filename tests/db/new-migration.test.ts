@@ -1,9 +1,9 @@
-// `npm run db:new-migration` (scripts/db-new-migration.ts, lib/db/schema-engine.ts): Prisma's
+// `npm run db:new-migration` (scripts/db-new-migration.ts, scripts/schema-engine.ts): Prisma's
 // own schema engine, run as WebAssembly, replays prisma/migrations on a throwaway database on
-// the PostgreSQL server and diffs it against prisma/schema.prisma. Here it must find nothing
-// to do: the migrations build exactly the schema, by Prisma's definition rather than by our
-// catalog comparison in schema-matches-migrations.test.ts. Also checks that a schema change
-// becomes a migration folder in Prisma's layout, and that no shadow database is left behind.
+// the PostgreSQL server and diffs it against prisma/schema.prisma. Run end to end here, the
+// script must find nothing to do (schema-matches-migrations.test.ts makes the same diff on
+// every database target). Also checks that a schema change becomes a migration folder in
+// Prisma's layout, and that no shadow database is left behind.
 // The PostgreSQL suites skip when the server is unreachable (REQUIRE_POSTGRES=1: fail).
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { readMigrations } from "@/lib/db/migrator";
-import { createMigration, loadSchemaEngineWasm, migrationTimestamp, slugifyMigrationName, type ShadowTarget } from "@/lib/db/schema-engine";
+import { createMigration, loadSchemaEngineWasm, migrationTimestamp, slugifyMigrationName, type ShadowTarget } from "@/scripts/schema-engine";
 import { databaseTarget, POSTGRES_ADMIN_URL } from "@/tests/helpers/databases";
 
 const root = process.cwd();

@@ -1,5 +1,5 @@
 // Prisma's schema engine (the part of the Prisma CLI behind `migrate dev` / `migrate diff`),
-// run as WebAssembly, for generating migrations on machines where the Prisma CLI cannot
+// run as WebAssembly, for writing and checking migrations where the Prisma CLI cannot
 // download its native schema-engine binary.
 //
 // Prisma publishes the same engine compiled to WebAssembly as `@prisma/schema-engine-wasm`
@@ -23,7 +23,9 @@
 // string would even point the "shadow" pool at the main database. Its adapters also refuse
 // the `"char"` columns of the engine's introspection queries: see acceptCharColumns().)
 //
-// Used by scripts/db-new-migration.ts and tests/db; never by the app at run time.
+// A development tool, not part of the product: used by `npm run db:new-migration`
+// (scripts/db-new-migration.ts) and by tests/db (new-migration, schema-matches-migrations),
+// never by the app. It may import small helpers from lib/db; nothing under lib/ imports it.
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
@@ -38,10 +40,9 @@ import {
 } from "@prisma/driver-adapter-utils";
 import * as glue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { DiffTarget, MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
-import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PGLITE_EXTENSIONS } from "./pglite-extensions";
-import { probePostgres, redactUrl, withAdmin } from "./postgres-admin";
+import { PGLITE_EXTENSIONS } from "../lib/db/pglite-extensions";
+import { probePostgres, redactUrl, withAdmin } from "../lib/db/postgres-admin";
 
 export type { DiffTarget, MigrationList, SchemaEngine };
 
@@ -107,7 +108,7 @@ export function loadSchemaEngineWasm(): Promise<SchemaEngineWasmInfo> {
 
 export type ShadowTarget =
   /**
-   * Throwaway databases on this PostgreSQL server, created and dropped through `adminUrl`,
+   * Throwaway databases on the PostgreSQL server of `adminUrl`, created and dropped through it,
    * named `<namePrefix><random hex>` (default prefix `dropmint_shadow_`).
    */
   | { kind: "postgres"; adminUrl: string; namePrefix?: string }
@@ -139,7 +140,7 @@ function acceptCharColumns(adapter: SqlDriverAdapter): SqlDriverAdapter {
   const queryable = adapter as unknown as { performIO?: Io };
   const performIO = queryable.performIO;
   if (typeof performIO !== "function") {
-    throw new Error("@prisma/adapter-pg no longer has performIO(): revisit acceptCharColumns() in lib/db/schema-engine.ts");
+    throw new Error("@prisma/adapter-pg no longer has performIO(): revisit acceptCharColumns() in scripts/schema-engine.ts");
   }
   queryable.performIO = async (query) => {
     const result = await performIO.call(adapter, query);
