@@ -7,9 +7,9 @@ import { fixedClock } from "@/lib/services/context";
 import { getFeatured, getLiveMints, getRecentSoldouts, getTrending, getUpcomingMints } from "@/lib/services/discovery-feeds";
 import { nextPhaseStarts } from "@/lib/services/next-phase-starts";
 import type { CollectionSummary } from "@/lib/services/collection-summaries";
+import { formatUtcDateTime, plural } from "@/lib/format";
 import { DropCard } from "./_components/drop-card";
 import { DropSearch } from "./_components/drop-search";
-import { formatUtc } from "./_components/drop-card-text";
 
 export const dynamic = "force-dynamic";
 
@@ -80,7 +80,7 @@ export default async function HomePage() {
       {trending.collections.length > 0 && (
         <FeedSection id="trending" title="Trending" subtitle="Most mints in the last 24 hours">
           {trending.collections.map((drop) => (
-            <li key={drop.id}>{card(drop, `${drop.windowMints} ${drop.windowMints === 1 ? "mint" : "mints"} in the last 24 h`)}</li>
+            <li key={drop.id}>{card(drop, `${plural(drop.windowMints, "mint")} in the last 24 h`)}</li>
           ))}
         </FeedSection>
       )}
@@ -88,7 +88,7 @@ export default async function HomePage() {
       {soldOut.collections.length > 0 && (
         <FeedSection id="sold-out" title="Recently sold out">
           {soldOut.collections.map((drop) => (
-            <li key={drop.id}>{card(drop, `Sold out ${formatUtc(new Date(drop.soldOutAt))}`)}</li>
+            <li key={drop.id}>{card(drop, `Sold out ${formatUtcDateTime(drop.soldOutAt)}`)}</li>
           ))}
         </FeedSection>
       )}

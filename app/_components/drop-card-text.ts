@@ -1,7 +1,9 @@
 // The words on a drop card and a share image: status, start time, progress, sold-out.
 // Pure functions of the server's data and the server's clock (the caller passes `now`), so
-// the home page, the search page and the share image all say the same thing.
+// the home page, the search page and the share image all say the same thing. Counts, dates
+// and times are written by lib/format.
 import type { SupplyStats } from "@/lib/domain/supply";
+import { formatCount, formatTimeUntil, formatUtcDateTime } from "@/lib/format";
 
 export type CardLaunchStatus = "live" | "coming_soon" | "deploying" | "maintenance";
 export type CardPhaseStatus = "active" | "upcoming" | "ended";
@@ -13,35 +15,6 @@ export type CardStatus = {
   detail: string | null;
   tone: "live" | "soon" | "muted";
 };
-
-const utcFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
-
-/** "Nov 24, 2026, 16:27 UTC": a fixed zone so server and browser render the same text. */
-export function formatUtc(date: Date): string {
-  return `${utcFormat.format(date)} UTC`;
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-
-/** "in 3 days", "in 5 hours", "in 12 minutes", "in under a minute": coarse, since it does not tick. */
-export function startsInText(msUntilStart: number): string {
-  if (msUntilStart < MINUTE) return "in under a minute";
-  if (msUntilStart < HOUR) return `in ${plural(Math.floor(msUntilStart / MINUTE), "minute")}`;
-  if (msUntilStart < 2 * DAY) return `in ${plural(Math.floor(msUntilStart / HOUR), "hour")}`;
-  return `in ${plural(Math.floor(msUntilStart / DAY), "day")}`;
-}
 
 /** Every item of a capped drop is minted. An open edition never sells out. */
 export function isSoldOut(stats: Pick<SupplyStats, "isOpenEnded" | "totalSupply" | "mintedCount">): boolean {
@@ -63,14 +36,14 @@ export function cardStatus(
   if (drop.status === "upcoming") {
     if (!startsAt) return { label: "Upcoming", detail: null, tone: "soon" };
     const ms = Math.max(0, startsAt.getTime() - now.getTime());
-    return { label: `Starts ${startsInText(ms)}`, detail: formatUtc(startsAt), tone: "soon" };
+    return { label: `Starts ${formatTimeUntil(ms)}`, detail: formatUtcDateTime(startsAt), tone: "soon" };
   }
   return { label: "Ended", detail: null, tone: "muted" };
 }
 
 /** "37 / 100 minted", or "12 minted · open edition" for a drop with no cap. */
 export function progressText(stats: Pick<SupplyStats, "isOpenEnded" | "totalSupply" | "mintedCount">): string {
-  return stats.isOpenEnded ? `${stats.mintedCount} minted · open edition` : `${stats.mintedCount} / ${stats.totalSupply} minted`;
+  return stats.isOpenEnded ? `${formatCount(stats.mintedCount)} minted · open edition` : `${formatCount(stats.mintedCount)} / ${formatCount(stats.totalSupply)} minted`;
 }
 
 /** The bar's fill, 0–100; null for an open edition (no bar, nothing to fill). */

@@ -27,7 +27,7 @@ export function DropCard({
   startsAt: Date | null;
   /** The server clock the page was rendered at. */
   now: Date;
-  /** A section's own line: "12 mints in the last 24 h", "Sold out Nov 20". */
+  /** A section's own line: "12 mints in the last 24 h", "Sold out 20 Nov 2026, 14:03 UTC". */
   extra?: ReactNode;
   eager?: boolean;
 }) {

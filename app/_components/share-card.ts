@@ -4,7 +4,8 @@
 import { renderDemoArt } from "@/lib/art/demo-art";
 import type { Phase } from "@/lib/schemas/collection";
 import type { PublicCollection } from "@/lib/services/public-collection";
-import { formatUtc, isSoldOut, progressPercent, progressText } from "./drop-card-text";
+import { formatUtcDateTime } from "@/lib/format";
+import { isSoldOut, progressPercent, progressText } from "./drop-card-text";
 import { priceLabel } from "./price-label";
 
 export type ShareCard =
@@ -16,7 +17,7 @@ export type ShareCard =
       /** A data: URL of the drop's art, or null for a plain colored block. */
       art: string | null;
       isVerified: boolean;
-      /** "Minting now · Allowlist", "Starts Nov 24, 2026, 16:27 UTC · Public", "Sold out", "Ended". */
+      /** "Minting now · Allowlist", "Starts 24 Nov 2026, 16:27 UTC · Public", "Sold out", "Ended". */
       status: string;
       /** The price of the first active phase, else of the next upcoming one; null when neither. */
       price: string | null;
@@ -102,7 +103,7 @@ export function shareCardOf(found: PublicCollection | null, identifier: string, 
     : phase?.status === "active"
       ? `Minting now${phaseName}`
       : phase?.startDate
-        ? `Starts ${formatUtc(new Date(phase.startDate))}${phaseName}`
+        ? `Starts ${formatUtcDateTime(phase.startDate)}${phaseName}`
         : "Ended";
   return {
     kind: "drop",

@@ -52,7 +52,7 @@ export function remainingMs(msAtReceipt: number, receivedAt: number, now: number
   return Math.max(0, msAtReceipt - Math.max(0, now - receivedAt));
 }
 
-/** When to look again: on the next whole second shown (formatCountdown rounds up), 250 ms at the end. */
+/** When to look again: on the next whole second shown (lib/format's formatCountdown rounds up), 250 ms at the end. */
 export function nextTickDelayMs(left: number): number {
   if (left <= FINAL_STRETCH_MS) return Math.max(1, Math.min(FINAL_TICK_MS, left));
   return left % 1000 || 1000;
@@ -111,17 +111,4 @@ export function createCountdown(
       lastLeft = null;
     },
   };
-}
-
-/** "2d 04:05:06", "04:05:06" or "05:06". */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const d = Math.floor(total / 86_400);
-  const h = Math.floor((total % 86_400) / 3_600);
-  const m = Math.floor((total % 3_600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  if (d > 0) return `${d}d ${pad(h)}:${pad(m)}:${pad(s)}`;
-  if (h > 0) return `${pad(h)}:${pad(m)}:${pad(s)}`;
-  return `${pad(m)}:${pad(s)}`;
 }

@@ -2,7 +2,7 @@
 // minus the time elapsed since receipt on the monotonic clock; ticks land on each shown
 // second (every 250 ms in the last 10 s); elapse is reported once. Driven by a fake clock.
 import { describe, expect, it } from "vitest";
-import { createCountdown, formatCountdown, nextTickDelayMs, remainingMs, type CountdownTimer } from "@/lib/client/countdown";
+import { createCountdown, nextTickDelayMs, remainingMs, type CountdownTimer } from "@/lib/client/countdown";
 
 /** A timer whose clock moves only in `runNext`, to the due time of the next callback. */
 function fakeTimer(start = 1_000) {
@@ -125,16 +125,5 @@ describe("createCountdown", () => {
     countdown.start(5_000, clock.timer.now());
     countdown.stop();
     expect(clock.pendingCount()).toBe(0);
-  });
-});
-
-describe("formatCountdown", () => {
-  it("shows whole seconds rounded up, hours and days when needed", () => {
-    expect(formatCountdown(0)).toBe("00:00");
-    expect(formatCountdown(1)).toBe("00:01");
-    expect(formatCountdown(65_000)).toBe("01:05");
-    expect(formatCountdown(3_600_000 + 4 * 60_000 + 5_000)).toBe("01:04:05");
-    expect(formatCountdown(2 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000 + 6_000)).toBe("2d 04:05:06");
-    expect(formatCountdown(-500)).toBe("00:00");
   });
 });

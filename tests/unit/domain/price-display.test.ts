@@ -59,6 +59,8 @@ describe("priceLabel", () => {
     expect(priceLabel({ kind: "amount", amount: 0, currency: "SOL", isFree: false })).toBe("0 SOL");
     expect(priceLabel({ kind: "amount", amount: 1.5, currency: "SOL", isFree: false, approximate: true })).toBe("≈ 1.5 SOL");
     expect(priceLabel({ kind: "range", min: 0.2, max: 0.5, currency: "SOL" })).toBe("from 0.2 SOL");
+    expect(priceLabel({ kind: "amount", amount: 1250.5, currency: "USDC", isFree: false })).toBe("1,250.5 USDC");
+    expect(priceLabel({ kind: "amount", amount: 0.0000001, currency: "SOL", isFree: false })).toBe("0.0000001 SOL");
     expect(priceLabel({ kind: "hidden" })).not.toMatch(/\d/);
     expect(priceLabel({ kind: "unknown" })).not.toMatch(/\d/);
   });

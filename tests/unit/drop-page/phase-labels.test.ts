@@ -1,13 +1,12 @@
 // The drop page's words for phases and supply (app/d/[shortId]/_header/labels.ts): the same
-// text on the server and in the browser, by the rules the issue names.
+// text on the server and in the browser, by the rules the issue names. Dates, counts,
+// percents and the BOGO label come from lib/format (tests/unit/format.test.ts); here, how the
+// header uses them.
 import { describe, expect, it } from "vitest";
+import { bogoLabel, formatPercent, formatUtcDateTime } from "@/lib/format";
 import {
   PHASE_STATUS_LABEL,
   accessLabel,
-  bogoLabel,
-  formatCount,
-  formatPercent,
-  formatUtcDate,
   phaseCountdownTarget,
   phaseLimitLabels,
   safeHttpUrl,
@@ -16,15 +15,15 @@ import {
   supplySummary,
 } from "@/app/d/[shortId]/_header/labels";
 
-describe("formatUtcDate", () => {
-  it("writes the instant in UTC, whatever the process time zone", () => {
-    expect(formatUtcDate("2026-06-03T16:05:00.000Z")).toBe("3 Jun 2026, 16:05 UTC");
-    expect(formatUtcDate("2026-12-31T23:59:59.999Z")).toBe("31 Dec 2026, 23:59 UTC");
-    expect(formatUtcDate("2027-01-01T00:00:00+02:00")).toBe("31 Dec 2026, 22:00 UTC");
+describe("phase dates", () => {
+  it("writes a phase's start and end as the instant in UTC, whatever the process time zone", () => {
+    expect(formatUtcDateTime("2026-06-03T16:05:00.000Z")).toBe("3 Jun 2026, 16:05 UTC");
+    expect(formatUtcDateTime("2026-12-31T23:59:59.999Z")).toBe("31 Dec 2026, 23:59 UTC");
+    expect(formatUtcDateTime("2027-01-01T00:00:00+02:00")).toBe("31 Dec 2026, 22:00 UTC");
   });
 
   it("does not invent a date from garbage", () => {
-    expect(formatUtcDate("not a date")).toBe("—");
+    expect(formatUtcDateTime("not a date")).toBe("—");
   });
 });
 
@@ -93,12 +92,16 @@ describe("supplySummary", () => {
     });
   });
 
-  it("groups thousands the same way everywhere and keeps an early drop off 0 %", () => {
-    expect(formatCount(1234567)).toBe("1,234,567");
-    expect(formatCount(999)).toBe("999");
-    expect(formatPercent(0.25)).toBe("0.3%");
+  it("groups thousands the same way everywhere", () => {
+    expect(supplySummary({ ...stats, totalSupply: 10_000, mintedCount: 1_234, availableCount: 8_766 }).text).toBe("1,234 of 10,000 minted");
+  });
+
+  it("keeps an early drop off 0 % and an almost sold-out one off 100 %", () => {
+    expect(formatPercent(0.25)).toBe("0.25%");
+    expect(formatPercent(0.001)).toBe("<0.01%");
     expect(formatPercent(0)).toBe("0%");
-    expect(formatPercent(99.9)).toBe("99%");
+    expect(formatPercent(99.9)).toBe("99.9%");
+    expect(formatPercent(99.999)).toBe(">99.99%");
   });
 });
 

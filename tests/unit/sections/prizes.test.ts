@@ -1,6 +1,7 @@
-// The prize board's words for prizes: token amounts from smallest units, NFTs, free mints, perks.
+// The prize board's words for prizes: token amounts from smallest units, NFTs, free mints,
+// perks, the prize pool and a pool's cadence.
 import { describe, expect, it } from "vitest";
-import { bountyPrizeLabel, poolEntryLabel, type PoolEntryLike } from "@/app/d/[shortId]/_sections/prizes";
+import { bountyPrizeLabel, everyNMints, formatPrizePool, poolEntryLabel, type PoolEntryLike } from "@/app/d/[shortId]/_sections/prizes";
 import type { BountyItem } from "@/lib/client/types";
 
 const bounty = (extra: Partial<BountyItem>): BountyItem => ({
@@ -47,5 +48,29 @@ describe("poolEntryLabel", () => {
   });
   it("falls back to the NFT pool's name", () => {
     expect(poolEntryLabel(entry({ reward_type: "nft", nft_pool_label: "Relic vault" }))).toBe("An NFT from Relic vault");
+  });
+});
+
+describe("formatPrizePool", () => {
+  it("formats each token of the pool by its own decimals", () => {
+    expect(formatPrizePool([{ symbol: "SOL", decimals: 9, pool_raw: 750_000_000 }])).toBe("0.75 SOL");
+    expect(
+      formatPrizePool([
+        { symbol: "SOL", decimals: 9, pool_raw: 500_000_000 },
+        { symbol: "USDC", decimals: 6, pool_raw: 100_000_000 },
+      ]),
+    ).toBe("0.5 SOL + 100 USDC");
+  });
+  it("is null for an empty pool", () => {
+    expect(formatPrizePool([])).toBeNull();
+    expect(formatPrizePool([{ symbol: "SOL", decimals: 9, pool_raw: 0 }])).toBeNull();
+  });
+});
+
+describe("everyNMints", () => {
+  it("says how often a pool draws", () => {
+    expect(everyNMints(1)).toBe("every mint");
+    expect(everyNMints(10)).toBe("every 10 mints");
+    expect(everyNMints(1000)).toBe("every 1,000 mints");
   });
 });

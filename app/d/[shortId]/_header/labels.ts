@@ -1,34 +1,13 @@
 // The drop header's words: pure functions, shared by the server shell and the client islands,
-// so the server's first render and the browser's hydration produce the same text.
+// so the server's first render and the browser's hydration produce the same text. Numbers,
+// dates and offers are written by lib/format.
 import type { CollectionResponse, Phase } from "@/lib/client/types";
+import { formatCount } from "@/lib/format";
 
 type Stats = CollectionResponse["stats"];
 type CollectionRecord = CollectionResponse["collection"];
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/**
- * "3 Jun 2025, 16:00 UTC". Built by hand rather than with Intl: Node's and the browser's ICU
- * differ in details (e.g. a narrow no-break space before "PM"), which would break hydration.
- */
-export function formatUtcDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "—";
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-}
-
-/** 1,234 — grouping fixed to English digits so server and browser agree. */
-export function formatCount(n: number): string {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 export const PHASE_STATUS_LABEL: Record<Phase["status"], string> = { active: "Live", upcoming: "Upcoming", ended: "Ended" };
-
-export function bogoLabel(bogo: Phase["bogo"]): string | null {
-  if (!bogo || bogo.buy <= 0 || bogo.get <= 0) return null;
-  return `Buy ${bogo.buy}, get ${bogo.get} free`;
-}
 
 /**
  * Who may mint in the phase. Deliberately not "Allowlist": phases are often named so, and a
@@ -81,12 +60,6 @@ export function supplySummary(stats: Stats): SupplySummary {
     soldOut,
     text: `${formatCount(stats.mintedCount)} of ${formatCount(stats.totalSupply)} minted`,
   };
-}
-
-/** "42%", with one decimal below 1 % so an early drop does not read as 0 %. */
-export function formatPercent(percent: number): string {
-  if (percent > 0 && percent < 1) return `${Math.round(percent * 10) / 10}%`;
-  return `${Math.floor(percent)}%`;
 }
 
 export type SocialLink = { kind: "twitter" | "discord" | "website"; label: string; href: string };

@@ -6,18 +6,11 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useCollection } from "@/lib/client/query";
-import { formatCountdown, useCountdown } from "@/lib/client/countdown";
+import { useCountdown } from "@/lib/client/countdown";
 import type { CollectionResponse, Phase } from "@/lib/client/types";
+import { bogoLabel, formatCountdown, formatUtcDateTime } from "@/lib/format";
 import { PriceLabel } from "@/app/_components/price-label";
-import {
-  PHASE_STATUS_LABEL,
-  accessLabel,
-  bogoLabel,
-  formatUtcDate,
-  phaseCountdownTarget,
-  phaseLimitLabels,
-  statusChangeAnnouncement,
-} from "./labels";
+import { PHASE_STATUS_LABEL, accessLabel, phaseCountdownTarget, phaseLimitLabels, statusChangeAnnouncement } from "./labels";
 import { rereadUntilStatusMoves } from "./status-reread";
 
 type Props = { identifier: string; initialCollection: CollectionResponse };
@@ -80,9 +73,9 @@ function PhaseCard({ phase, receivedAt, onCountdownElapsed }: { phase: Phase; re
 
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-400">
         <dt>Starts</dt>
-        <dd className="tabular-nums text-slate-300">{phase.startDate ? <time dateTime={phase.startDate}>{formatUtcDate(phase.startDate)}</time> : "Open from the start"}</dd>
+        <dd className="tabular-nums text-slate-300">{phase.startDate ? <time dateTime={phase.startDate}>{formatUtcDateTime(phase.startDate)}</time> : "Open from the start"}</dd>
         <dt>Ends</dt>
-        <dd className="tabular-nums text-slate-300">{phase.endDate ? <time dateTime={phase.endDate}>{formatUtcDate(phase.endDate)}</time> : "No end date"}</dd>
+        <dd className="tabular-nums text-slate-300">{phase.endDate ? <time dateTime={phase.endDate}>{formatUtcDateTime(phase.endDate)}</time> : "No end date"}</dd>
       </dl>
 
       <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Rules">

@@ -5,7 +5,8 @@
 
 import { useCollection } from "@/lib/client/query";
 import type { CollectionResponse } from "@/lib/client/types";
-import { formatPercent, supplySummary } from "./labels";
+import { formatPercent } from "@/lib/format";
+import { supplySummary } from "./labels";
 
 type Props = { identifier: string; initialCollection: CollectionResponse };
 

@@ -5,7 +5,7 @@ import { useId } from "react";
 import { describeError } from "@/lib/client/error-messages";
 import type { ClaimCodeCheck, Phase } from "@/lib/client/types";
 import type { ClaimCodeStatus } from "./use-claim-code";
-import { formatAmount } from "./format";
+import { formatCount, formatDisplayAmount, formatPercent, plural } from "@/lib/format";
 
 type Props = {
   text: string;
@@ -109,16 +109,17 @@ export function benefitSentence(check: ClaimCodeCheck, currency: string | null, 
   const parts: string[] = [];
   switch (check.grantType) {
     case "free_mint":
-      parts.push(check.mintAllocation ? `free mint ×${check.mintAllocation}` : "free mint");
+      parts.push(check.mintAllocation ? `free mint ×${formatCount(check.mintAllocation)}` : "free mint");
       break;
     case "discount":
-      if (check.discountPercentage) parts.push(`${check.discountPercentage}% off`);
-      if (check.discountFixed) parts.push(`${currency ? formatAmount(check.discountFixed, currency) : check.discountFixed} off`);
+      if (check.discountPercentage) parts.push(`${formatPercent(check.discountPercentage)} off`);
+      // The check carries only the display number (no smallest-unit twin): written as sent.
+      if (check.discountFixed) parts.push(`${formatDisplayAmount(check.discountFixed, currency)} off`);
       if (parts.length === 0) parts.push("a discount");
-      if (check.mintAllocation) parts.push(`on up to ${check.mintAllocation} mints`);
+      if (check.mintAllocation) parts.push(`on up to ${plural(check.mintAllocation, "mint")}`);
       break;
     case "whitelist":
-      parts.push(check.mintAllocation ? `allowlist access for ${check.mintAllocation} mints` : "allowlist access");
+      parts.push(check.mintAllocation ? `allowlist access for ${plural(check.mintAllocation, "mint")}` : "allowlist access");
       break;
     case "external":
       parts.push("a perk from the creator");
@@ -129,7 +130,7 @@ export function benefitSentence(check: ClaimCodeCheck, currency: string | null, 
     default:
       parts.push("accepted");
   }
-  if (typeof check.usesRemaining === "number") parts.push(`${check.usesRemaining} ${check.usesRemaining === 1 ? "use" : "uses"} left`);
+  if (typeof check.usesRemaining === "number") parts.push(`${plural(check.usesRemaining, "use")} left`);
   if (check.phaseId) {
     const phase = phases.find((p) => p.id === check.phaseId);
     parts.push(`in the ${phase?.name ?? "one"} phase only`);

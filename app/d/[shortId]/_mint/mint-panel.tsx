@@ -9,9 +9,9 @@ import { describeError } from "@/lib/client/error-messages";
 import { isClientError } from "@/lib/client/errors";
 import { useClaimCodeConfig, useCollection, useDropmint, useEligibility } from "@/lib/client/query";
 import type { CollectionResponse, Cluster, Phase } from "@/lib/client/types";
+import { bogoLabel, formatCount, plural } from "@/lib/format";
 import { priceLabel } from "@/app/_components/price-label";
 import { ClaimCodeField } from "./claim-code-field";
-import { countOf } from "./format";
 import { MintResult } from "./mint-result";
 import { NoLivePhase, PhaseChoice } from "./phase-choice";
 import { PricingSummary } from "./pricing-summary";
@@ -147,7 +147,7 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
         <div>
           <p className="text-3xl font-bold tabular-nums">{priceLabel(phase.priceDisplay)}</p>
           <p className="text-sm text-slate-400">
-            {[phase.bogo && `Buy ${phase.bogo.buy}, get ${phase.bogo.get} free`, phase.maxPerWallet ? `Up to ${phase.maxPerWallet} per wallet` : "No per-wallet limit"]
+            {[bogoLabel(phase.bogo), phase.maxPerWallet ? `Up to ${formatCount(phase.maxPerWallet)} per wallet` : "No per-wallet limit"]
               .filter(Boolean)
               .join(" · ")}
           </p>
@@ -269,7 +269,7 @@ function FlowStatus({ flow, onCheckAgain }: { flow: MintFlow; onCheckAgain?: () 
       <div role="status" aria-live="polite" className="space-y-1 text-sm">
         {flow.step === "preparing" && <p className="text-slate-300">Preparing your mint…</p>}
         {flow.step === "signing" && <p className="text-slate-300">Approve {transactions === 1 ? "the transaction" : `the ${transactions} transactions`} in your wallet.</p>}
-        {flow.step === "submitting" && <p className="text-slate-300">Minting {countOf(flow.prepared.totalQuantity, "NFT")}…</p>}
+        {flow.step === "submitting" && <p className="text-slate-300">Minting {plural(flow.prepared.totalQuantity, "NFT")}…</p>}
         {flow.step === "uncertain" && flow.checking && <p className="text-slate-300">Checking your wallet…</p>}
         {flow.step === "uncertain" && !flow.checking && !flow.checkFailed && <p className="text-slate-300">Your wallet&apos;s mints have been read again; the counts above are current.</p>}
       </div>

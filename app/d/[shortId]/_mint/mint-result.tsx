@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { MintedNft } from "@/lib/client/types";
 import type { MintOutcome, RevealSettings } from "./use-mint-flow";
-import { countOf, formatMoment } from "./format";
+import { formatUtcDateTime, nftNumberLabel, plural } from "@/lib/format";
 
 export function MintResult({ outcome }: { outcome: MintOutcome }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -16,7 +16,7 @@ export function MintResult({ outcome }: { outcome: MintOutcome }) {
   return (
     <section data-testid="mint-result" aria-labelledby="mint-result-heading" className="space-y-3 rounded-xl border border-mint/30 bg-mint/5 p-3">
       <h3 id="mint-result-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
-        You minted {countOf(outcome.minted, "NFT")}
+        You minted {plural(outcome.minted, "NFT")}
       </h3>
       {outcome.nfts.length > 0 && (
         <ul className="grid grid-cols-2 gap-3">
@@ -30,7 +30,7 @@ export function MintResult({ outcome }: { outcome: MintOutcome }) {
       {missing > 0 && <p className="text-sm text-slate-300">{missing === 1 ? "One NFT is" : `${missing} NFTs are`} in your wallet; the details will show here shortly.</p>}
       {outcome.failures.length > 0 && (
         <div role="alert" className="space-y-1 text-sm text-amber-300">
-          <p className="font-medium">{countOf(outcome.failures.length, "transaction")} of this batch did not go through:</p>
+          <p className="font-medium">{plural(outcome.failures.length, "transaction")} of this batch did not go through:</p>
           {outcome.failures.map((failure, index) => (
             <p key={failure.sessionId}>
               {index + 1}. {failure.sentence}
@@ -47,7 +47,8 @@ function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | 
   const [hidden, setHidden] = useState(tapToReveal);
   const [loaded, setLoaded] = useState(false);
   const image = nft.imageUrl ?? nft.previewImageUrl;
-  const name = nft.name ?? (nft.tokenId !== null ? `#${nft.tokenId}` : "Your NFT");
+  const name = nft.name ?? nftNumberLabel({ tokenId: nft.tokenId }) ?? "Your NFT";
+  const edition = nftNumberLabel({ tokenId: null, editionNumber: nft.editionNumber, maxEditionSupply: nft.maxEditionSupply });
   return (
     <figure className="space-y-1">
       <div className="relative aspect-square overflow-hidden rounded-lg bg-white/5">
@@ -75,14 +76,9 @@ function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | 
       </div>
       <figcaption className="text-sm">
         <span className="block font-medium [overflow-wrap:anywhere]">{name}</span>
-        {nft.editionNumber !== null && (
-          <span className="block text-xs text-slate-400">
-            Edition {nft.editionNumber}
-            {nft.maxEditionSupply ? ` of ${nft.maxEditionSupply}` : ""}
-          </span>
-        )}
+        {edition && <span className="block text-xs text-slate-400">{edition}</span>}
         {nft.rarity_tier && <span className="block text-xs capitalize text-slate-400">{nft.rarity_tier}</span>}
-        {!nft.isRevealed && <span className="block text-xs text-slate-300">{nft.revealAfter ? `Reveals at ${formatMoment(nft.revealAfter)}` : "Reveals later"}</span>}
+        {!nft.isRevealed && <span className="block text-xs text-slate-300">{nft.revealAfter ? `Reveals at ${formatUtcDateTime(nft.revealAfter)}` : "Reveals later"}</span>}
       </figcaption>
     </figure>
   );

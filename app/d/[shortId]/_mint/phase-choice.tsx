@@ -3,7 +3,8 @@
 "use client";
 
 import { useId } from "react";
-import { formatCountdown, useCountdown } from "@/lib/client/countdown";
+import { useCountdown } from "@/lib/client/countdown";
+import { formatCountdown } from "@/lib/format";
 import type { Phase } from "@/lib/client/types";
 import { priceLabel } from "@/app/_components/price-label";
 

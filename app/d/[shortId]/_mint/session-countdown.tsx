@@ -1,7 +1,8 @@
 // While the wallet is open: how long the prepared session still holds the NFTs.
 "use client";
 
-import { formatCountdown, useCountdown } from "@/lib/client/countdown";
+import { useCountdown } from "@/lib/client/countdown";
+import { formatCountdown } from "@/lib/format";
 
 export function SessionCountdown({ expiresInMs, receivedAt }: { expiresInMs: number; receivedAt: number }) {
   const left = useCountdown(expiresInMs, receivedAt);

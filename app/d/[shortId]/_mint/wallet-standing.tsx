@@ -5,7 +5,7 @@
 import { describeError } from "@/lib/client/error-messages";
 import { useEligibility, useWalletMints } from "@/lib/client/query";
 import type { Phase } from "@/lib/client/types";
-import { countOf } from "./format";
+import { formatCount, plural } from "@/lib/format";
 
 const phaseName = (phase: Phase) => phase.name ?? "this phase";
 
@@ -72,7 +72,7 @@ export function WalletAllowance({ collectionId, phase, address }: { collectionId
   // Nothing minted and nothing left: the wallet had no allowance here to begin with.
   else if (counts.remaining === 0 && counts.minted === 0) line = `This wallet has no allowance in ${phaseName(phase)}`;
   else if (counts.remaining === 0 || !counts.canMintMore) line = "You've reached this phase's limit";
-  else line = `You can mint ${counts.remaining} more in ${phaseName(phase)}`;
+  else line = `You can mint ${formatCount(counts.remaining)} more in ${phaseName(phase)}`;
   return (
     <div className="min-h-10 text-sm" aria-live="polite">
       <p data-testid="wallet-allowance" role={failed ? "alert" : undefined} className={failed ? "text-amber-300" : "font-medium"}>
@@ -80,7 +80,7 @@ export function WalletAllowance({ collectionId, phase, address }: { collectionId
       </p>
       {mints.data && (
         <p className="text-slate-400">
-          {mints.data.totalMinted === 0 ? "Nothing minted from this drop yet." : `You've minted ${countOf(mints.data.totalMinted, "NFT")} from this drop.`}
+          {mints.data.totalMinted === 0 ? "Nothing minted from this drop yet." : `You've minted ${plural(mints.data.totalMinted, "NFT")} from this drop.`}
         </p>
       )}
     </div>

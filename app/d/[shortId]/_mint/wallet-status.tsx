@@ -6,7 +6,7 @@ import { describeError } from "@/lib/client/error-messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { queryKeys, useDropmint, useLocalBalance } from "@/lib/client/query";
 import type { WalletBridge } from "./wallet-bridge";
-import { formatLamports, shortAddress } from "./format";
+import { formatSol, shortWallet } from "@/lib/format";
 
 const TEST_SOL = 2;
 
@@ -18,7 +18,7 @@ export function WalletStatus({ wallet, address }: { wallet: WalletBridge; addres
         <p className="min-w-0 text-sm">
           <span className="text-slate-400">{wallet.walletName ?? "Wallet"} · </span>
           <span data-testid="wallet-address" data-address={address} title={address} className="font-mono font-medium">
-            {shortAddress(address)}
+            {shortWallet(address)}
           </span>
         </p>
         <button type="button" onClick={() => void wallet.disconnect()} className="shrink-0 rounded-lg px-2 py-1 text-sm text-slate-300 hover:bg-white/10 hover:text-white">
@@ -60,7 +60,7 @@ function Faucet({ address }: { address: string }) {
       </button>
       <p className="text-sm tabular-nums" aria-live="polite">
         {state.kind === "busy" && <span className="text-slate-300">Sending {TEST_SOL} test SOL…</span>}
-        {state.kind !== "busy" && balance.data !== undefined && <span>Balance: {formatLamports(balance.data)}</span>}
+        {state.kind !== "busy" && balance.data !== undefined && <span>Balance: {formatSol(BigInt(balance.data))}</span>}
       </p>
       {state.kind === "failed" && (
         <p role="alert" className="w-full text-sm text-amber-300">

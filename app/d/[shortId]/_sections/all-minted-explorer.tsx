@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { useAllMinted } from "@/lib/client/query";
 import { useDebounced } from "@/lib/client/use-debounced";
 import type { AllMintedSort, AllMintedView, MintedItem } from "@/lib/client/types";
-import { formatUtcDate, nftNumberLabel, numberUnlessNamed, plural, walletLabel } from "./format";
+import { formatCount, formatUtcDate, nftNumberLabel, numberUnlessNamed, plural, walletLabel } from "@/lib/format";
 import { Badge, NftImage } from "./nft-image";
 import { EmptyState, RefreshNote } from "./section";
 
@@ -132,7 +132,7 @@ export function AllMintedExplorer({ collectionId, initial, pageSize }: Props) {
 
 function resultLine(total: number, shown: number, search: string): string {
   const counted = search ? `${plural(total, "match", "matches")} for “${search}”` : `${plural(total, "NFT")} minted`;
-  return shown < total ? `${counted} · showing ${shown.toLocaleString("en-US")}` : counted;
+  return shown < total ? `${counted} · showing ${formatCount(shown)}` : counted;
 }
 
 

@@ -5,7 +5,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { formatDuration } from "./format";
+import { formatDuration } from "@/lib/format";
 
 /** The preview playing now, page-wide: starting another pauses it. */
 let playingNow: HTMLAudioElement | null = null;

@@ -4,11 +4,12 @@
 // left out when the drop has no bounties and its prize board is off.
 import type { BountyItem, BountyPrizesView, BountySection, BountySummaryView, InventoryItem, PoolSection } from "@/lib/client/types";
 import { getBountyPrizes, getBountySummary } from "@/lib/services/bounties";
-import { everyNMints, formatPercent, formatPrizePool, formatUtcDate, milestoneProgress, mintsUntilNextDraw, plural } from "./format";
+import { milestoneProgress, mintsUntilNextDraw } from "@/lib/domain/bounty-progress";
+import { formatCount, formatPercent, formatUtcDate, plural } from "@/lib/format";
 import { loadSection } from "./load";
 import { mintCountsSince } from "./mint-counts";
 import { Badge, NftImage } from "./nft-image";
-import { bountyPrizeLabel, INVENTORY_STATE_LABEL, poolEntryLabel } from "./prizes";
+import { bountyPrizeLabel, everyNMints, formatPrizePool, INVENTORY_STATE_LABEL, poolEntryLabel } from "./prizes";
 import { Section, SectionUnavailable } from "./section";
 
 type EnabledPrizes = Extract<BountyPrizesView, { enabled: true }>;
@@ -49,8 +50,8 @@ function Summary({ summary }: { summary: BountySummaryView }) {
   const pool = formatPrizePool(summary.tokens);
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      <Stat label="Bounties left" value={summary.remaining_bounties.toLocaleString("en-US")} />
-      <Stat label="Free-mint bounties" value={summary.free_mint_bounties.toLocaleString("en-US")} />
+      <Stat label="Bounties left" value={formatCount(summary.remaining_bounties)} />
+      <Stat label="Free-mint bounties" value={formatCount(summary.free_mint_bounties)} />
       <Stat label="Token prizes left" value={pool ?? "None"} className="col-span-2 sm:col-span-1" />
     </dl>
   );
@@ -120,7 +121,7 @@ function Bounty({ bounty, count, showProgress }: { bounty: BountyItem; count: nu
         </div>
         {bounty.name && <p className="text-sm text-mint">{bountyPrizeLabel(bounty)}</p>}
         {bounty.description && <p className="text-sm text-slate-400">{bounty.description}</p>}
-        {target !== null && <p className="text-xs text-slate-400">For mint #{target.toLocaleString("en-US")}</p>}
+        {target !== null && <p className="text-xs text-slate-400">For mint #{formatCount(target)}</p>}
         {progress && (
           <div className="space-y-1 pt-1">
             <div
@@ -128,13 +129,13 @@ function Bounty({ bounty, count, showProgress }: { bounty: BountyItem; count: nu
               aria-label={`Progress to mint #${target}`}
               aria-valuemin={0}
               aria-valuemax={target!}
-              aria-valuenow={Math.min(count!, target!)}
+              aria-valuenow={progress.counted}
               className="h-1.5 overflow-hidden rounded-full bg-white/10"
             >
               <div className="h-full rounded-full bg-mint/80" style={{ width: `${progress.percent}%` }} />
             </div>
             <p className="text-xs tabular-nums text-slate-400">
-              {progress.reached ? "Reached" : `${count!.toLocaleString("en-US")} of ${target!.toLocaleString("en-US")} mints · ${plural(progress.remaining, "mint")} to go`}
+              {progress.reached ? "Reached" : `${formatCount(count!)} of ${formatCount(target!)} mints · ${plural(progress.remaining, "mint")} to go`}
             </p>
           </div>
         )}
@@ -171,7 +172,7 @@ function Pool({ pool, count }: { pool: PoolSection; count: number }) {
   const next = mintsUntilNextDraw(count, pool.recur_every_n_mints, pool.recur_fires_count, pool.recur_max_fires);
   const facts = [
     pool.recur_every_n_mints ? `One draw ${everyNMints(pool.recur_every_n_mints)}` : null,
-    pool.recur_max_fires !== null ? `${pool.recur_fires_count} of ${plural(pool.recur_max_fires, "draw")} done` : `${plural(pool.recur_fires_count, "draw")} so far`,
+    pool.recur_max_fires !== null ? `${formatCount(pool.recur_fires_count)} of ${plural(pool.recur_max_fires, "draw")} done` : `${plural(pool.recur_fires_count, "draw")} so far`,
     next !== null ? `next in ${plural(next, "mint")}` : pool.recur_every_n_mints ? "no draws left" : null,
   ].filter(Boolean);
   return (

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useGallery } from "@/lib/client/query";
 import type { GalleryNft, GalleryView } from "@/lib/client/types";
 import { AudioPreview } from "./audio-preview";
-import { nftNumberLabel, numberUnlessNamed } from "./format";
+import { nftNumberLabel, numberUnlessNamed } from "@/lib/format";
 import { NftImage } from "./nft-image";
 import { EmptyState, RefreshNote } from "./section";
 

@@ -3,7 +3,7 @@
 import { getGallery } from "@/lib/services/gallery";
 import { GalleryGrid } from "./gallery-grid";
 import { loadSection } from "./load";
-import { plural } from "./format";
+import { plural } from "@/lib/format";
 import { Section, SectionUnavailable } from "./section";
 
 export const GALLERY_PAGE_SIZE = 24;

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { useTopHolders, useTopMinters } from "@/lib/client/query";
 import type { LeaderboardEntry, TopHoldersView, TopMintersView } from "@/lib/client/types";
-import { plural, walletLabel } from "./format";
+import { plural, walletLabel } from "@/lib/format";
 import { RefreshNote } from "./section";
 
 type Props = { collectionId: string; initialHolders: TopHoldersView; initialMinters: TopMintersView };

@@ -1,7 +1,8 @@
 // What a prize is, in words, for the prize board: a token amount from its smallest unit, an
-// NFT's name, a free mint, a perk. Pure, so the server render and tests agree.
-import type { BountyItem } from "@/lib/client/types";
-import { formatTokenAmount } from "./format";
+// NFT's name, a free mint, a perk; the prize pool; a pool's cadence. Pure, so the server
+// render and tests agree. Amounts and counts are written by lib/format.
+import type { BountyItem, BountySummaryView } from "@/lib/client/types";
+import { formatCount, formatTokenAmount } from "@/lib/format";
 
 /** "0.5 SOL", "Golden Sprite", "A free mint", "Discord OG role". */
 export function bountyPrizeLabel(bounty: BountyItem): string {
@@ -39,3 +40,14 @@ export function poolEntryLabel(entry: PoolEntryLike): string {
 
 /** The state of a prize-inventory item in words. */
 export const INVENTORY_STATE_LABEL = { unassigned: "Not yet assigned", assigned: "Assigned to a prize", claimed: "Claimed" } as const;
+
+/** The bounty summary's prize pool: "0.75 SOL", "0.5 SOL + 100 USDC", or null when empty. */
+export function formatPrizePool(tokens: ReadonlyArray<Pick<BountySummaryView["tokens"][number], "symbol" | "decimals" | "pool_raw">>): string | null {
+  const amounts = tokens.filter((t) => t.pool_raw > 0).map((t) => formatTokenAmount(t.pool_raw, t.decimals, t.symbol));
+  return amounts.length > 0 ? amounts.join(" + ") : null;
+}
+
+/** How often a recurring pool draws: "every mint", "every 10 mints". */
+export function everyNMints(n: number): string {
+  return n === 1 ? "every mint" : `every ${formatCount(n)} mints`;
+}

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRecentlyMinted } from "@/lib/client/query";
 import type { RecentlyMintedView, RecentMint } from "@/lib/client/types";
-import { formatTimeAgo, formatUtcDateTime, nftNumberLabel, walletLabel } from "./format";
+import { formatTimeAgo, formatUtcDateTime, nftNumberLabel, walletLabel } from "@/lib/format";
 import { Badge, NftImage } from "./nft-image";
 import { EmptyState, RefreshNote } from "./section";
 import { useServerNow } from "./server-clock";

@@ -2,7 +2,7 @@
 // NFTs mint (the minted/left counts), so a navigation refreshes them. One <details> per
 // trait type keeps the section compact; before a delayed reveal, the service's message.
 import { getTraits } from "@/lib/services/traits";
-import { formatPercent, plural } from "./format";
+import { formatCount, formatDecimal, formatPercent, plural } from "@/lib/format";
 import { loadSection } from "./load";
 import { EmptyState, Section, SectionUnavailable } from "./section";
 
@@ -27,7 +27,7 @@ export async function TraitsSection({ collectionId }: { collectionId: string }) 
       ) : (
         <div className="space-y-3">
           <p className="text-sm text-slate-400">
-            Share of all {view.totalNfts?.toLocaleString("en-US") ?? ""} NFTs with each value. The rarer the value, the higher its rarity score; an NFT&apos;s
+            Share of all {view.totalNfts != null ? formatCount(view.totalNfts) : ""} NFTs with each value. The rarer the value, the higher its rarity score; an NFT&apos;s
             score is the sum of its values&apos; scores.
           </p>
           <div className="grid items-start gap-3 md:grid-cols-2">
@@ -72,15 +72,15 @@ function TraitDetails({ trait, totalNfts, open }: { trait: Trait; totalNfts: num
                 {value.value}
               </span>
               <span className="shrink-0 tabular-nums text-slate-300">
-                {formatPercent(value.percentage)} <span className="text-slate-500">·</span> {value.count.toLocaleString("en-US")} of {totalNfts.toLocaleString("en-US")}
+                {formatPercent(value.percentage)} <span className="text-slate-500">·</span> {formatCount(value.count)} of {formatCount(totalNfts)}
               </span>
             </div>
             <div className="h-1.5 overflow-hidden rounded-full bg-white/10" aria-hidden="true">
               <div className="h-full rounded-full bg-mint/80" style={{ width: `${Math.max(value.percentage, 0.5)}%` }} />
             </div>
             <p className="text-xs tabular-nums text-slate-400">
-              Rarity score {Number(value.rarityScore.toFixed(2)).toLocaleString("en-US")} · {value.minted.toLocaleString("en-US")} minted ·{" "}
-              {value.available.toLocaleString("en-US")} left
+              Rarity score {formatDecimal(value.rarityScore, 2)} · {formatCount(value.minted)} minted ·{" "}
+              {formatCount(value.available)} left
             </p>
           </li>
         ))}
