@@ -29,5 +29,5 @@ export function printBundleSizes(sizes: BundleSize[]): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printBundleSizes(readBundleSizes(["/", "/d/[shortId]", "/docs", "/search"]));
+  printBundleSizes(readBundleSizes(["/", "/d/[identifier]", "/docs", "/search"]));
 }

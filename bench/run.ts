@@ -87,7 +87,7 @@ if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
   process.exit(1);
 }
 
-printBundleSizes(readBundleSizes(["/", "/d/[shortId]", "/search", "/docs"]));
+printBundleSizes(readBundleSizes(["/", "/d/[identifier]", "/search", "/docs"]));
 await benchTarget("Embedded defaults (PGlite, embedded chain)", {});
 const postgres = databaseTarget("postgres");
 if (postgres.available) {

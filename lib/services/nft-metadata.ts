@@ -1,10 +1,14 @@
-// Off-chain metadata JSON of each NFT, served at the short on-chain uri /m/{shortId}/{ref}
-// (ref: the token id, or e<edition number> for a limited edition). Uris stay short because
+// Off-chain metadata JSON of each NFT, served at the short on-chain uri /m/{identifier}/{ref}
+// (identifier: the short ID, or the UUID of a drop without one; ref: the token id,
+// e<edition number> for a limited edition, else the NFT's UUID). Uris stay short because
 // the whole mint transaction must fit Solana's 1232-byte limit.
 import { isNftRevealed, unrevealedName } from "@/lib/domain/reveal";
 import type { ServiceContext } from "./context";
 import { toPublicUrl } from "./public-url";
+import { findCollectionRef } from "./collection-ref";
 import { placeholderImageUrl } from "./reveal";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function metadataRefOf(nft: { tokenId: number | null; editionNumber: number | null; id: string }): string {
   if (nft.tokenId !== null) return String(nft.tokenId);
@@ -12,28 +16,31 @@ export function metadataRefOf(nft: { tokenId: number | null; editionNumber: numb
   return nft.id;
 }
 
-export function metadataUri(publicBaseUrl: string, shortId: string, nft: Parameters<typeof metadataRefOf>[0]): string {
-  return `${publicBaseUrl.replace(/\/+$/, "")}/m/${shortId}/${metadataRefOf(nft)}`;
+export function metadataUri(publicBaseUrl: string, identifier: string, nft: Parameters<typeof metadataRefOf>[0]): string {
+  return `${publicBaseUrl.replace(/\/+$/, "")}/m/${identifier}/${metadataRefOf(nft)}`;
 }
 
 /** Metadata JSON (Metaplex-style fields), or null when there is no such NFT. Placeholder until reveal. */
-export async function getNftMetadata(ctx: ServiceContext, shortId: string, ref: string) {
+export async function getNftMetadata(ctx: ServiceContext, identifier: string, ref: string) {
   const { db, publicBaseUrl } = ctx;
   const now = ctx.clock.now();
-  const collection = await db.collection.findUnique({ where: { shortId } });
+  const found = await findCollectionRef(db, identifier);
+  const collection = found && (await db.collection.findUnique({ where: { id: found.id } }));
   if (!collection || collection.launchStatus !== "live") return null;
   const where = /^\d+$/.test(ref)
     ? { collectionId: collection.id, tokenId: Number(ref) }
     : /^e\d+$/.test(ref)
       ? { collectionId: collection.id, editionNumber: Number(ref.slice(1)), isMasterEdition: false }
-      : null;
+      : UUID.test(ref)
+        ? { collectionId: collection.id, id: ref.toLowerCase() }
+        : null;
   if (!where) return null;
   const nft = await db.nft.findFirst({ where });
   if (!nft) return null;
   const url = (value: string | null) => toPublicUrl(value, publicBaseUrl);
   const base = {
     symbol: collection.symbol ?? "",
-    external_url: `${publicBaseUrl}/d/${collection.shortId}`,
+    external_url: `${publicBaseUrl}/d/${collection.shortId ?? collection.id}`,
     collection: { name: collection.name, family: collection.name },
   };
   // The same rule as every feed: placeholder until this NFT is revealed.

@@ -1,6 +1,7 @@
-// GET /m/{shortId}/{ref}: the off-chain metadata the on-chain uri points at.
+// GET /m/{identifier}/{ref}: the off-chain metadata the on-chain uri points at.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTarget } from "../helpers/databases";
+import { metadataUri } from "@/lib/services/nft-metadata";
 import { callJson } from "../helpers/route-caller";
 import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../helpers/test-app";
 
@@ -26,6 +27,23 @@ describe("NFT metadata (PGlite)", () => {
   it("serves an edition by its number", async () => {
     const { body } = await callJson("GET", "/m/aurora/e3");
     expect(body).toMatchObject({ name: "Aurora #3 of 50", edition: 3, max_edition_supply: 50 });
+  });
+
+  it("serves the uri metadataUri writes for a drop without a short ID and an NFT without a number", async () => {
+    const prisma = app.runtime.database.prisma;
+    const aurora = await prisma.collection.findUniqueOrThrow({ where: { shortId: "aurora" } });
+    const nft = await prisma.nft.findFirstOrThrow({ where: { collectionId: aurora.id, editionNumber: 3 } });
+    await prisma.nft.update({ where: { id: nft.id }, data: { editionNumber: null } });
+    await prisma.collection.update({ where: { id: aurora.id }, data: { shortId: null } });
+    try {
+      const uri = metadataUri(TEST_SITE_ORIGIN, aurora.id, { tokenId: null, editionNumber: null, id: nft.id });
+      const { status, body } = await callJson("GET", new URL(uri).pathname);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ external_url: `${TEST_SITE_ORIGIN}/d/${aurora.id}` });
+    } finally {
+      await prisma.collection.update({ where: { id: aurora.id }, data: { shortId: "aurora" } });
+      await prisma.nft.update({ where: { id: nft.id }, data: { editionNumber: 3 } });
+    }
   });
 
   it("answers 404 for unknown drops, refs and unpublished drops", async () => {

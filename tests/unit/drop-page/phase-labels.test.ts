@@ -1,4 +1,4 @@
-// The drop page's words for phases and supply (app/d/[shortId]/_header/labels.ts): the same
+// The drop page's words for phases and supply (app/d/[identifier]/_header/labels.ts): the same
 // text on the server and in the browser, by the rules the issue names. Dates, counts,
 // percents and the BOGO label come from lib/format (tests/unit/format.test.ts); here, how the
 // header uses them.
@@ -13,7 +13,7 @@ import {
   socialLinks,
   statusChangeAnnouncement,
   supplySummary,
-} from "@/app/d/[shortId]/_header/labels";
+} from "@/app/d/[identifier]/_header/labels";
 
 describe("phase dates", () => {
   it("writes a phase's start and end as the instant in UTC, whatever the process time zone", () => {

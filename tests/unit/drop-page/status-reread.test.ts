@@ -1,7 +1,7 @@
 // After a countdown ends the drop page re-reads the collection until the server reports the
 // phase's new status: at once, then a bounded number of times, never forever.
 import { describe, expect, it } from "vitest";
-import { STATUS_REREAD, rereadUntilStatusMoves } from "@/app/d/[shortId]/_header/status-reread";
+import { STATUS_REREAD, rereadUntilStatusMoves } from "@/app/d/[identifier]/_header/status-reread";
 
 type Status = "active" | "upcoming" | "ended";
 const PHASE = "8b0b7d5e-1111-4c1e-9a57-000000000001";

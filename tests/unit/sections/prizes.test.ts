@@ -1,7 +1,7 @@
 // The prize board's words for prizes: token amounts from smallest units, NFTs, free mints,
 // perks, the prize pool and a pool's cadence.
 import { describe, expect, it } from "vitest";
-import { bountyPrizeLabel, everyNMints, formatPrizePool, poolEntryLabel, type PoolEntryLike } from "@/app/d/[shortId]/_sections/prizes";
+import { bountyPrizeLabel, everyNMints, formatPrizePool, poolEntryLabel, type PoolEntryLike } from "@/app/d/[identifier]/_sections/prizes";
 import type { BountyItem } from "@/lib/client/types";
 
 const bounty = (extra: Partial<BountyItem>): BountyItem => ({

@@ -1,5 +1,6 @@
-// /d/{shortId} — the drop page, server-rendered and readable before any JavaScript runs.
-// The UUID and the on-chain address also work and redirect to the short link (load-drop.ts).
+// /d/{identifier} — the drop page, server-rendered and readable before any JavaScript runs.
+// The identifier is the short ID; the UUID and the on-chain address also work and redirect
+// to the short link (load-drop.ts), before anything streams, so a wrong link is a real 404.
 // Client islands only where data is live: supply, price and phases (one shared poll), the
 // mint panel, and whatever the sections below hydrate.
 import type { Metadata } from "next";
@@ -17,12 +18,12 @@ import { DropSections } from "./_sections/drop-sections";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ shortId: string }> };
+type Props = { params: Promise<{ identifier: string }> };
 
 const DESCRIPTION_MAX = 200;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const drop = await loadDrop((await params).shortId);
+  const drop = await loadDrop((await params).identifier);
   const name = (drop.kind === "live" ? drop.collection.collection.name : drop.teaser.collection.name) ?? "Drop";
   const description =
     drop.kind === "live"
@@ -47,7 +48,7 @@ function summarise(text: string | null): string | null {
 }
 
 export default async function DropPage({ params }: Props) {
-  const drop = await loadDrop((await params).shortId);
+  const drop = await loadDrop((await params).identifier);
   if (drop.kind === "pre-launch") return <ComingSoon teaser={drop.teaser} />;
   return <LiveDrop identifier={drop.identifier} response={drop.collection} />;
 }

@@ -16,9 +16,9 @@ export type LoadedDrop =
   | { kind: "pre-launch"; identifier: string; teaser: PreLaunchCollection };
 
 /**
- * The drop a link names, or a 404, or a 308 to its short link. The segment's layout calls this
- * before anything streams (the page sits inside loading.tsx's boundary, where the status line
- * is already sent), so wrong links get a real 404 and UUIDs a real redirect.
+ * The drop a link names, or a 404, or a 308 to its short link. The page awaits it before it
+ * renders anything, and no loading boundary sits above the page, so nothing has streamed
+ * yet: a wrong link gets a real 404 and a UUID a real redirect.
  */
 export const resolveDropLink = cache(async (identifier: string) => {
   if (!classifyIdentifier(identifier)) notFound();
@@ -29,7 +29,7 @@ export const resolveDropLink = cache(async (identifier: string) => {
   return { id: ref.id, identifier: ref.shortId ?? ref.id };
 });
 
-// cache(): the layout, generateMetadata and the page share one load per request.
+// cache(): generateMetadata and the page share one load per request.
 export const loadDrop = cache(async (identifier: string): Promise<LoadedDrop> => {
   const { id, identifier: canonical } = await resolveDropLink(identifier);
   const drop = await getPublicCollection(await getServiceContext(), id);

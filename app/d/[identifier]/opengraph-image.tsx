@@ -1,4 +1,4 @@
-// The drop's Open Graph image (og:image on /d/{shortId}): art, name, price and progress.
+// The drop's Open Graph image (og:image on /d/{identifier}): art, name, price and progress.
 // Rendered per request from live data; a pre-launch drop reads "Coming soon", and an
 // unknown drop gets the brand card rather than an error.
 import { SHARE_IMAGE_SIZE, shareImageResponse } from "@/app/_components/share-image";
@@ -10,7 +10,7 @@ export const contentType = "image/png";
 // Price and progress change with every mint: never prerender or cache this at build time.
 export const dynamic = "force-dynamic";
 
-export default async function Image({ params }: { params: Promise<{ shortId: string }> }) {
-  const { shortId } = await params;
-  return shareImageResponse(await loadShareCard(shortId));
+export default async function Image({ params }: { params: Promise<{ identifier: string }> }) {
+  const { identifier } = await params;
+  return shareImageResponse(await loadShareCard(identifier));
 }
