@@ -21,6 +21,16 @@ export default defineConfig([
     },
   },
   {
+    // Tests and benchmarks read JSON bodies loosely on purpose; the schemas check them.
+    files: ["tests/**", "bench/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // Tool configs are conventionally `export default {…}`.
+    files: ["*.config.mjs"],
+    rules: { "import/no-anonymous-default-export": "off" },
+  },
+  {
     // Playwright fixtures call `use(...)`, which is not React's `use` hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -4,7 +4,7 @@
 "use client";
 
 import Form from "next/form";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useCollectionSearch } from "@/lib/client/query";
 import { useDebounced } from "@/lib/client/use-debounced";
 import { SearchResultRow } from "./search-result-row";

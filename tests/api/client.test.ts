@@ -4,7 +4,6 @@
 import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDropmintClient, type DropmintClient } from "@/lib/client/api-client";
-import { DropmintClientError } from "@/lib/client/errors";
 import { describeError } from "@/lib/client/error-messages";
 import { collectionResponseSchema } from "@/lib/schemas/collection";
 import { allMintedResponseSchema } from "@/lib/schemas/minted-items";

@@ -23,7 +23,7 @@ async function pngOf(response: Response) {
   return { signature: [...bytes.subarray(0, 8)], width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bytes: bytes.length };
 }
 
-const params = (shortId: string) => ({ params: Promise.resolve({ shortId }) });
+const params = (identifier: string) => ({ params: Promise.resolve({ identifier }) });
 
 describe("share images and start times on pglite", () => {
   let app: TestApp;

@@ -18,7 +18,7 @@ function parseAnswer(buffer: Buffer): { answer: RawAnswer; rest: Buffer } | null
   if (end < 0) return null;
   const [statusLine, ...lines] = buffer.subarray(0, end).toString("latin1").split("\r\n");
   const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
-  let body = buffer.subarray(end + 4);
+  const body = buffer.subarray(end + 4);
   if (headers["transfer-encoding"] === "chunked") {
     const parts: Buffer[] = [];
     let offset = 0;

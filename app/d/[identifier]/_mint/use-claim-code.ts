@@ -3,7 +3,7 @@
 // Only a code that validated is handed to prepare-mint.
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useDropmint } from "@/lib/client/query";
 import type { ClaimCodeCheck } from "@/lib/client/types";
 import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH, isClaimCodeLengthValid } from "@/lib/domain/claim-code-format";
@@ -23,8 +23,11 @@ export function useClaimCode(collectionId: string) {
   const { client } = useDropmint();
   const [text, setTextState] = useState("");
   const [status, setStatus] = useState<ClaimCodeStatus>({ kind: "idle" });
+  // The callbacks below read the latest text and status without being rebuilt on each keystroke.
   const latest = useRef({ text, status });
-  latest.current = { text, status };
+  useEffect(() => {
+    latest.current = { text, status };
+  });
 
   const setText = useCallback((next: string) => {
     setTextState(next);

@@ -3,7 +3,7 @@
 // (dimmed) while the next ones load.
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useAllMinted } from "@/lib/client/query";
 import { useDebounced } from "@/lib/client/use-debounced";
 import type { AllMintedSort, AllMintedView, MintedItem } from "@/lib/client/types";
