@@ -36,7 +36,10 @@ async function measure<T>(jobs: Array<() => Promise<Timed<T>>>, concurrency: num
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, jobs.length)) }, worker));
   const elapsed = performance.now() - started;
-  const latencies = answers.map((a) => a.ms).filter((ms) => Number.isFinite(ms)).sort((a, b) => a - b);
+  const latencies = answers
+    .map((a) => a.ms)
+    .filter((ms) => Number.isFinite(ms))
+    .sort((a, b) => a - b);
   const statuses: Record<number, number> = {};
   for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
@@ -63,7 +66,9 @@ export async function benchMint(siteUrl: string, key: string, options: { wallets
 
   type Prepared = { sessions: Array<{ sessionId: string }>; transactions: Array<{ transaction: string }> };
   const prepare = await measure<Prepared>(
-    wallets.map((wallet) => () => postJson<Prepared>(`${siteUrl}/api/v1/prepare-mint`, { collectionId: "aurora", phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 }, headers)),
+    wallets.map(
+      (wallet) => () => postJson<Prepared>(`${siteUrl}/api/v1/prepare-mint`, { collectionId: "aurora", phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 }, headers),
+    ),
     options.concurrency,
   );
   const signed = prepare.answers.flatMap((answer, i) =>

@@ -28,8 +28,55 @@ export const SEARCH_QUERIES = [
   { label: "no match", q: "zzqx" },
 ] as const;
 
-const ADJECTIVES = ["Amber", "Azure", "Bold", "Calm", "Crimson", "Dusky", "Early", "Feral", "Gilded", "Hollow", "Ivory", "Jade", "Lunar", "Misty", "Neon", "Olive", "Pale", "Quiet", "Rusty", "Solar"];
-const NOUNS = ["Otter", "Fox", "Heron", "Lynx", "Moth", "Raven", "Wolf", "Koi", "Badger", "Crane", "Finch", "Gecko", "Hare", "Ibis", "Jackal", "Kestrel", "Lark", "Mole", "Newt", "Owl", "Pika", "Quail", "Robin", "Stoat", "Toad"];
+const ADJECTIVES = [
+  "Amber",
+  "Azure",
+  "Bold",
+  "Calm",
+  "Crimson",
+  "Dusky",
+  "Early",
+  "Feral",
+  "Gilded",
+  "Hollow",
+  "Ivory",
+  "Jade",
+  "Lunar",
+  "Misty",
+  "Neon",
+  "Olive",
+  "Pale",
+  "Quiet",
+  "Rusty",
+  "Solar",
+];
+const NOUNS = [
+  "Otter",
+  "Fox",
+  "Heron",
+  "Lynx",
+  "Moth",
+  "Raven",
+  "Wolf",
+  "Koi",
+  "Badger",
+  "Crane",
+  "Finch",
+  "Gecko",
+  "Hare",
+  "Ibis",
+  "Jackal",
+  "Kestrel",
+  "Lark",
+  "Mole",
+  "Newt",
+  "Owl",
+  "Pika",
+  "Quail",
+  "Robin",
+  "Stoat",
+  "Toad",
+];
 const sqlArray = (words: readonly string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(",")}]`;
 
 /** Inserts `count` published drops (names like "Azure Otter 42", 4-letter symbols, short IDs bench-<n>) in one statement. */
@@ -99,7 +146,9 @@ async function inProcess(): Promise<void> {
       const database = app.runtime.database;
       const t0 = performance.now();
       await insertSearchCollections(database.runner);
-      console.log(`\n${target.name}: ${SEARCH_COLLECTIONS} drops inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s (+ the demo drops); ${runs} sequential runs each, limit 20`);
+      console.log(
+        `\n${target.name}: ${SEARCH_COLLECTIONS} drops inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s (+ the demo drops); ${runs} sequential runs each, limit 20`,
+      );
       console.log(`${"".padEnd(40)}    page   service p50 / p95 ms   route handler p50 / p95 ms`);
       const ctx = app.context();
       for (const { label, q } of SEARCH_QUERIES) {

@@ -15,8 +15,7 @@ export const PRODUCTION_CHAINS: ReadonlySet<string> = new Set(["solana-mainnet"]
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const positiveInt = (fallback: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 const booleanFlag = (fallback: boolean) =>
   z.preprocess(
     emptyToUndefined,
@@ -61,7 +60,13 @@ const envSchema = z
         .optional(),
     ),
     /** Redis for rate limits shared by several instances; unset keeps them in memory. */
-    REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must be a redis:// URL")
+        .optional(),
+    ),
     SOLANA_CLUSTER: z.preprocess(emptyToUndefined, z.enum(CLUSTERS).default("localnet")),
     /** JSON-RPC endpoint. Required on devnet/mainnet; on localnet it selects a shared chain (`npm run localnet`). */
     SOLANA_RPC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),

@@ -80,7 +80,10 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly fallback = new MemoryRateLimiter();
   private lastWarnAt = 0;
 
-  constructor(url: string, private readonly keyPrefix = "dropmint:rl:") {
+  constructor(
+    url: string,
+    private readonly keyPrefix = "dropmint:rl:",
+  ) {
     // Fail fast instead of queueing while Redis is away: the fallback answers meanwhile.
     this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, connectTimeout: 2000 });
     this.redis.on("error", (error: Error) => this.warn("Redis rate limiter unavailable", error));

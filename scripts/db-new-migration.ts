@@ -27,14 +27,7 @@
 //   --from-empty   diff from an empty database instead of the migrations (with --print: the
 //                  whole schema as one script, which is how 20261121000000_init was made).
 import path from "node:path";
-import {
-  createMigration,
-  defaultShadowAdminUrl,
-  diffToSchema,
-  probePostgres,
-  redactUrl,
-  type ShadowTarget,
-} from "./schema-engine";
+import { createMigration, defaultShadowAdminUrl, diffToSchema, probePostgres, redactUrl, type ShadowTarget } from "./schema-engine";
 
 const root = path.resolve(import.meta.dirname, "..");
 const migrationsDir = path.join(root, "prisma", "migrations");

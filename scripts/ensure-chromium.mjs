@@ -16,7 +16,6 @@ if (canInstall) {
   }
 }
 console.error(
-  `The end-to-end tests need Chromium at ${executable}.\n` +
-    "Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or point CHROMIUM_PATH at a Chromium binary.",
+  `The end-to-end tests need Chromium at ${executable}.\n` + "Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or point CHROMIUM_PATH at a Chromium binary.",
 );
 process.exit(1);

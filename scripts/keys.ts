@@ -39,12 +39,13 @@ type KeyStore = {
   close(): Promise<void>;
 };
 
-type Command =
-  | { action: "create"; input: CreateApiKeyInput }
-  | { action: "list" }
-  | { action: "revoke"; idOrPrefix: string };
+type Command = { action: "create"; input: CreateApiKeyInput } | { action: "list" } | { action: "revoke"; idOrPrefix: string };
 
-const splitList = (value: string | undefined) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean);
+const splitList = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /** Parses the arguments before anything is opened: a usage mistake never touches the database. */
 function parseCommand(argv: string[]): Command {

@@ -33,11 +33,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as glue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { DiffTarget, MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -119,9 +115,6 @@ export type ShadowTarget =
 export function defaultShadowAdminUrl(): string {
   return process.env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 }
-
-
-
 
 /** OIDs of PostgreSQL's internal one-byte `"char"` type, and of `text`. */
 const PG_CHAR_OID = 18;
@@ -256,11 +249,7 @@ export async function withSchemaEngine<T>(options: SchemaEngineOptions, fn: (eng
   const { factory, close } = adapterFactoryFor(options.shadow);
   let engine: SchemaEngine | undefined;
   try {
-    engine = await glue.SchemaEngine.new(
-      { datamodels: options.schema.map((file) => [file.path, file.content]) },
-      log,
-      bindMigrationAwareSqlAdapterFactory(factory),
-    );
+    engine = await glue.SchemaEngine.new({ datamodels: options.schema.map((file) => [file.path, file.content]) }, log, bindMigrationAwareSqlAdapterFactory(factory));
     return await fn(engine);
   } finally {
     engine?.free();
@@ -312,9 +301,7 @@ export type DiffToSchemaOptions = {
  */
 export async function diffToSchema(options: DiffToSchemaOptions): Promise<SchemaDiff> {
   const schema: SchemaFile = { path: options.schemaPath, content: await readFile(options.schemaPath, "utf8") };
-  const from: DiffTarget = options.migrationsDir
-    ? { tag: "migrations", ...(await readMigrationsList(options.migrationsDir)) }
-    : { tag: "empty" };
+  const from: DiffTarget = options.migrationsDir ? { tag: "migrations", ...(await readMigrationsList(options.migrationsDir)) } : { tag: "empty" };
   const result = await withSchemaEngine({ schema: [schema], shadow: options.shadow, ...(options.log ? { log: options.log } : {}) }, (engine) =>
     engine.diff({
       from,
@@ -356,9 +343,7 @@ export type NewMigrationOptions = {
   log?: (line: string) => void;
 };
 
-export type NewMigrationResult =
-  | { created: false; diff: SchemaDiff }
-  | { created: true; diff: SchemaDiff; name: string; file: string };
+export type NewMigrationResult = { created: false; diff: SchemaDiff } | { created: true; diff: SchemaDiff; name: string; file: string };
 
 /**
  * What `prisma migrate dev --create-only --name <name>` does: diffs the migrations folder

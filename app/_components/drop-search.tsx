@@ -12,7 +12,6 @@ import { SearchResultRow } from "./search-result-row";
 export const SEARCH_MIN_LENGTH = 2;
 const DEBOUNCE_MS = 250;
 
-
 const searchPageHref = (q: string) => `/search?q=${encodeURIComponent(q)}`;
 
 export function DropSearch({ initialQuery = "", liveResults = true }: { initialQuery?: string; liveResults?: boolean }) {

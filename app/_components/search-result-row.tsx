@@ -22,9 +22,7 @@ export function SearchResultRow({ item, linkProps }: { item: SearchResult; linkP
           <span className="truncate font-medium text-slate-100">{item.name ?? "Untitled drop"}</span>
           {item.is_verified && <VerifiedBadge />}
         </span>
-        <span className="block truncate text-xs tabular-nums text-slate-400">
-          {[item.symbol, progressText(searchResultStats(item))].filter(Boolean).join(" · ")}
-        </span>
+        <span className="block truncate text-xs tabular-nums text-slate-400">{[item.symbol, progressText(searchResultStats(item))].filter(Boolean).join(" · ")}</span>
       </span>
     </a>
   );

@@ -57,7 +57,12 @@ export function drawableText(text: string, maxLength = 60): string {
     .replace(/\s+/g, " ")
     .trim();
   const chars = Array.from(kept);
-  return chars.length > maxLength ? `${chars.slice(0, maxLength - 1).join("").trimEnd()}…` : kept;
+  return chars.length > maxLength
+    ? `${chars
+        .slice(0, maxLength - 1)
+        .join("")
+        .trimEnd()}…`
+    : kept;
 }
 
 /** The phase whose price a share shows: the first active one, else the next to start. */

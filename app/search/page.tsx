@@ -46,8 +46,7 @@ export default async function SearchPage({ searchParams }: Props) {
         found && (
           <div className="space-y-4">
             <h2 className="text-lg font-semibold">
-              Drops matching “{q}”
-              {offset > 0 && <span className="font-normal text-slate-400"> · from {offset + 1}</span>}
+              Drops matching “{q}”{offset > 0 && <span className="font-normal text-slate-400"> · from {offset + 1}</span>}
             </h2>
             <ul className="divide-y divide-white/5 rounded-xl border border-white/10 bg-white/5 p-2">
               {found.collections.map((item) => (

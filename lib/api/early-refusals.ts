@@ -21,9 +21,7 @@ export function earlyRefusal(method: string, rawUrl: string): Response | null {
   }
   const allowed = isApi ? allowedMethods(pathname) : PAGE_METHODS;
   if (allowed === null || allowed.includes(method.toUpperCase())) return null;
-  const refusal = isApi
-    ? fail("METHOD_NOT_ALLOWED", "This endpoint does not accept that method.")
-    : errorPage(405, "Method not allowed", "Pages of this site are read with GET.");
+  const refusal = isApi ? fail("METHOD_NOT_ALLOWED", "This endpoint does not accept that method.") : errorPage(405, "Method not allowed", "Pages of this site are read with GET.");
   refusal.headers.set("Allow", allowed.join(", "));
   return refusal;
 }

@@ -16,17 +16,23 @@ import { createRoute, type RouteContext, type RouteHandler, type RouteOptions, t
 
 type Schema = z.ZodType;
 
-export type PublicRouteOptions<C extends boolean | "body", P, Q, B, R extends Schema> = Pick<RouteOptions<Scope<C>, P, Q, B, R>, "params" | "query" | "body" | "response" | "envelope" | "budgets"> & {
+export type PublicRouteOptions<C extends boolean | "body", P, Q, B, R extends Schema> = Pick<
+  RouteOptions<Scope<C>, P, Q, B, R>,
+  "params" | "query" | "body" | "response" | "envelope" | "budgets"
+> & {
   /** true: the `identifier` path parameter names a drop (404 when unknown); "body": the body's `collection` or `collectionId` does. */
   collection?: C;
 };
 
 type Scope<C> = C extends false ? "none" : "collection";
 
-export function publicRoute<R extends Schema, C extends boolean | "body" = false, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
-  options: PublicRouteOptions<C, P, Q, B, R>,
-  handler: (context: RouteContext<Scope<C>, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
-): RouteHandler {
+export function publicRoute<
+  R extends Schema,
+  C extends boolean | "body" = false,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(options: PublicRouteOptions<C, P, Q, B, R>, handler: (context: RouteContext<Scope<C>, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>): RouteHandler {
   const { collection, ...rest } = options;
   const scope = (collection ? "collection" : "none") as Scope<C>;
   const scopeParam = collection === "body" ? ["collection", "collectionId"] : ["identifier"];

@@ -15,10 +15,13 @@ type Schema = z.ZodType;
 
 export type V1RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = Omit<RouteOptions<S, P, Q, B, R>, "access" | "guard">;
 
-export function v1Route<S extends ScopeKind, R extends Schema, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
-  options: V1RouteOptions<S, P, Q, B, R>,
-  handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
-): RouteHandler {
+export function v1Route<
+  S extends ScopeKind,
+  R extends Schema,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(options: V1RouteOptions<S, P, Q, B, R>, handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>): RouteHandler {
   return createRoute({ ...options, access: "v1" }, handler, (_request, _runtime, response) => withCors(response));
 }
 

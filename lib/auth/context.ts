@@ -5,9 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { CollectionRef } from "@/lib/domain/collection-identifier";
 import type { ApiKeyClass } from "./api-keys";
 
-export type AuthContext =
-  | { kind: "first-party" }
-  | { kind: "partner"; keyId: string; keyClass: ApiKeyClass; allCollections: boolean; collections: CollectionRef[] };
+export type AuthContext = { kind: "first-party" } | { kind: "partner"; keyId: string; keyClass: ApiKeyClass; allCollections: boolean; collections: CollectionRef[] };
 
 export const FIRST_PARTY: AuthContext = Object.freeze({ kind: "first-party" });
 

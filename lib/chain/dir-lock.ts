@@ -22,8 +22,7 @@ export function acquireDirLock(folder: string): DirLock {
     }
     const who = error.heldByThisProcess ? "this process (already open)" : `process ${error.holderPid}`;
     throw new ChainLockedError(
-      `The chain folder ${folder} is in use by ${who}. Only one process may open it; ` +
-        `stop the other one, or delete ${lockPath} if that process is not a Dropmint server.`,
+      `The chain folder ${folder} is in use by ${who}. Only one process may open it; ` + `stop the other one, or delete ${lockPath} if that process is not a Dropmint server.`,
       { cause: error },
     );
   }

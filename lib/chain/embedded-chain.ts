@@ -13,14 +13,7 @@ import { readdir, mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import bs58 from "bs58";
 import { FailedTransactionMetadata, LiteSVM } from "litesvm";
-import {
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  lamports as toLamports,
-  type Address,
-  type EncodedAccount,
-  type Signature,
-} from "@solana/kit";
+import { getCompiledTransactionMessageDecoder, getTransactionDecoder, lamports as toLamports, type Address, type EncodedAccount, type Signature } from "@solana/kit";
 import { BlockClock, DEFAULT_SLOT_MS } from "./block-clock";
 import { acquireDirLock, type DirLock } from "./dir-lock";
 import { ChainTransactionError, ChainUnavailableError, assertFaucetAvailable } from "./errors";
@@ -98,13 +91,7 @@ export class EmbeddedChain implements Chain {
       const saved = await readStateFile(statePath);
       const slotMs = options.slotMs ?? DEFAULT_SLOT_MS;
       const chain = saved
-        ? new EmbeddedChain(
-            statePath,
-            lock,
-            configure(LiteSVM.fromBytes(saved.svm)),
-            BlockClock.restore(saved.meta.clock, slotMs),
-            SignatureLog.fromBytes(saved.signatureLog),
-          )
+        ? new EmbeddedChain(statePath, lock, configure(LiteSVM.fromBytes(saved.svm)), BlockClock.restore(saved.meta.clock, slotMs), SignatureLog.fromBytes(saved.signatureLog))
         : new EmbeddedChain(statePath, lock, configure(new LiteSVM()), BlockClock.create(slotMs), new SignatureLog());
       if (!saved) await chain.save();
       return chain;
@@ -131,11 +118,7 @@ export class EmbeddedChain implements Chain {
     return this.serialized(async () => {
       const { transaction, signature, signatureBytes, message } = decodeTransaction(wireBytes);
       if (!this.clock.isValid(message.lifetimeToken)) {
-        throw new ChainTransactionError(
-          "BlockhashNotFound",
-          `its blockhash is unknown or expired (block height is now ${this.clock.height()})`,
-          { signature },
-        );
+        throw new ChainTransactionError("BlockhashNotFound", `its blockhash is unknown or expired (block height is now ${this.clock.height()})`, { signature });
       }
       if (this.signatures.has(signature)) {
         throw new ChainTransactionError("AlreadyProcessed", "this transaction was already processed", { signature });
@@ -237,10 +220,7 @@ export class EmbeddedChain implements Chain {
    * `sigVerify: false` missing or wrong signatures pass (wallets simulate before signing);
    * `replaceRecentBlockhash` skips the blockhash check.
    */
-  simulateRawTransaction(
-    wireBytes: Uint8Array,
-    options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {},
-  ): Promise<SimulationResult> {
+  simulateRawTransaction(wireBytes: Uint8Array, options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}): Promise<SimulationResult> {
     return this.serialized(() => {
       const sigVerify = options.sigVerify ?? true;
       const refused = (error: ChainTransactionError): SimulationResult => ({ error, logs: [], unitsConsumed: 0n, postAccounts: new Map() });
@@ -286,10 +266,7 @@ export class EmbeddedChain implements Chain {
   /** Token accounts of an owner or of a mint, empty ones included, by address. */
   getTokenAccounts(filter: { owner: string } | { mint: string }): Promise<TokenAccountEntry[]> {
     return this.serialized(() => {
-      const candidates =
-        "owner" in filter
-          ? this.index.accountsOfOwner(toAddress(filter.owner))
-          : this.index.accountsOfMint(toAddress(filter.mint));
+      const candidates = "owner" in filter ? this.index.accountsOfOwner(toAddress(filter.owner)) : this.index.accountsOfMint(toAddress(filter.mint));
       const entries: TokenAccountEntry[] = [];
       for (const tokenAccount of candidates) {
         const account = this.svm.getAccount(tokenAccount as Address);
@@ -363,8 +340,7 @@ export class EmbeddedChain implements Chain {
       });
     } catch (error) {
       throw new ChainUnavailableError(
-        `The embedded chain could not save its state (${(error as Error).message}); ` +
-          "the outcome of the last change is unknown until a save succeeds.",
+        `The embedded chain could not save its state (${(error as Error).message}); ` + "the outcome of the last change is unknown until a save succeeds.",
         { cause: error },
       );
     }

@@ -3,16 +3,7 @@
 // No `import "server-only"` in lib/chain: it throws outside a React server bundle, and
 // vitest and tsx scripts load these modules directly. Never import lib/chain from a
 // client component: it handles secret keys and loads a native module.
-export type {
-  Chain,
-  ChainAccountInfo,
-  ChainCluster,
-  ChainKind,
-  LatestBlockhash,
-  SendTransactionOptions,
-  SignatureStatus,
-  TokenBalance,
-} from "./types";
+export type { Chain, ChainAccountInfo, ChainCluster, ChainKind, LatestBlockhash, SendTransactionOptions, SignatureStatus, TokenBalance } from "./types";
 export { MAX_TRANSACTION_BYTES } from "./types";
 export {
   ChainError,
@@ -24,14 +15,7 @@ export {
   TransactionTooLargeError,
   assertFaucetAvailable,
 } from "./errors";
-export {
-  EmbeddedChain,
-  openEmbeddedChain,
-  type EmbeddedChainOptions,
-  type EmbeddedChainStats,
-  type SimulationResult,
-  type TokenAccountEntry,
-} from "./embedded-chain";
+export { EmbeddedChain, openEmbeddedChain, type EmbeddedChainOptions, type EmbeddedChainStats, type SimulationResult, type TokenAccountEntry } from "./embedded-chain";
 export { RpcChain, type RpcChainOptions } from "./rpc-chain";
 export { DEFAULT_LOCALNET_PORT, startJsonRpcServer, type JsonRpcServer, type JsonRpcServerOptions } from "./json-rpc-server";
 export { BLOCKHASH_VALID_BLOCKS } from "./block-clock";

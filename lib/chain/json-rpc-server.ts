@@ -274,9 +274,7 @@ const METHODS: Record<string, Method> = {
       throw new RpcError(INVALID_PARAMS, "Invalid params: expected a filter with mint or programId");
     }
     const entries = (await chain.getTokenAccounts({ owner })).filter(keep);
-    const value = await Promise.all(
-      entries.map(async (entry) => ({ pubkey: entry.tokenAccount, account: await encodeAccount(chain, entry.account, config) })),
-    );
+    const value = await Promise.all(entries.map(async (entry) => ({ pubkey: entry.tokenAccount, account: await encodeAccount(chain, entry.account, config) })));
     return withContext(chain, value);
   },
 

@@ -27,6 +27,9 @@ export function mintKeySecretFromAuthority(mintAuthority: Keypair): Uint8Array {
 
 /** The NFT mint keypair of one mint session. */
 export function mintKeypairForSession(secret: Uint8Array, sessionId: string): Keypair {
-  const seed = createHmac("sha512", secret).update(MINT_KEY_LABEL + sessionId).digest().subarray(0, 32);
+  const seed = createHmac("sha512", secret)
+    .update(MINT_KEY_LABEL + sessionId)
+    .digest()
+    .subarray(0, 32);
   return Keypair.fromSeed(seed);
 }

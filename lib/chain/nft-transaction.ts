@@ -5,14 +5,7 @@
 // NFTs: prepare hands the wallet a transaction whose mint-key and mint-authority slots are
 // empty, so it cannot land without execute, which adds the server's signatures over the
 // exact stored message bytes only after every check (lib/chain/server-signatures.ts).
-import {
-  ComputeBudgetProgram,
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-  type TransactionInstruction,
-} from "@solana/web3.js";
+import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from "@solana/web3.js";
 import {
   AuthorityType,
   ExtensionType,
@@ -151,9 +144,7 @@ export function buildNftMintTransaction(params: NftMintParams): Transaction {
   const mint = params.mint;
   const program = TOKEN_2022_PROGRAM_ID;
 
-  const instructions: TransactionInstruction[] = [
-    ComputeBudgetProgram.setComputeUnitLimit({ units: params.computeUnitLimit ?? DEFAULT_NFT_MINT_COMPUTE_UNITS }),
-  ];
+  const instructions: TransactionInstruction[] = [ComputeBudgetProgram.setComputeUnitLimit({ units: params.computeUnitLimit ?? DEFAULT_NFT_MINT_COMPUTE_UNITS })];
   const price = params.computeUnitPriceMicroLamports ?? 0n;
   if (price < 0n) throw new RangeError("computeUnitPriceMicroLamports must be >= 0");
   if (price > 0n) instructions.push(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price }));
@@ -240,15 +231,12 @@ export function signedTransactionSize(transaction: Transaction): number {
 function assertFits(transaction: Transaction, what: string): void {
   const size = signedTransactionSize(transaction);
   if (size > MAX_TRANSACTION_BYTES) {
-    throw new TransactionTooLargeError(
-      `The ${what} transaction would be ${size} bytes (limit ${MAX_TRANSACTION_BYTES}): shorten the name, symbol or uri.`,
-    );
+    throw new TransactionTooLargeError(`The ${what} transaction would be ${size} bytes (limit ${MAX_TRANSACTION_BYTES}): shorten the name, symbol or uri.`);
   }
 }
 
 function packedMetadataLength(mint: PublicKey, updateAuthority: PublicKey, fields: TokenMetadataFields): number {
-  return packMetadata({ mint, updateAuthority, name: fields.name, symbol: fields.symbol, uri: fields.uri, additionalMetadata: [] })
-    .length;
+  return packMetadata({ mint, updateAuthority, name: fields.name, symbol: fields.symbol, uri: fields.uri, additionalMetadata: [] }).length;
 }
 
 function shortVecLength(n: number): number {

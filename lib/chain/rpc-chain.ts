@@ -11,15 +11,7 @@ import { Connection, PublicKey, SolanaJSONRPCError, type SignatureStatus as RpcS
 import { ChainError, ChainTransactionError, ChainUnavailableError, assertFaucetAvailable } from "./errors";
 import { TOKEN_PROGRAM_IDS, parseTokenAccount } from "./token-accounts";
 import { toAddress } from "./wire-transaction";
-import type {
-  Chain,
-  ChainAccountInfo,
-  ChainCluster,
-  LatestBlockhash,
-  SendTransactionOptions,
-  SignatureStatus,
-  TokenBalance,
-} from "./types";
+import type { Chain, ChainAccountInfo, ChainCluster, LatestBlockhash, SendTransactionOptions, SignatureStatus, TokenBalance } from "./types";
 
 export type RpcChainOptions = {
   cluster: ChainCluster;
@@ -100,10 +92,7 @@ export class RpcChain implements Chain {
     const started = Date.now();
     const encoded = Buffer.from(wireBytes).toString("base64");
     const ownSignature = feePayerSignature(wireBytes);
-    const reply = await this.rpc("sendTransaction", [
-      encoded,
-      { encoding: "base64", skipPreflight: false, preflightCommitment: "confirmed", maxRetries: 0 },
-    ]);
+    const reply = await this.rpc("sendTransaction", [encoded, { encoding: "base64", skipPreflight: false, preflightCommitment: "confirmed", maxRetries: 0 }]);
     let signature: string;
     if ("error" in reply) {
       const refusal = sendRefusalOf(reply.error, ownSignature);
@@ -144,9 +133,7 @@ export class RpcChain implements Chain {
   async getTokenBalances(owner: string): Promise<TokenBalance[]> {
     const key = publicKey(owner);
     return this.read("read token accounts", async () => {
-      const byProgram = await Promise.all(
-        TOKEN_PROGRAM_IDS.map((programId) => this.connection.getTokenAccountsByOwner(key, { programId: new PublicKey(programId) }, "confirmed")),
-      );
+      const byProgram = await Promise.all(TOKEN_PROGRAM_IDS.map((programId) => this.connection.getTokenAccountsByOwner(key, { programId: new PublicKey(programId) }, "confirmed")));
       const balances: TokenBalance[] = [];
       for (const { pubkey, account } of byProgram.flatMap((response) => response.value)) {
         const parsed = parseTokenAccount(account.owner.toBase58(), account.data);
@@ -181,7 +168,10 @@ export class RpcChain implements Chain {
       const owners = new Map<string, string>();
       const held = [...holdingAccount];
       for (const chunk of chunks(held, MULTIPLE_ACCOUNTS_BATCH)) {
-        const accounts = await this.connection.getMultipleAccountsInfo(chunk.map(([, account]) => new PublicKey(account)), "confirmed");
+        const accounts = await this.connection.getMultipleAccountsInfo(
+          chunk.map(([, account]) => new PublicKey(account)),
+          "confirmed",
+        );
         chunk.forEach(([mint], i) => {
           const account = accounts[i];
           const parsed = account ? parseTokenAccount(account.owner.toBase58(), account.data) : null;
@@ -242,9 +232,7 @@ export class RpcChain implements Chain {
         if (height !== undefined && height > lastValidBlockHeight) return this.settleExpired(signature, height, lastValidBlockHeight);
       }
       if (Date.now() >= deadline) {
-        throw new ChainUnavailableError(
-          `Transaction ${signature} was sent but not confirmed within ${Math.round(this.confirmTimeoutMs / 1000)} s; its outcome is unknown.`,
-        );
+        throw new ChainUnavailableError(`Transaction ${signature} was sent but not confirmed within ${Math.round(this.confirmTimeoutMs / 1000)} s; its outcome is unknown.`);
       }
       if (encoded !== null && Date.now() >= nextBroadcast) {
         nextBroadcast = Date.now() + this.rebroadcastIntervalMs;
@@ -264,11 +252,10 @@ export class RpcChain implements Chain {
     if (observed.kind === "pending") {
       throw new ChainUnavailableError(`Transaction ${signature} is processed but not confirmed after its blockhash expired; its outcome is unknown.`);
     }
-    throw new ChainTransactionError(
-      "BlockhashNotFound",
-      `it did not land before its blockhash expired (block height ${height} passed ${lastValidBlockHeight})`,
-      { signature, landed: false },
-    );
+    throw new ChainTransactionError("BlockhashNotFound", `it did not land before its blockhash expired (block height ${height} passed ${lastValidBlockHeight})`, {
+      signature,
+      landed: false,
+    });
   }
 
   /** getSignatureStatuses, falling back to the full history when the recent cache misses. */

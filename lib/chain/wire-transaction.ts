@@ -50,9 +50,7 @@ export function decodeTransaction(wireBytes: Uint8Array): {
 export function writableStaticAccounts(message: DecodedMessage): Address[] {
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
   const accounts = message.staticAccounts;
-  return accounts.filter((_, i) =>
-    i < numSignerAccounts ? i < numSignerAccounts - numReadonlySignerAccounts : i < accounts.length - numReadonlyNonSignerAccounts,
-  );
+  return accounts.filter((_, i) => (i < numSignerAccounts ? i < numSignerAccounts - numReadonlySignerAccounts : i < accounts.length - numReadonlyNonSignerAccounts));
 }
 
 /** A kit Address from a base58 string, or InvalidAddressError. */

@@ -117,8 +117,7 @@ export function createDropmintClient(options: DropmintClientOptions = {}): Dropm
     getAvailability: (collectionId) => get(collection(collectionId, "availability")),
     getGallery: (identifier, query = {}) => get(collection(identifier, "gallery"), { limit: query.limit, offset: query.offset }),
     getRecentlyMinted: (identifier, query = {}) => get(collection(identifier, "recently-minted"), { limit: query.limit }),
-    getAllMinted: (identifier, query = {}) =>
-      get(collection(identifier, "all-minted"), { limit: query.limit, offset: query.offset, sort: query.sort, search: query.search }),
+    getAllMinted: (identifier, query = {}) => get(collection(identifier, "all-minted"), { limit: query.limit, offset: query.offset, sort: query.sort, search: query.search }),
     getTraits: (identifier) => get(collection(identifier, "traits")),
     getTopHolders: (identifier) => get(collection(identifier, "top-holders")),
     getTopMinters: (identifier) => get(collection(identifier, "top-minters")),
@@ -127,8 +126,7 @@ export function createDropmintClient(options: DropmintClientOptions = {}): Dropm
     getClaimCodeConfig: (collectionId) => get(collection(collectionId, "claim-codes")),
     // A POST, but read-only (it never consumes the code): retried like any read.
     validateClaimCode: (collectionId, code) => readJson(transport, post(collection(collectionId, "claim-codes", "validate"), { code }), policy),
-    getClaimCodeBenefits: (collectionId, walletAddress, query = {}) =>
-      get(collection(collectionId, "claim-codes", "benefits", walletAddress), { phaseId: query.phaseId }),
+    getClaimCodeBenefits: (collectionId, walletAddress, query = {}) => get(collection(collectionId, "claim-codes", "benefits", walletAddress), { phaseId: query.phaseId }),
 
     prepareMint: (body) => sendJsonOnce(transport, post(v1("prepare-mint"), body)),
     executeMint: (item) => submitMint(transport, post(v1("execute-mint"), { sessionId: item.sessionId, signedTransaction: item.signedTransaction }, executeTimeoutMs)),

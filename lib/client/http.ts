@@ -67,9 +67,7 @@ export async function sendOnce(transport: Transport, request: HttpRequest): Prom
     });
     const text = await response.text();
     const body = parseObject(text);
-    return body
-      ? { kind: "response", status: response.status, headers: response.headers, body }
-      : { kind: "invalid", status: response.status, headers: response.headers, text };
+    return body ? { kind: "response", status: response.status, headers: response.headers, body } : { kind: "invalid", status: response.status, headers: response.headers, text };
   } catch (cause) {
     return timedOut ? { kind: "timeout" } : { kind: "network", cause };
   } finally {

@@ -52,8 +52,7 @@ export const queryKeys = {
   allMinted: (cluster: T.Cluster, collectionId: string, query: Omit<AllMintedQuery, "offset">) => [cluster, "drop", collectionId, "all-minted", query] as const,
   gallery: (cluster: T.Cluster, collectionId: string, limit: number, offset: number) => [cluster, "drop", collectionId, "gallery", limit, offset] as const,
   walletMints: (cluster: T.Cluster, collectionId: string, wallet: string) => [cluster, "drop", collectionId, "wallet-mints", wallet] as const,
-  eligibility: (cluster: T.Cluster, collectionId: string, phaseId: string, wallet: string) =>
-    [cluster, "drop", collectionId, "eligibility", phaseId, wallet] as const,
+  eligibility: (cluster: T.Cluster, collectionId: string, phaseId: string, wallet: string) => [cluster, "drop", collectionId, "eligibility", phaseId, wallet] as const,
   claimCodeConfig: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "claim-codes"] as const,
   topHolders: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-holders"] as const,
   topMinters: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-minters"] as const,

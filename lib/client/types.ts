@@ -12,15 +12,7 @@ export type { TraitsView } from "@/lib/schemas/traits";
 export type { TopHoldersView, TopMintersView, LeaderboardEntry } from "@/lib/schemas/leaderboards";
 export type { BountySummaryView, BountyPrizesView, BountySection, PoolSection, BountyItem, InventoryItem } from "@/lib/schemas/bounties";
 export type { ClaimCodeConfig, ClaimCodeCheck, ClaimCodeBenefitsResponse } from "@/lib/schemas/claim-codes";
-export type {
-  PrepareMintBody,
-  PreparedMintResponse,
-  MintPricing,
-  ExecuteMintResult,
-  ExecuteMintBatchResponse,
-  BatchTransactionResult,
-  MintedNft,
-} from "@/lib/schemas/mint";
+export type { PrepareMintBody, PreparedMintResponse, MintPricing, ExecuteMintResult, ExecuteMintBatchResponse, BatchTransactionResult, MintedNft } from "@/lib/schemas/mint";
 export type { SearchResult } from "@/lib/schemas/discovery";
 
 export type AllMintedSort = "newest" | "oldest" | "popular";

@@ -100,9 +100,7 @@ export function scriptMatchesChecksum(script: string, checksum: string): boolean
 /** Reads the migration folders in the order Prisma applies them. */
 export async function readMigrations(migrationsDir: string = defaultMigrationsDir()): Promise<MigrationFile[]> {
   if (!existsSync(/*turbopackIgnore: true*/ migrationsDir)) {
-    throw new MigrationError(
-      `Migrations folder not found at ${migrationsDir}. Run from the repository root (the folder holding prisma/migrations).`,
-    );
+    throw new MigrationError(`Migrations folder not found at ${migrationsDir}. Run from the repository root (the folder holding prisma/migrations).`);
   }
   const lockFile = path.join(migrationsDir, "migration_lock.toml");
   if (existsSync(/*turbopackIgnore: true*/ lockFile)) {

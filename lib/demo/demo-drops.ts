@@ -49,8 +49,7 @@ export const DEMO_DROPS = {
     shortId: "sprites",
     name: "Solstice Sprites",
     symbol: "SPRT",
-    description:
-      "One hundred small spirits of the longest day, each drawn from four traits with uneven odds. Allowlist holders mint now; the public phase opens soon.",
+    description: "One hundred small spirits of the longest day, each drawn from four traits with uneven odds. Allowlist holders mint now; the public phase opens soon.",
     editionType: "generative",
     launchStatus: "live",
     totalSupply: SPRITE_COUNT,

@@ -274,10 +274,20 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
       await seedSpriteBounties(tx, collectionId, now, results);
       await tx.affiliate.create({ data: { collectionId, code: "FRIENDS", walletAddress: collectors[1]!.publicKey.toBase58(), feeBps: 500 } });
       await tx.walletBlock.create({
-        data: { walletAddress: Keypair.generate().publicKey.toBase58(), collectionId, reason: "Chargeback under review", blockedUntil: new Date(now.getTime() + 7 * DEMO_TIME.DAY) },
+        data: {
+          walletAddress: Keypair.generate().publicKey.toBase58(),
+          collectionId,
+          reason: "Chargeback under review",
+          blockedUntil: new Date(now.getTime() + 7 * DEMO_TIME.DAY),
+        },
       });
       const reactions = [
-        [0, 0, "🔥"], [0, 1, "🔥"], [0, 2, "❤️"], [3, 1, "🔥"], [3, 0, "✨"], [8, 2, "🔥"],
+        [0, 0, "🔥"],
+        [0, 1, "🔥"],
+        [0, 2, "❤️"],
+        [3, 1, "🔥"],
+        [3, 0, "✨"],
+        [8, 2, "🔥"],
       ] as const;
       await tx.reaction.createMany({
         data: reactions.map(([nftIndex, collector, emoji]) => ({ nftId: nfts[nftIndex]!.id, walletAddress: collectors[collector]!.publicKey.toBase58(), emoji })),
@@ -388,12 +398,7 @@ async function seedSpriteClaimCodes(tx: Prisma.TransactionClient, collectionId: 
   }
 }
 
-async function seedSpriteBounties(
-  tx: Prisma.TransactionClient,
-  collectionId: string,
-  now: Date,
-  mints: ReadonlyArray<{ nft: NftSeed; wallet: Keypair; at: Date }>,
-) {
+async function seedSpriteBounties(tx: Prisma.TransactionClient, collectionId: string, now: Date, mints: ReadonlyArray<{ nft: NftSeed; wallet: Keypair; at: Date }>) {
   const counterStartsAt = new Date(now.getTime() - 7 * DEMO_TIME.DAY);
   const milestones = await tx.bountySection.create({ data: { collectionId, kind: "milestone_group", name: "Community milestones", counterStartsAt, sortOrder: 0 } });
   const lucky = await tx.bountySection.create({ data: { collectionId, kind: "individual", name: "Lucky mints", sortOrder: 1 } });
@@ -401,26 +406,111 @@ async function seedSpriteBounties(
 
   await tx.bounty.createMany({
     data: [
-      { collectionId, sectionId: milestones.id, name: "25th mint", description: "Half a SOL to whoever mints the 25th sprite.", bountyType: "token", triggerMintCount: 25, triggerStartsAt: counterStartsAt, tokenSymbol: "SOL", tokenDecimals: 9, amount: sol("0.5"), sortOrder: 0 },
-      { collectionId, sectionId: milestones.id, name: "50th mint", description: "The Golden Sprite 1/1.", bountyType: "nft", triggerMintCount: 50, triggerStartsAt: counterStartsAt, nftName: "Golden Sprite", nftImageUrl: "/art/bounty/golden-sprite.svg", sortOrder: 1 },
-      { collectionId, sectionId: milestones.id, name: "100th mint", description: "The last sprite mints a free Aurora.", bountyType: "free_mint", triggerMintCount: 100, triggerStartsAt: counterStartsAt, sortOrder: 2 },
+      {
+        collectionId,
+        sectionId: milestones.id,
+        name: "25th mint",
+        description: "Half a SOL to whoever mints the 25th sprite.",
+        bountyType: "token",
+        triggerMintCount: 25,
+        triggerStartsAt: counterStartsAt,
+        tokenSymbol: "SOL",
+        tokenDecimals: 9,
+        amount: sol("0.5"),
+        sortOrder: 0,
+      },
+      {
+        collectionId,
+        sectionId: milestones.id,
+        name: "50th mint",
+        description: "The Golden Sprite 1/1.",
+        bountyType: "nft",
+        triggerMintCount: 50,
+        triggerStartsAt: counterStartsAt,
+        nftName: "Golden Sprite",
+        nftImageUrl: "/art/bounty/golden-sprite.svg",
+        sortOrder: 1,
+      },
+      {
+        collectionId,
+        sectionId: milestones.id,
+        name: "100th mint",
+        description: "The last sprite mints a free Aurora.",
+        bountyType: "free_mint",
+        triggerMintCount: 100,
+        triggerStartsAt: counterStartsAt,
+        sortOrder: 2,
+      },
     ],
   });
   const seventh = winnerOf(7)!;
   const tenth = winnerOf(10)!;
   const luckySeven = await tx.bounty.create({
-    data: { collectionId, sectionId: lucky.id, name: "Mint #7", description: "An OG role in the Discord.", bountyType: "grant", triggerMintCount: 7, grantLabel: "Discord OG role", isClaimed: true, claimedWinner: seventh.wallet.publicKey.toBase58(), claimedAt: seventh.at, sortOrder: 0 },
+    data: {
+      collectionId,
+      sectionId: lucky.id,
+      name: "Mint #7",
+      description: "An OG role in the Discord.",
+      bountyType: "grant",
+      triggerMintCount: 7,
+      grantLabel: "Discord OG role",
+      isClaimed: true,
+      claimedWinner: seventh.wallet.publicKey.toBase58(),
+      claimedAt: seventh.at,
+      sortOrder: 0,
+    },
   });
   const luckyTen = await tx.bounty.create({
-    data: { collectionId, sectionId: lucky.id, name: "Mint #10", description: "A quarter SOL.", bountyType: "token", triggerMintCount: 10, tokenSymbol: "SOL", tokenDecimals: 9, amount: sol("0.25"), isClaimed: true, claimedWinner: tenth.wallet.publicKey.toBase58(), claimedAt: tenth.at, sortOrder: 1 },
+    data: {
+      collectionId,
+      sectionId: lucky.id,
+      name: "Mint #10",
+      description: "A quarter SOL.",
+      bountyType: "token",
+      triggerMintCount: 10,
+      tokenSymbol: "SOL",
+      tokenDecimals: 9,
+      amount: sol("0.25"),
+      isClaimed: true,
+      claimedWinner: tenth.wallet.publicKey.toBase58(),
+      claimedAt: tenth.at,
+      sortOrder: 1,
+    },
   });
   await tx.bounty.create({
-    data: { collectionId, sectionId: lucky.id, name: "Mint #42", description: "A Tide Relic from the vault.", bountyType: "nft", triggerMintCount: 42, nftName: "Tide Relic", nftImageUrl: "/art/bounty/tide-relic.svg", sortOrder: 2 },
+    data: {
+      collectionId,
+      sectionId: lucky.id,
+      name: "Mint #42",
+      description: "A Tide Relic from the vault.",
+      bountyType: "nft",
+      triggerMintCount: 42,
+      nftName: "Tide Relic",
+      nftImageUrl: "/art/bounty/tide-relic.svg",
+      sortOrder: 2,
+    },
   });
   await tx.bountyAward.createMany({
     data: [
-      { collectionId, nftId: seventh.nft.id, bountyId: luckySeven.id, walletAddress: seventh.wallet.publicKey.toBase58(), bountyType: "grant", payoutStatus: "not_applicable", memo: "Discord OG role" },
-      { collectionId, nftId: tenth.nft.id, bountyId: luckyTen.id, walletAddress: tenth.wallet.publicKey.toBase58(), bountyType: "token", amount: sol("0.25"), tokenSymbol: "SOL", payoutStatus: "paid" },
+      {
+        collectionId,
+        nftId: seventh.nft.id,
+        bountyId: luckySeven.id,
+        walletAddress: seventh.wallet.publicKey.toBase58(),
+        bountyType: "grant",
+        payoutStatus: "not_applicable",
+        memo: "Discord OG role",
+      },
+      {
+        collectionId,
+        nftId: tenth.nft.id,
+        bountyId: luckyTen.id,
+        walletAddress: tenth.wallet.publicKey.toBase58(),
+        bountyType: "token",
+        amount: sol("0.25"),
+        tokenSymbol: "SOL",
+        payoutStatus: "paid",
+      },
     ],
   });
 
@@ -454,8 +544,25 @@ async function seedSpriteBounties(
   });
   await tx.bountyAward.createMany({
     data: [
-      { collectionId, nftId: winnerOf(5)!.nft.id, poolId: pool.id, walletAddress: winnerOf(5)!.wallet.publicKey.toBase58(), bountyType: "nft", payoutStatus: "paid", memo: "Void Relic" },
-      { collectionId, nftId: tenth.nft.id, poolId: pool.id, walletAddress: tenth.wallet.publicKey.toBase58(), bountyType: "token", amount: sol("0.05"), tokenSymbol: "SOL", payoutStatus: "paid" },
+      {
+        collectionId,
+        nftId: winnerOf(5)!.nft.id,
+        poolId: pool.id,
+        walletAddress: winnerOf(5)!.wallet.publicKey.toBase58(),
+        bountyType: "nft",
+        payoutStatus: "paid",
+        memo: "Void Relic",
+      },
+      {
+        collectionId,
+        nftId: tenth.nft.id,
+        poolId: pool.id,
+        walletAddress: tenth.wallet.publicKey.toBase58(),
+        bountyType: "token",
+        amount: sol("0.05"),
+        tokenSymbol: "SOL",
+        payoutStatus: "paid",
+      },
     ],
   });
 }

@@ -37,9 +37,7 @@ type Common = {
   validitySeconds: number;
 };
 
-export type PeggedQuote =
-  | (Common & { pegMode: "usd"; usdEquivalent: number })
-  | (Common & { pegMode: "native"; nativeEquivalent: number | null; nativePrice: number });
+export type PeggedQuote = (Common & { pegMode: "usd"; usdEquivalent: number }) | (Common & { pegMode: "native"; nativeEquivalent: number | null; nativePrice: number });
 
 const SCALE_DIGITS = 12;
 const SCALE = 10n ** BigInt(SCALE_DIGITS);

@@ -4,18 +4,20 @@ import { z } from "zod";
 
 const lamports = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((v) => BigInt(v));
 
-export const dutchConfigSchema = z.object({
-  basePrice: lamports,
-  floorPrice: lamports,
-  ceilingPrice: lamports,
-  /** Price drop applied per interval that passes without a mint. */
-  decayAmount: lamports,
-  decayIntervalMinutes: z.number().positive(),
-  /** Premium added while mints in the window reach the threshold. */
-  surgePremium: lamports,
-  surgeThreshold: z.number().int().positive(),
-  surgeWindowMinutes: z.number().positive(),
-}).refine((c) => c.floorPrice <= c.basePrice && c.basePrice <= c.ceilingPrice, "needs floorPrice <= basePrice <= ceilingPrice");
+export const dutchConfigSchema = z
+  .object({
+    basePrice: lamports,
+    floorPrice: lamports,
+    ceilingPrice: lamports,
+    /** Price drop applied per interval that passes without a mint. */
+    decayAmount: lamports,
+    decayIntervalMinutes: z.number().positive(),
+    /** Premium added while mints in the window reach the threshold. */
+    surgePremium: lamports,
+    surgeThreshold: z.number().int().positive(),
+    surgeWindowMinutes: z.number().positive(),
+  })
+  .refine((c) => c.floorPrice <= c.basePrice && c.basePrice <= c.ceilingPrice, "needs floorPrice <= basePrice <= ceilingPrice");
 export type DutchConfig = z.infer<typeof dutchConfigSchema>;
 
 export const pegConfigSchema = z.object({

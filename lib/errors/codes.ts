@@ -81,7 +81,8 @@ export const ERROR_CODE_DESCRIPTIONS = {
   SESSION_EXPIRED: "The mint session expired (its lifetime passed, or the service's signing secret changed since prepare); prepare a new mint.",
   SESSION_SUPERSEDED: "A newer prepare for the same wallet and drop replaced this unsigned session; execute the newer one, or prepare again.",
   BATCH_REQUIRED: "The session belongs to a prepare of several NFTs: hand its transactions back together through POST /execute-mint/batch.",
-  BONUS_WITHOUT_PURCHASE: "A bonus (buy N get M) NFT is signed only after the purchases it rewards have landed: send it in the same batch as its paid transactions (they are executed first).",
+  BONUS_WITHOUT_PURCHASE:
+    "A bonus (buy N get M) NFT is signed only after the purchases it rewards have landed: send it in the same batch as its paid transactions (they are executed first).",
   MINT_NOT_SUPPORTED_BY_SURFACE: "The core mint flow does not support this drop or phase (body: mintUrl, the hosted mint page, or null).",
   PHASE_NOT_ACTIVE: "The phase is not active on the server clock (upcoming or ended).",
   NOT_ELIGIBLE: "The wallet meets none of the gated phase's requirements.",
@@ -91,14 +92,16 @@ export const ERROR_CODE_DESCRIPTIONS = {
   INVALID_SIGNATURE: "A required signature of the transaction is missing or does not verify; nothing was sent.",
   TRANSACTION_REJECTED: "The chain refused or failed the transaction; the session is closed and its NFT released. Prepare a new mint.",
   OUTCOME_PENDING: "The transaction was sent but its outcome is not known yet. Check the wallet; never resubmit. The service settles it.",
-  CLAIM_CODE_INVALID: "The claimCode sent to prepare-mint cannot be used for this mint: unknown to this drop, disabled, expired, used up (by every wallet or by this one), for another phase, or of a kind prepare-mint does not apply.",
+  CLAIM_CODE_INVALID:
+    "The claimCode sent to prepare-mint cannot be used for this mint: unknown to this drop, disabled, expired, used up (by every wallet or by this one), for another phase, or of a kind prepare-mint does not apply.",
   RATE_LIMITED: "Too many requests. Wait Retry-After seconds (also retryAfter in the body).",
   INVALID_REQUEST: "A path parameter, query parameter or body field is missing or invalid.",
   INVALID_JSON: "The request body is not valid JSON.",
   UNSUPPORTED_MEDIA_TYPE: "POST bodies must be sent as Content-Type: application/json.",
   PAYLOAD_TOO_LARGE: "The request body exceeds 64 KB.",
   COLLECTION_NOT_FOUND: "No drop has that identifier (only for callers who may see every drop).",
-  COLLECTION_NOT_LAUNCHED: "A request without a key (the site itself) asked about a drop that has not launched yet: only its teaser is public (GET /collections/{identifier}). A key issued for the drop reads it in full.",
+  COLLECTION_NOT_LAUNCHED:
+    "A request without a key (the site itself) asked about a drop that has not launched yet: only its teaser is public (GET /collections/{identifier}). A key issued for the drop reads it in full.",
   PHASE_NOT_FOUND: "No phase has that id (only for callers who may see every drop).",
   PHASE_NOT_PEGGED: "The phase is not priced by a peg (or its peg settings are incomplete); there is no pegged quote.",
   PHASE_NOT_DUTCH: "The phase is not a dutch auction (or its auction settings are incomplete); there is no dutch price.",

@@ -25,7 +25,10 @@ const apiKeySummarySchema = z.object({
   allCollections: z.boolean(),
   collections: z.array(z.string()),
   createdAt: z.date().transform((d) => d.toISOString()),
-  revokedAt: z.date().transform((d) => d.toISOString()).nullable(),
+  revokedAt: z
+    .date()
+    .transform((d) => d.toISOString())
+    .nullable(),
 });
 
 /** create answers the clear key (the only time it is ever shown) and its summary; list and revoke, summaries. */

@@ -109,6 +109,4 @@ export const bountyPrizesEnabledResponseSchema = z.object({
 });
 
 export const bountyPrizesResponseSchema = z.discriminatedUnion("enabled", [bountyPrizesDisabledResponseSchema, bountyPrizesEnabledResponseSchema]);
-export type BountyPrizesView =
-  | Omit<z.infer<typeof bountyPrizesDisabledResponseSchema>, "success">
-  | Omit<z.infer<typeof bountyPrizesEnabledResponseSchema>, "success">;
+export type BountyPrizesView = Omit<z.infer<typeof bountyPrizesDisabledResponseSchema>, "success"> | Omit<z.infer<typeof bountyPrizesEnabledResponseSchema>, "success">;

@@ -66,10 +66,7 @@ const codeLengthMessage = `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_
  * JS `.length` (UTF-16 units) as the spec counts it; zod's min/max count code points.
  */
 export const validateClaimCodeBodySchema = z.object({
-  code: plainTextSchema("is required and must be a string")
-    .trim()
-    .refine(isClaimCodeLengthValid, codeLengthMessage)
-    .transform(normalizeClaimCode),
+  code: plainTextSchema("is required and must be a string").trim().refine(isClaimCodeLengthValid, codeLengthMessage).transform(normalizeClaimCode),
 });
 
 export const claimGrantTypeSchema = z.enum(["whitelist", "free_mint", "discount", "external", "nft_redemption"]);

@@ -12,14 +12,14 @@ export const timestampSchema = z.iso.datetime({ offset: true });
  */
 export function plainTextSchema(error?: string) {
   // Trimmed first: surrounding white space (a pasted code's line break) is forgiven, not refused.
-  return z.string(error === undefined ? undefined : { error }).trim().regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "must not contain control characters");
+  return z
+    .string(error === undefined ? undefined : { error })
+    .trim()
+    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "must not contain control characters");
 }
 
 /** A short ID, UUID or on-chain address naming a collection. */
-export const collectionIdentifierSchema = plainTextSchema()
-  .trim()
-  .min(1, "is required")
-  .max(128, "is too long");
+export const collectionIdentifierSchema = plainTextSchema().trim().min(1, "is required").max(128, "is too long");
 
 export const uuidSchema = z.uuid({ error: "must be a UUID" });
 

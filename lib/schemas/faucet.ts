@@ -7,7 +7,11 @@ export const MAX_FAUCET_SOL = 10;
 export const faucetBodySchema = z.object({
   address: solanaAddressSchema,
   // At least one lamport: a smaller amount would airdrop nothing.
-  sol: z.number({ error: "must be a number of SOL" }).min(0.000000001, "must be at least 0.000000001 (one lamport)").max(MAX_FAUCET_SOL, `must be at most ${MAX_FAUCET_SOL}`).default(2),
+  sol: z
+    .number({ error: "must be a number of SOL" })
+    .min(0.000000001, "must be at least 0.000000001 (one lamport)")
+    .max(MAX_FAUCET_SOL, `must be at most ${MAX_FAUCET_SOL}`)
+    .default(2),
 });
 
 export const faucetResponseSchema = z.object({

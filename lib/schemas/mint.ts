@@ -7,7 +7,14 @@ import { collectionIdentifierSchema, plainTextSchema, solanaAddressSchema, times
 
 /** An integer or a numeric string (the spec's raw example sends one), 1..50. */
 const quantitySchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,4}$/, "must be a whole number").transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, "must be a whole number")
+      .transform(Number),
+  ])
   .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(50, "must be at most 50"));
 
 /** Analytics only: a short display name; anything else is dropped, never refused. */
@@ -171,7 +178,10 @@ export const executeMintResultSchema = z.object({
   revealAnimationTrigger: z.string(),
   revealTapCaption: z.string().nullable(),
   isPlatformPaid: z.boolean(),
-  bountyInfo: z.object({ directBounties: z.array(directBountySchema) }).nullable().optional(),
+  bountyInfo: z
+    .object({ directBounties: z.array(directBountySchema) })
+    .nullable()
+    .optional(),
   /** True when the mint was settled after an interrupted submit: count only, no signature or nfts. */
   recovered: z.boolean().optional(),
 });

@@ -179,4 +179,3 @@ async function currencyDecimalsOf(db: Db, collectionId: string, phaseId: string 
   });
   return phase?.currencyDecimals ?? DEFAULT_DECIMALS;
 }
-

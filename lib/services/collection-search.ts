@@ -24,7 +24,10 @@ export async function searchCollections(ctx: ServiceContext, options: { q: strin
     select: { id: true, shortId: true, name: true, symbol: true, image: true, totalSupply: true, chain: true, isVerified: true },
   });
   const rows = found.slice(0, options.limit);
-  const minted = await mintedCountsOf(ctx, rows.map((row) => row.id));
+  const minted = await mintedCountsOf(
+    ctx,
+    rows.map((row) => row.id),
+  );
   const collections: SearchResult[] = rows.map((row) => ({
     id: row.id,
     short_id: row.shortId,

@@ -57,10 +57,7 @@ export function blockchainWhere(blockchain: string): Prisma.CollectionWhereInput
  * One page of cards of the drops matching `where`, featured first then oldest first, with the
  * total. `now`: the instant the feed's filter was built at, so cards and filter agree.
  */
-export async function pageCollectionSummaries(
-  ctx: ServiceContext,
-  options: PageOptions & { where?: Prisma.CollectionWhereInput; now: Date },
-): Promise<SummaryPage> {
+export async function pageCollectionSummaries(ctx: ServiceContext, options: PageOptions & { where?: Prisma.CollectionWhereInput; now: Date }): Promise<SummaryPage> {
   const where = options.where ?? {};
   const [collections, total] = await Promise.all([
     ctx.db.collection.findMany({ where, orderBy: LIST_ORDER, take: options.limit, skip: options.offset, include: withPhases }),
@@ -80,7 +77,11 @@ export async function summariesByIds(ctx: ServiceContext, ids: readonly string[]
   if (ids.length === 0) return [];
   const rows = await ctx.db.collection.findMany({ where: { id: { in: [...ids] } }, include: withPhases });
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return summarize(ctx, ids.flatMap((id) => byId.get(id) ?? []), now);
+  return summarize(
+    ctx,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    now,
+  );
 }
 
 /** Landed NFTs per drop: burned ones still count; an edition's master never does (as countMinted). */
@@ -95,7 +96,10 @@ export async function mintedCountsOf(ctx: ServiceContext, collectionIds: readonl
 }
 
 async function summarize(ctx: ServiceContext, collections: CollectionWithPhases[], now: Date): Promise<CollectionSummary[]> {
-  const mintedBy = await mintedCountsOf(ctx, collections.map((c) => c.id));
+  const mintedBy = await mintedCountsOf(
+    ctx,
+    collections.map((c) => c.id),
+  );
   return collections.map((collection) => {
     const timed = collection.phases.map((phase) => ({ phase, timing: phaseTiming(phase, now) }));
     const current = timed.find((p) => p.timing.status === "active") ?? timed.find((p) => p.timing.status === "upcoming");

@@ -41,10 +41,7 @@ export async function getUpcomingMints(ctx: ServiceContext, page: PageOptions) {
 /** GET collections: every drop, filtered by chain and by status on the server clock. */
 export function listCollections(ctx: ServiceContext, options: PageOptions & { blockchain?: string; status?: CollectionStatus }): Promise<SummaryPage> {
   const now = ctx.clock.now();
-  const filters = [
-    ...(options.blockchain ? [blockchainWhere(options.blockchain)] : []),
-    ...(options.status ? [collectionStatusWhere(options.status, now)] : []),
-  ];
+  const filters = [...(options.blockchain ? [blockchainWhere(options.blockchain)] : []), ...(options.status ? [collectionStatusWhere(options.status, now)] : [])];
   return pageCollectionSummaries(ctx, { limit: options.limit, offset: options.offset, where: { AND: filters }, now });
 }
 
@@ -67,7 +64,11 @@ export async function getTrending(ctx: ServiceContext, page: PageOptions) {
     db.mint.groupBy({ by: ["collectionId"], where }),
   ]);
   const counts = new Map(ranked.map((row) => [row.collectionId, row._count._all]));
-  const cards = await summariesByIds(ctx, ranked.map((row) => row.collectionId), now);
+  const cards = await summariesByIds(
+    ctx,
+    ranked.map((row) => row.collectionId),
+    now,
+  );
   return {
     type: TRENDING_TYPE,
     windowHours: TRENDING_WINDOW_HOURS,
@@ -94,7 +95,11 @@ export async function getRecentSoldouts(ctx: ServiceContext, page: PageOptions) 
     .sort((a, b) => b.at.getTime() - a.at.getTime() || a.id.localeCompare(b.id));
   const pageRows = soldOut.slice(page.offset, page.offset + page.limit);
   const at = new Map(pageRows.map((row) => [row.id, row.at]));
-  const cards: CollectionSummary[] = await summariesByIds(ctx, pageRows.map((row) => row.id), now);
+  const cards: CollectionSummary[] = await summariesByIds(
+    ctx,
+    pageRows.map((row) => row.id),
+    now,
+  );
   return {
     collections: cards.map((card) => ({ ...card, soldOutAt: at.get(card.id)!.toISOString() })),
     ...pageOf(soldOut.length, page, pageRows.length),

@@ -54,10 +54,7 @@ export async function loadWalletPhaseInput(
   };
 }
 
-export async function getEligibility(
-  ctx: ServiceContext,
-  options: { collectionId: string; phaseId: string; walletAddress: string },
-): Promise<EligibilityView> {
+export async function getEligibility(ctx: ServiceContext, options: { collectionId: string; phaseId: string; walletAddress: string }): Promise<EligibilityView> {
   const { db, chain } = ctx;
   const now = ctx.clock.now();
   const { collectionId, walletAddress } = options;

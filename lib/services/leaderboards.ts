@@ -59,10 +59,7 @@ function holderBoardOf(db: Db, chain: Chain, collectionId: string, options: { no
   const forget = () => {
     if (cache.get(collectionId) === entry) cache.delete(collectionId);
   };
-  entry.board.then(
-    (board) => (board === "unavailable" ? forget() : (entry.expiresAt = options.now + options.cacheSeconds * 1000)),
-    forget,
-  );
+  entry.board.then((board) => (board === "unavailable" ? forget() : (entry.expiresAt = options.now + options.cacheSeconds * 1000)), forget);
   return entry.board;
 }
 
@@ -80,7 +77,10 @@ async function computeHolderBoard(db: Db, chain: Chain, collectionId: string): P
   }
   const counts = new Map<string, number>();
   for (const wallet of owners.values()) counts.set(wallet, (counts.get(wallet) ?? 0) + 1);
-  const ranked = [...counts].map(([walletAddress, count]) => ({ walletAddress, count })).sort(byCountThenWallet).slice(0, LEADERBOARD_SIZE);
+  const ranked = [...counts]
+    .map(([walletAddress, count]) => ({ walletAddress, count }))
+    .sort(byCountThenWallet)
+    .slice(0, LEADERBOARD_SIZE);
   return { ranked, total: counts.size };
 }
 
@@ -100,7 +100,10 @@ export async function getTopMinters(ctx: ServiceContext, collectionId: string): 
 }
 
 async function withProfiles(ctx: ServiceContext, ranked: readonly Ranked[]): Promise<Array<{ entry: LeaderboardEntry; count: number }>> {
-  const profiles = await getProfiles(ctx, ranked.map((r) => r.walletAddress));
+  const profiles = await getProfiles(
+    ctx,
+    ranked.map((r) => r.walletAddress),
+  );
   return ranked.map(({ walletAddress, count }, index) => {
     const profile = profiles.get(walletAddress) ?? NO_PROFILE;
     return {

@@ -107,7 +107,10 @@ export function likeLiteral(text: string): string {
 async function buildFeedEntries(ctx: ServiceContext, collection: Collection, rows: MintRow[], now: Date): Promise<FeedEntry[]> {
   const nftIds = rows.map((row) => row.nftId);
   const [profiles, reactions, awards] = await Promise.all([
-    getProfiles(ctx, rows.map((row) => row.walletAddress)),
+    getProfiles(
+      ctx,
+      rows.map((row) => row.walletAddress),
+    ),
     reactionsOf(ctx.db, nftIds),
     bountiesOf(ctx.db, nftIds),
   ]);

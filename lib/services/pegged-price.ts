@@ -17,10 +17,7 @@ export async function quotePeggedPhase(ctx: ServiceContext, phase: PeggedPhase, 
   if (!peg) throw new AppError("PHASE_NOT_PEGGED", "This phase has no pegged price.");
   const book = tokenPriceBook(ctx.config);
   const tokenSymbol = (peg.tokenSymbol ?? phase.currency).toUpperCase();
-  const [tokenUsd, nativeUsd] = await Promise.all([
-    book.usdPrice(tokenSymbol),
-    peg.pegMode === "native" ? book.usdPrice(peg.nativeSymbol) : Promise.resolve(null),
-  ]);
+  const [tokenUsd, nativeUsd] = await Promise.all([book.usdPrice(tokenSymbol), peg.pegMode === "native" ? book.usdPrice(peg.nativeSymbol) : Promise.resolve(null)]);
   if (!tokenUsd || (peg.pegMode === "native" && !nativeUsd)) throw new AppError("PRICE_UNAVAILABLE", "No token price is available for this quote right now. Please retry.");
   return peggedQuote({
     config: peg,

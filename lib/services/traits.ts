@@ -40,7 +40,6 @@ export async function getTraits(ctx: ServiceContext, collectionId: string): Prom
 function attributesOf(json: unknown): Attribute[] {
   if (!Array.isArray(json)) return [];
   return json.filter(
-    (a): a is Attribute =>
-      typeof a === "object" && a !== null && typeof (a as Attribute).trait_type === "string" && ["string", "number"].includes(typeof (a as Attribute).value),
+    (a): a is Attribute => typeof a === "object" && a !== null && typeof (a as Attribute).trait_type === "string" && ["string", "number"].includes(typeof (a as Attribute).value),
   );
 }

@@ -105,7 +105,12 @@ for (const target of databaseTargets) {
       expect(parsed.totalNfts).toBe(50);
       const [edition] = parsed.traits;
       expect(edition).toMatchObject({ traitType: "Edition", uniqueValues: 50 });
-      expect(edition!.values.filter((v) => v.minted === 1).map((v) => v.value).sort()).toEqual(["1 of 50", "2 of 50", "3 of 50", "4 of 50"]);
+      expect(
+        edition!.values
+          .filter((v) => v.minted === 1)
+          .map((v) => v.value)
+          .sort(),
+      ).toEqual(["1 of 50", "2 of 50", "3 of 50", "4 of 50"]);
       expect(edition!.values[0]).toMatchObject({ count: 1, probability: 0.02, percentage: 2, rarityScore: 50 });
     });
 

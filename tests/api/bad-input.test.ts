@@ -22,7 +22,7 @@ describe("bad input on the v1 routes", () => {
     "a",
     "🦄🦄🦄",
     "ab\u0000cd",
-    "'; DROP TABLE \"Collection\"; --",
+    '\'; DROP TABLE "Collection"; --',
     "%",
     "...",
     "sprites\n",

@@ -4,11 +4,7 @@
 // PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair } from "@solana/web3.js";
-import {
-  bountyPrizesDisabledResponseSchema,
-  bountyPrizesEnabledResponseSchema,
-  bountySummaryResponseSchema,
-} from "@/lib/schemas/bounties";
+import { bountyPrizesDisabledResponseSchema, bountyPrizesEnabledResponseSchema, bountySummaryResponseSchema } from "@/lib/schemas/bounties";
 import { errorBodySchema } from "../helpers/error-body";
 import { databaseTargets } from "../helpers/databases";
 import { callJson } from "../helpers/route-caller";
@@ -201,9 +197,39 @@ for (const target of databaseTargets) {
           recur_fires_count: 2,
           counter_starts_at: startsAt,
           entries: [
-            { reward_type: "token", weight_bps: 6000, weight_pct: 60, payout_amount: 50_000_000, token_symbol: "SOL", token_decimals: 9, nft_pool_label: null, display_label: "0.05 SOL", display_image_url: null },
-            { reward_type: "token", weight_bps: 3000, weight_pct: 30, payout_amount: 200_000_000, token_symbol: "SOL", token_decimals: 9, nft_pool_label: null, display_label: "0.2 SOL", display_image_url: null },
-            { reward_type: "nft", weight_bps: 1000, weight_pct: 10, payout_amount: null, token_symbol: null, token_decimals: null, nft_pool_label: "Relic vault", display_label: "A relic", display_image_url: art("void-relic") },
+            {
+              reward_type: "token",
+              weight_bps: 6000,
+              weight_pct: 60,
+              payout_amount: 50_000_000,
+              token_symbol: "SOL",
+              token_decimals: 9,
+              nft_pool_label: null,
+              display_label: "0.05 SOL",
+              display_image_url: null,
+            },
+            {
+              reward_type: "token",
+              weight_bps: 3000,
+              weight_pct: 30,
+              payout_amount: 200_000_000,
+              token_symbol: "SOL",
+              token_decimals: 9,
+              nft_pool_label: null,
+              display_label: "0.2 SOL",
+              display_image_url: null,
+            },
+            {
+              reward_type: "nft",
+              weight_bps: 1000,
+              weight_pct: 10,
+              payout_amount: null,
+              token_symbol: null,
+              token_decimals: null,
+              nft_pool_label: "Relic vault",
+              display_label: "A relic",
+              display_image_url: art("void-relic"),
+            },
           ],
         },
       ]);

@@ -64,7 +64,9 @@ for (const target of databaseTargets) {
       await prisma.claimCode.create({ data: { batchId: auroraBatch.id, collectionId: drops.aurora, code: "AURORA-ONLY" } });
       const gold = await prisma.claimCodeBatch.create({ data: { collectionId: drops.packs, name: "Gold packs", grantType: "pack", mintAllocation: 1, packTierId: "gold" } });
       const goldCode = await prisma.claimCode.create({ data: { batchId: gold.id, collectionId: drops.packs, code: "PACK-GOLD", maxUses: 10, usesCount: 3 } });
-      const expired = await prisma.claimCodeBatch.create({ data: { collectionId: drops.nightfall, grantType: "discount", discountPercent: 5, expiresAt: new Date(Date.now() - 1000) } });
+      const expired = await prisma.claimCodeBatch.create({
+        data: { collectionId: drops.nightfall, grantType: "discount", discountPercent: 5, expiresAt: new Date(Date.now() - 1000) },
+      });
       await prisma.claimCode.create({ data: { batchId: expired.id, collectionId: drops.nightfall, code: "NIGHT-OLD" } });
       const off = await prisma.claimCodeBatch.create({ data: { collectionId: drops.nightfall, grantType: "pack", packTierId: "silver" } });
       await prisma.claimCode.create({ data: { batchId: off.id, collectionId: drops.nightfall, code: "NIGHT-OFF", disabled: true } });
@@ -248,7 +250,11 @@ for (const target of databaseTargets) {
           // Besides the scope lookup (cached for a few seconds since the warm-up: collection-ref.ts), the one (collectionId, code) lookup.
           const lookups = unknown.queries.filter((q) => JSON.parse(q).model !== "Collection");
           expect(lookups).toHaveLength(1);
-          expect(JSON.parse(lookups[0]!)).toEqual({ model: "ClaimCode", operation: "findUnique", args: expect.objectContaining({ where: { collectionId_code: { collectionId: drops.sprites, code: "<code>" } } }) });
+          expect(JSON.parse(lookups[0]!)).toEqual({
+            model: "ClaimCode",
+            operation: "findUnique",
+            args: expect.objectContaining({ where: { collectionId_code: { collectionId: drops.sprites, code: "<code>" } } }),
+          });
         } finally {
           installRuntime(app.runtime);
         }

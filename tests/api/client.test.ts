@@ -18,7 +18,6 @@ import { startTestApp, type TestApp } from "../helpers/test-app";
 import { signPrepared } from "./mint/fixtures";
 import { rejection } from "../unit/client/scripted-server";
 
-
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`the browser client against the API on ${target.name}`, () => {
     let app: TestApp;

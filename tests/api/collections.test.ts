@@ -80,8 +80,7 @@ for (const target of databaseTargets) {
 
     it("shows each price kind by the spec's rules", async () => {
       // With a key: nightfall has not launched, and keyless callers see only its teaser (tests/api/pre-launch.test.ts).
-      const price = async (shortId: string) =>
-        (await callJson("GET", `/api/v1/collections/${shortId}`, { headers: { "x-api-key": liveKey } })).body!.phases.all[0].priceDisplay;
+      const price = async (shortId: string) => (await callJson("GET", `/api/v1/collections/${shortId}`, { headers: { "x-api-key": liveKey } })).body!.phases.all[0].priceDisplay;
       expect(await price("aurora")).toEqual({ kind: "amount", amount: 0, currency: "SOL", isFree: true });
       expect(await price("packs")).toEqual({ kind: "hidden" });
       expect(await price("nightfall")).toEqual({ kind: "range", min: 0.2, max: 0.5, currency: "SOL" });

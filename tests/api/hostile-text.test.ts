@@ -50,7 +50,10 @@ for (const target of databaseTargets) {
       expect([validate.status, errorBodySchema.parse(validate.body).code]).toEqual([400, "INVALID_REQUEST"]);
       const publicValidate = await callJson("POST", "/api/public/code/validate", { headers: site, body: { collection: "sprites", code } });
       expect([publicValidate.status, errorBodySchema.parse(publicValidate.body).code]).toEqual([400, "INVALID_REQUEST"]);
-      const prepare = await callJson("POST", "/api/v1/prepare-mint", { headers: site, body: { collectionId: spritesId, phaseId, walletAddress: wallet, quantity: 1, claimCode: code } });
+      const prepare = await callJson("POST", "/api/v1/prepare-mint", {
+        headers: site,
+        body: { collectionId: spritesId, phaseId, walletAddress: wallet, quantity: 1, claimCode: code },
+      });
       expect([prepare.status, errorBodySchema.parse(prepare.body).code]).toEqual([400, "INVALID_REQUEST"]);
     });
 

@@ -4,12 +4,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair, PublicKey, Transaction } from "@solana/web3.js";
-import {
-  TOKEN_2022_PROGRAM_ID,
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from "@solana/spl-token";
+import { TOKEN_2022_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { buildNftMintTransaction, openEmbeddedChain, signAndSerialize } from "@/lib/chain";
 import { DEMO_COLLECTORS, DEMO_SPRITE_MINTS, sol } from "@/lib/demo/demo-drops";
 import { topHoldersResponseSchema, topMintersResponseSchema } from "@/lib/schemas/leaderboards";
@@ -206,7 +201,10 @@ for (const target of databaseTargets) {
         await prisma.mint.create({ data: { collectionId, nftId: nft.id, walletAddress: owner } });
       }
       const first = wallets[0]!.publicKey.toBase58();
-      const rest = wallets.slice(1).map((w) => w.publicKey.toBase58()).sort();
+      const rest = wallets
+        .slice(1)
+        .map((w) => w.publicKey.toBase58())
+        .sort();
       const expectedOrder = [first, ...rest.slice(0, 9)];
 
       const holders = topHoldersResponseSchema.strict().parse((await get("/api/v1/collections/crowd/top-holders")).body);

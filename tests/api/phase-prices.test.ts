@@ -218,7 +218,10 @@ for (const target of databaseTargets) {
           expect(stale.status).toBe(200);
           expect(stale.body).toMatchObject({ isStale: true, tokenPrice: 150, tokenAmount: 0.2, source: "coingecko" });
           // The display endpoint reports the same moment as unavailable.
-          expect((await callJson("GET", "/api/v1/token-prices", { headers: { "x-api-key": keys.all } })).body).toMatchObject({ prices: { SOL: 0 }, sources: { SOL: "unavailable" } });
+          expect((await callJson("GET", "/api/v1/token-prices", { headers: { "x-api-key": keys.all } })).body).toMatchObject({
+            prices: { SOL: 0 },
+            sources: { SOL: "unavailable" },
+          });
         } finally {
           stub.mode = "ok";
           installRuntime(app.runtime);

@@ -29,7 +29,12 @@ type Row = {
 const ROUTES: Record<string, Row> = {
   "collections/[identifier]": { method: "GET", url: (i) => `collections/${i.identifier}`, keyless: "public envelope", partner: { status: 200 } },
   "collections/[identifier]/gallery": { method: "GET", url: (i) => `collections/${i.identifier}/gallery`, keyless: "public gallery", partner: { status: 200 } },
-  "collections/[identifier]/recently-minted": { method: "GET", url: (i) => `collections/${i.identifier}/recently-minted`, keyless: "public recently-minted", partner: { status: 200 } },
+  "collections/[identifier]/recently-minted": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/recently-minted`,
+    keyless: "public recently-minted",
+    partner: { status: 200 },
+  },
   "collections/[identifier]/all-minted": { method: "GET", url: (i) => `collections/${i.identifier}/all-minted`, keyless: "not launched", partner: { status: 200 } },
   "collections/[identifier]/availability": { method: "GET", url: (i) => `collections/${i.identifier}/availability`, keyless: "not launched", partner: { status: 200 } },
   "collections/[identifier]/traits": { method: "GET", url: (i) => `collections/${i.identifier}/traits`, keyless: "not launched", partner: { status: 200 } },

@@ -264,7 +264,10 @@ for (const target of databaseTargets) {
         expect(strictGallery.parse(gallery.body).nfts[0]).toMatchObject({ name: "Laser Dragon #3", attributes: [{ trait_type: "Eyes", value: "Laser Eyes" }], audio_url: null });
         expect(gallery.text).not.toContain("secret-full-audio");
         const traitsBody = traitsResponseSchema.strict().parse(traits.body);
-        expect(traitsBody).toMatchObject({ totalNfts: 3, traits: [{ traitType: "Eyes", uniqueValues: 1, values: [{ value: "Laser Eyes", count: 3, minted: 2, available: 1, probability: 1 }] }] });
+        expect(traitsBody).toMatchObject({
+          totalNfts: 3,
+          traits: [{ traitType: "Eyes", uniqueValues: 1, values: [{ value: "Laser Eyes", count: 3, minted: 2, available: 1, probability: 1 }] }],
+        });
         expect(traitsBody).not.toHaveProperty("message");
       });
     });

@@ -20,7 +20,14 @@ for (const target of databaseTargets) {
 
     /** Installs a copy of the runtime with other price settings (a fresh price book). */
     const withPriceEnv = (overrides: Record<string, string>) => {
-      const config = parseConfig({ DATA_DIR: app.runtime.config.dataDir, PUBLIC_URL: TEST_SITE_ORIGIN, LOG_LEVEL: "silent", RATE_LIMIT_READS_PER_MINUTE: "100000", ...providerEnv, ...overrides });
+      const config = parseConfig({
+        DATA_DIR: app.runtime.config.dataDir,
+        PUBLIC_URL: TEST_SITE_ORIGIN,
+        LOG_LEVEL: "silent",
+        RATE_LIMIT_READS_PER_MINUTE: "100000",
+        ...providerEnv,
+        ...overrides,
+      });
       installRuntime({ ...app.runtime, config });
     };
     const prices = async (key = scopedKey) => {
@@ -112,7 +119,7 @@ for (const target of databaseTargets) {
     });
 
     it("refuses bad price settings at start-up, naming the variable", () => {
-      expect(() => parseConfig({ STATIC_TOKEN_PRICES: "{\"SOL\": -1}" })).toThrow(/STATIC_TOKEN_PRICES/);
+      expect(() => parseConfig({ STATIC_TOKEN_PRICES: '{"SOL": -1}' })).toThrow(/STATIC_TOKEN_PRICES/);
       expect(() => parseConfig({ TOKEN_PRICE_PROVIDER_IDS: "solana" })).toThrow(/TOKEN_PRICE_PROVIDER_IDS/);
       expect(() => parseConfig({ TOKEN_PRICE_PROVIDER_URL: "ftp://prices" })).toThrow(/TOKEN_PRICE_PROVIDER_URL/);
     });

@@ -17,14 +17,7 @@ import {
 } from "@solana/spl-token";
 import { unpack as unpackMetadata } from "@solana/spl-token-metadata";
 import { LiteSVM } from "litesvm";
-import {
-  ChainTransactionError,
-  InvalidAddressError,
-  nftMintAccountSize,
-  rentExemptLamports,
-  signAndSerialize,
-  type EmbeddedChain,
-} from "@/lib/chain";
+import { ChainTransactionError, InvalidAddressError, nftMintAccountSize, rentExemptLamports, signAndSerialize, type EmbeddedChain } from "@/lib/chain";
 import { SOL, mintSetup, openTestChain, prepareMint, readMint, type MintSetup } from "./helpers";
 
 let chain: EmbeddedChain;
@@ -85,9 +78,7 @@ describe("embedded chain", () => {
     expect(owners.get(mint.toBase58())).toBe(buyer.publicKey.toBase58());
     expect(owners.size).toBe(1);
     const ata = getAssociatedTokenAddressSync(mint, buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
-    expect(await chain.getTokenBalances(buyer.publicKey.toBase58())).toEqual([
-      { mint: mint.toBase58(), amount: 1n, tokenAccount: ata.toBase58() },
-    ]);
+    expect(await chain.getTokenBalances(buyer.publicKey.toBase58())).toEqual([{ mint: mint.toBase58(), amount: 1n, tokenAccount: ata.toBase58() }]);
 
     // The mint: supply 1, no authority left, metadata and group membership on the mint itself.
     const onChain = await readMint(chain, mint);
@@ -182,9 +173,7 @@ describe("embedded chain", () => {
     );
     const prepared = await Promise.all(buyers.map((buyer) => prepareMint({ ...setup, buyer })));
     const sent = await Promise.all(
-      prepared.map((p, i) =>
-        Promise.all([chain.sendRawTransaction(signAndSerialize(p.transaction, buyers[i]!, p.mint, setup.mintAuthority)), chain.getBlockHeight()]),
-      ),
+      prepared.map((p, i) => Promise.all([chain.sendRawTransaction(signAndSerialize(p.transaction, buyers[i]!, p.mint, setup.mintAuthority)), chain.getBlockHeight()])),
     );
     expect(new Set(sent.map(([signature]) => signature)).size).toBe(8);
     const owners = await chain.getMintOwners(prepared.map((p) => p.mint.publicKey.toBase58()));

@@ -4,14 +4,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, type Transaction } from "@solana/web3.js";
 import { unpackMint, TOKEN_2022_PROGRAM_ID, type Mint } from "@solana/spl-token";
-import {
-  buildCollectionGroupMintTransaction,
-  buildNftMintTransaction,
-  openEmbeddedChain,
-  signAndSerialize,
-  type Chain,
-  type EmbeddedChain,
-} from "@/lib/chain";
+import { buildCollectionGroupMintTransaction, buildNftMintTransaction, openEmbeddedChain, signAndSerialize, type Chain, type EmbeddedChain } from "@/lib/chain";
 
 export const SOL = BigInt(LAMPORTS_PER_SOL);
 
@@ -68,10 +61,7 @@ export async function mintSetup(chain: Chain): Promise<MintSetup> {
 export type PreparedMint = { transaction: Transaction; mint: Keypair; price: bigint; fee: bigint };
 
 /** What the prepare step does: an unsigned mint transaction; the wallet signs first, the server (mint key, authority) last. */
-export async function prepareMint(
-  setup: MintSetup,
-  options: { price?: bigint; fee?: bigint; name?: string; uri?: string; recentBlockhash?: string } = {},
-): Promise<PreparedMint> {
+export async function prepareMint(setup: MintSetup, options: { price?: bigint; fee?: bigint; name?: string; uri?: string; recentBlockhash?: string } = {}): Promise<PreparedMint> {
   const price = options.price ?? 100_000_000n;
   const fee = options.fee ?? 5_000_000n;
   const mint = Keypair.generate();
@@ -100,9 +90,5 @@ export function signedByAll(prepared: PreparedMint, setup: Pick<MintSetup, "mint
 export async function readMint(chain: Chain, mint: PublicKey): Promise<Mint> {
   const info = await chain.getAccountInfo(mint.toBase58());
   if (!info) throw new Error(`mint ${mint.toBase58()} does not exist`);
-  return unpackMint(
-    mint,
-    { data: Buffer.from(info.data), executable: info.executable, lamports: Number(info.lamports), owner: new PublicKey(info.owner) },
-    TOKEN_2022_PROGRAM_ID,
-  );
+  return unpackMint(mint, { data: Buffer.from(info.data), executable: info.executable, lamports: Number(info.lamports), owner: new PublicKey(info.owner) }, TOKEN_2022_PROGRAM_ID);
 }

@@ -94,10 +94,11 @@ async function startLossyProxy(target: string, drop: (sendIndex: number) => bool
   return {
     url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     sends: () => sends,
-    close: () => new Promise<void>((resolve) => {
-      proxy.close(() => resolve());
-      proxy.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.close(() => resolve());
+        proxy.closeAllConnections();
+      }),
   };
 }
 

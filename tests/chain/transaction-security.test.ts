@@ -31,9 +31,7 @@ function feePayerSignature(wire: Uint8Array): string {
 describe("transaction integrity", () => {
   it("refuses a transfer amount changed after the server signed (wallet signature valid)", async () => {
     const prepared = await prepareMint(setup);
-    const transferIndex = prepared.transaction.instructions.findIndex(
-      (ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1]?.pubkey.equals(setup.treasury),
-    );
+    const transferIndex = prepared.transaction.instructions.findIndex((ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1]?.pubkey.equals(setup.treasury));
     expect(transferIndex).toBeGreaterThan(0);
     prepared.transaction.instructions[transferIndex] = SystemProgram.transfer({
       fromPubkey: setup.buyer.publicKey,

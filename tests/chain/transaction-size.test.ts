@@ -54,9 +54,7 @@ describe("NFT mint transaction size", () => {
   });
 
   it("refuses to build a transaction that would not fit", () => {
-    expect(() => buildNftMintTransaction(worstCase({ uri: `https://example.com/${"x".repeat(300)}` }))).toThrow(
-      TransactionTooLargeError,
-    );
+    expect(() => buildNftMintTransaction(worstCase({ uri: `https://example.com/${"x".repeat(300)}` }))).toThrow(TransactionTooLargeError);
   });
 
   it("lands the worst case on the chain within the default compute budget", async () => {

@@ -37,9 +37,7 @@ for (const target of databaseTargets) {
            LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
           WHERE a.attrelid = '"_prisma_migrations"'::regclass AND a.attnum > 0 AND NOT a.attisdropped`,
       )) as Array<{ column: string; type: string; not_null: boolean; default: string | null }>;
-      const columns = catalog
-        .map((c) => `${c.column} ${c.type}${c.not_null ? " NOT NULL" : ""}${c.default ? ` DEFAULT ${c.default}` : ""}`)
-        .sort();
+      const columns = catalog.map((c) => `${c.column} ${c.type}${c.not_null ? " NOT NULL" : ""}${c.default ? ` DEFAULT ${c.default}` : ""}`).sort();
       expect(columns).toEqual(
         [
           "applied_steps_count integer NOT NULL DEFAULT 0",
@@ -108,10 +106,7 @@ for (const target of databaseTargets) {
 
     it("refuses to start when the history holds a failed migration, and ignores rolled-back ones", async () => {
       const id = "00000000-0000-4000-8000-000000000001";
-      await db.runner.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs) VALUES ($1, $2, '20261121000001_broken', 'boom')`,
-        [id, "a".repeat(64)],
-      );
+      await db.runner.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs) VALUES ($1, $2, '20261121000001_broken', 'boom')`, [id, "a".repeat(64)]);
       try {
         await expect(applyMigrations(db.runner)).rejects.toThrow(/20261121000001_broken is recorded .* failed migration[\s\S]*boom/);
         await db.runner.query(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE id = $1`, [id]);
@@ -152,9 +147,7 @@ for (const target of databaseTargets) {
         try {
           // Separate pools, as separate app instances would have.
           const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-concurrent-"));
-          const results = await Promise.allSettled(
-            [1, 2, 3].map(() => openDatabase({ databaseUrl: empty.url, dataDir, poolSize: 2 })),
-          );
+          const results = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ databaseUrl: empty.url, dataDir, poolSize: 2 })));
           for (const result of results) if (result.status === "fulfilled") opened.push(result.value);
           expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
           const rows = await opened[0]!.runner.query(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`);
@@ -181,4 +174,3 @@ function addMigration(dir: string, name: string, sql: string): void {
   mkdirSync(path.join(dir, name));
   writeFileSync(path.join(dir, name, "migration.sql"), sql);
 }
-

@@ -84,9 +84,9 @@ describe.skipIf(!postgres.available)("db:new-migration on PostgreSQL", () => {
     expect(existsSync(path.join(tmpMigrations, "20990102030406_again"))).toBe(false);
 
     // A clock behind the last migration would put the new one before it: refused.
-    await expect(
-      createMigration({ name: "late", migrationsDir: tmpMigrations, schemaPath: tmpSchema, shadow, now: new Date("2099-01-01T00:00:00Z") }),
-    ).rejects.toThrow(/would sort before the existing migration 20990102030405_add_probe/);
+    await expect(createMigration({ name: "late", migrationsDir: tmpMigrations, schemaPath: tmpSchema, shadow, now: new Date("2099-01-01T00:00:00Z") })).rejects.toThrow(
+      /would sort before the existing migration 20990102030405_add_probe/,
+    );
   });
 
   it("drops its shadow databases", async () => {

@@ -41,7 +41,12 @@ const EMPTY_MIGRATION = "-- This is an empty migration.\n";
 function schemaLines(text: string): string[] {
   return text
     .split("\n")
-    .map((line) => line.replace(/(^|\s)\/\/(?!\/).*$/, "").replace(/\s+/g, " ").trim())
+    .map((line) =>
+      line
+        .replace(/(^|\s)\/\/(?!\/).*$/, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .filter(Boolean);
 }
 
@@ -50,15 +55,12 @@ it("the generated client was built from this schema.prisma", () => {
   const generated = readFileSync(path.join(root, "lib", "db", "generated", "internal", "class.ts"), "utf8");
   const inline = /^\s*"inlineSchema": (".*"),$/m.exec(generated)?.[1];
   expect(inline, "lib/db/generated/internal/class.ts no longer embeds inlineSchema: adapt this test to the new Prisma").toBeDefined();
-  expect(schemaLines(JSON.parse(inline!) as string), "lib/db/generated is stale: run `node scripts/prisma-generate.mjs`").toEqual(
-    schemaLines(readFileSync(schemaPath, "utf8")),
-  );
+  expect(schemaLines(JSON.parse(inline!) as string), "lib/db/generated is stale: run `node scripts/prisma-generate.mjs`").toEqual(schemaLines(readFileSync(schemaPath, "utf8")));
 });
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`schema and migrations on ${target.name}`, () => {
-    const shadow: ShadowTarget =
-      target.name === "postgres" ? { kind: "postgres", adminUrl: target.adminUrl ?? POSTGRES_ADMIN_URL } : { kind: "pglite" };
+    const shadow: ShadowTarget = target.name === "postgres" ? { kind: "postgres", adminUrl: target.adminUrl ?? POSTGRES_ADMIN_URL } : { kind: "pglite" };
     const tempDirs: string[] = [];
     let diff: SchemaDiff;
     let db: TestDatabase;
@@ -189,7 +191,13 @@ async function roundTrip(db: Database): Promise<void> {
     data: { collectionId: collection.id, phaseId: phase.id, nftId: nft.id, sessionId: session.id, walletAddress: wallet, kind: "paid", pricePaid: 10n, signature: "Sig111" },
   });
   const apiKey = await prisma.apiKey.create({
-    data: { keyHash: "f".repeat(64), displayPrefix: "pk_live_ab", keyClass: "live", origins: ["https://partner.example"], collections: { create: { collectionId: collection.id } } },
+    data: {
+      keyHash: "f".repeat(64),
+      displayPrefix: "pk_live_ab",
+      keyClass: "live",
+      origins: ["https://partner.example"],
+      collections: { create: { collectionId: collection.id } },
+    },
   });
   const batch = await prisma.claimCodeBatch.create({
     data: { collectionId: collection.id, phaseId: phase.id, grantType: "discount", discountPercent: 12.5, discountFixed: 1_000n, discountUses: 2 },

@@ -17,9 +17,7 @@ export const test = base.extend<{ problems: Problems; allowProblems: (...pattern
   },
   page: async ({ page, problems }, use, testInfo) => {
     // A Content-Security-Policy violation is a console error too, so it fails the test.
-    await page.addInitScript(() =>
-      document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)),
-    );
+    await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)));
     watch(page, problems);
     page.context().on("page", (other) => watch(other, problems));
     await use(page);
@@ -50,13 +48,14 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   // Lazy images load only near the viewport: pass over the page once so the picture is whole
   // (only where scripts run: with JavaScript off, evaluate never returns).
-  if (options.javaScript !== false) await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 40));
-    }
-    window.scrollTo(0, 0);
-  });
+  if (options.javaScript !== false)
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      window.scrollTo(0, 0);
+    });
   await page.waitForLoadState("networkidle").catch(() => undefined);
   await page.screenshot({ path: `${ARTIFACTS_DIR}/${name}.png`, fullPage: options.fullPage ?? true });
 }

@@ -65,9 +65,6 @@ const ADMIN_URL_CANDIDATES = process.env.TEST_DATABASE_URL
   ? [process.env.TEST_DATABASE_URL]
   : ["postgresql://postgres@127.0.0.1:5432/postgres", "postgresql://root@127.0.0.1:5432/postgres"];
 
-
-
-
 // Probed once per test process (vitest runs each file in its own worker process).
 // REQUIRE_POSTGRES=1 turns "not reachable" into a failure instead of skipped suites (CI).
 async function findAdminUrl(): Promise<{ url: string; problem?: string }> {
@@ -136,11 +133,8 @@ function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "dropmint-db-"));
 }
 
-
 /** Creates an empty throwaway database on the server; returns its URL and a drop function. */
-export async function createEmptyPostgresDatabase(
-  target: DatabaseTarget = databaseTarget("postgres"),
-): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createEmptyPostgresDatabase(target: DatabaseTarget = databaseTarget("postgres")): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   if (target.name !== "postgres" || !target.available) {
     throw new Error(target.reason ?? `${target.name} is not a reachable PostgreSQL target`);
   }
@@ -232,11 +226,7 @@ export async function closedDatabase(target: DatabaseTarget): Promise<Pick<Datab
   return { kind: "postgres", prisma: new PrismaClient({ adapter: new PrismaPg(pool) }) };
 }
 
-function withDispose(
-  database: Database,
-  extra: { target: DatabaseTargetName; dataDir: string; url?: string },
-  release: () => Promise<void>,
-): TestDatabase {
+function withDispose(database: Database, extra: { target: DatabaseTargetName; dataDir: string; url?: string }, release: () => Promise<void>): TestDatabase {
   let disposing: Promise<void> | undefined;
   return Object.assign(database, extra, {
     dispose: () => (disposing ??= release()),

@@ -39,7 +39,10 @@ export async function startSite(env: Record<string, string>, options: { preload?
   // Ready once the app answers (the first answer waits for migrations and the seed).
   for (;;) {
     if (child.exitCode !== null) throw new Error(`site exited early (${child.exitCode}):\n${output}`);
-    const answered = await fetch(`${url}/api/v1`).then(() => true, () => false);
+    const answered = await fetch(`${url}/api/v1`).then(
+      () => true,
+      () => false,
+    );
     if (answered) break;
     if (Date.now() > deadline) throw new Error(`site did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));

@@ -37,8 +37,15 @@ describe("share images and start times on pglite", () => {
     // A published drop whose only phase is still to come (free), and a pre-launch drop with a
     // future phase whose schedule must stay unpublished.
     const later = await prisma.collection.create({
-      data: { shortId: "later", name: "Later Drop 🚀", symbol: "LTR", chain: "solana-localnet", treasuryAddress: TREASURY, totalSupply: 10,
-        phases: { create: { name: "Public", startDate: startsAt, priceModel: "fixed", price: 0n } } },
+      data: {
+        shortId: "later",
+        name: "Later Drop 🚀",
+        symbol: "LTR",
+        chain: "solana-localnet",
+        treasuryAddress: TREASURY,
+        totalSupply: 10,
+        phases: { create: { name: "Public", startDate: startsAt, priceModel: "fixed", price: 0n } },
+      },
     });
     laterId = later.id;
   });

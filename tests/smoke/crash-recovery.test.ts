@@ -82,7 +82,7 @@ describe("a server killed between submit and record", () => {
     site = await startSite(env);
 
     let counts = walletMintsResponseSchema.parse((await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body);
-    for (const deadline = Date.now() + 20_000; counts.totalMinted === 0 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 20_000; counts.totalMinted === 0 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       counts = walletMintsResponseSchema.parse((await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body);
     }
@@ -120,4 +120,3 @@ describe("a server killed between submit and record", () => {
     }
   });
 });
-

@@ -112,11 +112,14 @@ describe("hostile requests against the built site", () => {
     }
   };
 
-  it.each(["/api/v1/collections/%E0%A4%A", "/api/v1/collections/%/bounty", "/api/public/%zz", "/api/v1/%C0%AE"])("answers the malformed API path %s with the 400 envelope", async (target) => {
-    const answer = await send("GET", target);
-    expect(answer.status, answer.body).toBe(400);
-    expect(errorBodySchema.parse(JSON.parse(answer.body)).code).toBe("INVALID_REQUEST");
-  });
+  it.each(["/api/v1/collections/%E0%A4%A", "/api/v1/collections/%/bounty", "/api/public/%zz", "/api/v1/%C0%AE"])(
+    "answers the malformed API path %s with the 400 envelope",
+    async (target) => {
+      const answer = await send("GET", target);
+      expect(answer.status, answer.body).toBe(400);
+      expect(errorBodySchema.parse(JSON.parse(answer.body)).code).toBe("INVALID_REQUEST");
+    },
+  );
 
   it("answers a malformed page path with the site's error page", async () => {
     const answer = await send("GET", "/d/%E0%A4%A");
@@ -133,7 +136,11 @@ describe("hostile requests against the built site", () => {
   });
 
   it("answers a method a route does not export with the envelope and Allow, not an empty 405", async () => {
-    for (const [method, target, allow] of [["PUT", "/api/health", "GET, HEAD"], ["DELETE", "/api/localnet/faucet", "POST"], ["GET", "/api/v1/prepare-mint", "POST, OPTIONS"]] as const) {
+    for (const [method, target, allow] of [
+      ["PUT", "/api/health", "GET, HEAD"],
+      ["DELETE", "/api/localnet/faucet", "POST"],
+      ["GET", "/api/v1/prepare-mint", "POST, OPTIONS"],
+    ] as const) {
       const answer = await send(method, target);
       expect([answer.status, answer.headers.allow], `${method} ${target}`).toEqual([405, allow]);
       expect(errorBodySchema.parse(JSON.parse(answer.body)).code).toBe("METHOD_NOT_ALLOWED");

@@ -49,7 +49,9 @@ describe("the built site on the embedded defaults", () => {
   it("answers a link to no drop with a real 404, and a drop's UUID with a real 308 to its short link", async () => {
     const missing = await fetch(`${site!.url}/d/no-such-drop`);
     expect(missing.status).toBe(404);
-    const { collection: { id } } = (await (await fetch(`${site!.url}/api/public/collection/sprites`, { headers: { origin: site!.url } })).json()) as { collection: { id: string } };
+    const {
+      collection: { id },
+    } = (await (await fetch(`${site!.url}/api/public/collection/sprites`, { headers: { origin: site!.url } })).json()) as { collection: { id: string } };
     const byId = await fetch(`${site!.url}/d/${id}`, { redirect: "manual" });
     expect(byId.status).toBe(308);
     expect(new URL(byId.headers.get("location")!, site!.url).pathname).toBe("/d/sprites");

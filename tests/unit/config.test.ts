@@ -21,7 +21,9 @@ describe("parseConfig", () => {
   it("serves test controls only when asked for, and never off localnet", () => {
     expect(parseConfig({}).testControls).toBe(false);
     expect(parseConfig({ DROPMINT_TEST_CONTROLS: "1" }).testControls).toBe(true);
-    expect(parseConfig({ DROPMINT_TEST_CONTROLS: "1", SOLANA_CLUSTER: "devnet", SOLANA_RPC_URL: "https://rpc.example", MINT_AUTHORITY_SECRET_KEY: "1".repeat(64) }).testControls).toBe(false);
+    expect(
+      parseConfig({ DROPMINT_TEST_CONTROLS: "1", SOLANA_CLUSTER: "devnet", SOLANA_RPC_URL: "https://rpc.example", MINT_AUTHORITY_SECRET_KEY: "1".repeat(64) }).testControls,
+    ).toBe(false);
   });
 
   it("chain-read budget and holders interval: documented defaults, configurable, 0 turns holder reuse off", () => {

@@ -25,10 +25,7 @@ const DESCRIPTION_MAX = 200;
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const drop = await loadDrop((await params).identifier);
   const name = (drop.kind === "live" ? drop.collection.collection.name : drop.teaser.collection.name) ?? "Drop";
-  const description =
-    drop.kind === "live"
-      ? summarise(drop.collection.collection.description) ?? `Mint ${name} on Dropmint.`
-      : `${name} is coming soon on Dropmint.`;
+  const description = drop.kind === "live" ? (summarise(drop.collection.collection.description) ?? `Mint ${name} on Dropmint.`) : `${name} is coming soon on Dropmint.`;
   const url = `/d/${drop.identifier}`;
   return {
     // Absolute share URLs (og:url, og:image) come from the configured public address at run time.

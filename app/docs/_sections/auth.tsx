@@ -21,9 +21,8 @@ export function AuthSection({ rateLimit = getConfig().rateLimit }: { rateLimit?:
         Authentication
       </h2>
       <p>
-        Send your key in the <code>X-API-Key</code> header on every request. Keys look like <code>dm_&lt;class&gt;_&lt;secret&gt;</code>;
-        the class is visible in the prefix. We store only a SHA-256 hash of each key, so a lost key cannot be shown again: ask for a
-        new one.
+        Send your key in the <code>X-API-Key</code> header on every request. Keys look like <code>dm_&lt;class&gt;_&lt;secret&gt;</code>; the class is visible in the prefix. We
+        store only a SHA-256 hash of each key, so a lost key cannot be shown again: ask for a new one.
       </p>
       <table className="w-full border-collapse text-left text-sm">
         <thead>
@@ -45,95 +44,81 @@ export function AuthSection({ rateLimit = getConfig().rateLimit }: { rateLimit?:
           ))}
         </tbody>
       </table>
-      <p className="text-sm text-slate-400">
-        Revoked keys stop working within {KEY_CACHE_TTL_MS / 1000} seconds: each server keeps recently checked keys in memory that
-        long.
-      </p>
+      <p className="text-sm text-slate-400">Revoked keys stop working within {KEY_CACHE_TTL_MS / 1000} seconds: each server keeps recently checked keys in memory that long.</p>
 
       <h3 className="text-lg font-semibold">Requests without a key (first-party)</h3>
       <p>
-        The Dropmint site itself calls the API without a key. A request counts as first-party when its <code>Origin</code> is one of
-        the site&apos;s own origins, or when it sends no <code>Origin</code> and the browser marks it{" "}
-        <code>Sec-Fetch-Site: same-origin</code>. This is a browser convenience, not a secret: any HTTP client can send those
-        headers, so first-party access grants only what the public site already shows, and per-IP rate limits still apply. Any other
-        request without a key gets <code>401 API_KEY_REQUIRED</code>. A request that carries a key is always judged by the key.
+        The Dropmint site itself calls the API without a key. A request counts as first-party when its <code>Origin</code> is one of the site&apos;s own origins, or when it sends
+        no <code>Origin</code> and the browser marks it <code>Sec-Fetch-Site: same-origin</code>. This is a browser convenience, not a secret: any HTTP client can send those
+        headers, so first-party access grants only what the public site already shows, and per-IP rate limits still apply. Any other request without a key gets{" "}
+        <code>401 API_KEY_REQUIRED</code>. A request that carries a key is always judged by the key.
       </p>
       <p>
-        In particular, a drop that has not launched (coming soon, deploying, maintenance) is shown to a request without a key
-        exactly as the public site shows it: <code>GET /collections/{"{identifier}"}</code> answers the pre-launch envelope,
-        gallery and recently-minted answer empty pages, every other route of the drop answers{" "}
-        <code>403 COLLECTION_NOT_LAUNCHED</code>, and its phases&apos; price routes answer <code>404 PHASE_NOT_FOUND</code> as for
-        an unknown phase. A key issued for the drop (the creator&apos;s own integration) reads it in full. Launch status is
-        taken from the drop lookup, which each server keeps for up to 5 seconds, so a launch shows within that time.
+        In particular, a drop that has not launched (coming soon, deploying, maintenance) is shown to a request without a key exactly as the public site shows it:{" "}
+        <code>GET /collections/{"{identifier}"}</code> answers the pre-launch envelope, gallery and recently-minted answer empty pages, every other route of the drop answers{" "}
+        <code>403 COLLECTION_NOT_LAUNCHED</code>, and its phases&apos; price routes answer <code>404 PHASE_NOT_FOUND</code> as for an unknown phase. A key issued for the drop (the
+        creator&apos;s own integration) reads it in full. Launch status is taken from the drop lookup, which each server keeps for up to 5 seconds, so a launch shows within that
+        time.
       </p>
 
       <h3 className="text-lg font-semibold">Origins</h3>
       <p>
-        A key with an origin list (every publishable key has one) is accepted only from those exact origins,{" "}
-        <code>scheme://host[:port]</code>; anything else gets <code>403 ORIGIN_NOT_ALLOWED</code>, including a request with no{" "}
-        <code>Origin</code> header at all, so a browser key cannot be used from a server. Register every origin that serves your
-        pages, staging and previews included. Responses allow cross-origin reads (<code>Access-Control-Allow-Origin: *</code>); the
-        key&apos;s origin list is what authorizes a page.
+        A key with an origin list (every publishable key has one) is accepted only from those exact origins, <code>scheme://host[:port]</code>; anything else gets{" "}
+        <code>403 ORIGIN_NOT_ALLOWED</code>, including a request with no <code>Origin</code> header at all, so a browser key cannot be used from a server. Register every origin
+        that serves your pages, staging and previews included. Responses allow cross-origin reads (<code>Access-Control-Allow-Origin: *</code>); the key&apos;s origin list is what
+        authorizes a page.
       </p>
 
       <h3 className="text-lg font-semibold">Scope</h3>
       <p>
-        A key is issued for particular drops, or for all of them. Every route that names a drop (by short ID, UUID or address,
-        in the path or as <code>collectionId</code> in a body) is limited to the key&apos;s drops; phase routes are scoped through the
-        phase&apos;s own drop. Asking about another drop gets <code>403 COLLECTION_NOT_IN_SCOPE</code>, identical in body, status and
-        timing whether or not that drop exists.
+        A key is issued for particular drops, or for all of them. Every route that names a drop (by short ID, UUID or address, in the path or as <code>collectionId</code> in a
+        body) is limited to the key&apos;s drops; phase routes are scoped through the phase&apos;s own drop. Asking about another drop gets <code>403 COLLECTION_NOT_IN_SCOPE</code>
+        , identical in body, status and timing whether or not that drop exists.
       </p>
       <p>
-        <strong>Unknown identifiers:</strong> a caller who may see every drop (the site itself, or a key issued for all drops) gets{" "}
-        <code>404 COLLECTION_NOT_FOUND</code> (or <code>404 PHASE_NOT_FOUND</code>). A key scoped to particular drops gets the same{" "}
-        <code>403 COLLECTION_NOT_IN_SCOPE</code> as for any other drop, since it must not learn which drops exist. A malformed
-        identifier is <code>400 INVALID_REQUEST</code> for everyone.
+        <strong>Unknown identifiers:</strong> a caller who may see every drop (the site itself, or a key issued for all drops) gets <code>404 COLLECTION_NOT_FOUND</code> (or{" "}
+        <code>404 PHASE_NOT_FOUND</code>). A key scoped to particular drops gets the same <code>403 COLLECTION_NOT_IN_SCOPE</code> as for any other drop, since it must not learn
+        which drops exist. A malformed identifier is <code>400 INVALID_REQUEST</code> for everyone.
       </p>
 
       <h3 className="text-lg font-semibold">Sandbox keys</h3>
       <p>
-        A <code>dm_test_</code> key is refused on any production chain (<code>solana-mainnet</code>) with{" "}
-        <code>403 SANDBOX_KEY_ON_MAINNET</code>: for a drop on that chain, and for routes naming no drop when the service itself runs
-        on mainnet.
+        A <code>dm_test_</code> key is refused on any production chain (<code>solana-mainnet</code>) with <code>403 SANDBOX_KEY_ON_MAINNET</code>: for a drop on that chain, and for
+        routes naming no drop when the service itself runs on mainnet.
       </p>
 
       <h3 className="text-lg font-semibold">Rate limits</h3>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          Every request: {rateLimit.readsPerMinute} per minute per client IP (configured with <code>RATE_LIMIT_READS_PER_MINUTE</code>).
-          This budget is spent first, before the key or the drop is looked up, so requests with an unknown or malformed key, or
-          naming an unknown drop, count like any other; past it nothing is looked up at all. Mint calls spend it too.
+          Every request: {rateLimit.readsPerMinute} per minute per client IP (configured with <code>RATE_LIMIT_READS_PER_MINUTE</code>). This budget is spent first, before the key
+          or the drop is looked up, so requests with an unknown or malformed key, or naming an unknown drop, count like any other; past it nothing is looked up at all. Mint calls
+          spend it too.
         </li>
         <li>
-          Reads that reach the chain, in addition: {rateLimit.chainReadsPerMinute} per minute per client IP (configured with{" "}
-          <code>RATE_LIMIT_CHAIN_READS_PER_MINUTE</code>), so that one address cannot use up the RPC quota that prepare and execute
-          need. Every top-holders request spends one (whether or not its board is reused; see Leaderboards), as does every local
-          balance read; eligibility and wallet-mints spend one only when they read the wallet&apos;s holdings (token or NFT
-          gates). Mint calls never spend it.
+          Reads that reach the chain, in addition: {rateLimit.chainReadsPerMinute} per minute per client IP (configured with <code>RATE_LIMIT_CHAIN_READS_PER_MINUTE</code>), so
+          that one address cannot use up the RPC quota that prepare and execute need. Every top-holders request spends one (whether or not its board is reused; see Leaderboards),
+          as does every local balance read; eligibility and wallet-mints spend one only when they read the wallet&apos;s holdings (token or NFT gates). Mint calls never spend it.
         </li>
         <li>
-          Mint calls (prepare and execute), in addition: {rateLimit.mintsPerMinute} per minute per secret or sandbox key, whatever
-          the client IP; per publishable key <em>and</em> client IP, since a publishable key ships in browser code and one
-          visitor must not use up the budget of the partner&apos;s other visitors; per client IP for the site itself (configured
-          with <code>RATE_LIMIT_MINTS_PER_MINUTE</code>).
+          Mint calls (prepare and execute), in addition: {rateLimit.mintsPerMinute} per minute per secret or sandbox key, whatever the client IP; per publishable key <em>and</em>{" "}
+          client IP, since a publishable key ships in browser code and one visitor must not use up the budget of the partner&apos;s other visitors; per client IP for the site
+          itself (configured with <code>RATE_LIMIT_MINTS_PER_MINUTE</code>).
         </li>
         <li>
-          Past the budget you get <code>429 RATE_LIMITED</code> with a <code>Retry-After</code> header in whole seconds and the same
-          figure as <code>retryAfter</code> in the body. Wait that long, then retry.
+          Past the budget you get <code>429 RATE_LIMITED</code> with a <code>Retry-After</code> header in whole seconds and the same figure as <code>retryAfter</code> in the body.
+          Wait that long, then retry.
         </li>
         <li>
-          Budgets are fixed one-minute windows, kept in memory by a single server or shared in Redis by several (set{" "}
-          <code>REDIS_URL</code>). If Redis is unreachable each server falls back to its own in-memory windows rather than refusing
-          requests.
+          Budgets are fixed one-minute windows, kept in memory by a single server or shared in Redis by several (set <code>REDIS_URL</code>). If Redis is unreachable each server
+          falls back to its own in-memory windows rather than refusing requests.
         </li>
         <li>POST bodies are limited to {MAX_BODY_BYTES / 1024} KB.</li>
       </ul>
 
       <h3 className="text-lg font-semibold">Error codes</h3>
       <p>
-        Errors are <code>{`{ success: false, error, code }`}</code>, sometimes with extra members named below. Branch on{" "}
-        <code>code</code>: a 403, for example, can mean a wrong origin, another drop, a sandbox key on mainnet or a blocked wallet.{" "}
-        <code>AUTH_UNAVAILABLE</code> is never a denial: retry.
+        Errors are <code>{`{ success: false, error, code }`}</code>, sometimes with extra members named below. Branch on <code>code</code>: a 403, for example, can mean a wrong
+        origin, another drop, a sandbox key on mainnet or a blocked wallet. <code>AUTH_UNAVAILABLE</code> is never a denial: retry.
       </p>
       <table className="w-full border-collapse text-left text-sm">
         <thead>

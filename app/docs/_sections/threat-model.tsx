@@ -10,13 +10,15 @@ const INVARIANTS: Invariant[] = [
     title: "1. No mint without execute",
     defences: [
       {
-        threat: "A collector broadcasts the prepared transaction itself (a \"ghost mint\").",
-        defence: "Prepare hands out transactions with every signature slot empty; the NFT mint key and the mint authority sign only at execute, after every check, over the exact stored message bytes. Sent straight to a node, the chain refuses it for the missing signatures.",
+        threat: 'A collector broadcasts the prepared transaction itself (a "ghost mint").',
+        defence:
+          "Prepare hands out transactions with every signature slot empty; the NFT mint key and the mint authority sign only at execute, after every check, over the exact stored message bytes. Sent straight to a node, the chain refuses it for the missing signatures.",
         test: "tests/api/mint/attacks.test.ts (embedded chain and a JSON-RPC chain, with and without preflight)",
       },
       {
         threat: "A changed amount, recipient or instruction, or another session's transaction.",
-        defence: "Execute refuses any message that is not byte-identical to the prepared one (TRANSACTION_MISMATCH) and any wallet signature that does not verify (INVALID_SIGNATURE), before anything is signed or sent.",
+        defence:
+          "Execute refuses any message that is not byte-identical to the prepared one (TRANSACTION_MISMATCH) and any wallet signature that does not verify (INVALID_SIGNATURE), before anything is signed or sent.",
         test: "tests/api/mint/execute-guards.test.ts",
       },
     ],
@@ -33,11 +35,12 @@ const INVARIANTS: Invariant[] = [
       {
         threat: "An execute that started just before its session expired mints an NFT another session holds since.",
         defence: "The claim is decided by the database's clock, and only while the NFT is still reserved by this very session.",
-        test: "tests/api/mint/attacks.test.ts (\"decides expiry by the database's clock\")",
+        test: 'tests/api/mint/attacks.test.ts ("decides expiry by the database\'s clock")',
       },
       {
         threat: "An NFT freed while its old transaction could still land is sold twice.",
-        defence: "An ended session's NFT is freed only once the chain's block height is past the transaction's last valid height and its mint account does not exist; if the account exists the mint is recorded instead.",
+        defence:
+          "An ended session's NFT is freed only once the chain's block height is past the transaction's last valid height and its mint account does not exist; if the account exists the mint is recorded instead.",
         test: "tests/api/mint/attacks.test.ts, tests/api/mint/execute-guards.test.ts",
       },
     ],
@@ -48,8 +51,9 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "Executing only the free bonus of a buy-N-get-M prepare.",
-        defence: "A bonus is signed only once the purchases of its prepare that earn it have landed (under the group's lock); alone it answers BONUS_WITHOUT_PURCHASE, and the batch executes purchases first. One session of a multi-NFT prepare sent alone answers BATCH_REQUIRED.",
-        test: "tests/api/mint/attacks.test.ts (\"BOGO bonuses ride with the purchase\")",
+        defence:
+          "A bonus is signed only once the purchases of its prepare that earn it have landed (under the group's lock); alone it answers BONUS_WITHOUT_PURCHASE, and the batch executes purchases first. One session of a multi-NFT prepare sent alone answers BATCH_REQUIRED.",
+        test: 'tests/api/mint/attacks.test.ts ("BOGO bonuses ride with the purchase")',
       },
       {
         threat: "Guessing claim codes through prepare instead of validate.",
@@ -58,7 +62,8 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat: "A claim code spent twice by parallel prepares.",
-        defence: "Uses held by live sessions count against the code's maximum and the wallet's share, under the wallet's and the code's locks; a use is spent only when the mint lands.",
+        defence:
+          "Uses held by live sessions count against the code's maximum and the wallet's share, under the wallet's and the code's locks; a use is spent only when the mint lands.",
         test: "tests/api/mint/claim-code-mint.test.ts",
       },
     ],
@@ -69,7 +74,8 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "A griefer prepares in a victim's name to hold its allowance and claim codes.",
-        defence: "A new prepare for a wallet supersedes that wallet's earlier unsigned sessions in the drop (they cannot land without the server) and frees what they held; executing one answers SESSION_SUPERSEDED.",
+        defence:
+          "A new prepare for a wallet supersedes that wallet's earlier unsigned sessions in the drop (they cannot land without the server) and frees what they held; executing one answers SESSION_SUPERSEDED.",
         test: "tests/api/mint/attacks.test.ts",
       },
       {
@@ -79,7 +85,8 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat: "One funded wallet reserves most of the supply.",
-        defence: "A prepare supersedes the wallet's unsigned sessions in the drop and reserves at most 10 NFTs; the balance check subtracts the wallet's submits in flight. Unsigned sessions of other drops are not subtracted, so a stranger cannot make a wallet look too poor to mint.",
+        defence:
+          "A prepare supersedes the wallet's unsigned sessions in the drop and reserves at most 10 NFTs; the balance check subtracts the wallet's submits in flight. Unsigned sessions of other drops are not subtracted, so a stranger cannot make a wallet look too poor to mint.",
         test: "tests/api/mint/attacks.test.ts",
       },
       {
@@ -95,13 +102,14 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "The process is killed between submit and record.",
-        defence: "The wallet's signature is written ahead before sending; the reconciler settles pending sessions against the chain at start-up and every 30 seconds, never retrying blindly.",
+        defence:
+          "The wallet's signature is written ahead before sending; the reconciler settles pending sessions against the chain at start-up and every 30 seconds, never retrying blindly.",
         test: "tests/smoke/crash-recovery.test.ts, tests/api/mint/execute-guards.test.ts (OUTCOME_PENDING)",
       },
       {
         threat: "A session handed back in its last seconds cannot land any more.",
         defence: "A session lives at most its blockhash's validity less 15 seconds, so a signature handed back in time can still land.",
-        test: "tests/api/mint/attacks.test.ts (\"lives no longer than its blockhash\")",
+        test: 'tests/api/mint/attacks.test.ts ("lives no longer than its blockhash")',
       },
     ],
   },
@@ -115,8 +123,7 @@ const INVARIANTS: Invariant[] = [
         test: "tests/api/pipeline/auth-scope.test.ts",
       },
       {
-        threat:
-          "Anyone forges the site's Origin and reads, through v1 without a key, a drop that has not launched: its description, schedule, prices, supply, phases and codes.",
+        threat: "Anyone forges the site's Origin and reads, through v1 without a key, a drop that has not launched: its description, schedule, prices, supply, phases and codes.",
         defence:
           "Keyless v1 reads show such a drop exactly as the public site does: the pre-launch envelope, empty gallery and recently-minted, 403 COLLECTION_NOT_LAUNCHED elsewhere, and its phases as unknown. Keys issued for the drop read it in full.",
         test: "tests/api/pre-launch.test.ts (a table over every v1 route naming a drop or a phase)",
@@ -140,7 +147,8 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "A path with malformed percent-encoding, or a method the framework never routes (TRACE, PROPFIND, QUERY, SEARCH), answers a bare 500.",
-        defence: "The server answers them itself before the framework: 400 for a malformed path (the envelope under /api, the site's error page elsewhere), 405 with the envelope and an Allow header taken from the route files.",
+        defence:
+          "The server answers them itself before the framework: 400 for a malformed path (the envelope under /api, the site's error page elsewhere), 405 with the envelope and an Allow header taken from the route files.",
         test: "tests/smoke/hostile-requests.test.ts, tests/api/route-methods.test.ts",
       },
       {
@@ -182,7 +190,8 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "A page is framed for clickjacking, or injected markup loads script, plugins or a foreign <base>.",
-        defence: "Every answer carries a Content-Security-Policy (no script from elsewhere, object-src 'none', base-uri and form-action 'self', frame-ancestors 'none'), X-Frame-Options DENY, Referrer-Policy and nosniff; the end-to-end suite fails on any policy violation.",
+        defence:
+          "Every answer carries a Content-Security-Policy (no script from elsewhere, object-src 'none', base-uri and form-action 'self', frame-ancestors 'none'), X-Frame-Options DENY, Referrer-Policy and nosniff; the end-to-end suite fails on any policy violation.",
         test: "tests/e2e/quality.spec.ts, tests/e2e/fixtures.ts",
       },
     ],
@@ -212,10 +221,9 @@ export function ThreatModelSection() {
         Threat model
       </h2>
       <p>
-        Who attacks a mint site: collectors and bots with wallets (they script every call and can send transactions to any
-        RPC node themselves), griefers who know other people&apos;s wallet addresses, partners whose keys may leak, anyone who
-        can forge an <code>Origin</code> or send malformed input, and faults (a killed process, a slow database or RPC, an
-        expired blockhash). These are the promises Dropmint keeps against them, each with the test that proves it.
+        Who attacks a mint site: collectors and bots with wallets (they script every call and can send transactions to any RPC node themselves), griefers who know other
+        people&apos;s wallet addresses, partners whose keys may leak, anyone who can forge an <code>Origin</code> or send malformed input, and faults (a killed process, a slow
+        database or RPC, an expired blockhash). These are the promises Dropmint keeps against them, each with the test that proves it.
       </p>
       {INVARIANTS.map((invariant) => (
         <div key={invariant.id} id={`threat-${invariant.id}`} className="space-y-2">

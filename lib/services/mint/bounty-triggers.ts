@@ -23,8 +23,7 @@ export type WonBounty = {
 
 type MintFacts = { collectionId: string; nftId: string; wallet: string; at: Date };
 
-const mintsSince = (tx: Tx, collectionId: string, since: Date | null) =>
-  tx.mint.count({ where: { collectionId, ...(since ? { mintedAt: { gte: since } } : {}) } });
+const mintsSince = (tx: Tx, collectionId: string, since: Date | null) => tx.mint.count({ where: { collectionId, ...(since ? { mintedAt: { gte: since } } : {}) } });
 
 const payoutOf = (type: string): PayoutStatus => (type === "grant" ? "not_applicable" : "pending");
 
@@ -51,7 +50,17 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
         memo: bounty.grantLabel ?? bounty.nftName ?? null,
       },
     });
-    won.push({ awardId: award.id, bountyId: bounty.id, poolId: null, name: bounty.name, bountyType: award.bountyType, amount: award.amount, tokenSymbol: award.tokenSymbol, payoutStatus: award.payoutStatus, memo: award.memo });
+    won.push({
+      awardId: award.id,
+      bountyId: bounty.id,
+      poolId: null,
+      name: bounty.name,
+      bountyType: award.bountyType,
+      amount: award.amount,
+      tokenSymbol: award.tokenSymbol,
+      payoutStatus: award.payoutStatus,
+      memo: award.memo,
+    });
   }
 
   const pools = await tx.bountyPool.findMany({ where: { collectionId: facts.collectionId, recurEveryNMints: { gt: 0 } }, include: { entries: { orderBy: { sortOrder: "asc" } } } });
@@ -76,7 +85,17 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
         memo: entry.displayLabel ?? entry.nftPoolLabel,
       },
     });
-    won.push({ awardId: award.id, bountyId: null, poolId: pool.id, name: pool.name, bountyType: award.bountyType, amount: award.amount, tokenSymbol: award.tokenSymbol, payoutStatus: award.payoutStatus, memo: award.memo });
+    won.push({
+      awardId: award.id,
+      bountyId: null,
+      poolId: pool.id,
+      name: pool.name,
+      bountyType: award.bountyType,
+      amount: award.amount,
+      tokenSymbol: award.tokenSymbol,
+      payoutStatus: award.payoutStatus,
+      memo: award.memo,
+    });
   }
   return won;
 }

@@ -57,7 +57,8 @@ export async function loadClaimGrants(tx: Tx, where: Where, enteredCode: string 
   if (entered) {
     const { found, grantType } = entered;
     const remaining = roomOf(found.id, enteredRedemption ?? { allocation: claimCodeAllocation({ ...found.batch, grantType }), used: 0 });
-    if (remaining === 0) throw invalid("This claim code has no uses left for this wallet (its landed mints and live sessions count, and those of every wallet against the code's maximum).");
+    if (remaining === 0)
+      throw invalid("This claim code has no uses left for this wallet (its landed mints and live sessions count, and those of every wallet against the code's maximum).");
     grants.push({ codeId: found.id, kind: grantType === "discount" ? "discount" : "free", remaining, percent: found.batch.discountPercent, fixed: found.batch.discountFixed });
   }
   for (const r of redemptions) {

@@ -31,9 +31,7 @@ async function bonusesLast(ctx: ServiceContext, entries: readonly Record<string,
   const ids = entries.map((e) => (typeof e.sessionId === "string" && UUID.test(e.sessionId) ? e.sessionId.toLowerCase() : null));
   const wanted = ids.filter((id): id is string => id !== null);
   const bonuses = new Set(
-    wanted.length === 0
-      ? []
-      : (await ctx.db.mintSession.findMany({ where: { id: { in: wanted }, kind: "bogo_bonus" }, select: { id: true } })).map((s) => s.id),
+    wanted.length === 0 ? [] : (await ctx.db.mintSession.findMany({ where: { id: { in: wanted }, kind: "bogo_bonus" }, select: { id: true } })).map((s) => s.id),
   );
   const positions = entries.map((_, i) => i);
   return [...positions.filter((i) => !bonuses.has(ids[i] ?? "")), ...positions.filter((i) => bonuses.has(ids[i] ?? ""))];
@@ -43,7 +41,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function executeEntry(ctx: ServiceContext, auth: AuthContext, entry: Record<string, unknown>): Promise<BatchTransactionResult> {
   const sessionId = typeof entry.sessionId === "string" ? entry.sessionId : "";
-  const failed = (code: string, error: string, extra: Partial<BatchTransactionResult> = {}): BatchTransactionResult => ({ sessionId, success: false, error, errorCode: code, minted: [], ...extra });
+  const failed = (code: string, error: string, extra: Partial<BatchTransactionResult> = {}): BatchTransactionResult => ({
+    sessionId,
+    success: false,
+    error,
+    errorCode: code,
+    minted: [],
+    ...extra,
+  });
   if ("transactionHash" in entry) return failed("CLIENT_BROADCAST_NOT_ALLOWED", "A transaction hash is never accepted; send the signed transaction.");
   const parsed = executeMintBodySchema.safeParse(entry);
   if (!parsed.success) return failed("INVALID_REQUEST", describeZodError(parsed.error, "transaction"));

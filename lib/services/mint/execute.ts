@@ -37,7 +37,12 @@ export type ExecuteOptions = {
  * The spec's Execute result; for a session the reconciler had already settled, the count
  * only, with `recovered: true`. Refusals are thrown as AppError.
  */
-export async function executeMint(ctx: ServiceContext, auth: AuthContext, input: { sessionId: string; signedTransaction: string }, options: ExecuteOptions = {}): Promise<ExecuteView> {
+export async function executeMint(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  input: { sessionId: string; signedTransaction: string },
+  options: ExecuteOptions = {},
+): Promise<ExecuteView> {
   const now = ctx.clock.now();
   const { db, chain, keys } = ctx;
   const session = await db.mintSession.findUnique({
@@ -62,7 +67,10 @@ export async function executeMint(ctx: ServiceContext, auth: AuthContext, input:
 
   const claim = await claimSession(db, session);
   if (claim === "bonus_refused") {
-    throw new AppError("BONUS_WITHOUT_PURCHASE", "This bonus NFT is signed only after the purchases it rewards have landed: send it in the same batch as its paid transactions. Nothing was sent.");
+    throw new AppError(
+      "BONUS_WITHOUT_PURCHASE",
+      "This bonus NFT is signed only after the purchases it rewards have landed: send it in the same batch as its paid transactions. Nothing was sent.",
+    );
   }
   if (claim !== "claimed") {
     const current = await db.mintSession.findUniqueOrThrow({ where: { id: session.id } });
@@ -113,29 +121,31 @@ type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused";
  * purchase cannot both pass).
  */
 async function claimSession(db: Db, session: SessionToExecute): Promise<ClaimOutcome> {
-  return db.$transaction(async (tx) => {
-    if (session.kind === "bogo_bonus") {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-group:${session.groupId}`}))`;
-      const [landedPurchases, claimedBonuses] = await Promise.all([
-        tx.mintSession.count({ where: { groupId: session.groupId, kind: "paid", status: "minted" } }),
-        tx.mintSession.count({ where: { groupId: session.groupId, kind: "bogo_bonus", status: { in: ["processing", "pending", "minted"] }, id: { not: session.id } } }),
-      ]);
-      if (!bonusAllowed(bogoOf(session.phase), landedPurchases, claimedBonuses)) return "bonus_refused";
-    }
-    const moved = await tx.$executeRaw`
+  return db
+    .$transaction(async (tx) => {
+      if (session.kind === "bogo_bonus") {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-group:${session.groupId}`}))`;
+        const [landedPurchases, claimedBonuses] = await Promise.all([
+          tx.mintSession.count({ where: { groupId: session.groupId, kind: "paid", status: "minted" } }),
+          tx.mintSession.count({ where: { groupId: session.groupId, kind: "bogo_bonus", status: { in: ["processing", "pending", "minted"] }, id: { not: session.id } } }),
+        ]);
+        if (!bonusAllowed(bogoOf(session.phase), landedPurchases, claimedBonuses)) return "bonus_refused";
+      }
+      const moved = await tx.$executeRaw`
       UPDATE "MintSession" SET status = 'processing', "updatedAt" = now()
       WHERE id = ${session.id}::uuid AND status = 'prepared' AND "expiresAt" > now()`;
-    if (moved === 0) return "not_claimed";
-    // Held by an in-flight submit: never reclaimed as an expired reservation.
-    const held = await tx.$executeRaw`
+      if (moved === 0) return "not_claimed";
+      // Held by an in-flight submit: never reclaimed as an expired reservation.
+      const held = await tx.$executeRaw`
       UPDATE "Nft" SET "reservedUntil" = NULL
       WHERE id = ${session.nftId}::uuid AND "reservedBySession" = ${session.id}::uuid AND status = 'reserved'`;
-    if (held === 0) throw new NftNoLongerHeld();
-    return "claimed";
-  }).catch((error: unknown) => {
-    if (error instanceof NftNoLongerHeld) return "not_claimed" as const; // rolled back: the session is still prepared
-    throw error;
-  });
+      if (held === 0) throw new NftNoLongerHeld();
+      return "claimed";
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NftNoLongerHeld) return "not_claimed" as const; // rolled back: the session is still prepared
+      throw error;
+    });
 }
 
 class NftNoLongerHeld extends Error {}
@@ -239,7 +249,14 @@ async function mintResultView(ctx: ServiceContext, sessionId: string): Promise<E
 
 type SessionWithNft = NonNullable<Awaited<ReturnType<typeof loadForView>>>;
 const loadForView = (db: Db, id: string) =>
-  db.mintSession.findUnique({ where: { id }, include: { collection: true, phase: { select: { currencyDecimals: true } }, nft: { include: { awards: { include: { bounty: { select: { name: true } }, pool: { select: { name: true } } } } } } } });
+  db.mintSession.findUnique({
+    where: { id },
+    include: {
+      collection: true,
+      phase: { select: { currencyDecimals: true } },
+      nft: { include: { awards: { include: { bounty: { select: { name: true } }, pool: { select: { name: true } } } } } },
+    },
+  });
 
 function mintedNftView(
   ctx: ServiceContext,
@@ -267,6 +284,8 @@ function mintedNftView(
     rarity_score: shown.rarityScore,
     rarity_rank: shown.rarityRank,
     rarity_tier: shown.rarityTier,
-    bounty: award ? { bountyType: award.bountyType, amount: award.amount === null ? null : Number(award.amount), tokenSymbol: award.tokenSymbol, payoutStatus: award.payoutStatus } : null,
+    bounty: award
+      ? { bountyType: award.bountyType, amount: award.amount === null ? null : Number(award.amount), tokenSymbol: award.tokenSymbol, payoutStatus: award.payoutStatus }
+      : null,
   };
 }

@@ -41,7 +41,18 @@ import { getPhaseOfCollectionOrThrow, loadWalletPhaseInput } from "@/lib/service
 import { metadataUri } from "@/lib/services/nft-metadata";
 import { loadClaimGrants } from "./claim-code-use";
 import { unitPriceOf } from "./unit-price";
-import { assignReservations, createOpenEndedNfts, lockPhase, lockWallet, phaseUsage, reserveNfts, unreserveNfts, walletInFlightDebit, walletPhaseUsage, type ReservedNft } from "./reservation";
+import {
+  assignReservations,
+  createOpenEndedNfts,
+  lockPhase,
+  lockWallet,
+  phaseUsage,
+  reserveNfts,
+  unreserveNfts,
+  walletInFlightDebit,
+  walletPhaseUsage,
+  type ReservedNft,
+} from "./reservation";
 import { releaseDeadSessions, supersedeUnsignedSessions } from "./sessions";
 
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
@@ -78,7 +89,9 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
   if (timing.status !== "active") throw new AppError("PHASE_NOT_ACTIVE", timing.status === "upcoming" ? "This phase has not started yet." : "This phase has ended.");
   // Payments are SOL transfers; a phase priced in another token cannot be settled here.
   if (phase.currency.toUpperCase() !== "SOL") {
-    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "This phase is priced in a token the API cannot settle; use the hosted mint page.", { extra: { mintUrl: collection.mintUrl } });
+    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "This phase is priced in a token the API cannot settle; use the hosted mint page.", {
+      extra: { mintUrl: collection.mintUrl },
+    });
   }
   const walletLimit = await walletLimitOrThrow(ctx, phase, wallet);
   const unitPrice = await unitPriceOf(db, config, phase, now);
@@ -124,7 +137,10 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
       }
       if (nfts.length < plan.total) {
         ({ plan, items } = itemsFor(nfts.length));
-        await unreserveNfts(tx, nfts.slice(plan.total).map((n) => n.id));
+        await unreserveNfts(
+          tx,
+          nfts.slice(plan.total).map((n) => n.id),
+        );
         nfts = nfts.slice(0, plan.total);
       }
       const sessions = items.map((item, i) => buildOne(ctx, collection, nfts[i]!, item, wallet, latest.blockhash, now));
@@ -157,7 +173,10 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
           expiresAt,
         })),
       });
-      await assignReservations(tx, sessions.map((s) => ({ nftId: s.nft.id, sessionId: s.sessionId })));
+      await assignReservations(
+        tx,
+        sessions.map((s) => ({ nftId: s.nft.id, sessionId: s.sessionId })),
+      );
 
       return {
         sessions: sessions.map((s) => ({ sessionId: s.sessionId, nftIds: [s.nft.id], nftCount: 1 })),

@@ -58,7 +58,11 @@ export async function reconcileMintSessions(ctx: ServiceContext, options: { pend
   const submittedBefore = new Date(now.getTime() - (options.pendingGraceMs ?? PENDING_GRACE_MS));
   const { db } = ctx;
   const report: ReconcileReport = { expired: 0, minted: 0, failed: 0, released: 0, pending: 0, abandoned: 0, freed: 0, recovered: 0 };
-  const pending = await db.mintSession.findMany({ where: { status: "pending", submittedAt: { lte: submittedBefore } }, select: { id: true, signature: true, lastValidBlockHeight: true }, take: 500 });
+  const pending = await db.mintSession.findMany({
+    where: { status: "pending", submittedAt: { lte: submittedBefore } },
+    select: { id: true, signature: true, lastValidBlockHeight: true },
+    take: 500,
+  });
   for (const session of pending) report[await reconcileSession(ctx, session)] += 1;
 
   const stale = await db.mintSession.findMany({
@@ -67,7 +71,8 @@ export async function reconcileMintSessions(ctx: ServiceContext, options: { pend
     take: 500,
   });
   for (const session of stale) {
-    if (await endSession(db, session.id, session.expiresAt <= now ? "expired" : "released", { from: ["processing"], at: now, lastError: "abandoned before it was sent" })) report.abandoned += 1;
+    if (await endSession(db, session.id, session.expiresAt <= now ? "expired" : "released", { from: ["processing"], at: now, lastError: "abandoned before it was sent" }))
+      report.abandoned += 1;
   }
   const released = await releaseDeadSessions(ctx);
   return { ...report, expired: released.expired, freed: released.freed, recovered: released.recovered };
@@ -78,7 +83,10 @@ export function startMintMaintenance(ctx: ServiceContext, intervalMs = MAINTENAN
   let current: Promise<void> | null = null;
   const run = () => {
     current ??= reconcileMintSessions(ctx)
-      .then(() => undefined, (error: unknown) => log.warn("mint session maintenance failed", error))
+      .then(
+        () => undefined,
+        (error: unknown) => log.warn("mint session maintenance failed", error),
+      )
       .finally(() => {
         current = null;
       });

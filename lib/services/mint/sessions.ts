@@ -36,12 +36,7 @@ async function freeNftsOf(tx: Tx, sessionIds: readonly string[]): Promise<number
  * so a session that minted meanwhile is never ended. Its NFT stays reserved until
  * releaseDeadSessions has made sure the transaction can no longer land.
  */
-export async function endSession(
-  db: Db,
-  sessionId: string,
-  to: EndState,
-  options: { from: readonly SessionStatus[]; at: Date; lastError?: string },
-): Promise<boolean> {
+export async function endSession(db: Db, sessionId: string, to: EndState, options: { from: readonly SessionStatus[]; at: Date; lastError?: string }): Promise<boolean> {
   const moved = await db.mintSession.updateMany({
     where: { id: sessionId, status: { in: [...options.from] } },
     data: { status: to, completedAt: options.at, ...(options.lastError ? { lastError: options.lastError.slice(0, 500) } : {}) },
@@ -58,7 +53,10 @@ export async function supersedeUnsignedSessions(tx: Tx, collectionId: string, wa
     UPDATE "MintSession" SET status = 'superseded', "completedAt" = ${now}, "updatedAt" = ${now}
     WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet} AND status = 'prepared'
     RETURNING id`;
-  await freeNftsOf(tx, superseded.map((row) => row.id));
+  await freeNftsOf(
+    tx,
+    superseded.map((row) => row.id),
+  );
   return superseded.length;
 }
 

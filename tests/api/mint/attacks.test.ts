@@ -66,7 +66,11 @@ for (const target of databaseTargets) {
         const body = await prepareOn(drop, await fundedWallet(app));
         const wire = Buffer.from(body.transactions[0]!.transaction, "base64");
         expect(wire[0]).toBe(3); // wallet, NFT mint key, mint authority
-        for (let slot = 0; slot < 3; slot++) expect(wire.subarray(1 + 64 * slot, 65 + 64 * slot).every((b) => b === 0), `slot ${slot}`).toBe(true);
+        for (let slot = 0; slot < 3; slot++)
+          expect(
+            wire.subarray(1 + 64 * slot, 65 + 64 * slot).every((b) => b === 0),
+            `slot ${slot}`,
+          ).toBe(true);
       });
 
       it("is refused by the embedded chain for the missing signatures; nothing is minted", async () => {
@@ -151,7 +155,11 @@ for (const target of databaseTargets) {
         const wallet = await fundedWallet(app);
         const body = await prepareOn(bogo, wallet, 2);
         expect(body.pricing.items.map((i) => i.kind)).toEqual(["paid", "paid", "bogo_bonus"]);
-        const [paid1, paid2, bonus] = signedItems(body, wallet) as [ReturnType<typeof signedItems>[number], ReturnType<typeof signedItems>[number], ReturnType<typeof signedItems>[number]];
+        const [paid1, paid2, bonus] = signedItems(body, wallet) as [
+          ReturnType<typeof signedItems>[number],
+          ReturnType<typeof signedItems>[number],
+          ReturnType<typeof signedItems>[number],
+        ];
         const single = await execute(bonus.sessionId, bonus.signedTransaction);
         expect([single.status, codeOf(single)]).toEqual([400, "BATCH_REQUIRED"]);
         const singlePaid = await execute(paid1.sessionId, paid1.signedTransaction);
@@ -161,11 +169,17 @@ for (const target of databaseTargets) {
         expect(await mintAccountOf(bonus.sessionId)).toBeNull();
         // One purchase of the two that earn it: still no bonus.
         const half = await batch([paid1, bonus]);
-        expect(half.results.map((r) => [r.success, r.errorCode ?? null])).toEqual([[true, null], [false, "BONUS_WITHOUT_PURCHASE"]]);
+        expect(half.results.map((r) => [r.success, r.errorCode ?? null])).toEqual([
+          [true, null],
+          [false, "BONUS_WITHOUT_PURCHASE"],
+        ]);
         // The second purchase lands: now the bonus is earned and signed.
         const rest = await batch([bonus, paid2]);
         expect(rest.results.map((r) => r.success)).toEqual([true, true]);
-        const kinds = await app.runtime.database.prisma.mint.findMany({ where: { collectionId: bogo.collectionId, walletAddress: wallet.publicKey.toBase58() }, select: { kind: true } });
+        const kinds = await app.runtime.database.prisma.mint.findMany({
+          where: { collectionId: bogo.collectionId, walletAddress: wallet.publicKey.toBase58() },
+          select: { kind: true },
+        });
         expect(kinds.map((k) => k.kind).sort()).toEqual(["bogo_bonus", "paid", "paid"]);
       });
 
@@ -245,7 +259,9 @@ for (const target of databaseTargets) {
         const taken = await prepareOn(drop, rival);
         expect(taken.sessions[0]!.nftIds).toEqual([nftId]);
         // An execute whose clock still says "before expiry" cannot mint it.
-        const stale = await executeMint(app.context({ clock: fixedClock(requestStartedAt) }), { kind: "first-party" }, { sessionId, signedTransaction: signed }).catch((e: unknown) => e);
+        const stale = await executeMint(app.context({ clock: fixedClock(requestStartedAt) }), { kind: "first-party" }, { sessionId, signedTransaction: signed }).catch(
+          (e: unknown) => e,
+        );
         expect(stale).toMatchObject({ code: "SESSION_EXPIRED" });
         expect(await mintAccountOf(sessionId)).toBeNull();
         const rivalMint = await execute(taken.sessions[0]!.sessionId, signPrepared(taken.transactions[0]!.transaction, rival));
@@ -268,12 +284,16 @@ for (const target of databaseTargets) {
       it("spends the claim-code check budgets on every prepare that carries a code", async () => {
         const ip = { "x-forwarded-for": "203.0.113.9" };
         const wallet = await fundedWallet(app);
-        const ask = () => prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1, claimCode: "GUESS-1234" }, key, ip);
+        const ask = () =>
+          prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1, claimCode: "GUESS-1234" }, key, ip);
         for (let i = 0; i < 3; i++) expect(codeOf(await ask())).toBe("CLAIM_CODE_INVALID");
         const limited429 = await ask();
         expect([limited429.status, codeOf(limited429)]).toEqual([429, "RATE_LIMITED"]);
         // The same budget as validate: guessing through prepare leaves nothing for validate either.
-        const validate = await callJson("POST", `/api/v1/collections/${drop.collectionId}/claim-codes/validate`, { headers: { "x-api-key": key, ...ip }, body: { code: "GUESS-5678" } });
+        const validate = await callJson("POST", `/api/v1/collections/${drop.collectionId}/claim-codes/validate`, {
+          headers: { "x-api-key": key, ...ip },
+          body: { code: "GUESS-5678" },
+        });
         expect(validate.status).toBe(429);
       });
     });

@@ -41,8 +41,18 @@ for (const target of databaseTargets) {
       await prisma().allowlistEntry.create({ data: { phaseId: allowlistPhaseId, walletAddress: wallet.publicKey.toBase58(), allocation: 3 } });
       return wallet;
     };
-    const sprites = (wallet: Keypair, extra: Record<string, unknown>) => ({ collectionId: "sprites", phaseId: allowlistPhaseId, walletAddress: wallet.publicKey.toBase58(), ...extra });
-    const onFixture = (wallet: Keypair, extra: Record<string, unknown>) => ({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), ...extra });
+    const sprites = (wallet: Keypair, extra: Record<string, unknown>) => ({
+      collectionId: "sprites",
+      phaseId: allowlistPhaseId,
+      walletAddress: wallet.publicKey.toBase58(),
+      ...extra,
+    });
+    const onFixture = (wallet: Keypair, extra: Record<string, unknown>) => ({
+      collectionId: drop.collectionId,
+      phaseId: drop.phaseId,
+      walletAddress: wallet.publicKey.toBase58(),
+      ...extra,
+    });
     const fixtureCode = async (code: string, batch: Record<string, unknown>, maxUses: number | null = null) => {
       const created = await prisma().claimCodeBatch.create({ data: { collectionId: drop.collectionId, phaseId: drop.phaseId, name: code, grantType: "free_mint", ...batch } });
       return prisma().claimCode.create({ data: { batchId: created.id, collectionId: drop.collectionId, code, maxUses } });
@@ -85,7 +95,10 @@ for (const target of databaseTargets) {
       expect(body.pricing.walletDebitRaw).toBe(body.pricing.networkCostRaw);
 
       expect(await prisma().claimCode.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({ usesCount: 1 });
-      expect(await prisma().claimCodeRedemption.findUniqueOrThrow({ where: { codeId_walletAddress: { codeId: code.id, walletAddress: address } } })).toMatchObject({ allocation: 1, used: 1 });
+      expect(await prisma().claimCodeRedemption.findUniqueOrThrow({ where: { codeId_walletAddress: { codeId: code.id, walletAddress: address } } })).toMatchObject({
+        allocation: 1,
+        used: 1,
+      });
       expect(await prisma().mint.findFirstOrThrow({ where: { sessionId: body.sessions[0]!.sessionId } })).toMatchObject({ kind: "claim_code", pricePaid: 0n, feePaid: 0n });
 
       const benefits = await callJson("GET", `/api/v1/collections/sprites/claim-codes/benefits/${address}`, { headers: { "x-api-key": key } });
@@ -128,9 +141,16 @@ for (const target of databaseTargets) {
         body: { transactions: [{ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }] },
       });
       expect(result.body?.totalMinted, result.text).toBe(1);
-      expect(await prisma().claimCodeRedemption.findUniqueOrThrow({ where: { codeId_walletAddress: { codeId: code.id, walletAddress: address } } })).toMatchObject({ allocation: 2, used: 1 });
+      expect(await prisma().claimCodeRedemption.findUniqueOrThrow({ where: { codeId_walletAddress: { codeId: code.id, walletAddress: address } } })).toMatchObject({
+        allocation: 2,
+        used: 1,
+      });
       const benefits = await callJson("GET", `/api/v1/collections/${drop.collectionId}/claim-codes/benefits/${address}`, { headers: { "x-api-key": key } });
-      expect(claimCodeBenefitsResponseSchema.strict().parse(benefits.body)).toMatchObject({ discountPercent: 50, discountRemaining: 1, source: { type: "discount", allocation: 2, used: 1, remaining: 1 } });
+      expect(claimCodeBenefitsResponseSchema.strict().parse(benefits.body)).toMatchObject({
+        discountPercent: 50,
+        discountRemaining: 1,
+        source: { type: "discount", allocation: 2, used: 1, remaining: 1 },
+      });
 
       // The second use was held by the unsigned session; this wallet's new prepare supersedes it and takes the use.
       const superseding = await prepared(onFixture(wallet, { quantity: 2, claimCode: "FIX-HALF" }));
@@ -162,7 +182,9 @@ for (const target of databaseTargets) {
       await prisma().claimCode.update({ where: { id: disabled.id }, data: { disabled: true } });
       await fixtureCode("FIX-OLD", { expiresAt: new Date(Date.now() - 1000) });
       await fixtureCode("FIX-DONE", {}, 1).then((c) => prisma().claimCode.update({ where: { id: c.id }, data: { usesCount: 1 } }));
-      const otherPhase = await prisma().phase.create({ data: { collectionId: drop.collectionId, name: "Later", startDate: new Date(Date.now() + 86_400_000), priceModel: "fixed", price: PRICE } });
+      const otherPhase = await prisma().phase.create({
+        data: { collectionId: drop.collectionId, name: "Later", startDate: new Date(Date.now() + 86_400_000), priceModel: "fixed", price: PRICE },
+      });
       const later = await prisma().claimCodeBatch.create({ data: { collectionId: drop.collectionId, phaseId: otherPhase.id, grantType: "free_mint" } });
       await prisma().claimCode.create({ data: { batchId: later.id, collectionId: drop.collectionId, code: "FIX-LATER" } });
       const buyer = await fundedWallet(app);
@@ -198,7 +220,9 @@ for (const target of databaseTargets) {
 
       // A wallet that redeemed the code earlier (1 of 2 used) gets nothing more while the code's maximum is held.
       const earlier = await fundedWallet(app);
-      await prisma().claimCodeRedemption.create({ data: { codeId: code.id, batchId: code.batchId, collectionId: drop.collectionId, walletAddress: earlier.publicKey.toBase58(), allocation: 2, used: 1 } });
+      await prisma().claimCodeRedemption.create({
+        data: { codeId: code.id, batchId: code.batchId, collectionId: drop.collectionId, walletAddress: earlier.publicKey.toBase58(), allocation: 2, used: 1 },
+      });
       const plain = await prepared(onFixture(earlier, { quantity: 1 }));
       expect(plain.pricing.items[0]).toMatchObject({ kind: "paid", priceRaw: 100_000_000 });
       expect((await refusal(onFixture(earlier, { quantity: 1, claimCode: "FIX-RUSH" }))).body.code).toBe("CLAIM_CODE_INVALID");

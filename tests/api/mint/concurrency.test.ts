@@ -38,7 +38,17 @@ const FUNDING = 1_000_000_000n;
 const NO_RATE_LIMIT = { RATE_LIMIT_MINTS_PER_MINUTE: "1000000", RATE_LIMIT_READS_PER_MINUTE: "1000000" };
 
 /** One prepare's outcome, as a client saw it. */
-type Outcome = { wallet: string; requested: number; status: number; code: string | null; totalQuantity: number; quantityAdjusted: boolean; sessionIds: string[]; nftIds: string[]; transactions: string[] };
+type Outcome = {
+  wallet: string;
+  requested: number;
+  status: number;
+  code: string | null;
+  totalQuantity: number;
+  quantityAdjusted: boolean;
+  sessionIds: string[];
+  nftIds: string[];
+  transactions: string[];
+};
 type PrepareRequest = { wallet: string; quantity: number };
 
 /** Most wallets ask for one, every third for two (so a reduced quantity can happen at the edge). */
@@ -174,7 +184,11 @@ process.exit(0);
 type Child = { process: ChildProcess; line(): Promise<string>; send(line: string): void; stderr(): string };
 
 function spawnChild(file: string, job: unknown): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", file], { cwd: ROOT, env: { ...process.env, CHILD_JOB: JSON.stringify(job), LOG_LEVEL: "silent" }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", file], {
+    cwd: ROOT,
+    env: { ...process.env, CHILD_JOB: JSON.stringify(job), LOG_LEVEL: "silent" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += String(chunk)));
   const lines = createInterface({ input: child.stdout! });
@@ -216,7 +230,10 @@ describe.skipIf(!postgres.available)("no oversell on PostgreSQL: 300 prepares fo
     const runtime = assembleRuntime(config, database, embedded);
     installRuntime(runtime);
     app = { runtime };
-    drop = await createFixtureDrop({ runtime, context: (overrides) => serviceContextOf(runtime, overrides), createKey: async () => "", close: async () => undefined }, { shortId: "fixture-rush", price: PRICE, supply: SUPPLY, maxPerWallet: 5 });
+    drop = await createFixtureDrop(
+      { runtime, context: (overrides) => serviceContextOf(runtime, overrides), createKey: async () => "", close: async () => undefined },
+      { shortId: "fixture-rush", price: PRICE, supply: SUPPLY, maxPerWallet: 5 },
+    );
     key = (await createApiKey({ db: database.prisma }, { keyClass: "live", collections: ["fixture-rush"], origins: [] })).key;
     wallets = await fundWallets(embedded, WALLETS);
   });
@@ -237,12 +254,22 @@ describe.skipIf(!postgres.available)("no oversell on PostgreSQL: 300 prepares fo
     halves.forEach((half, n) => {
       const url = new URL(database.url!);
       url.searchParams.set("application_name", `dropmint-rush-${n}`);
-      const env = { DATA_DIR: path.join(dataDir, `child-${n}`), DATABASE_URL: url.toString(), SOLANA_RPC_URL: server.url, MINT_AUTHORITY_SECRET_KEY: secret, PUBLIC_URL: TEST_SITE_ORIGIN, LOG_LEVEL: "silent", ...NO_RATE_LIMIT };
+      const env = {
+        DATA_DIR: path.join(dataDir, `child-${n}`),
+        DATABASE_URL: url.toString(),
+        SOLANA_RPC_URL: server.url,
+        MINT_AUTHORITY_SECRET_KEY: secret,
+        PUBLIC_URL: TEST_SITE_ORIGIN,
+        LOG_LEVEL: "silent",
+        ...NO_RATE_LIMIT,
+      };
       children.push(spawnChild(childFile, { env, key, collectionId: drop.collectionId, phaseId: drop.phaseId, requests: half }));
     });
     for (const child of children) expect(await child.line()).toBe("ready");
     for (const child of children) child.send("go");
-    const answers = await Promise.all(children.map(async (child) => JSON.parse(await child.line()) as Array<{ request: PrepareRequest; status: number; body: Record<string, any> | null }>));
+    const answers = await Promise.all(
+      children.map(async (child) => JSON.parse(await child.line()) as Array<{ request: PrepareRequest; status: number; body: Record<string, any> | null }>),
+    );
 
     // Each child ran on its own pool of (at least) 2 live connections: 2 processes, ≥ 4 connections.
     const connections = await database.prisma.$queryRawUnsafe<Array<{ application_name: string; n: number }>>(
@@ -281,7 +308,12 @@ describe("no oversell on PGlite: 60 concurrent prepares for 20 NFTs", () => {
     const wallets = await fundWallets(app.runtime.chain, 60);
     const requests = wallets.map(requestFor);
     const responses = await Promise.all(
-      requests.map((r) => callJson("POST", "/api/v1/prepare-mint", { headers: { "x-api-key": key }, body: { collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: r.wallet, quantity: r.quantity } })),
+      requests.map((r) =>
+        callJson("POST", "/api/v1/prepare-mint", {
+          headers: { "x-api-key": key },
+          body: { collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: r.wallet, quantity: r.quantity },
+        }),
+      ),
     );
     const outcomes = responses.map((response, i) => outcomeOf(requests[i]!, response));
     await expectNoOversell(app, drop, outcomes, SUPPLY);

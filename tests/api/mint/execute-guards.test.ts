@@ -51,26 +51,46 @@ for (const target of databaseTargets) {
         return signAnyway(transaction, wallet);
       };
       const variants: Array<[string, string, string]> = [
-        ["changed amount", "TRANSACTION_MISMATCH", tampered((t) => {
-          const data = Buffer.from(t.instructions[1]!.data);
-          data.writeBigUInt64LE(1n, 4);
-          t.instructions[1]!.data = data;
-        })],
-        ["changed recipient", "TRANSACTION_MISMATCH", tampered((t) => {
-          t.instructions[1]!.keys[1]!.pubkey = attacker;
-        })],
-        ["added instruction", "TRANSACTION_MISMATCH", tampered((t) => {
-          t.add(SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: attacker, lamports: 1_000_000 }));
-        })],
-        ["dropped instruction", "TRANSACTION_MISMATCH", tampered((t) => {
-          t.instructions.splice(2, 1);
-        })],
+        [
+          "changed amount",
+          "TRANSACTION_MISMATCH",
+          tampered((t) => {
+            const data = Buffer.from(t.instructions[1]!.data);
+            data.writeBigUInt64LE(1n, 4);
+            t.instructions[1]!.data = data;
+          }),
+        ],
+        [
+          "changed recipient",
+          "TRANSACTION_MISMATCH",
+          tampered((t) => {
+            t.instructions[1]!.keys[1]!.pubkey = attacker;
+          }),
+        ],
+        [
+          "added instruction",
+          "TRANSACTION_MISMATCH",
+          tampered((t) => {
+            t.add(SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: attacker, lamports: 1_000_000 }));
+          }),
+        ],
+        [
+          "dropped instruction",
+          "TRANSACTION_MISMATCH",
+          tampered((t) => {
+            t.instructions.splice(2, 1);
+          }),
+        ],
         ["another session's transaction", "TRANSACTION_MISMATCH", signPrepared(otherBody.transactions[0]!.transaction, otherWallet)],
-        ["bad signature", "INVALID_SIGNATURE", (() => {
-          const bytes = Buffer.from(signPrepared(original, wallet), "base64");
-          bytes[5]! ^= 0xff;
-          return bytes.toString("base64");
-        })()],
+        [
+          "bad signature",
+          "INVALID_SIGNATURE",
+          (() => {
+            const bytes = Buffer.from(signPrepared(original, wallet), "base64");
+            bytes[5]! ^= 0xff;
+            return bytes.toString("base64");
+          })(),
+        ],
         ["no wallet signature", "INVALID_SIGNATURE", original],
         ["not a transaction", "TRANSACTION_MISMATCH", Buffer.from("hello").toString("base64")],
       ];
@@ -128,9 +148,17 @@ for (const target of databaseTargets) {
       expect(parsed.results[0]).toMatchObject({ success: true, mintedCount: 1, signature: expect.any(String) });
       expect(parsed.results[1]).toMatchObject({ success: false, errorCode: "TRANSACTION_MISMATCH", minted: [] });
 
-      const none = await callJson("POST", "/api/v1/execute-mint/batch", { headers: headers(), body: { transactions: [{ sessionId: crypto.randomUUID(), signedTransaction: "AAAA" }] } });
+      const none = await callJson("POST", "/api/v1/execute-mint/batch", {
+        headers: headers(),
+        body: { transactions: [{ sessionId: crypto.randomUUID(), signedTransaction: "AAAA" }] },
+      });
       expect(none.status).toBe(200);
-      expect(executeMintBatchResponseSchema.parse(none.body)).toMatchObject({ success: false, totalMinted: 0, failedTransactions: 1, results: [{ errorCode: "SESSION_NOT_FOUND" }] });
+      expect(executeMintBatchResponseSchema.parse(none.body)).toMatchObject({
+        success: false,
+        totalMinted: 0,
+        failedTransactions: 1,
+        results: [{ errorCode: "SESSION_NOT_FOUND" }],
+      });
       const empty = await callJson("POST", "/api/v1/execute-mint/batch", { headers: headers(), body: { transactions: [] } });
       expect([empty.status, codeOf(empty)]).toEqual([400, "INVALID_REQUEST"]);
     });
@@ -182,7 +210,10 @@ for (const target of databaseTargets) {
       await prisma.bountyPoolEntry.create({ data: { poolId: pool.id, rewardType: "grant", weightBps: 10_000, displayLabel: "A shout-out" } });
       const wallet = await fundedWallet(app);
       const mintOne = async () => {
-        const response = await prepare({ collectionId: bountyDrop.collectionId, phaseId: bountyDrop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 }, allDropsKey);
+        const response = await prepare(
+          { collectionId: bountyDrop.collectionId, phaseId: bountyDrop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 },
+          allDropsKey,
+        );
         const body = preparedMintResponseSchema.parse(response.body);
         const result = await execute({ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }, allDropsKey);
         expect(result.status, result.text).toBe(200);
@@ -281,7 +312,8 @@ for (const target of databaseTargets) {
       const address = wallet.publicKey.toBase58();
       const sprites = await prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" }, include: { phases: true } });
       const phaseOf = (name: string) => sprites.phases.find((p) => p.name === name)!.id;
-      const ask = (body: Record<string, unknown>, apiKey?: string) => prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: address, quantity: 1, ...body }, apiKey);
+      const ask = (body: Record<string, unknown>, apiKey?: string) =>
+        prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: address, quantity: 1, ...body }, apiKey);
 
       for (const bad of [{ quantity: 0 }, { quantity: 51 }, { quantity: "two" }, { quantity: 1.5 }, { walletAddress: "not-a-wallet" }, { phaseId: "x" }]) {
         const response = await ask(bad);
@@ -326,9 +358,18 @@ for (const target of databaseTargets) {
 
     it("records the affiliate and drops an invalid wallet provider", async () => {
       const prisma = app.runtime.database.prisma;
-      const affiliate = await prisma.affiliate.create({ data: { collectionId: drop.collectionId, code: "PAL", walletAddress: new PublicKey(Keypair.generate().publicKey).toBase58() } });
+      const affiliate = await prisma.affiliate.create({
+        data: { collectionId: drop.collectionId, code: "PAL", walletAddress: new PublicKey(Keypair.generate().publicKey).toBase58() },
+      });
       const wallet = await fundedWallet(app);
-      const response = await prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1, affiliate_code: "pal", walletProvider: "<script>" });
+      const response = await prepare({
+        collectionId: drop.collectionId,
+        phaseId: drop.phaseId,
+        walletAddress: wallet.publicKey.toBase58(),
+        quantity: 1,
+        affiliate_code: "pal",
+        walletProvider: "<script>",
+      });
       const body = preparedMintResponseSchema.parse(response.body);
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId } })).toMatchObject({ affiliateId: affiliate.id, walletProvider: null });
       const ignored = await prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1, affiliate_code: "NOPE" });

@@ -66,7 +66,14 @@ export async function createFixtureDrop(app: TestApp, options: FixtureOptions): 
   });
   const nftIds = options.openEnded ? [] : Array.from({ length: supply }, () => crypto.randomUUID());
   await prisma.nft.createMany({
-    data: nftIds.map((id, i) => ({ id, collectionId: collection.id, tokenId: i + 1, name: `Fixture #${i + 1}`, imageUrl: `/art/fixture/${i + 1}.svg`, mediaType: "image/svg+xml" })),
+    data: nftIds.map((id, i) => ({
+      id,
+      collectionId: collection.id,
+      tokenId: i + 1,
+      name: `Fixture #${i + 1}`,
+      imageUrl: `/art/fixture/${i + 1}.svg`,
+      mediaType: "image/svg+xml",
+    })),
   });
   return { collectionId: collection.id, shortId: options.shortId, phaseId: phase.id, treasury, nftIds };
 }

@@ -29,8 +29,7 @@ for (const target of databaseTargets) {
       expect(response.status, response.text).toBe(200);
       return preparedMintResponseSchema.strict().parse(response.body);
     };
-    const execute = (sessionId: string, signedTransaction: string) =>
-      callJson("POST", "/api/v1/execute-mint", { headers: headers(), body: { sessionId, signedTransaction } });
+    const execute = (sessionId: string, signedTransaction: string) => callJson("POST", "/api/v1/execute-mint", { headers: headers(), body: { sessionId, signedTransaction } });
     const executeBatch = (items: Array<{ sessionId: string; signedTransaction: string }>) =>
       callJson("POST", "/api/v1/execute-mint/batch", { headers: headers(), body: { transactions: items } });
 
@@ -55,7 +54,15 @@ for (const target of databaseTargets) {
       // The session ends 15 s before its blockhash (150 blocks of 400 ms) can no longer land.
       expect(body.expiresInMs).toBeLessThanOrEqual(150 * 400 - 15_000);
       expect(body.expiresInMs).toBeGreaterThan(30_000);
-      expect(body.pricing).toMatchObject({ currency: "SOL", unitPriceRaw: 100_000_000, unitPrice: 0.1, paidQuantity: 1, bonusQuantity: 0, platformFeeRaw: 5_000_000, totalRaw: 105_000_000 });
+      expect(body.pricing).toMatchObject({
+        currency: "SOL",
+        unitPriceRaw: 100_000_000,
+        unitPrice: 0.1,
+        paidQuantity: 1,
+        bonusQuantity: 0,
+        platformFeeRaw: 5_000_000,
+        totalRaw: 105_000_000,
+      });
       const session = await app.runtime.database.prisma.mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId } });
       expect(session).toMatchObject({ status: "prepared", walletProvider: "Phantom", kind: "paid", priceAmount: PRICE });
 
@@ -154,7 +161,10 @@ for (const target of databaseTargets) {
       const allKey = await app.createKey({ keyClass: "live", collections: "all" });
       const wallets = await Promise.all(Array.from({ length: 4 }, () => fundedWallet(app)));
       const ask = (wallet: Keypair, quantity: number) =>
-        callJson("POST", "/api/v1/prepare-mint", { headers: { "x-api-key": allKey }, body: { collectionId: small.collectionId, phaseId: small.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity } });
+        callJson("POST", "/api/v1/prepare-mint", {
+          headers: { "x-api-key": allKey },
+          body: { collectionId: small.collectionId, phaseId: small.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity },
+        });
       // One wallet asking four times at once for 2 (limit 4), three others for 2 each (phaseSupply 6).
       const responses = await Promise.all([...Array.from({ length: 4 }, () => ask(wallets[0]!, 2)), ...wallets.slice(1).map((w) => ask(w, 2))]);
       for (const r of responses.filter((r) => r.status !== 200)) expect(["WALLET_LIMIT_REACHED", "SOLD_OUT"]).toContain(errorBodySchema.parse(r.body).code);
@@ -212,8 +222,14 @@ for (const target of databaseTargets) {
           priceModel: "dutch",
           startDate: new Date(Date.now() - 25 * 60_000),
           dutchConfig: {
-            basePrice: lamports(0.5), floorPrice: lamports(0.1), ceilingPrice: lamports(1), decayAmount: lamports(0.05),
-            decayIntervalMinutes: 10, surgePremium: lamports(0.2), surgeThreshold: 5, surgeWindowMinutes: 10,
+            basePrice: lamports(0.5),
+            floorPrice: lamports(0.1),
+            ceilingPrice: lamports(1),
+            decayAmount: lamports(0.05),
+            decayIntervalMinutes: 10,
+            surgePremium: lamports(0.2),
+            surgeThreshold: 5,
+            surgeWindowMinutes: 10,
           },
         },
       });

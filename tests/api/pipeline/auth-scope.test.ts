@@ -8,8 +8,20 @@ import { revokeApiKey } from "@/lib/services/api-keys";
 import { systemClock } from "@/lib/services/context";
 import { closedDatabase, databaseTargets, type TestDatabase } from "../../helpers/databases";
 import {
-  getCollection, install, invoke, issueKey, makeRuntime, mintRoute, openSeededDatabase, OTHER_ORIGIN, PARTNER_ORIGIN, phaseRoute, request,
-  rootRoute, SITE_ORIGIN, testConfig,
+  getCollection,
+  install,
+  invoke,
+  issueKey,
+  makeRuntime,
+  mintRoute,
+  openSeededDatabase,
+  OTHER_ORIGIN,
+  PARTNER_ORIGIN,
+  phaseRoute,
+  request,
+  rootRoute,
+  SITE_ORIGIN,
+  testConfig,
 } from "./harness";
 
 const REFUSALS = {
@@ -182,8 +194,8 @@ for (const target of databaseTargets) {
         expectOutcome(await getCollection("local-drop", { key: revoked }), "local-drop");
         forgetCachedApiKeys(database.prisma);
         const results = await Promise.all(
-          ["not-a-key", "dm_live_", `${keys.live}x`, keys.live.replace("dm_live_", "dm_prod_"), generateApiKey("live").key, revoked, "x".repeat(10_000)].map(
-            (key) => getCollection("local-drop", { key }),
+          ["not-a-key", "dm_live_", `${keys.live}x`, keys.live.replace("dm_live_", "dm_prod_"), generateApiKey("live").key, revoked, "x".repeat(10_000)].map((key) =>
+            getCollection("local-drop", { key }),
           ),
         );
         for (const result of results) expectOutcome(result, "API_KEY_INVALID");

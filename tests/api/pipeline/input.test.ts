@@ -135,7 +135,12 @@ for (const target of databaseTargets) {
 
     describe("query strings", () => {
       const listRoute = v1Route(
-        { scope: "collection", kind: "read", query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), sort: z.enum(["newest", "oldest"]).optional() }), response: z.object({ limit: z.number() }) },
+        {
+          scope: "collection",
+          kind: "read",
+          query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), sort: z.enum(["newest", "oldest"]).optional() }),
+          response: z.object({ limit: z.number() }),
+        },
         ({ query }) => ({ limit: query.limit }),
       );
       const list = (qs: string) => invoke(listRoute, request(`/collections/local-drop/all-minted?${qs}`, site), { identifier: "local-drop" });

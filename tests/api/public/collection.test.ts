@@ -26,8 +26,7 @@ for (const target of databaseTargets) {
     let app: TestApp;
     let prisma: PrismaClient;
     let ipCounter = 0;
-    const validate = (body: unknown, ip = `10.9.0.${++ipCounter}`) =>
-      callJson("POST", "/api/public/code/validate", { headers: { ...site, "x-forwarded-for": ip }, body });
+    const validate = (body: unknown, ip = `10.9.0.${++ipCounter}`) => callJson("POST", "/api/public/code/validate", { headers: { ...site, "x-forwarded-for": ip }, body });
 
     beforeAll(async () => {
       app = await startTestApp(target, { env: { CLAIM_CODE_CHECKS_PER_IP_PER_MINUTE: "3" } });
@@ -130,7 +129,9 @@ for (const target of databaseTargets) {
 
     it("nft: delayed reveal shows the placeholder; a pre-launch drop's NFT is not found", async () => {
       const nightfall = await prisma.collection.findUniqueOrThrow({ where: { shortId: "nightfall" } });
-      await prisma.nft.create({ data: { collectionId: nightfall.id, tokenId: 9001, name: "Secret Star", imageUrl: "/art/secret.svg", attributes: [{ trait_type: "Sky", value: "red" }] } });
+      await prisma.nft.create({
+        data: { collectionId: nightfall.id, tokenId: 9001, name: "Secret Star", imageUrl: "/art/secret.svg", attributes: [{ trait_type: "Sky", value: "red" }] },
+      });
       await expectError("nft/nightfall:9001", 404, "NOT_FOUND");
       await prisma.collection.update({ where: { id: nightfall.id }, data: { launchStatus: "live" } });
       try {
@@ -166,7 +167,13 @@ for (const target of databaseTargets) {
     });
 
     it("code/validate: the partner validate's format limits, and 404/400 for the drop", async () => {
-      for (const body of [{ collection: "sprites", code: "abc" }, { collection: "sprites", code: "x".repeat(1025) }, { collection: "sprites" }, { code: "SPRITE-FREE" }, { collection: "sprites", code: 12345 }]) {
+      for (const body of [
+        { collection: "sprites", code: "abc" },
+        { collection: "sprites", code: "x".repeat(1025) },
+        { collection: "sprites" },
+        { code: "SPRITE-FREE" },
+        { collection: "sprites", code: 12345 },
+      ]) {
         const { status, body: error } = await validate(body);
         expect([status, errorBodySchema.parse(error).code], JSON.stringify(body).slice(0, 60)).toEqual([400, "INVALID_REQUEST"]);
       }

@@ -37,12 +37,28 @@ for (const target of databaseTargets) {
       const treasury = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
       // An ended drop that sold out (1 of 1 minted an hour ago), and 25 ended drops on devnet for paging.
       const soldOut = await prisma.collection.create({
-        data: { shortId: "tiny-sold", name: "Tiny Sold", symbol: "TINY", chain: "solana-localnet", treasuryAddress: treasury, totalSupply: 1,
-          phases: { create: { name: "Only", startDate: new Date(now - 2 * DAY), endDate: new Date(now - DAY) } } },
+        data: {
+          shortId: "tiny-sold",
+          name: "Tiny Sold",
+          symbol: "TINY",
+          chain: "solana-localnet",
+          treasuryAddress: treasury,
+          totalSupply: 1,
+          phases: { create: { name: "Only", startDate: new Date(now - 2 * DAY), endDate: new Date(now - DAY) } },
+        },
       });
-      await prisma.nft.create({ data: { collectionId: soldOut.id, tokenId: 1, name: "Tiny #1", status: "minted", mintedAt: new Date(now - 3_600_000), mintAddress: "TinyMint1111111111111111111111111111" } });
+      await prisma.nft.create({
+        data: { collectionId: soldOut.id, tokenId: 1, name: "Tiny #1", status: "minted", mintedAt: new Date(now - 3_600_000), mintAddress: "TinyMint1111111111111111111111111111" },
+      });
       await prisma.collection.createMany({
-        data: Array.from({ length: 25 }, (_, i) => ({ shortId: `page-${String(i).padStart(2, "0")}`, name: `Paging Drop ${i}`, symbol: "PGD", chain: "solana-devnet", treasuryAddress: treasury, totalSupply: 10 })),
+        data: Array.from({ length: 25 }, (_, i) => ({
+          shortId: `page-${String(i).padStart(2, "0")}`,
+          name: `Paging Drop ${i}`,
+          symbol: "PGD",
+          chain: "solana-devnet",
+          treasuryAddress: treasury,
+          totalSupply: 10,
+        })),
       });
     });
     afterAll(() => app?.close());

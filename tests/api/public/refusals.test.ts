@@ -117,7 +117,11 @@ describe("first-party router refusals", () => {
       }
     }
     const site = { origin: TEST_SITE_ORIGIN };
-    for (const [method, url] of [["DELETE", "/api/public/featured"], ["GET", "/api/public/code/validate"], ["POST", "/api/public/collection/sprites"]] as const) {
+    for (const [method, url] of [
+      ["DELETE", "/api/public/featured"],
+      ["GET", "/api/public/code/validate"],
+      ["POST", "/api/public/collection/sprites"],
+    ] as const) {
       const { status, body } = await callJson(method, url, { headers: site, ...(method === "GET" ? {} : { body: {} }) });
       expect([status, errorBodySchema.parse(body).code], `${method} ${url}`).toEqual([405, "METHOD_NOT_ALLOWED"]);
     }

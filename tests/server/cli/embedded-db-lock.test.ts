@@ -79,14 +79,9 @@ describe("the embedded database lock", () => {
   it("db:migrate and db:seed stop with a clear message while the site holds the database", async () => {
     const site = await openDatabase({ dataDir: db.dataDir });
     try {
-      const [migrate, seed] = await Promise.all([
-        runTsx("scripts/db-migrate.ts", [], childEnv(db.dataDir)),
-        runTsx("scripts/db-seed.ts", [], childEnv(db.dataDir)),
-      ]);
+      const [migrate, seed] = await Promise.all([runTsx("scripts/db-migrate.ts", [], childEnv(db.dataDir)), runTsx("scripts/db-seed.ts", [], childEnv(db.dataDir))]);
       expect(migrate.code).toBe(1);
-      expect(migrate.stderr).toContain(
-        `The site is running (pid ${process.pid}) and holds the embedded database; it applied the pending migrations when it started.`,
-      );
+      expect(migrate.stderr).toContain(`The site is running (pid ${process.pid}) and holds the embedded database; it applied the pending migrations when it started.`);
       expect(seed.code).toBe(1);
       expect(seed.stderr).toContain(
         `The site is running (pid ${process.pid}) and holds the embedded database and chain; its first start already seeded the demo drops. Stop it to reseed.`,

@@ -39,9 +39,23 @@ describe("classifyIdentifier", () => {
 
 describe("matchCollectionRef", () => {
   const refs: CollectionRef[] = [
-    { id: "3f2b8c1e-9a4d-4c6b-8e2f-1a2b3c4d5e6f", shortId: "neon", collectionAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", chain: "solana-localnet", name: "Neon", launchStatus: "live" },
+    {
+      id: "3f2b8c1e-9a4d-4c6b-8e2f-1a2b3c4d5e6f",
+      shortId: "neon",
+      collectionAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+      chain: "solana-localnet",
+      name: "Neon",
+      launchStatus: "live",
+    },
     // A short ID that looks like an address: matched too.
-    { id: "00000000-0000-4000-8000-000000000002", shortId: "So11111111111111111111111111111111111111112", collectionAddress: null, chain: "solana-localnet", name: null, launchStatus: "coming_soon" },
+    {
+      id: "00000000-0000-4000-8000-000000000002",
+      shortId: "So11111111111111111111111111111111111111112",
+      collectionAddress: null,
+      chain: "solana-localnet",
+      name: null,
+      launchStatus: "coming_soon",
+    },
   ];
 
   it("matches by UUID in any case, by address exactly, and by short ID", () => {

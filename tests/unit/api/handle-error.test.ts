@@ -30,12 +30,7 @@ const cases: [string, unknown, number, Record<string, unknown>][] = [
     400,
     { success: false, error: 'The request field "items.0.sessionId" is invalid: expected string, received number.', code: "INVALID_REQUEST" },
   ],
-  [
-    "ZodError at the root",
-    zodError(z.object({}), "text"),
-    400,
-    { success: false, error: "The request is invalid: expected object, received string.", code: "INVALID_REQUEST" },
-  ],
+  ["ZodError at the root", zodError(z.object({}), "text"), 400, { success: false, error: "The request is invalid: expected object, received string.", code: "INVALID_REQUEST" }],
   [
     "ZodError with a huge user-supplied key is clipped",
     zodError(z.strictObject({}), { ["k".repeat(10_000)]: 1 }),

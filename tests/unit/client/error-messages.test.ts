@@ -38,7 +38,10 @@ describe("errorSentence", () => {
 
 describe("describeError", () => {
   it("uses the code's sentence, not the service's developer sentence", () => {
-    const error = new DropmintClientError("SOLD_OUT", "Nothing is left (live reservations count).", { status: 409, body: { success: false, code: "SOLD_OUT", error: "Nothing is left." } });
+    const error = new DropmintClientError("SOLD_OUT", "Nothing is left (live reservations count).", {
+      status: 409,
+      body: { success: false, code: "SOLD_OUT", error: "Nothing is left." },
+    });
     expect(describeError(error)).toBe(errorSentence("SOLD_OUT"));
   });
 

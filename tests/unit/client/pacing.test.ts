@@ -74,7 +74,11 @@ describe("the client's pacing", () => {
     server = await startScriptedServer((_request, response) => json(response, 200, { success: true, minted: 1 }));
     const client = createDropmintClient({ baseUrl: server.baseUrl, pacing: { perSecond: 5, burst: 2 } });
     const started = performance.now();
-    await Promise.all([client.getTraits("sprites"), client.executeMint({ sessionId: "s", signedTransaction: "t" }), client.prepareMint({ collectionId: "c", phaseId: "p", walletAddress: "w", quantity: 1 })]);
+    await Promise.all([
+      client.getTraits("sprites"),
+      client.executeMint({ sessionId: "s", signedTransaction: "t" }),
+      client.prepareMint({ collectionId: "c", phaseId: "p", walletAddress: "w", quantity: 1 }),
+    ]);
     const arrivals = server.requests.map((r) => r.at - started).sort((a, b) => a - b);
     expect(arrivals[2]!).toBeGreaterThanOrEqual(190);
   });

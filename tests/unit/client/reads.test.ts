@@ -7,7 +7,10 @@ import { createDropmintClient } from "@/lib/client/api-client";
 
 const clientFor = scriptedClients();
 
-const ok = (body: Record<string, unknown> = {}) => (response: Parameters<typeof json>[0]) => json(response, 200, { success: true, ...body });
+const ok =
+  (body: Record<string, unknown> = {}) =>
+  (response: Parameters<typeof json>[0]) =>
+    json(response, 200, { success: true, ...body });
 
 describe("read paths", () => {
   it("sends each read to its v1 path, with path segments encoded and empty query members left out", async () => {
@@ -92,18 +95,16 @@ describe("read retries", () => {
   });
 
   it("honours readAttempts", async () => {
-    const { client, server } = await clientFor(steps((response) => json(response, 502, errorBody("CHAIN_UNAVAILABLE"))), { readAttempts: 1 });
+    const { client, server } = await clientFor(
+      steps((response) => json(response, 502, errorBody("CHAIN_UNAVAILABLE"))),
+      { readAttempts: 1 },
+    );
     expect((await rejection(client.getTraits("sprites"))).code).toBe("CHAIN_UNAVAILABLE");
     expect(server.requests).toHaveLength(1);
   });
 
   it("waits out a short Retry-After before asking again", async () => {
-    const { client, server } = await clientFor(
-      steps(
-        (response) => json(response, 429, errorBody("RATE_LIMITED", { retryAfter: 1 }), { "Retry-After": "1" }),
-        ok({ nfts: [] }),
-      ),
-    );
+    const { client, server } = await clientFor(steps((response) => json(response, 429, errorBody("RATE_LIMITED", { retryAfter: 1 }), { "Retry-After": "1" }), ok({ nfts: [] })));
     await expect(client.getGallery("sprites")).resolves.toMatchObject({ success: true });
     expect(server.requests).toHaveLength(2);
     // Lower bound only: the backoff would have been ~1 ms, so this gap is Retry-After's.
@@ -133,7 +134,12 @@ describe("read retries", () => {
   });
 
   it("retries the read-only claim code check like any read", async () => {
-    const { client, server } = await clientFor(steps((response) => json(response, 503, errorBody("AUTH_UNAVAILABLE")), (response) => json(response, 200, { valid: false })));
+    const { client, server } = await clientFor(
+      steps(
+        (response) => json(response, 503, errorBody("AUTH_UNAVAILABLE")),
+        (response) => json(response, 200, { valid: false }),
+      ),
+    );
     await expect(client.validateClaimCode("sprites", "NOPE-CODE")).resolves.toEqual({ valid: false });
     expect(server.requests).toHaveLength(2);
   });

@@ -5,7 +5,12 @@ import type { HttpOutcome } from "@/lib/client/http";
 import { retryWaitMs } from "@/lib/client/policies";
 
 const policy = { backoffMs: 300, maxRetryAfterSeconds: 10 };
-const response = (status: number, headers: Record<string, string> = {}, body: Record<string, unknown> = {}): HttpOutcome => ({ kind: "response", status, headers: new Headers(headers), body });
+const response = (status: number, headers: Record<string, string> = {}, body: Record<string, unknown> = {}): HttpOutcome => ({
+  kind: "response",
+  status,
+  headers: new Headers(headers),
+  body,
+});
 
 describe("retryWaitMs", () => {
   it("backs off 300 ms then 900 ms, jittered by at most 20 %", () => {

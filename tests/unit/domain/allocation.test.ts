@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  eligibilityVerdict,
-  walletAllocation,
-  walletMintLimit,
-  walletPhaseCounts,
-  type NftGateInput,
-  type TokenGateInput,
-  type WalletPhaseInput,
-} from "@/lib/domain/allocation";
+import { eligibilityVerdict, walletAllocation, walletMintLimit, walletPhaseCounts, type NftGateInput, type TokenGateInput, type WalletPhaseInput } from "@/lib/domain/allocation";
 
 const AURORA = "AuroraGroupMint1111111111111111111111111111";
 const GLOW = "GLoWMint11111111111111111111111111111111111";
@@ -105,10 +97,11 @@ describe("eligibility in a gated phase", () => {
       nftGates: [{ ruleName: "Friends", multiplier: 1, collections: ["A1", "B2"], held: 0 }],
       tokenGates: [{ ...tokenGate(0n, 42n), decimals: null }],
     });
-    expect(eligibilityVerdict(input, open).requirements.slice(1).map((r) => r.description)).toEqual([
-      "Friends: hold an NFT of collections A1, B2; each one held gives 1 spot.",
-      `GLOW holders: hold at least 42 (smallest unit) of token ${GLOW}; gives 1 spot.`,
-    ]);
+    expect(
+      eligibilityVerdict(input, open)
+        .requirements.slice(1)
+        .map((r) => r.description),
+    ).toEqual(["Friends: hold an NFT of collections A1, B2; each one held gives 1 spot.", `GLOW holders: hold at least 42 (smallest unit) of token ${GLOW}; gives 1 spot.`]);
   });
 
   it("adds the time window to the message", () => {

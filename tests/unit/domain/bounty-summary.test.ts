@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  NATIVE_SOL_MINT,
-  prizeTokenOf,
-  shortenWallet,
-  summarizePrizePool,
-  toWireAmount,
-  weightPercents,
-  type TokenPrize,
-} from "@/lib/domain/bounty-summary";
+import { NATIVE_SOL_MINT, prizeTokenOf, shortenWallet, summarizePrizePool, toWireAmount, weightPercents, type TokenPrize } from "@/lib/domain/bounty-summary";
 
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const BONK = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { applyClaimGrants, bogoBonusFor, claimCodeAllocation, claimCodeRoom, bogoOf, mintItems, networkCost, planQuantity, priceFor, pricingTotals, wireAmount, type QuantityLimits } from "@/lib/domain/mint-pricing";
+import {
+  applyClaimGrants,
+  bogoBonusFor,
+  claimCodeAllocation,
+  claimCodeRoom,
+  bogoOf,
+  mintItems,
+  networkCost,
+  planQuantity,
+  priceFor,
+  pricingTotals,
+  wireAmount,
+  type QuantityLimits,
+} from "@/lib/domain/mint-pricing";
 import type { DutchConfig } from "@/lib/domain/phase-config";
 
 const open: QuantityLimits = { requested: 1, maxPerTransaction: null, walletRemaining: null, phaseRemaining: null, supplyRemaining: null, bogo: null };
@@ -23,7 +36,12 @@ describe("planQuantity", () => {
   });
   it("caps the paid quantity at maxPerTransaction and says so", () => {
     expect(planQuantity({ ...open, requested: 5, maxPerTransaction: 2 })).toEqual({
-      paid: 2, bonus: 0, total: 2, adjusted: true, reason: "This phase allows at most 2 per transaction.", refusal: null,
+      paid: 2,
+      bonus: 0,
+      total: 2,
+      adjusted: true,
+      reason: "This phase allows at most 2 per transaction.",
+      refusal: null,
     });
   });
   it("reduces to the tightest room, naming it", () => {
@@ -50,8 +68,14 @@ describe("planQuantity", () => {
 
 describe("priceFor", () => {
   const dutch: DutchConfig = {
-    basePrice: 1_000n, floorPrice: 400n, ceilingPrice: 1_500n, decayAmount: 100n, decayIntervalMinutes: 10,
-    surgePremium: 300n, surgeThreshold: 3, surgeWindowMinutes: 5,
+    basePrice: 1_000n,
+    floorPrice: 400n,
+    ceilingPrice: 1_500n,
+    decayAmount: 100n,
+    decayIntervalMinutes: 10,
+    surgePremium: 300n,
+    surgeThreshold: 3,
+    surgeWindowMinutes: 5,
   };
   it("charges the phase price for fixed, hidden and range", () => {
     for (const priceModel of ["fixed", "hidden", "range"] as const) expect(priceFor({ priceModel, price: 250n })).toBe(250n);
@@ -85,7 +109,14 @@ describe("amounts", () => {
       { kind: "paid" as const, price: 100_000_000n, fee: 5_000_000n, networkCost: 4_000_000n },
       { kind: "bogo_bonus" as const, price: 0n, fee: 0n, networkCost: 4_000_000n },
     ];
-    expect(pricingTotals(items)).toEqual({ subtotal: 100_000_000n, discount: 0n, platformFee: 5_000_000n, total: 105_000_000n, networkCost: 8_000_000n, walletDebit: 113_000_000n });
+    expect(pricingTotals(items)).toEqual({
+      subtotal: 100_000_000n,
+      discount: 0n,
+      platformFee: 5_000_000n,
+      total: 105_000_000n,
+      networkCost: 8_000_000n,
+      walletDebit: 113_000_000n,
+    });
     expect(wireAmount(105_000_000n, 9)).toEqual({ raw: 105_000_000, display: 0.105 });
   });
 });
@@ -93,11 +124,14 @@ describe("amounts", () => {
 describe("applyClaimGrants", () => {
   const paid = { kind: "paid" as const, price: 1_000n, fee: 50n };
   it("makes paid NFTs free first, then discounts with the oldest discount only", () => {
-    const items = applyClaimGrants([paid, paid, paid, paid, { kind: "bogo_bonus", price: 0n, fee: 0n }], [
-      { codeId: "free", kind: "free", remaining: 1, percent: null, fixed: null },
-      { codeId: "half", kind: "discount", remaining: 1, percent: 50, fixed: null },
-      { codeId: "fixed", kind: "discount", remaining: 5, percent: null, fixed: 100n },
-    ]);
+    const items = applyClaimGrants(
+      [paid, paid, paid, paid, { kind: "bogo_bonus", price: 0n, fee: 0n }],
+      [
+        { codeId: "free", kind: "free", remaining: 1, percent: null, fixed: null },
+        { codeId: "half", kind: "discount", remaining: 1, percent: 50, fixed: null },
+        { codeId: "fixed", kind: "discount", remaining: 5, percent: null, fixed: 100n },
+      ],
+    );
     expect(items).toEqual([
       { kind: "claim_code", price: 0n, fee: 0n, claimCodeId: "free", discount: 1_000n },
       { kind: "paid", price: 500n, fee: 50n, claimCodeId: "half", discount: 500n },

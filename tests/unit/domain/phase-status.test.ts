@@ -38,7 +38,11 @@ describe("phaseTiming", () => {
 
 describe("groupPhasesByStatus", () => {
   it("keeps every phase in all, ended ones only there", () => {
-    const phases = [{ id: "a", status: "ended" }, { id: "b", status: "active" }, { id: "c", status: "upcoming" }] as const;
+    const phases = [
+      { id: "a", status: "ended" },
+      { id: "b", status: "active" },
+      { id: "c", status: "upcoming" },
+    ] as const;
     const grouped = groupPhasesByStatus(phases);
     expect(grouped.all.map((p) => p.id)).toEqual(["a", "b", "c"]);
     expect(grouped.active.map((p) => p.id)).toEqual(["b"]);

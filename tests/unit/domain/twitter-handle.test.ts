@@ -14,10 +14,19 @@ describe("twitterHandleOf", () => {
     expect(twitterHandleOf(input)).toBe(handle);
   });
 
-  it.each([null, undefined, "", "  ", "https://discord.gg/dropmint", "https://x.com/dropmint/status/1", "https://x.com/i/communities/1", "https://x.com/", "https://x.com/home", "https://x.com/a_handle_far_too_long", "not a url at all"])(
-    "finds no handle in %j",
-    (input) => {
-      expect(twitterHandleOf(input)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    "",
+    "  ",
+    "https://discord.gg/dropmint",
+    "https://x.com/dropmint/status/1",
+    "https://x.com/i/communities/1",
+    "https://x.com/",
+    "https://x.com/home",
+    "https://x.com/a_handle_far_too_long",
+    "not a url at all",
+  ])("finds no handle in %j", (input) => {
+    expect(twitterHandleOf(input)).toBeNull();
+  });
 });

@@ -45,11 +45,7 @@ describe("phase labels", () => {
   });
 
   it("lists only the limits the phase sets", () => {
-    expect(phaseLimitLabels({ maxPerWallet: 3, maxPerTransaction: 3, phaseSupply: 50 })).toEqual([
-      "Max 3 per wallet",
-      "Max 3 per transaction",
-      "50 in this phase",
-    ]);
+    expect(phaseLimitLabels({ maxPerWallet: 3, maxPerTransaction: 3, phaseSupply: 50 })).toEqual(["Max 3 per wallet", "Max 3 per transaction", "50 in this phase"]);
     expect(phaseLimitLabels({ maxPerWallet: null, maxPerTransaction: null, phaseSupply: 1200 })).toEqual(["1,200 in this phase"]);
     expect(phaseLimitLabels({ maxPerWallet: null, maxPerTransaction: null, phaseSupply: null })).toEqual([]);
   });

@@ -3,9 +3,13 @@ import { publicRoute } from "@/lib/api/public-route";
 import { collectionListResponseSchema, getCollectionsQuerySchema } from "@/lib/schemas/discovery";
 import { listCollections } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: getCollectionsQuerySchema, response: collectionListResponseSchema }, ({ ctx, query }) =>
-  listCollections(ctx, query),
-);
+export const GET = publicRoute({ query: getCollectionsQuerySchema, response: collectionListResponseSchema }, ({ ctx, query }) => listCollections(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { publicMethodNotAllowed as POST, publicMethodNotAllowed as PUT, publicMethodNotAllowed as PATCH, publicMethodNotAllowed as DELETE, publicPreflight as OPTIONS } from "@/lib/api/public-route";
+export {
+  publicMethodNotAllowed as POST,
+  publicMethodNotAllowed as PUT,
+  publicMethodNotAllowed as PATCH,
+  publicMethodNotAllowed as DELETE,
+  publicPreflight as OPTIONS,
+} from "@/lib/api/public-route";

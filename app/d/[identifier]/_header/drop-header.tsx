@@ -71,11 +71,7 @@ function VerifiedBadge() {
   return (
     <span role="img" aria-label="Verified creator" title="Verified creator" className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-mint/15 text-mint">
       <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5" aria-hidden="true">
-        <path
-          fillRule="evenodd"
-          d="M16.4 6.3a1 1 0 0 0-1.4-1.4L8.5 11.4 5.7 8.6a1 1 0 1 0-1.4 1.4l3.5 3.5a1 1 0 0 0 1.4 0l7.2-7.2Z"
-          clipRule="evenodd"
-        />
+        <path fillRule="evenodd" d="M16.4 6.3a1 1 0 0 0-1.4-1.4L8.5 11.4 5.7 8.6a1 1 0 1 0-1.4 1.4l3.5 3.5a1 1 0 0 0 1.4 0l7.2-7.2Z" clipRule="evenodd" />
       </svg>
     </span>
   );

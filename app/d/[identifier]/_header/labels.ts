@@ -41,9 +41,7 @@ export function statusChangeAnnouncement(name: string | null, status: Phase["sta
   return `${who} is upcoming.`;
 }
 
-export type SupplySummary =
-  | { kind: "open"; minted: number; text: string }
-  | { kind: "capped"; minted: number; total: number; percent: number; soldOut: boolean; text: string };
+export type SupplySummary = { kind: "open"; minted: number; text: string } | { kind: "capped"; minted: number; total: number; percent: number; soldOut: boolean; text: string };
 
 /** "12 of 100 minted" or, for a drop with no cap, "12 minted · open edition". */
 export function supplySummary(stats: Stats): SupplySummary {

@@ -94,8 +94,7 @@ function TimingLine({ phase, target, msLeft }: { phase: Phase; target: ReturnTyp
     if (msLeft <= 0) return <>{target.verb === "Starts in" ? "Starting now…" : "Ending now…"}</>;
     return (
       <>
-        {target.verb}{" "}
-        {/* role=timer is not announced on every tick; status changes are, through the list's live region. */}
+        {target.verb} {/* role=timer is not announced on every tick; status changes are, through the list's live region. */}
         <span role="timer" className="font-semibold text-white">
           {formatCountdown(msLeft)}
         </span>

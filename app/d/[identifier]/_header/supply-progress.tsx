@@ -47,10 +47,7 @@ export function SupplyProgress({ identifier, initialCollection }: Props) {
         aria-valuetext={supply.text}
         className="mt-3 h-2.5 overflow-hidden rounded-full bg-white/10"
       >
-        <div
-          className={`h-full rounded-full transition-[width] duration-700 ${supply.soldOut ? "bg-amber-400" : "bg-mint"}`}
-          style={{ width: `${supply.percent}%` }}
-        />
+        <div className={`h-full rounded-full transition-[width] duration-700 ${supply.soldOut ? "bg-amber-400" : "bg-mint"}`} style={{ width: `${supply.percent}%` }} />
       </div>
       <p aria-live="polite" className="sr-only">
         {supply.soldOut ? "Sold out" : ""}

@@ -37,9 +37,7 @@ export type MintPanelProps = {
 /** prepare-mint takes 1..50. */
 const MAX_QUANTITY = 50;
 
-const WalletHost = lazy(
-  (): Promise<{ default: ComponentType<WalletHostProps> }> => loadWalletHost().catch(() => ({ default: WalletLoadFailed })),
-);
+const WalletHost = lazy((): Promise<{ default: ComponentType<WalletHostProps> }> => loadWalletHost().catch(() => ({ default: WalletLoadFailed })));
 
 export function MintPanel({ identifier, collectionId, cluster, initialCollection }: MintPanelProps) {
   const { data } = useCollection(identifier, initialCollection);
@@ -66,7 +64,17 @@ export function MintPanel({ identifier, collectionId, cluster, initialCollection
     );
   }
   const soldOut = !stats.isOpenEnded && stats.availableCount <= 0;
-  return <LivePanel identifier={identifier} collectionId={collectionId} cluster={cluster} phases={phases.active} allPhases={phases.all} soldOut={soldOut} supplyLeft={stats.isOpenEnded ? null : stats.availableCount} />;
+  return (
+    <LivePanel
+      identifier={identifier}
+      collectionId={collectionId}
+      cluster={cluster}
+      phases={phases.active}
+      allPhases={phases.all}
+      soldOut={soldOut}
+      supplyLeft={stats.isOpenEnded ? null : stats.availableCount}
+    />
+  );
 }
 
 /** `reserve`: keep the live panel's height, so controls and answers arriving later shift nothing below. */
@@ -147,9 +155,7 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
         <div>
           <p className="text-3xl font-bold tabular-nums">{priceLabel(phase.priceDisplay)}</p>
           <p className="text-sm text-slate-400">
-            {[bogoLabel(phase.bogo), phase.maxPerWallet ? `Up to ${formatCount(phase.maxPerWallet)} per wallet` : "No per-wallet limit"]
-              .filter(Boolean)
-              .join(" · ")}
+            {[bogoLabel(phase.bogo), phase.maxPerWallet ? `Up to ${formatCount(phase.maxPerWallet)} per wallet` : "No per-wallet limit"].filter(Boolean).join(" · ")}
           </p>
         </div>
       </div>
@@ -271,7 +277,9 @@ function FlowStatus({ flow, onCheckAgain }: { flow: MintFlow; onCheckAgain?: () 
         {flow.step === "signing" && <p className="text-slate-300">Approve {transactions === 1 ? "the transaction" : `the ${transactions} transactions`} in your wallet.</p>}
         {flow.step === "submitting" && <p className="text-slate-300">Minting {plural(flow.prepared.totalQuantity, "NFT")}…</p>}
         {flow.step === "uncertain" && flow.checking && <p className="text-slate-300">Checking your wallet…</p>}
-        {flow.step === "uncertain" && !flow.checking && !flow.checkFailed && <p className="text-slate-300">Your wallet&apos;s mints have been read again; the counts above are current.</p>}
+        {flow.step === "uncertain" && !flow.checking && !flow.checkFailed && (
+          <p className="text-slate-300">Your wallet&apos;s mints have been read again; the counts above are current.</p>
+        )}
       </div>
 
       {/* Outside the live region: a ticking clock must not be read out every second. */}

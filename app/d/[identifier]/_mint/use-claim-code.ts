@@ -46,7 +46,10 @@ export function useClaimCode(collectionId: string) {
     if (!isClaimCodeLengthValid(trimmed)) {
       const format: ClaimCodeStatus = {
         kind: "format",
-        sentence: trimmed.length < CLAIM_CODE_MIN_LENGTH ? `A claim code has at least ${CLAIM_CODE_MIN_LENGTH} characters.` : `A claim code has at most ${CLAIM_CODE_MAX_LENGTH} characters.`,
+        sentence:
+          trimmed.length < CLAIM_CODE_MIN_LENGTH
+            ? `A claim code has at least ${CLAIM_CODE_MIN_LENGTH} characters.`
+            : `A claim code has at most ${CLAIM_CODE_MAX_LENGTH} characters.`,
       };
       setStatus(format);
       return format;

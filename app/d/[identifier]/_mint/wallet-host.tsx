@@ -105,7 +105,8 @@ function Bridge({ pickerOpen, onPickerClose, onChange, signingRef }: Omit<Wallet
       connectingName={connecting ? walletName : null}
       onSelect={(name) => {
         // Selecting a wallet connects it (autoConnect); choosing the selected one again retries.
-        if (name === walletName) void connect().catch(() => undefined); // reported through onError
+        if (name === walletName)
+          void connect().catch(() => undefined); // reported through onError
         else select(name as WalletName);
       }}
       onClose={onPickerClose}
@@ -124,7 +125,7 @@ function signingError(error: unknown): DropmintClientError {
 /** Wallets report a declined request as EIP-1193's 4001 or in words; the adapter wraps it. */
 function isRejection(error: unknown): boolean {
   const seen = new Set<unknown>();
-  for (let current: unknown = error; current && typeof current === "object" && !seen.has(current); ) {
+  for (let current: unknown = error; current && typeof current === "object" && !seen.has(current);) {
     seen.add(current);
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (code === 4001) return true;

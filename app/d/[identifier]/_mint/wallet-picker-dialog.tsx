@@ -80,9 +80,7 @@ function Dialog({ wallets, connectingName, onSelect, onClose }: Omit<Props, "ope
           </button>
         </div>
         {wallets.length === 0 ? (
-          <p className="text-sm text-slate-300">
-            No Solana wallet was found in this browser. Install one (Phantom, Solflare or Backpack, for example), then reload this page.
-          </p>
+          <p className="text-sm text-slate-300">No Solana wallet was found in this browser. Install one (Phantom, Solflare or Backpack, for example), then reload this page.</p>
         ) : (
           <ul className="space-y-2">
             {wallets.map((wallet, index) => (

@@ -35,7 +35,10 @@ export function EligibilityNotice({ collectionId, phase, address }: { collection
     );
   }
   return (
-    <div data-testid="eligibility" className={`${box} rounded-xl border px-3 py-2 [overflow-wrap:anywhere] ${data.meetsRequirements ? "border-mint/30 bg-mint/5" : "border-amber-400/30 bg-amber-400/5"}`}>
+    <div
+      data-testid="eligibility"
+      className={`${box} rounded-xl border px-3 py-2 [overflow-wrap:anywhere] ${data.meetsRequirements ? "border-mint/30 bg-mint/5" : "border-amber-400/30 bg-amber-400/5"}`}
+    >
       <p className="font-medium">
         {data.meetsRequirements
           ? `This wallet is eligible for ${phaseName(phase)}.`

@@ -135,15 +135,11 @@ function resultLine(total: number, shown: number, search: string): string {
   return shown < total ? `${counted} · showing ${formatCount(shown)}` : counted;
 }
 
-
 function MintedCard({ nft }: { nft: MintedItem }) {
   const number = nftNumberLabel({ tokenId: nft.tokenId, editionNumber: nft.editionNumber });
   const name = nft.name ?? number ?? "Untitled";
   const holder = nft.minterDisplayName ? `by ${nft.minterDisplayName}` : nft.ownerWallet ? `to ${walletLabel(nft.ownerWallet)}` : null;
-  const badges = [
-    !nft.isRevealed && <Badge key="unrevealed">Unrevealed</Badge>,
-    nft.rarityRank != null && <Badge key="rank">Rank {nft.rarityRank}</Badge>,
-  ].filter(Boolean);
+  const badges = [!nft.isRevealed && <Badge key="unrevealed">Unrevealed</Badge>, nft.rarityRank != null && <Badge key="rank">Rank {nft.rarityRank}</Badge>].filter(Boolean);
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-white/10 bg-white/5 p-2">
       <NftImage src={nft.image ?? nft.fullImageUrl} badge={badges.length > 0 ? badges : null} />

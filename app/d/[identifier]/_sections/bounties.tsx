@@ -91,12 +91,7 @@ function BoardSection({ section, counts }: { section: BountySection; counts: Cou
       ) : (
         <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
           {section.bounties.map((bounty) => (
-            <Bounty
-              key={bounty.id}
-              bounty={bounty}
-              count={bounty.trigger ? (counts.get(bounty.trigger.starts_at) ?? 0) : null}
-              showProgress={section.kind === "milestone_group"}
-            />
+            <Bounty key={bounty.id} bounty={bounty} count={bounty.trigger ? (counts.get(bounty.trigger.starts_at) ?? 0) : null} showProgress={section.kind === "milestone_group"} />
           ))}
         </ul>
       )}

@@ -94,9 +94,7 @@ function GalleryCard({ nft }: { nft: GalleryNft }) {
         </p>
         {subtitle && <p className="truncate text-xs tabular-nums text-slate-400">{subtitle}</p>}
       </div>
-      {nft.audio_preview_url && (
-        <AudioPreview src={nft.audio_preview_url} title={name} startTime={nft.preview_start_time} duration={nft.preview_duration} />
-      )}
+      {nft.audio_preview_url && <AudioPreview src={nft.audio_preview_url} title={name} startTime={nft.preview_start_time} duration={nft.preview_duration} />}
     </li>
   );
 }

@@ -66,9 +66,17 @@ function RecentMintCard({ nft, nowMs, isNew }: { nft: RecentMint; nowMs: number;
   const number = nftNumberLabel({ tokenId: nft.tokenId, editionNumber: nft.editionNumber, maxEditionSupply: nft.maxEditionSupply });
   const name = nft.name ?? number ?? "Untitled";
   const badges = [
-    isNew && <Badge key="new" tone="mint">New</Badge>,
+    isNew && (
+      <Badge key="new" tone="mint">
+        New
+      </Badge>
+    ),
     !nft.isRevealed && <Badge key="unrevealed">Unrevealed</Badge>,
-    nft.bounty && <Badge key="prize" tone="amber">Prize</Badge>,
+    nft.bounty && (
+      <Badge key="prize" tone="amber">
+        Prize
+      </Badge>
+    ),
   ].filter(Boolean);
   const badge = badges.length > 0 ? badges : null;
   return (
@@ -78,9 +86,7 @@ function RecentMintCard({ nft, nowMs, isNew }: { nft: RecentMint; nowMs: number;
         <p className="truncate text-sm font-medium" title={name}>
           {name}
         </p>
-        <p className="truncate text-slate-300">
-          {nft.minterDisplayName ? `by ${nft.minterDisplayName}` : nft.ownerWallet ? `to ${walletLabel(nft.ownerWallet)}` : "\u00a0"}
-        </p>
+        <p className="truncate text-slate-300">{nft.minterDisplayName ? `by ${nft.minterDisplayName}` : nft.ownerWallet ? `to ${walletLabel(nft.ownerWallet)}` : "\u00a0"}</p>
         <p className="truncate text-slate-400">
           {nft.mintedAt ? (
             <time dateTime={nft.mintedAt} title={formatUtcDateTime(nft.mintedAt)}>

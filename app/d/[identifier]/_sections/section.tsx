@@ -28,11 +28,7 @@ export function Section({ id, title, aside, description, children }: SectionProp
 }
 
 export function SectionUnavailable({ what }: { what: string }) {
-  return (
-    <p className="rounded-xl border border-white/10 bg-white/5 p-6 text-slate-300">
-      {what} couldn&apos;t be loaded right now. Reload the page to try again.
-    </p>
-  );
+  return <p className="rounded-xl border border-white/10 bg-white/5 p-6 text-slate-300">{what} couldn&apos;t be loaded right now. Reload the page to try again.</p>;
 }
 
 /**

@@ -27,8 +27,8 @@ export async function TraitsSection({ collectionId }: { collectionId: string }) 
       ) : (
         <div className="space-y-3">
           <p className="text-sm text-slate-400">
-            Share of all {view.totalNfts != null ? formatCount(view.totalNfts) : ""} NFTs with each value. The rarer the value, the higher its rarity score; an NFT&apos;s
-            score is the sum of its values&apos; scores.
+            Share of all {view.totalNfts != null ? formatCount(view.totalNfts) : ""} NFTs with each value. The rarer the value, the higher its rarity score; an NFT&apos;s score is
+            the sum of its values&apos; scores.
           </p>
           <div className="grid items-start gap-3 md:grid-cols-2">
             {view.traits.map((trait, index) => (
@@ -79,8 +79,7 @@ function TraitDetails({ trait, totalNfts, open }: { trait: Trait; totalNfts: num
               <div className="h-full rounded-full bg-mint/80" style={{ width: `${Math.max(value.percentage, 0.5)}%` }} />
             </div>
             <p className="text-xs tabular-nums text-slate-400">
-              Rarity score {formatDecimal(value.rarityScore, 2)} · {formatCount(value.minted)} minted ·{" "}
-              {formatCount(value.available)} left
+              Rarity score {formatDecimal(value.rarityScore, 2)} · {formatCount(value.minted)} minted · {formatCount(value.available)} left
             </p>
           </li>
         ))}

@@ -4,13 +4,16 @@ import { getRecentlyMintedQuerySchema, recentlyMintedResponseSchema } from "@/li
 import { getRecentlyMinted } from "@/lib/services/minted-items";
 import { isCollectionLaunched } from "@/lib/services/public-collection";
 
-export const GET = publicRoute(
-  { collection: true, query: getRecentlyMintedQuerySchema, response: recentlyMintedResponseSchema },
-  async ({ ctx, collection, query }) => {
-    const view = await getRecentlyMinted(ctx, collection.id, query);
-    return (await isCollectionLaunched(ctx, collection.id)) ? view : { ...view, nfts: [], total: 0 };
-  },
-);
+export const GET = publicRoute({ collection: true, query: getRecentlyMintedQuerySchema, response: recentlyMintedResponseSchema }, async ({ ctx, collection, query }) => {
+  const view = await getRecentlyMinted(ctx, collection.id, query);
+  return (await isCollectionLaunched(ctx, collection.id)) ? view : { ...view, nfts: [], total: 0 };
+});
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { publicMethodNotAllowed as POST, publicMethodNotAllowed as PUT, publicMethodNotAllowed as PATCH, publicMethodNotAllowed as DELETE, publicPreflight as OPTIONS } from "@/lib/api/public-route";
+export {
+  publicMethodNotAllowed as POST,
+  publicMethodNotAllowed as PUT,
+  publicMethodNotAllowed as PATCH,
+  publicMethodNotAllowed as DELETE,
+  publicPreflight as OPTIONS,
+} from "@/lib/api/public-route";

@@ -4,9 +4,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { getWalletMintsParamsSchema, walletMintsResponseSchema } from "@/lib/schemas/wallet-mints";
 import { getWalletMints } from "@/lib/services/wallet-mints";
 
-export const GET = v1Route(
-  { scope: "collection", kind: "read", params: getWalletMintsParamsSchema, response: walletMintsResponseSchema },
-  ({ ctx, collection, params }) => getWalletMints(ctx, { collectionId: collection.id, walletAddress: params.walletAddress }),
+export const GET = v1Route({ scope: "collection", kind: "read", params: getWalletMintsParamsSchema, response: walletMintsResponseSchema }, ({ ctx, collection, params }) =>
+  getWalletMints(ctx, { collectionId: collection.id, walletAddress: params.walletAddress }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

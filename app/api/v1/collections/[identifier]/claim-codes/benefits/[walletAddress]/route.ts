@@ -5,7 +5,14 @@ import { claimCodeBenefitsResponseSchema, getClaimCodeBenefitsParamsSchema, getC
 import { getClaimCodeBenefits } from "@/lib/services/claim-codes";
 
 export const GET = v1Route(
-  { scope: "collection", kind: "read", params: getClaimCodeBenefitsParamsSchema, query: getClaimCodeBenefitsQuerySchema, response: claimCodeBenefitsResponseSchema, envelope: "bare" },
+  {
+    scope: "collection",
+    kind: "read",
+    params: getClaimCodeBenefitsParamsSchema,
+    query: getClaimCodeBenefitsQuerySchema,
+    response: claimCodeBenefitsResponseSchema,
+    envelope: "bare",
+  },
   ({ ctx, collection, params, query }) => getClaimCodeBenefits(ctx, { collectionId: collection.id, walletAddress: params.walletAddress, ...query }),
 );
 

@@ -4,9 +4,8 @@ import { v1Route } from "@/lib/api/v1-route";
 import { eligibilityResponseSchema, getEligibilityParamsSchema } from "@/lib/schemas/eligibility";
 import { getEligibility } from "@/lib/services/eligibility";
 
-export const GET = v1Route(
-  { scope: "collection", kind: "read", params: getEligibilityParamsSchema, response: eligibilityResponseSchema },
-  ({ ctx, collection, params }) => getEligibility(ctx, { collectionId: collection.id, phaseId: params.phaseId, walletAddress: params.walletAddress }),
+export const GET = v1Route({ scope: "collection", kind: "read", params: getEligibilityParamsSchema, response: eligibilityResponseSchema }, ({ ctx, collection, params }) =>
+  getEligibility(ctx, { collectionId: collection.id, phaseId: params.phaseId, walletAddress: params.walletAddress }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
