@@ -2,7 +2,7 @@
 //
 // Why not plain `next start`: it keeps a client-sent X-Forwarded-For as it is, so a client
 // could pick its own rate-limit bucket. Here every request gets the socket address
-// appended, the entry lib/api/rate-limit.ts trusts. Shutdown closes the runtime (chain
+// appended, the entry lib/api/budgets.ts (clientIp) trusts. Shutdown closes the runtime (chain
 // state persisted, embedded database closed cleanly) before the process exits.
 import { createServer, type ServerResponse } from "node:http";
 import next from "next";

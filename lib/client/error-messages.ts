@@ -1,5 +1,5 @@
 // Plain-words sentences for collectors, one per error code: every code the service answers
-// with (lib/api/error-codes.ts), the client's own, and the wallet's. The service's `error`
+// with (lib/errors/codes.ts), the client's own, and the wallet's. The service's `error`
 // sentence is written for developers and may change; pages show these instead.
 import type { ErrorCode } from "@/lib/errors";
 import { isClientError } from "./errors";

@@ -28,6 +28,7 @@ describe("a server killed between submit and record", () => {
     const port = String(await freePort());
     env = { PORT: port, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
     site = await startSite(env, { preload: ["tests/smoke/fixtures/crash-after-submit.ts"] });
+    site.process.kill("SIGUSR2"); // arm the crash: from now on, the first submit kills the site
   });
   afterAll(async () => {
     await site?.stop("SIGKILL");

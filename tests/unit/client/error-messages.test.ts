@@ -1,5 +1,5 @@
 // Every error a collector can meet has a plain sentence: each code the service answers with
-// (a code added to lib/api/error-codes.ts without a sentence fails here), the client's own
+// (a code added to lib/errors/codes.ts without a sentence fails here), the client's own
 // and the wallet's; anything else falls back to the service's sentence, then a generic one.
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@/lib/errors";
