@@ -17,6 +17,7 @@ type Layer =
   | "auth"
   | "prices"
   | "rate-limit"
+  | "cache"
   | "db"
   | "chain"
   | "domain"
@@ -39,12 +40,13 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
   api: ["server", "services", "schemas", "auth", "rate-limit", "db", "chain", ...BASE],
   server: ["demo", "services", "rate-limit", "db", "chain", ...BASE],
   demo: ["services", "db", "chain", "art", ...BASE],
-  services: ["schemas", "auth", "prices", "db", "chain", "art", ...BASE],
+  services: ["schemas", "auth", "prices", "cache", "db", "chain", "art", ...BASE],
   schemas: ["auth", "domain", "errors"],
   client: ["schemas", "format", "domain", "errors"],
   auth: ["domain", "errors", "config"],
   prices: ["domain", "errors", "config", "log"],
   "rate-limit": ["config", "log"],
+  cache: [],
   db: ["fs", "config", "errors", "log"],
   chain: ["domain", "errors", "config", "log", "fs"],
   art: ["domain"],

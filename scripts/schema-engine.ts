@@ -143,6 +143,28 @@ function acceptCharColumns(adapter: SqlDriverAdapter): SqlDriverAdapter {
   return adapter;
 }
 
+/**
+ * @prisma/adapter-pg 7.10 runs a script by splitting it on every ";", which breaks any
+ * migration with a semicolon inside a function body ($$ … $$) or a comment. PostgreSQL's
+ * simple query protocol runs a whole script in one call, as `prisma migrate` does, so the
+ * script goes to the server in one piece.
+ */
+function runScriptsWhole(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const inner = adapter as unknown as { client?: { query(sql: string): Promise<unknown> }; onError?(error: unknown): never };
+  if (typeof inner.client?.query !== "function") {
+    throw new Error("@prisma/adapter-pg no longer has its client: revisit runScriptsWhole() in scripts/schema-engine.ts");
+  }
+  adapter.executeScript = async (script: string) => {
+    try {
+      await inner.client!.query(script);
+    } catch (error) {
+      if (inner.onError) inner.onError(error);
+      throw error;
+    }
+  };
+  return adapter;
+}
+
 type Resource = { adapter: SqlDriverAdapter; release(): Promise<void> };
 
 /** Makes `adapter.dispose()` also run `after` (once), and returns a handle to do so ourselves. */
@@ -176,7 +198,7 @@ function adapterFactoryFor(shadow: ShadowTarget): { factory: SqlMigrationAwareDr
       provider: "postgres",
       adapterName: main.adapterName,
       async connect() {
-        const adapter = acceptCharColumns(await main.connect());
+        const adapter = runScriptsWhole(acceptCharColumns(await main.connect()));
         opened.push(withRelease(adapter, async () => undefined));
         return adapter;
       },
@@ -195,7 +217,7 @@ function adapterFactoryFor(shadow: ShadowTarget): { factory: SqlMigrationAwareDr
           });
         let adapter: SqlDriverAdapter;
         try {
-          adapter = acceptCharColumns(await new PrismaPg({ connectionString: url.toString(), max: 2 }).connect());
+          adapter = runScriptsWhole(acceptCharColumns(await new PrismaPg({ connectionString: url.toString(), max: 2 }).connect()));
         } catch (error) {
           await drop().catch(() => undefined);
           throw error;

@@ -6,12 +6,13 @@
 // same-origin GETs). Any HTTP client can forge both headers, so first-party access grants
 // only what the public site already shows, and per-IP rate limits still apply.
 //
-// Live key records are cached per instance for KEY_CACHE_TTL_MS to keep the hot path
-// lean: a revocation takes effect within that time on every instance.
-import type { PrismaClient } from "@/lib/db/generated/client";
+// Live key records are kept in each instance's key cache to keep the hot path lean. A
+// revocation is announced by the database and takes effect at once on every instance;
+// KEY_CACHE_MAX_AGE_MS bounds it should an announcement be lost.
 import type { Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { findLiveKeyByHash, type LiveApiKey } from "@/lib/services/api-keys";
+import type { ReadCaches } from "@/lib/services/read-caches";
 import { FIRST_PARTY, type AuthContext } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { hashApiKey, parseApiKey } from "@/lib/auth/api-keys";
@@ -19,15 +20,15 @@ import { createLogger } from "@/lib/log";
 
 const log = createLogger("api");
 
-export const KEY_CACHE_TTL_MS = 10_000;
-const KEY_CACHE_MAX_ENTRIES = 10_000;
 const KEY_LOOKUP_TIMEOUT_MS = 3_000;
 
-export async function authenticate(request: Request, runtime: { config: Config; database: Pick<Database, "prisma"> }): Promise<AuthContext> {
+type KeyRuntime = { config: Config; database: Pick<Database, "prisma">; caches: Pick<ReadCaches, "keys"> };
+
+export async function authenticate(request: Request, runtime: KeyRuntime): Promise<AuthContext> {
   const { key, origin } = readCredentials(request);
   if (!key) return firstPartyOrThrow(request, runtime.config);
   if (!parseApiKey(key)) throw new AppError("API_KEY_INVALID", "The API key is not valid.");
-  const record = await lookUpLiveKey(runtime.database.prisma, hashApiKey(key));
+  const record = await lookUpLiveKey(runtime, hashApiKey(key));
   if (!record) throw new AppError("API_KEY_INVALID", "The API key is not valid.");
   assertOriginAllowed(record, origin);
   const { id: keyId, keyClass, allCollections, collections } = record;
@@ -71,34 +72,15 @@ function canonicalOrigin(value: string): string | null {
   }
 }
 
-// ── Live key lookup, cached per database for a short TTL ──
+// ── Live key lookup, through the instance's key cache (lib/services/read-caches.ts) ──
 
-type CacheEntry = { expiresAt: number; record: Promise<LiveApiKey | null> };
-const caches = new WeakMap<PrismaClient, Map<string, CacheEntry>>();
-
-async function lookUpLiveKey(prisma: PrismaClient, hash: string): Promise<LiveApiKey | null> {
-  let cache = caches.get(prisma);
-  if (!cache) caches.set(prisma, (cache = new Map()));
-  const now = Date.now();
-  let entry = cache.get(hash);
-  if (!entry || entry.expiresAt <= now) {
-    if (cache.size >= KEY_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-    entry = { expiresAt: now + KEY_CACHE_TTL_MS, record: withTimeout(findLiveKeyByHash({ db: prisma }, hash), KEY_LOOKUP_TIMEOUT_MS) };
-    cache.delete(hash);
-    cache.set(hash, entry);
-  }
+async function lookUpLiveKey(runtime: KeyRuntime, hash: string): Promise<LiveApiKey | null> {
   try {
-    return await entry.record;
+    return await runtime.caches.keys.get(hash, () => withTimeout(findLiveKeyByHash({ db: runtime.database.prisma }, hash), KEY_LOOKUP_TIMEOUT_MS));
   } catch (error) {
-    if (cache.get(hash) === entry) cache.delete(hash); // never cache a failure
     log.error("API key lookup failed", error);
     throw new AppError("AUTH_UNAVAILABLE", "The API key could not be checked right now. Please retry.");
   }
-}
-
-/** Drops every cached key record (tests, or right after revoking in this process). */
-export function forgetCachedApiKeys(prisma: PrismaClient): void {
-  caches.get(prisma)?.clear();
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

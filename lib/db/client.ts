@@ -20,6 +20,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
+import { listenPglite, listenPostgres, WRITE_OPERATIONS, type ChangeHandlers, type Unsubscribe, type WriteListener } from "./change-feed";
 import { applyMigrations, type SqlRunner } from "./migrator";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { acquireDirLock, DirectoryLockedError } from "@/lib/fs/dir-lock";
@@ -35,8 +36,41 @@ export type Database = {
   prisma: PrismaClient;
   /** Raw access for the migrator and for maintenance tasks. */
   runner: SqlRunner;
+  /** Notifications on `channel` (pg_notify), from every instance and tool (lib/db/change-feed.ts). */
+  listen(channel: string, handlers: ChangeHandlers): Promise<Unsubscribe>;
+  /** Every write this process makes through `prisma`, as soon as it returns. */
+  onWrite(listener: WriteListener): () => void;
   close(): Promise<void>;
 };
+
+/**
+ * The Prisma client with a report of every write made through it (model operations; raw
+ * SQL is the mint flow's reservations, which change nothing cached). The extension keeps
+ * every model method's type; the cast only names the extended client as the plain one.
+ */
+function withWriteReports(base: PrismaClient): { prisma: PrismaClient; onWrite(listener: WriteListener): () => void } {
+  const listeners = new Set<WriteListener>();
+  const prisma = base.$extends({
+    query: {
+      $allModels: {
+        async $allOperations({ model, operation, args, query }) {
+          const result = await query(args);
+          if (listeners.size > 0 && WRITE_OPERATIONS.has(operation)) {
+            for (const listener of listeners) listener({ model, operation, args: args as Record<string, unknown>, result });
+          }
+          return result;
+        },
+      },
+    },
+  }) as unknown as PrismaClient;
+  return {
+    prisma,
+    onWrite(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
 
 export type DatabaseOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
 
@@ -102,7 +136,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     lock.release();
     throw error;
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+  const { prisma, onWrite } = withWriteReports(new PrismaClient({ adapter: new PrismaPGlite(client) }));
   const runner: SqlRunner = {
     query: async (sql, params = []) => (await client.query<Record<string, unknown>>(sql, params)).rows,
     exec: async (script) => {
@@ -116,6 +150,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: "pglite",
     prisma,
     runner,
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
+    onWrite,
     async close() {
       if (closed) return;
       closed = true;
@@ -134,7 +170,8 @@ function openPostgres(connectionString: string, poolSize = 10): Database {
   // An idle connection can fail (server restart, dropped database); without a listener
   // node-postgres turns that into an uncaught error that ends the process.
   pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const { prisma, onWrite } = withWriteReports(new PrismaClient({ adapter: new PrismaPg(pool) }));
+  const subscriptions = new Set<Unsubscribe>();
   const runner: SqlRunner = {
     query: async (sql, params = []) => (await pool.query(sql, params)).rows,
     exec: async (script) => {
@@ -161,7 +198,18 @@ function openPostgres(connectionString: string, poolSize = 10): Database {
     kind: "postgres",
     prisma,
     runner,
+    async listen(channel, handlers) {
+      const unsubscribe = await listenPostgres(connectionString, channel, handlers);
+      const tracked = async () => {
+        subscriptions.delete(tracked);
+        await unsubscribe();
+      };
+      subscriptions.add(tracked);
+      return tracked;
+    },
+    onWrite,
     async close() {
+      await Promise.all([...subscriptions].map((unsubscribe) => unsubscribe()));
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },

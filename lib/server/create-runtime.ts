@@ -4,9 +4,13 @@ import path from "node:path";
 import type { Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { RpcChain, loadServerKeys, openEmbeddedChain, type Chain } from "@/lib/chain";
+import { createLogger } from "@/lib/log";
 import { createRateLimiter } from "@/lib/rate-limit";
+import { createReadCaches, keepReadCachesFresh } from "@/lib/services/read-caches";
 import { runtimeHooks, serviceContextOf, type Runtime } from "./runtime";
 import { generateAdminToken, removeInstanceFile, writeInstanceFile } from "./instance-file";
+
+const log = createLogger("runtime");
 
 /**
  * SOLANA_RPC_URL selects the RPC chain (required on devnet/mainnet; on localnet it points
@@ -21,16 +25,37 @@ export async function openChain(config: Config): Promise<Chain> {
   throw new Error(`SOLANA_CLUSTER=${config.cluster} needs SOLANA_RPC_URL.`);
 }
 
+const NOT_LISTENING = async () => undefined;
+
 /** Wires opened parts into a runtime; closing it closes them. */
 export function assembleRuntime(config: Config, database: Database, chain: Chain): Runtime {
   const rateLimiter = createRateLimiter(config);
+  const caches = createReadCaches();
+  // Own writes are reported at once; the database's announcements once the listening
+  // connection is up, and whatever was cached before that is forgotten then.
+  const freshness = keepReadCachesFresh(database, caches).then(
+    (stop) => {
+      caches.drops.invalidateAll();
+      caches.keys.invalidateAll();
+      return stop;
+    },
+    (error: unknown) => {
+      log.warn("cannot hear the database's change announcements; cached reads rely on their maximum age", error);
+      return NOT_LISTENING;
+    },
+  );
   return {
     config,
     database,
     chain,
     keys: loadServerKeys(config),
     rateLimiter,
+    caches,
+    cachesListening: freshness.then((stop) => stop !== NOT_LISTENING),
     async close() {
+      await (
+        await freshness
+      )();
       await chain.close();
       await database.close();
       await rateLimiter.close?.();

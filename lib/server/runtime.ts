@@ -8,6 +8,7 @@ import type { Chain } from "@/lib/chain";
 import type { RateLimiter } from "@/lib/rate-limit";
 import type { ServerKeys } from "@/lib/chain";
 import { systemClock, type ServiceContext } from "@/lib/services/context";
+import type { ReadCaches } from "@/lib/services/read-caches";
 
 export type Runtime = {
   config: Config;
@@ -15,6 +16,9 @@ export type Runtime = {
   chain: Chain;
   keys: ServerKeys;
   rateLimiter: RateLimiter;
+  caches: ReadCaches;
+  /** Resolves once the caches hear the database's change announcements (false: they could not, and rely on their maximum age). */
+  cachesListening: Promise<boolean>;
   /**
    * Authorizes the internal admin endpoints (X-Admin-Token). Set only when the runtime runs
    * on the embedded database, where it is also written to `<DATA_DIR>/instance.json` for
@@ -67,6 +71,7 @@ export function serviceContextOf(runtime: Runtime, overrides: Partial<ServiceCon
     clock: systemClock,
     publicBaseUrl: runtime.config.publicUrl,
     keys: runtime.keys,
+    caches: runtime.caches,
     ...overrides,
   };
 }

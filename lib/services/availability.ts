@@ -3,15 +3,11 @@
 // held by a mint in progress still counts as available until that mint lands.
 import { percentOf } from "@/lib/domain/supply";
 import type { AvailabilityView } from "@/lib/schemas/availability";
-import { countMinted, getCollectionOrThrow } from "./collections";
 import type { ServiceContext } from "./context";
+import { getDropSnapshot } from "./drop-snapshot";
 
 export async function getAvailability(ctx: ServiceContext, collectionId: string): Promise<AvailabilityView> {
-  const [collection, minted, burned] = await Promise.all([
-    getCollectionOrThrow(ctx, collectionId),
-    countMinted(ctx, collectionId),
-    ctx.db.nft.count({ where: { collectionId, isMasterEdition: false, status: "burned" } }),
-  ]);
+  const { collection, minted, burned } = await getDropSnapshot(ctx, collectionId);
   const total = collection.totalSupply;
   return {
     collectionId,

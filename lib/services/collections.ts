@@ -8,19 +8,18 @@ import { supplyStats } from "@/lib/domain/supply";
 import { dutchBoundsOf } from "@/lib/domain/phase-config";
 import type { CollectionView, Phase } from "@/lib/schemas/collection";
 import type { ServiceContext } from "./context";
+import { getDropSnapshot } from "./drop-snapshot";
 import { toPublicUrl } from "./public-url";
 import { quoteDutchPhase } from "./dutch-price";
 import { quotePeggedPhase } from "./pegged-price";
 
 /** NFTs minted from the drop: burned ones still count; an edition's master never does. */
 export async function countMinted(ctx: ServiceContext, collectionId: string): Promise<number> {
-  return ctx.db.nft.count({ where: { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } } });
+  return (await getDropSnapshot(ctx, collectionId)).minted;
 }
 
 export async function getCollectionOrThrow(ctx: ServiceContext, collectionId: string): Promise<Collection> {
-  const collection = await ctx.db.collection.findUnique({ where: { id: collectionId } });
-  if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
-  return collection;
+  return (await getDropSnapshot(ctx, collectionId)).collection;
 }
 
 export function toPhaseView(phase: PhaseRow, now: Date, price: PriceContext = { dutchBounds: dutchBoundsOf(phase) }): Phase {
@@ -62,14 +61,10 @@ async function priceContextOf(ctx: ServiceContext, phase: PhaseRow, now: Date): 
   return fallback;
 }
 
-/** The full v1 Collection response for one collection, on the context's clock. */
+/** The full v1 Collection response for one collection, on the context's clock (from the drop's cached facts). */
 export async function getCollectionView(ctx: ServiceContext, collectionId: string): Promise<CollectionView> {
   const now = ctx.clock.now();
-  const [collection, phases, minted] = await Promise.all([
-    getCollectionOrThrow(ctx, collectionId),
-    ctx.db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),
-    countMinted(ctx, collectionId),
-  ]);
+  const { collection, phases, minted } = await getDropSnapshot(ctx, collectionId);
   const url = (value: string | null) => toPublicUrl(value, ctx.publicBaseUrl);
   const prices = await Promise.all(phases.map((phase) => priceContextOf(ctx, phase, now)));
   return {

@@ -1,18 +1,17 @@
 // The first-party collection read: the full v1 Collection view for a launched drop, or the
 // pre-launch envelope (lib/schemas/public-collection.ts) that shows nothing unpublished.
-import { AppError } from "@/lib/errors";
 import type { PreLaunchCollection } from "@/lib/schemas/public-collection";
 import type { CollectionView } from "@/lib/schemas/collection";
 import { getCollectionView } from "./collections";
 import type { ServiceContext } from "./context";
+import { getDropSnapshot } from "./drop-snapshot";
 import { toPublicUrl } from "./public-url";
 
 export type PublicCollection = (CollectionView & { status: "live" }) | PreLaunchCollection;
 
 export async function getPublicCollection(ctx: ServiceContext, collectionId: string): Promise<PublicCollection> {
   const now = ctx.clock.now();
-  const row = await ctx.db.collection.findUnique({ where: { id: collectionId }, select: { launchStatus: true, shortId: true, name: true, image: true, bannerImage: true } });
-  if (!row) throw new AppError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
+  const { collection: row } = await getDropSnapshot(ctx, collectionId);
   if (row.launchStatus === "live") return { status: "live", ...(await getCollectionView(ctx, collectionId)) };
   const url = (value: string | null) => toPublicUrl(value, ctx.publicBaseUrl);
   return {
@@ -24,6 +23,5 @@ export async function getPublicCollection(ctx: ServiceContext, collectionId: str
 
 /** Whether the drop is launched: the NFT feeds of a pre-launch drop answer empty pages. */
 export async function isCollectionLaunched(ctx: ServiceContext, collectionId: string): Promise<boolean> {
-  const row = await ctx.db.collection.findUnique({ where: { id: collectionId }, select: { launchStatus: true } });
-  return row?.launchStatus === "live";
+  return (await getDropSnapshot(ctx, collectionId)).collection.launchStatus === "live";
 }

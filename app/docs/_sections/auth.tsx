@@ -1,7 +1,7 @@
 // API docs: keys, first-party access, origins, scope, sandbox, rate limits and error codes.
 // Figures and the code table come from the code itself, so the page cannot drift from it.
 import { getConfig } from "@/lib/config";
-import { KEY_CACHE_TTL_MS } from "@/lib/api/auth";
+import { KEY_CACHE_MAX_AGE_MS } from "@/lib/services/read-caches";
 import { ERROR_CODES, ERROR_CODE_DESCRIPTIONS, type ErrorCode } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/api/request-input";
 
@@ -44,7 +44,10 @@ export function AuthSection({ rateLimit = getConfig().rateLimit }: { rateLimit?:
           ))}
         </tbody>
       </table>
-      <p className="text-sm text-slate-400">Revoked keys stop working within {KEY_CACHE_TTL_MS / 1000} seconds: each server keeps recently checked keys in memory that long.</p>
+      <p className="text-sm text-slate-400">
+        Revoked keys stop working at once on every server: the database announces the revocation to each of them. Should an announcement be lost (a dropped connection), a server
+        checks a key again after at most {KEY_CACHE_MAX_AGE_MS / 1000} seconds.
+      </p>
 
       <h3 className="text-lg font-semibold">Requests without a key (first-party)</h3>
       <p>

@@ -9,6 +9,7 @@ import type { RouteHandler } from "@/lib/api/route";
 import { v1Route } from "@/lib/api/v1-route";
 import { installRuntime, type Runtime } from "@/lib/server/runtime";
 import { createApiKey, type CreateApiKeyInput } from "@/lib/services/api-keys";
+import { createReadCaches } from "@/lib/services/read-caches";
 import { closedDatabase, databaseTarget, openTestDatabase, type DatabaseTarget } from "../../helpers/databases";
 
 export const SITE_ORIGIN = "http://localhost:3000";
@@ -20,13 +21,21 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 export function makeRuntime(database: Pick<Database, "prisma"> & Partial<Database>, config = testConfig(), rateLimiter: RateLimiter = createRateLimiter(config)): Runtime {
+  const caches = createReadCaches();
+  // This process's own writes (a revocation) reach the key cache as they would in the app.
+  const stopWrites = database.onWrite?.((event) => {
+    if (event.model === "ApiKey") caches.keys.invalidateAll();
+  });
   return {
     config,
     database: database as Database,
     chain: {} as never,
     keys: {} as never,
     rateLimiter,
+    caches,
+    cachesListening: Promise.resolve(false),
     close: async () => {
+      stopWrites?.();
       await rateLimiter.close?.();
     },
   };

@@ -1,0 +1,32 @@
+// The facts of a drop that every hot read repeats: its record, its phases and its counts.
+// Kept in memory per instance (lib/services/read-caches.ts) until the drop changes, and
+// everything derived from the clock (status, msUntilStart, serverTime) is computed per
+// request from them, so a cached drop is never stale in time.
+import type { Collection, Phase } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import type { ServiceContext } from "./context";
+
+export type DropSnapshot = Readonly<{
+  collection: Collection;
+  /** In display order. */
+  phases: readonly Phase[];
+  /** NFTs minted from the drop: burned ones still count; an edition's master never does. */
+  minted: number;
+  burned: number;
+}>;
+
+export function getDropSnapshot(ctx: ServiceContext, collectionId: string): Promise<DropSnapshot> {
+  return ctx.caches.drops.get(collectionId, (id) => loadDropSnapshot(ctx, id));
+}
+
+async function loadDropSnapshot({ db }: ServiceContext, collectionId: string): Promise<DropSnapshot> {
+  const counted = { collectionId, isMasterEdition: false };
+  const [collection, phases, minted, burned] = await Promise.all([
+    db.collection.findUnique({ where: { id: collectionId } }),
+    db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),
+    db.nft.count({ where: { ...counted, status: { in: ["minted", "burned"] } } }),
+    db.nft.count({ where: { ...counted, status: "burned" } }),
+  ]);
+  if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
+  return Object.freeze({ collection, phases: Object.freeze(phases), minted, burned });
+}

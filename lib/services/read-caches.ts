@@ -1,0 +1,65 @@
+// What each instance keeps in memory for its hot reads, and how it hears that it changed:
+// the database announces every change to a drop, its phases, its counted NFTs or an API key
+// (lib/db/change-feed.ts), whichever instance or tool made it, and this process's own writes
+// are reported as they return. A cached fact is therefore never served after its change
+// was committed and announced; the maximum ages are only a safety net.
+import { KeyedCache } from "@/lib/cache/keyed-cache";
+import type { Database } from "@/lib/db/client";
+import type { WriteEvent } from "@/lib/db/change-feed";
+import type { LiveApiKey } from "./api-keys";
+import type { DropSnapshot } from "./drop-snapshot";
+
+export type ReadCaches = {
+  drops: KeyedCache<string, DropSnapshot>;
+  /** Live API keys by hash (null: unknown or revoked). */
+  keys: KeyedCache<string, LiveApiKey | null>;
+};
+
+/** A revoked key stops working at once on every instance; this is the bound if an announcement is lost. */
+export const KEY_CACHE_MAX_AGE_MS = 10_000;
+const DROP_CACHE_MAX_AGE_MS = 60_000;
+
+export function createReadCaches(): ReadCaches {
+  return {
+    drops: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
+    keys: new KeyedCache({ maxAgeMs: KEY_CACHE_MAX_AGE_MS, maxEntries: 10_000 }),
+  };
+}
+
+export const DROP_CHANGED_CHANNEL = "dropmint_drop_changed";
+export const KEY_CHANGED_CHANNEL = "dropmint_key_changed";
+
+/** Subscribes the caches to the database's changes; the returned function stops it. */
+export async function keepReadCachesFresh(database: Pick<Database, "listen" | "onWrite">, caches: ReadCaches): Promise<() => Promise<void>> {
+  const stopWrites = database.onWrite((event) => invalidateAfterWrite(caches, event));
+  const unsubscribes = await Promise.all([
+    database.listen(DROP_CHANGED_CHANNEL, { onChange: (id) => caches.drops.invalidate(id), onGap: () => caches.drops.invalidateAll() }),
+    database.listen(KEY_CHANGED_CHANNEL, { onChange: (hash) => caches.keys.invalidate(hash), onGap: () => caches.keys.invalidateAll() }),
+  ]);
+  return async () => {
+    stopWrites();
+    await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
+  };
+}
+
+/**
+ * This process's own writes, before the database's announcement arrives: the drop a written
+ * record belongs to, or every drop when the write does not say (a bulk update).
+ */
+function invalidateAfterWrite(caches: ReadCaches, { model, args, result }: WriteEvent): void {
+  if (model === "ApiKey") return caches.keys.invalidateAll();
+  if (model !== "Collection" && model !== "Phase" && model !== "Nft") return;
+  // An NFT matters only when its status changes: reservations leave the counts alone.
+  if (model === "Nft" && !changesStatus(args)) return;
+  const record = (result ?? {}) as { id?: unknown; collectionId?: unknown };
+  const id = model === "Collection" ? record.id : record.collectionId;
+  if (typeof id === "string") caches.drops.invalidate(id);
+  else caches.drops.invalidateAll();
+}
+
+function changesStatus(args: Record<string, unknown>): boolean {
+  const data = args.data ?? args.create ?? args.update;
+  if (data === undefined) return true; // a delete
+  const rows = Array.isArray(data) ? data : [data, args.update].filter(Boolean);
+  return rows.some((row) => typeof row === "object" && row !== null && "status" in row);
+}

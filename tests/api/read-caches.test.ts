@@ -1,0 +1,200 @@
+// The read caches: a drop's facts are kept in memory per instance, and a change made on any
+// instance (or by any tool) is seen by the others within a second; a cold cache under a
+// rush asks the database once. Two runtimes on one real PostgreSQL database; the
+// single-flight and own-write cases on PGlite too.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
+import { openDatabase, type Database } from "@/lib/db/client";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { assembleRuntime } from "@/lib/server/create-runtime";
+import { serviceContextOf, type Runtime } from "@/lib/server/runtime";
+import { getAvailability } from "@/lib/services/availability";
+import { getCollectionView } from "@/lib/services/collections";
+import { databaseTarget, databaseTargets, openTestDatabase, type TestDatabase } from "../helpers/databases";
+
+const TREASURY = "TreasuryAddress1111111111111111111111111111";
+
+function runtimeOn(database: Database, dataDir: string): Runtime {
+  const config = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent" });
+  return assembleRuntime(config, database, { close: async () => undefined } as never);
+}
+
+async function seedDrop(prisma: PrismaClient, shortId: string) {
+  const collection = await prisma.collection.create({ data: { shortId, name: "Before", chain: "solana-localnet", treasuryAddress: TREASURY, totalSupply: 10 } });
+  const phase = await prisma.phase.create({ data: { collectionId: collection.id, name: "Public", startDate: new Date(Date.now() + 3_600_000) } });
+  const nfts = await Promise.all([1, 2, 3].map((tokenId) => prisma.nft.create({ data: { collectionId: collection.id, tokenId, name: `#${tokenId}` } })));
+  return { collectionId: collection.id, phaseId: phase.id, nftIds: nfts.map((n) => n.id) };
+}
+
+/** Polls `read` until `done` holds; returns how long it took (throws past `withinMs`). */
+async function seenWithin<T>(read: () => Promise<T>, done: (value: T) => boolean, withinMs = 1_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (done(await read())) return performance.now() - started;
+    if (performance.now() - started > withinMs) throw new Error(`not seen within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A Prisma client that counts the queries made through it. */
+function counting(prisma: PrismaClient): { db: PrismaClient; queries: () => number } {
+  let queries = 0;
+  const db = prisma.$extends({
+    query: {
+      $allModels: {
+        async $allOperations({ args, query }) {
+          queries += 1;
+          return query(args);
+        },
+      },
+    },
+  }) as unknown as PrismaClient;
+  return { db, queries: () => queries };
+}
+
+const postgres = databaseTarget("postgres");
+
+describe.skipIf(!postgres.available)("read caches across two instances on one PostgreSQL database", () => {
+  let main: TestDatabase;
+  let second: Database;
+  let a: Runtime;
+  let b: Runtime;
+  const dirs: string[] = [];
+  let drop: Awaited<ReturnType<typeof seedDrop>>;
+
+  beforeAll(async () => {
+    main = await openTestDatabase(postgres);
+    second = await openDatabase({ databaseUrl: main.url, dataDir: "unused" });
+    for (let i = 0; i < 2; i++) dirs.push(mkdtempSync(path.join(tmpdir(), "dropmint-caches-")));
+    a = runtimeOn(main, dirs[0]!);
+    b = runtimeOn(second, dirs[1]!);
+    expect(await a.cachesListening).toBe(true);
+    expect(await b.cachesListening).toBe(true);
+    drop = await seedDrop(main.prisma, "cache-drop");
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await second?.close();
+    await main?.dispose();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const viewOnA = () => getCollectionView(serviceContextOf(a), drop.collectionId);
+
+  it("serves repeated reads from memory", async () => {
+    await viewOnA();
+    const before = a.caches.drops.stats();
+    for (let i = 0; i < 20; i++) await viewOnA();
+    const after = a.caches.drops.stats();
+    expect(after.loads).toBe(before.loads);
+    expect(after.hits - before.hits).toBe(20);
+  });
+
+  it("sees a drop changed on the other instance within a second", async () => {
+    expect((await viewOnA()).collection.name).toBe("Before");
+    await b.database.prisma.collection.update({ where: { id: drop.collectionId }, data: { name: "After" } });
+    const ms = await seenWithin(viewOnA, (view) => view.collection.name === "After");
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it("sees a phase change made on the other instance within a second, with the status recomputed from the clock", async () => {
+    expect((await viewOnA()).phases.upcoming.map((p) => p.id)).toEqual([drop.phaseId]);
+    await b.database.prisma.phase.update({ where: { id: drop.phaseId }, data: { startDate: new Date(Date.now() - 1_000) } });
+    await seenWithin(viewOnA, (view) => view.phases.active.some((p) => p.id === drop.phaseId));
+  });
+
+  it("moves the counts when an NFT is minted on the other instance, and not on a reservation", async () => {
+    const availability = () => getAvailability(serviceContextOf(a), drop.collectionId);
+    expect((await availability()).stats.minted).toBe(0);
+    const loads = a.caches.drops.stats().loads;
+    await b.database.prisma.nft.updateMany({ where: { id: drop.nftIds[1]! }, data: { reservedUntil: new Date(Date.now() + 60_000) } });
+    await b.database.runner.query(`UPDATE "Nft" SET status = 'reserved' WHERE id = $1`, [drop.nftIds[1]]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await availability();
+    expect(a.caches.drops.stats().loads).toBe(loads); // a reservation leaves the cached counts alone
+    await b.database.prisma.nft.update({ where: { id: drop.nftIds[0]! }, data: { status: "minted", mintedAt: new Date() } });
+    await seenWithin(availability, (view) => view.stats.minted === 1);
+  });
+
+  it("sees a change made by another tool with plain SQL", async () => {
+    const tool = new pg.Client({ connectionString: main.url });
+    await tool.connect();
+    try {
+      await tool.query(`UPDATE "Collection" SET name = 'By a tool' WHERE id = $1`, [drop.collectionId]);
+    } finally {
+      await tool.end();
+    }
+    await seenWithin(viewOnA, (view) => view.collection.name === "By a tool");
+  });
+
+  it("stops accepting a revoked key on the other instance at once", async () => {
+    const hash = "f".repeat(64);
+    await main.prisma.apiKey.create({ data: { keyHash: hash, displayPrefix: "dm_live_cachetst", keyClass: "live", allCollections: true } });
+    const live = () => a.caches.keys.get(hash, async () => ({ id: "x", keyClass: "live" as const, origins: [], allCollections: true, collections: [] }));
+    await live();
+    const loads = a.caches.keys.stats().loads;
+    await b.database.prisma.apiKey.update({ where: { keyHash: hash }, data: { revokedAt: new Date() } });
+    await seenWithin(
+      async () => {
+        await live();
+        return a.caches.keys.stats().loads;
+      },
+      (count) => count > loads,
+    );
+  });
+});
+
+for (const target of databaseTargets) {
+  describe.skipIf(!target.available)(`read caches on ${target.name}`, () => {
+    let database: TestDatabase;
+    let runtime: Runtime;
+    let dataDir: string;
+    let drop: Awaited<ReturnType<typeof seedDrop>>;
+
+    beforeAll(async () => {
+      database = await openTestDatabase(target);
+      dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-caches-"));
+      runtime = runtimeOn(database, dataDir);
+      await runtime.cachesListening;
+      drop = await seedDrop(database.prisma, "flight-drop");
+    });
+    afterAll(async () => {
+      await runtime?.close();
+      await database?.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("asks the database once when 500 concurrent reads meet a cold cache", async () => {
+      runtime.caches.drops.invalidateAll();
+      const { db, queries } = counting(database.prisma);
+      const ctx = serviceContextOf(runtime, { db });
+      const views = await Promise.all(Array.from({ length: 500 }, () => getCollectionView(ctx, drop.collectionId)));
+      expect(new Set(views.map((v) => v.collection.id))).toEqual(new Set([drop.collectionId]));
+      expect(queries()).toBe(4); // one load: the drop, its phases and its two counts
+    });
+
+    it("never serves a drop from before a write this process made", async () => {
+      const ctx = serviceContextOf(runtime);
+      await getCollectionView(ctx, drop.collectionId);
+      for (const name of ["One", "Two", "Three"]) {
+        await database.prisma.collection.update({ where: { id: drop.collectionId }, data: { name } });
+        expect((await getCollectionView(ctx, drop.collectionId)).collection.name).toBe(name);
+      }
+    });
+
+    it("recomputes the clock's fields per request from the cached drop", async () => {
+      const at = (ms: number) => serviceContextOf(runtime, { clock: { now: () => new Date(ms) } });
+      const start = (await database.prisma.phase.findUniqueOrThrow({ where: { id: drop.phaseId } })).startDate!.getTime();
+      const before = await getCollectionView(at(start - 5_000), drop.collectionId);
+      const after = await getCollectionView(at(start + 5_000), drop.collectionId);
+      expect(before.phases.upcoming[0]).toMatchObject({ id: drop.phaseId, msUntilStart: 5_000 });
+      expect(after.phases.active[0]).toMatchObject({ id: drop.phaseId, status: "active" });
+      expect(after.serverTime).toBe(new Date(start + 5_000).toISOString());
+    });
+  });
+}
