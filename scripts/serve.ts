@@ -42,6 +42,7 @@ const server = createServer((request, response) => {
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${String(forwarded)}, ${peer}` : peer;
   closeAfterTooLarge(response);
+  if (isDropPage(request.method, request.url)) cacheDropPage(response);
   // A malformed path or a method the path does not answer: Next would answer a bare 500 or 405.
   const refusal = earlyRefusal(request.method ?? "GET", request.url ?? "/");
   if (refusal) {
@@ -60,6 +61,35 @@ function closeAfterTooLarge(response: ServerResponse): void {
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
   response.writeHead = ((statusCode: number, ...rest: unknown[]) => {
     if (statusCode === 413) response.setHeader("Connection", "close");
+    return writeHead(statusCode, ...rest);
+  }) as typeof response.writeHead;
+}
+
+/**
+ * A drop page (its HTML, its navigation payload and its share images) is the same for every
+ * visitor: nothing on it depends on a cookie or a wallet, and live figures are re-read by the
+ * page itself at once. So a CDN may keep it a few seconds and serve it a little longer while
+ * it fetches a new copy, which is what absorbs a mint-opening rush of reloads. Next.js marks
+ * dynamic pages uncacheable; a successful drop page gets this policy instead. Other statuses
+ * (a wrong link's 404) keep Next's.
+ */
+const DROP_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";
+
+function isDropPage(method: string | undefined, url: string | undefined): boolean {
+  return (method === "GET" || method === "HEAD") && /^\/d\/[^/?#]+(\/[^?#]*)?(\?|#|$)/.test(url ?? "");
+}
+
+function cacheDropPage(response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((statusCode: number, ...rest: unknown[]) => {
+    if (statusCode === 200) {
+      response.setHeader("Cache-Control", DROP_PAGE_CACHE_CONTROL);
+      // Headers handed to writeHead itself win over setHeader: replace the framework's there too.
+      for (const headers of rest) {
+        if (!headers || typeof headers !== "object" || Array.isArray(headers)) continue;
+        for (const name of Object.keys(headers)) if (name.toLowerCase() === "cache-control") (headers as Record<string, unknown>)[name] = DROP_PAGE_CACHE_CONTROL;
+      }
+    }
     return writeHead(statusCode, ...rest);
   }) as typeof response.writeHead;
 }

@@ -44,7 +44,8 @@ function withSiteCors(request: Request, runtime: Runtime | undefined, response: 
   const origin = request.headers.get("origin");
   if (origin && runtime && isFirstPartyRequest(request, runtime.config)) {
     response.headers.set("Access-Control-Allow-Origin", origin);
-    response.headers.set("Vary", "Origin");
+    const vary = response.headers.get("Vary");
+    if (!vary?.split(",").some((name) => name.trim().toLowerCase() === "origin")) response.headers.set("Vary", vary ? `${vary}, Origin` : "Origin");
   }
   return response;
 }

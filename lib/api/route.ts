@@ -19,6 +19,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import { authenticate, isFirstPartyRequest } from "./auth";
 import { callerOf, chainReadBudget, clientIp, mintBudget, requestBudget, spendBudgets, type Budget, type Caller } from "./budgets";
 import { bare, fail, ok } from "./envelope";
+import { cachePolicyOf, withCachePolicy } from "./cache-policy";
 import { handleApiError } from "./handle-error";
 import { chainForRequest } from "./request-chain";
 import { parseInput, type RouteParams } from "./request-input";
@@ -137,7 +138,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).
       const preLaunch = options.access === "v1" && options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
       const result = await (preLaunch ? preLaunchView(options, routeContext) : handler(routeContext));
-      return cors(request, runtime, respond(options, result));
+      return cors(request, runtime, await withCachePolicy(request, respond(options, result), cachePolicyOf(options.access)));
     } catch (error) {
       return cors(request, runtime, handleApiError(error));
     }

@@ -79,6 +79,29 @@ describe("the built site on the embedded defaults", () => {
     expect([refused.status, refused.body.code]).toEqual([403, "COLLECTION_NOT_IN_SCOPE"]);
   });
 
+  it("lets a CDN keep the drop page and the site's public reads for a moment, revalidated by ETag, and keeps keyed reads private", async () => {
+    const page = await fetch(`${site!.url}/d/sprites`);
+    expect(page.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+    expect((await fetch(`${site!.url}/d/no-such-drop`)).headers.get("cache-control")).not.toContain("public");
+
+    const publicRead = await fetch(`${site!.url}/api/public/collection/sprites`, { headers: { origin: site!.url } });
+    expect(publicRead.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=2, stale-while-revalidate=30");
+    expect(publicRead.headers.get("vary")?.split(/,\s*/)).toEqual(expect.arrayContaining(["Origin", "Sec-Fetch-Site", "X-API-Key"]));
+    expect(publicRead.headers.get("etag")).toMatch(/^W\/"[\w-]+"$/);
+    // A body without the server's clock (a gallery page) is the same until the drop changes: 304.
+    const gallery = await fetch(`${site!.url}/api/public/collection/sprites/gallery`, { headers: { origin: site!.url } });
+    const etag = gallery.headers.get("etag")!;
+    const again = await fetch(`${site!.url}/api/public/collection/sprites/gallery`, { headers: { origin: site!.url, "if-none-match": etag } });
+    expect([again.status, await again.text(), again.headers.get("etag")]).toEqual([304, "", etag]);
+
+    const keyed = await fetch(`${site!.url}/api/v1/collections/sprites`, { headers: { "x-api-key": key } });
+    expect(keyed.headers.get("cache-control")).toBe("private, no-cache");
+    const wallet = await fetch(`${site!.url}/api/v1/collections/sprites/wallet-mints/${"1".repeat(32)}`, { headers: { "x-api-key": key } });
+    expect(wallet.headers.get("cache-control")).toMatch(/^private|^no-store$/);
+    const refused = await fetch(`${site!.url}/api/v1/collections/aurora`, { headers: { "x-api-key": key } });
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("funds a wallet from the faucet", async () => {
     const { status, body } = await airdrop(2);
     expect(status).toBe(200);

@@ -45,7 +45,8 @@ function expectOutcome(result: Awaited<ReturnType<typeof getCollection>>, outcom
     expect(result.body.collection).not.toHaveProperty("internal");
   }
   expect(result.headers.get("content-type")).toBe("application/json");
-  expect(result.headers.get("cache-control")).toBe("no-store");
+  // A partner read is private (revalidated by ETag); a refusal is never stored.
+  expect(result.headers.get("cache-control")).toBe(result.status === 200 ? "private, no-cache" : "no-store");
 }
 
 for (const target of databaseTargets) {
