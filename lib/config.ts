@@ -114,6 +114,10 @@ const envSchema = z
     CLAIM_CODE_CHECKS_PER_DROP_PER_MINUTE: positiveInt(300),
     /** How long a prepared mint session holds its reservation. */
     SESSION_TTL_SECONDS: positiveInt(120),
+    /** Requests one instance works on at once; beyond it a request is answered 503 SERVER_BUSY at once. */
+    MAX_CONCURRENT_REQUESTS: positiveInt(256),
+    /** Of those, prepare/execute calls (each holds a database transaction or a chain submit). */
+    MAX_CONCURRENT_MINTS: positiveInt(48),
     /** Seed the demo drops on first start of an empty database. */
     SEED_DEMO_DROPS: booleanFlag(true),
     /** Localnet only: enables /api/localnet/test-controls (end-to-end tests move a phase's start). */
@@ -153,6 +157,8 @@ export type Config = Readonly<{
   holdersCacheSeconds: number;
   trustedProxyHops: number;
   sessionTtlSeconds: number;
+  /** How many requests, and mint calls among them, one instance works on at once. */
+  admission: Readonly<{ requests: number; mints: number }>;
   tokenPrices: Readonly<{ providerUrl: string | null; providerIds: Readonly<Record<string, string>>; staticPrices: Readonly<Record<string, number>>; cacheSeconds: number }>;
   claimCodeChecks: Readonly<{ perIpPerMinute: number; perDropPerMinute: number }>;
   seedDemoDrops: boolean;
@@ -201,6 +207,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     holdersCacheSeconds: env.HOLDERS_CACHE_SECONDS,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
+    admission: Object.freeze({ requests: env.MAX_CONCURRENT_REQUESTS, mints: env.MAX_CONCURRENT_MINTS }),
     tokenPrices: Object.freeze({
       providerUrl: env.TOKEN_PRICE_PROVIDER_URL === "none" ? null : env.TOKEN_PRICE_PROVIDER_URL.replace(/\/+$/, ""),
       providerIds: Object.freeze(env.TOKEN_PRICE_PROVIDER_IDS),

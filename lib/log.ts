@@ -34,3 +34,28 @@ export function createLogger(source: string): Logger {
     },
   };
 }
+
+/**
+ * For failures that come in floods (every request of an overload, every lookup while the
+ * database is away): the first one is logged in full, then one line per interval counts the
+ * rest, instead of a stack trace per request.
+ */
+export function createSummary(logger: Logger, what: string, intervalMs = 10_000): (error?: unknown) => void {
+  let count = 0;
+  let last: unknown;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return (error) => {
+    if (timer === null) {
+      logger.error(what, error);
+      timer = setTimeout(() => {
+        timer = null;
+        if (count > 0) logger.warn(`${what}: ${count} more in the last ${intervalMs / 1000} s`, last);
+        count = 0;
+      }, intervalMs);
+      timer.unref();
+      return;
+    }
+    count += 1;
+    last = error;
+  };
+}

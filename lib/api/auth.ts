@@ -16,9 +16,10 @@ import type { ReadCaches } from "@/lib/services/read-caches";
 import { FIRST_PARTY, type AuthContext } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { hashApiKey, parseApiKey } from "@/lib/auth/api-keys";
-import { createLogger } from "@/lib/log";
+import { createLogger, createSummary } from "@/lib/log";
 
 const log = createLogger("api");
+const lookupFailed = createSummary(log, "API key lookup failed");
 
 const KEY_LOOKUP_TIMEOUT_MS = 3_000;
 
@@ -78,7 +79,7 @@ async function lookUpLiveKey(runtime: KeyRuntime, hash: string): Promise<LiveApi
   try {
     return await runtime.caches.keys.get(hash, () => withTimeout(findLiveKeyByHash({ db: runtime.database.prisma }, hash), KEY_LOOKUP_TIMEOUT_MS));
   } catch (error) {
-    log.error("API key lookup failed", error);
+    lookupFailed(error);
     throw new AppError("AUTH_UNAVAILABLE", "The API key could not be checked right now. Please retry.");
   }
 }

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError, describeZodError, retryAfterOf } from "@/lib/errors";
 import { fail } from "./envelope";
-import { createLogger } from "@/lib/log";
+import { createLogger, createSummary } from "@/lib/log";
 
 const log = createLogger("api");
+const unhandled = createSummary(log, "unhandled error in a route");
 
 /** Prisma errors caused by input the database refused (malformed UUID, too long, …). */
 const PRISMA_INPUT_ERRORS: Readonly<Record<string, "INVALID_REQUEST" | "NOT_FOUND">> = {
@@ -28,6 +29,6 @@ export function handleApiError(error: unknown): Response {
     const code = PRISMA_INPUT_ERRORS[error.code]!;
     return fail(code, code === "NOT_FOUND" ? "Not found." : "A value in the request is not valid.");
   }
-  log.error("unhandled error in a route", error);
+  unhandled(error);
   return fail("INTERNAL_ERROR", "Something went wrong on our side. Please retry later.");
 }

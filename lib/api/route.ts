@@ -4,7 +4,8 @@
 //   export const GET = v1Route({ scope: "collection", kind: "read", response: collectionResponseSchema },
 //     ({ ctx, collection }) => getCollectionView(ctx, collection));
 //
-// Steps, each a small function: guard (404 when the route does not exist here) → caller
+// Steps, each a small function: guard (404 when the route does not exist here) → admission
+// (503 SERVER_BUSY beyond the instance's capacity, before any database work) → caller
 // recognised (v1: key or site; site: the site only; open) → budgets (request per IP first,
 // chain, mint) → scope → zod input → the route's own budgets → service context → handler →
 // response schema → envelope → CORS. Anything thrown becomes an error envelope in
@@ -19,6 +20,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import { authenticate, isFirstPartyRequest } from "./auth";
 import { callerOf, chainReadBudget, clientIp, mintBudget, requestBudget, spendBudgets, type Budget, type Caller } from "./budgets";
 import { bare, fail, ok } from "./envelope";
+import { admissionGateOf } from "./admission";
 import { cachePolicyOf, withCachePolicy } from "./cache-policy";
 import { handleApiError } from "./handle-error";
 import { chainForRequest } from "./request-chain";
@@ -109,9 +111,11 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   const scopeNames = [options.scopeParam ?? (options.scope === "phase" ? ["phaseId"] : ["identifier", "collectionId"])].flat();
   return async (request, context) => {
     let runtime: Runtime | undefined;
+    let leave: (() => void) | undefined;
     try {
       runtime = await getRuntime();
       if (options.guard && !options.guard(request, runtime)) return fail("NOT_FOUND", "No such endpoint.");
+      leave = admissionGateOf(runtime).enter(options.kind === "mint" ? "mint" : "read");
       const { config, rateLimiter: limiter } = runtime;
       const ip = clientIp(request, config.trustedProxyHops);
       if (options.access === "site") assertFirstPartyCaller(request, config);
@@ -141,6 +145,8 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       return cors(request, runtime, await withCachePolicy(request, respond(options, result), cachePolicyOf(options.access)));
     } catch (error) {
       return cors(request, runtime, handleApiError(error));
+    } finally {
+      leave?.();
     }
   };
 }

@@ -59,6 +59,7 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   METHOD_NOT_ALLOWED: "That action isn't available here.",
   INTERNAL_ERROR: `Something went wrong on our side. ${TRY_AGAIN_SOON}`,
   CHAIN_UNAVAILABLE: `The network couldn't be reached just now. ${TRY_AGAIN_SOON}`,
+  SERVER_BUSY: `Lots of collectors are minting right now, and nothing happened with this try. ${TRY_AGAIN_SOON}`,
   // The client's own.
   NETWORK_ERROR: "We couldn't reach the mint service. Check your connection and try again.",
   TIMEOUT: "The mint service took too long to answer. Please try again.",

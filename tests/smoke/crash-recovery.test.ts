@@ -80,7 +80,7 @@ describe("a server killed between submit and record", () => {
 
     // The start-up run settles pending submits older than the grace period: restart after it.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, crashedAt + PENDING_GRACE_MS + 1_000 - Date.now())));
-    site = await startSite(env);
+    site = await startSite({ ...env, LOG_LEVEL: "info" });
 
     let counts = walletMintsResponseSchema.parse((await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body);
     for (const deadline = Date.now() + 20_000; counts.totalMinted === 0 && Date.now() < deadline;) {
@@ -88,6 +88,8 @@ describe("a server killed between submit and record", () => {
       counts = walletMintsResponseSchema.parse((await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body);
     }
     expect(counts.totalMinted).toBe(1);
+    // The reconciler says what it recovered after the crash, in one line.
+    expect(site.output()).toMatch(/\[mint\] mint sessions settled: minted 1/);
     const availabilityAfter = availabilityResponseSchema.parse((await call("GET", "/api/v1/collections/aurora/availability", key)).body).stats;
     expect(availabilityAfter.minted).toBe(availabilityBefore.minted + 1);
 

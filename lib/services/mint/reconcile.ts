@@ -78,13 +78,21 @@ export async function reconcileMintSessions(ctx: ServiceContext, options: { pend
   return { ...report, expired: released.expired, freed: released.freed, recovered: released.recovered };
 }
 
+/** One line for each run that settled anything: what a restart after a crash recovered, for example. */
+function reportSettled(report: ReconcileReport): void {
+  const { pending, ...settled } = report;
+  if (Object.values(settled).every((count) => count === 0)) return;
+  const counts = Object.entries(settled).filter(([, count]) => count > 0);
+  log.info(`mint sessions settled: ${counts.map(([what, count]) => `${what} ${count}`).join(", ")}${pending > 0 ? ` (${pending} still pending)` : ""}`);
+}
+
 /** Runs the reconciler now and every interval (unref'd); the returned function stops it and waits for a run in progress. */
 export function startMintMaintenance(ctx: ServiceContext, intervalMs = MAINTENANCE_INTERVAL_MS): () => Promise<void> {
   let current: Promise<void> | null = null;
   const run = () => {
     current ??= reconcileMintSessions(ctx)
       .then(
-        () => undefined,
+        (report) => reportSettled(report),
         (error: unknown) => log.warn("mint session maintenance failed", error),
       )
       .finally(() => {
