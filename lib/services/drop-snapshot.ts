@@ -2,14 +2,16 @@
 // Kept in memory per instance (lib/services/read-caches.ts) until the drop changes, and
 // everything derived from the clock (status, msUntilStart, serverTime) is computed per
 // request from them, so a cached drop is never stale in time.
-import type { Collection, Phase } from "@/lib/db/generated/client";
+import type { Collection, GateRule, Phase } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import type { ServiceContext } from "./context";
 
+export type PhaseWithGates = Phase & { gateRules: GateRule[] };
+
 export type DropSnapshot = Readonly<{
   collection: Collection;
-  /** In display order. */
-  phases: readonly Phase[];
+  /** In display order, each with its gate rules. */
+  phases: readonly PhaseWithGates[];
   /** NFTs minted from the drop: burned ones still count; an edition's master never does. */
   minted: number;
   burned: number;
@@ -23,10 +25,21 @@ async function loadDropSnapshot({ db }: ServiceContext, collectionId: string): P
   const counted = { collectionId, isMasterEdition: false };
   const [collection, phases, minted, burned] = await Promise.all([
     db.collection.findUnique({ where: { id: collectionId } }),
-    db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),
+    db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }], include: { gateRules: { orderBy: { id: "asc" } } } }),
     db.nft.count({ where: { ...counted, status: { in: ["minted", "burned"] } } }),
     db.nft.count({ where: { ...counted, status: "burned" } }),
   ]);
   if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
   return Object.freeze({ collection, phases: Object.freeze(phases), minted, burned });
+}
+
+/**
+ * A phase of the drop, from its cached facts. A phase of another drop answers exactly like
+ * an unknown one, so phase ids cannot be probed across drops.
+ */
+export async function getSnapshotPhaseOrThrow(ctx: ServiceContext, collectionId: string, phaseId: string): Promise<PhaseWithGates> {
+  const wanted = phaseId.toLowerCase();
+  const phase = (await getDropSnapshot(ctx, collectionId)).phases.find((p) => p.id === wanted);
+  if (!phase) throw new AppError("PHASE_NOT_FOUND", "No phase of this collection has that id.");
+  return phase;
 }

@@ -48,6 +48,7 @@ export async function keepReadCachesFresh(database: Pick<Database, "listen" | "o
  */
 function invalidateAfterWrite(caches: ReadCaches, { model, args, result }: WriteEvent): void {
   if (model === "ApiKey") return caches.keys.invalidateAll();
+  if (model === "GateRule") return caches.drops.invalidateAll(); // a rule names its phase, not its drop
   if (model !== "Collection" && model !== "Phase" && model !== "Nft") return;
   // An NFT matters only when its status changes: reservations leave the counts alone.
   if (model === "Nft" && !changesStatus(args)) return;

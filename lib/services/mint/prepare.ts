@@ -37,7 +37,8 @@ import {
 import { phaseTiming } from "@/lib/domain/phase-status";
 import { isCollectionRevealed, unrevealedName } from "@/lib/domain/reveal";
 import type { MintPricing, PrepareMintBody, PreparedMintResponse } from "@/lib/schemas/mint";
-import { getPhaseOfCollectionOrThrow, loadWalletPhaseInput } from "@/lib/services/eligibility";
+import { getDropSnapshot, getSnapshotPhaseOrThrow, type PhaseWithGates } from "@/lib/services/drop-snapshot";
+import { loadWalletPhaseInput } from "@/lib/services/eligibility";
 import { metadataUri } from "@/lib/services/nft-metadata";
 import { loadClaimGrants } from "./claim-code-use";
 import { unitPriceOf } from "./unit-price";
@@ -75,7 +76,7 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
   const { db, chain, config } = ctx;
   const now = ctx.clock.now();
   const wallet = body.walletAddress;
-  const collection = await db.collection.findUniqueOrThrow({ where: { id: ref.id } });
+  const { collection } = await getDropSnapshot(ctx, ref.id);
 
   if (!collection.chain.startsWith("solana-")) throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
   if (!collection.supportedBySurface || !collection.collectionAddress || collection.launchStatus !== "live") {
@@ -84,7 +85,7 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
   await assertWalletNotBlocked(db, collection.id, wallet, now);
   await options.spendBudgets?.();
 
-  const phase = await getPhaseOfCollectionOrThrow(db, collection.id, body.phaseId);
+  const phase = await getSnapshotPhaseOrThrow(ctx, collection.id, body.phaseId);
   const timing = phaseTiming(phase, now);
   if (timing.status !== "active") throw new AppError("PHASE_NOT_ACTIVE", timing.status === "upcoming" ? "This phase has not started yet." : "This phase has ended.");
   // Payments are SOL transfers; a phase priced in another token cannot be settled here.
@@ -233,7 +234,7 @@ async function assertWalletNotBlocked(db: Db, collectionId: string, wallet: stri
 }
 
 /** Eligibility (gated phases) and the limit wallet-mints reports; null is unlimited. */
-async function walletLimitOrThrow(ctx: ServiceContext, phase: Awaited<ReturnType<typeof getPhaseOfCollectionOrThrow>>, wallet: string) {
+async function walletLimitOrThrow(ctx: ServiceContext, phase: PhaseWithGates, wallet: string) {
   // Counts are taken later, under the wallet's lock; here only the verdict and the limit.
   const input = await loadWalletPhaseInput(ctx.db, ctx.chain, phase, wallet);
   if (!walletAllocation(input).eligible) throw new AppError("NOT_ELIGIBLE", "This wallet does not meet any requirement of this phase.");
