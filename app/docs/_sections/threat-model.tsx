@@ -140,14 +140,16 @@ const INVARIANTS: Invariant[] = [
         test: "tests/api/pipeline/auth-scope.test.ts",
       },
       {
-        threat: "A burst above capacity queues on the database until key checks time out, so callers read AUTH_UNAVAILABLE for a database that is merely busy, and the log fills with a stack trace per request.",
+        threat:
+          "A burst above capacity queues on the database until key checks time out, so callers read AUTH_UNAVAILABLE for a database that is merely busy, and the log fills with a stack trace per request.",
         defence:
           "Each instance admits a bounded number of requests and mint calls; beyond them it answers 503 SERVER_BUSY with Retry-After at once, before any database work. A flood of failures logs one line per interval.",
         test: "tests/api/pipeline/admission.test.ts",
       },
       {
         threat: "A revoked key (a leaked secret) keeps working on instances that cached it.",
-        defence: "The database announces every key change to every instance (LISTEN/NOTIFY), which forgets the key at once; a lost announcement is bounded by the key cache's 10 s maximum age.",
+        defence:
+          "The database announces every key change to every instance (LISTEN/NOTIFY), which forgets the key at once; a lost announcement is bounded by the key cache's 10 s maximum age.",
         test: "tests/api/read-caches.test.ts, tests/api/pipeline/auth-scope.test.ts",
       },
     ],
