@@ -6,11 +6,13 @@
 // Run on its own (`node --import tsx bench/search.ts`) it needs no build: on a test app of
 // each database kind (demo drops + the search drops) it times the search service and the
 // route handler (first-party check, rate limit, zod, service, schema, envelope) in-process,
-// and prints a query plan so the trigram indexes can be seen at work.
+// and prints the query plans of a short ID and of two letters, so the trigram index and the
+// index of pairs can be seen at work. bench/search-inprocess.ts times the service under
+// 16 concurrent callers instead.
 import path from "node:path";
 import { openDatabase } from "../lib/db/client";
 import type { SqlExecutor } from "../lib/db/migrator";
-import { searchCollections } from "../lib/services/collection-search";
+import { searchCollections, searchCollectionsSql } from "../lib/services/collection-search";
 import { databaseTargets } from "../tests/helpers/databases";
 import { callRoute } from "../tests/helpers/route-caller";
 import { runScript } from "../tests/helpers/site-process";
@@ -28,7 +30,7 @@ export const SEARCH_QUERIES = [
   { label: "no match", q: "zzqx" },
 ] as const;
 
-const ADJECTIVES = [
+export const ADJECTIVES = [
   "Amber",
   "Azure",
   "Bold",
@@ -50,7 +52,7 @@ const ADJECTIVES = [
   "Rusty",
   "Solar",
 ];
-const NOUNS = [
+export const NOUNS = [
   "Otter",
   "Fox",
   "Heron",
@@ -163,10 +165,11 @@ async function inProcess(): Promise<void> {
         }, runs);
         console.log(`${`q=${JSON.stringify(q)} (${label})`.padEnd(40)} ${shown.padStart(7)}   ${ms(service.p50)} / ${ms(service.p95)}        ${ms(route.p50)} / ${ms(route.p95)}`);
       }
-      const plan = await database.runner.query(
-        `EXPLAIN SELECT id FROM "Collection" WHERE "launchStatus" = 'live' AND ("name" ILIKE '%bench-4321%' OR "symbol" ILIKE '%bench-4321%' OR "shortId" ILIKE '%bench-4321%')`,
-      );
-      console.log(plan.map((row) => `  ${Object.values(row)[0]}`).join("\n"));
+      for (const q of ["bench-4321", "fo"]) {
+        const statement = searchCollectionsSql({ q, limit: 20, offset: 0 });
+        const plan = await database.runner.query(`EXPLAIN ${statement.text}`, statement.values as unknown[]);
+        console.log(`q=${JSON.stringify(q)}:\n${plan.map((row) => `  ${Object.values(row)[0]}`).join("\n")}`);
+      }
     } finally {
       await app.close();
     }

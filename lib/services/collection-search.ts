@@ -1,41 +1,109 @@
 // Collection search (first-party GET collections/search?q=): a case-insensitive substring
 // of the name, the symbol or the short ID, among published drops only (a pre-launch drop's
 // symbol and supply are not public yet; such drops are announced by upcoming-mints).
-// Prisma sends `contains` + `mode: "insensitive"` as ILIKE '%q%', which the pg_trgm GIN
-// indexes on the three columns serve (migration 20261121150616_collection_search_indexes),
-// so it stays fast with thousands of drops. Results: by name, then id (stable pages).
-import type { Prisma } from "@/lib/db/generated/client";
+// Results: by name, then id (stable pages), with each drop's minted count.
+//
+// The search box queries as the visitor types, so a search must cost next to nothing
+// whatever was typed:
+//   - One SQL statement: the drops and their minted counts together (on the embedded
+//     database every round trip queues behind the other visitors' queries).
+//   - Answered from an index. The database keeps "searchText" (the three columns
+//     lowercased, one line each) and "searchPairs" (its pairs of consecutive characters)
+//     on every drop (migration 20261123233624_collection_search_columns). A query with three
+//     letters or digits in a row is looked up in the pg_trgm index of "searchText"; anything
+//     else (two letters, "#1", "-4", "été") has no trigram to look up, and is looked up in
+//     the index of pairs instead. Either way the drops kept are those whose "searchText"
+//     holds the lowercased query, which is exactly ILIKE on each column.
+//   - Identical searches in flight at once share one statement: on the embedded database
+//     statements run one at a time, and the searches for a popular word would otherwise
+//     queue behind one another.
+import { Prisma } from "@/lib/db/generated/client";
 import type { SearchResult } from "@/lib/schemas/discovery";
-import { mintedCountsOf } from "./collection-summaries";
+import type { Db } from "@/lib/db/client";
+import { mintedCountSql } from "./collection-summaries";
 import type { ServiceContext } from "./context";
 import { likeLiteral } from "./minted-items";
 import { toPublicUrl } from "./public-url";
 
+type SearchRow = {
+  id: string;
+  shortId: string | null;
+  name: string | null;
+  symbol: string | null;
+  image: string | null;
+  totalSupply: number | null;
+  chain: string;
+  isVerified: boolean;
+  mintedCount: number;
+};
+
+/**
+ * Three ASCII letters or digits in a row, which pg_trgm makes a trigram of under every
+ * locale. Whether "é" is a letter to pg_trgm depends on the database's ctype, so queries
+ * without such a run go to the pairs, which take any character.
+ */
+const TRIGRAM_RUN = /[a-z0-9]{3}/i;
+/** The line between the columns in "searchText". */
+const COLUMN_SEPARATOR = "\n";
+
+/** The one statement of a search: a page of matching drops (one row more, for hasMore) with their minted counts. Exported for the query-plan test. */
+export function searchCollectionsSql(options: { q: string; limit: number; offset: number }): Prisma.Sql {
+  const pattern = `%${likeLiteral(options.q)}%`;
+  // Without the separator in the query, a match in "searchText" lies within one column's
+  // line, so containing the lowercased query there is exactly ILIKE on each column.
+  const matches = TRIGRAM_RUN.test(options.q)
+    ? // The trigram index serves the LIKE itself.
+      [Prisma.sql`"searchText" LIKE lower(${pattern})`]
+    : // The pair index serves the pairs; strpos keeps the drops that hold the query, and
+      // unlike LIKE cannot tempt the planner into reading the whole trigram index.
+      [Prisma.sql`"searchPairs" @> "collection_search_pairs"(lower(${options.q}))`, Prisma.sql`strpos("searchText", lower(${options.q})) > 0`];
+  // A query spanning the separator could match across two columns (only the search page
+  // can send one: the API refuses control characters): ILIKE on each column decides.
+  if (options.q.includes(COLUMN_SEPARATOR)) matches.push(Prisma.sql`("name" ILIKE ${pattern} OR "symbol" ILIKE ${pattern} OR "shortId" ILIKE ${pattern})`);
+  // "launchStatus" as text: nearly every drop is live, but a planner without statistics on
+  // the table (PGlite has no autovacuum, so it has none until something runs ANALYZE)
+  // takes "= 'live'" for a rare value and reads every live drop through the launchStatus
+  // index instead of looking the query up. Minted counts in the outer query: for the
+  // page's rows only, after the limit.
+  return Prisma.sql`
+    SELECT page."id", page."shortId", page."name", page."symbol", page."image", page."totalSupply", page."chain", page."isVerified",
+           ${mintedCountSql(Prisma.sql`page."id"`)} AS "mintedCount"
+      FROM (SELECT "id", "shortId", "name", "symbol", "image", "totalSupply", "chain", "isVerified"
+              FROM "Collection"
+             WHERE "launchStatus"::text = 'live' AND ${Prisma.join(matches, " AND ")}
+             ORDER BY "name" ASC NULLS LAST, "id" ASC
+             LIMIT ${options.limit + 1} OFFSET ${options.offset}) AS page
+     ORDER BY page."name" ASC NULLS LAST, page."id" ASC`;
+}
+
+// Searches in flight, per database (tests open several). A search that arrives while the
+// same one runs takes its answer: it reads the drops as of a few milliseconds before it
+// arrived, which nobody can tell apart from a faster answer. Nothing is kept once answered.
+const inFlight = new WeakMap<Db, Map<string, Promise<SearchRow[]>>>();
+
+function sharedSearch(db: Db, options: { q: string; limit: number; offset: number }): Promise<SearchRow[]> {
+  let running = inFlight.get(db);
+  if (!running) inFlight.set(db, (running = new Map()));
+  const key = `${options.limit}:${options.offset}:${options.q}`;
+  const current = running.get(key);
+  if (current) return current;
+  const search = db.$queryRaw<SearchRow[]>(searchCollectionsSql(options)).finally(() => running.delete(key));
+  running.set(key, search);
+  return search;
+}
+
 export async function searchCollections(ctx: ServiceContext, options: { q: string; limit: number; offset: number }) {
-  const pattern = { contains: likeLiteral(options.q), mode: "insensitive" } as const;
-  const where: Prisma.CollectionWhereInput = { launchStatus: "live", OR: [{ name: pattern }, { symbol: pattern }, { shortId: pattern }] };
   // One row more than the page says whether there is a next page; no count(*), which would
-  // run the match a second time (search is typed live, so every query counts).
-  const found = await ctx.db.collection.findMany({
-    where,
-    orderBy: [{ name: { sort: "asc", nulls: "last" } }, { id: "asc" }],
-    take: options.limit + 1,
-    skip: options.offset,
-    select: { id: true, shortId: true, name: true, symbol: true, image: true, totalSupply: true, chain: true, isVerified: true },
-  });
-  const rows = found.slice(0, options.limit);
-  const minted = await mintedCountsOf(
-    ctx,
-    rows.map((row) => row.id),
-  );
-  const collections: SearchResult[] = rows.map((row) => ({
+  // run the match a second time.
+  const found = await sharedSearch(ctx.db, options);
+  const collections: SearchResult[] = found.slice(0, options.limit).map((row) => ({
     id: row.id,
     short_id: row.shortId,
     name: row.name,
     symbol: row.symbol,
     image: toPublicUrl(row.image, ctx.publicBaseUrl),
     total_supply: row.totalSupply ?? 0,
-    minted_count: minted.get(row.id) ?? 0,
+    minted_count: row.mintedCount,
     blockchain_network: row.chain,
     is_verified: row.isVerified,
   }));

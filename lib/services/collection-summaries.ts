@@ -3,7 +3,7 @@
 // the server clock, the same rule as phaseTiming: a card is active when a phase is active,
 // else upcoming when a phase starts later, else ended (also a drop with no phases). A
 // pre-launch drop (launchStatus ≠ live) is always upcoming and shows no price or schedule.
-import type { Prisma } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { phaseTiming } from "@/lib/domain/phase-status";
 import { resolvePriceDisplay, type PriceDisplay } from "@/lib/domain/price-display";
 import { supplyStats, type SupplyStats } from "@/lib/domain/supply";
@@ -93,6 +93,15 @@ export async function mintedCountsOf(ctx: ServiceContext, collectionIds: readonl
     _count: { _all: true },
   });
   return new Map(rows.map((row) => [row.collectionId, row._count._all]));
+}
+
+/**
+ * The count of mintedCountsOf as a correlated subquery on the drop id `collectionId` (an SQL
+ * expression), for a search that fetches its drops in raw SQL and wants their counts in
+ * the same round trip. Keep the two rules equal.
+ */
+export function mintedCountSql(collectionId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT count(*)::int FROM "Nft" WHERE "Nft"."collectionId" = ${collectionId} AND NOT "Nft"."isMasterEdition" AND "Nft"."status" IN ('minted', 'burned'))`;
 }
 
 async function summarize(ctx: ServiceContext, collections: CollectionWithPhases[], now: Date): Promise<CollectionSummary[]> {

@@ -93,8 +93,9 @@ export function FirstPartySection() {
           launched drops are searched (a pre-launch drop&apos;s symbol and supply are not public yet; upcoming-mints lists them). Items are snake_case: <code>id</code>,{" "}
           <code>short_id</code>, <code>name</code>, <code>symbol</code>, <code>image</code>, <code>total_supply</code> (0 for an open-ended drop), <code>minted_count</code>,{" "}
           <code>blockchain_network</code>, <code>is_verified</code>; ordered by name, then id. No <code>total</code>: counting every match would run the search twice, so a page
-          says only <code>hasMore</code>. The three columns carry trigram (pg_trgm GIN) indexes, so a query of 3 or more characters stays fast with tens of thousands of drops; a
-          2-character query has no trigram to look up and scans the drops (still a few milliseconds at a few thousand).
+          says only <code>hasMore</code>. Every query is looked up in an index over the three columns: a trigram (pg_trgm GIN) index when it has three letters or digits in a row,
+          else an index of character pairs (two letters, punctuation), so a search reads only the drops that can match: about a millisecond of database time at 5,000 drops, unless
+          most of them match. Identical searches in flight at the same moment share one database query.
         </li>
       </ul>
 

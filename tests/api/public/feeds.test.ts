@@ -165,7 +165,15 @@ for (const target of databaseTargets) {
     it("search: case-insensitive on name, symbol and short ID, snake_case items, published drops only", async () => {
       const byName = searchCollectionsResponseSchema.strict().parse((await get("collections/search?q=SOLSTICE")).body);
       expect(byName.collections).toEqual([
-        expect.objectContaining({ short_id: "sprites", name: "Solstice Sprites", symbol: "SPRT", total_supply: 100, blockchain_network: "solana-localnet", is_verified: true }),
+        expect.objectContaining({
+          short_id: "sprites",
+          name: "Solstice Sprites",
+          symbol: "SPRT",
+          total_supply: 100,
+          minted_count: 12,
+          blockchain_network: "solana-localnet",
+          is_verified: true,
+        }),
       ]);
       expect(byName.collections[0]!.image).toBe(`${TEST_SITE_ORIGIN}/art/sprites/cover.svg`);
       const bySymbol = searchCollectionsResponseSchema.strict().parse((await get("collections/search?q=aur")).body);
