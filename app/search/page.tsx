@@ -4,6 +4,7 @@
 import type { Metadata } from "next";
 import { getServiceContext } from "@/lib/server/runtime";
 import { searchCollections } from "@/lib/services/collection-search";
+import { toPlainText } from "@/lib/schemas/common";
 import { SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_MIN_LENGTH } from "@/lib/schemas/discovery";
 import { DropSearch } from "../_components/drop-search";
 import { SearchResultRow } from "../_components/search-result-row";
@@ -24,7 +25,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 
 export default async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
-  const q = first(params.q).trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  // The page forgives what the API refuses: a pasted NUL or line break reads as a space.
+  const q = toPlainText(first(params.q)).trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
   const offset = Math.min(1_000_000, Math.max(0, Math.floor(Number(first(params.offset)) || 0)));
   const tooShort = q.length < SEARCH_QUERY_MIN_LENGTH;
 

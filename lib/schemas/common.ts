@@ -10,12 +10,19 @@ export const timestampSchema = z.iso.datetime({ offset: true });
  * belongs in a name, a code or a search, and PostgreSQL refuses NUL in text outright, so
  * they are refused here with a 400 instead of failing in the database.
  */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+
 export function plainTextSchema(error?: string) {
   // Trimmed first: surrounding white space (a pasted code's line break) is forgiven, not refused.
   return z
     .string(error === undefined ? undefined : { error })
     .trim()
     .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "must not contain control characters");
+}
+
+/** For pages, which forgive what the API refuses: control characters become spaces. */
+export function toPlainText(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, " ");
 }
 
 /** A short ID, UUID or on-chain address naming a collection. */

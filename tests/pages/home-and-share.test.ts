@@ -10,6 +10,7 @@ import { loadShareCard } from "@/app/d/[identifier]/load-share-card";
 import OpenGraphImage, * as openGraph from "@/app/d/[identifier]/opengraph-image";
 import TwitterImage, * as twitter from "@/app/d/[identifier]/twitter-image";
 import SiteImage from "@/app/opengraph-image";
+import SearchPage from "@/app/search/page";
 import { databaseTarget } from "../helpers/databases";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -110,6 +111,12 @@ describe("share images and start times on pglite", () => {
       const png = await pngOf(response);
       expect(png.signature).toEqual(PNG_SIGNATURE);
       expect([png.width, png.height]).toEqual([1200, 630]);
+    }
+  });
+
+  it("the search page forgives control characters a visitor pasted, rather than failing in the database", async () => {
+    for (const q of ["spr\u0000ites", "spri\ntes", "\u0000\u0000\u0000"]) {
+      await expect(SearchPage({ searchParams: Promise.resolve({ q }) }), JSON.stringify(q)).resolves.toBeTruthy();
     }
   });
 
