@@ -12,6 +12,7 @@ import path from "node:path";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
 import { freePort, runScript, startSite } from "../tests/helpers/site-process";
 import { printBundleSizes, readBundleSizes } from "./bundle-size";
+import { PRIOR_MINTS, benchChainCost } from "./chain-cost";
 import { runLoad, type LoadResult } from "./load";
 import { benchMint } from "./mint";
 import { benchSearch, SEARCH_COLLECTIONS, seedSearchCollections } from "./search";
@@ -88,6 +89,11 @@ if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
 }
 
 printBundleSizes(readBundleSizes(["/", "/d/[identifier]", "/search", "/docs"]));
+// In this process, before any site starts: the embedded chain alone, early and late in its history.
+const chainCost = await benchChainCost();
+console.log("\nNFT mint on the embedded chain (sendRawTransaction, durable)");
+console.log(`${"after 100 prior mints".padEnd(27)}p50 ${chainCost.at100.p50Ms.toFixed(2).padStart(7)} ms   p95 ${chainCost.at100.p95Ms.toFixed(2).padStart(7)} ms`);
+console.log(`${`after ${PRIOR_MINTS} prior mints`.padEnd(27)}p50 ${chainCost.at10000.p50Ms.toFixed(2).padStart(7)} ms   p95 ${chainCost.at10000.p95Ms.toFixed(2).padStart(7)} ms`);
 await benchTarget("Embedded defaults (PGlite, embedded chain)", {});
 const postgres = databaseTarget("postgres");
 if (postgres.available) {

@@ -30,6 +30,12 @@ export type BlockClockState = {
   maxHeight: string;
 };
 
+/**
+ * What changes in a clock after it is created (the seed and the anchor time never do):
+ * logged with every change, so a replay restores the height exactly as it was.
+ */
+export type BlockClockMarks = { anchorHeight: bigint; maxHeight: bigint };
+
 export class BlockClock {
   private readonly hashByHeight = new Map<bigint, string>();
   private readonly heightByHash = new Map<string, bigint>();
@@ -87,6 +93,16 @@ export class BlockClock {
       if (this.hashAt(h) === blockhash) return true;
     }
     return false;
+  }
+
+  marks(): BlockClockMarks {
+    return { anchorHeight: this.state.anchorHeight, maxHeight: this.state.maxHeight };
+  }
+
+  /** Replay: the clock as it was right after a logged change (the highest height ever reported is never lowered). */
+  restoreMarks(marks: BlockClockMarks): void {
+    this.state.anchorHeight = marks.anchorHeight;
+    if (marks.maxHeight > this.state.maxHeight) this.state.maxHeight = marks.maxHeight;
   }
 
   /** Test hook: moves the height forward by `blocks`. */

@@ -1,4 +1,4 @@
-// One process per chain folder: two litesvm instances writing the same state file would
+// One process per chain folder: two litesvm instances writing the same log and snapshot would
 // silently lose each other's transactions. The generic lock (lib/fs/dir-lock.ts) holds
 // the owner's pid in `<dir>/chain.lock`; a lock left by a dead process is taken over. Here
 // its DirectoryLockedError becomes the chain layer's ChainLockedError (the original is

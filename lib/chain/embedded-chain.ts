@@ -4,28 +4,49 @@
 // single-blockhash check is off because it would expire every prepared transaction as
 // soon as a newer blockhash is handed out).
 //
-// Durability: every state change (transaction, airdrop, test hook) is written to one
-// state file, atomically, before the call returns, so a crash right after a submit never
-// loses a landed transaction. If that write fails the call throws ChainUnavailableError
-// (outcome unknown) and every later call first retries the write: nobody ever reads
-// state that is not on disk.
+// Durability, at a cost that does not grow with the chain's history:
+// - every state change (a landed transaction's wire bytes, an airdrop, a test hook moving
+//   the block height) is appended to a log (change-log.ts) and fsynced before the call
+//   returns, so a crash right after a submit never loses a landed transaction. Callers
+//   whose changes are pending together share one fsync (group commit);
+// - every SNAPSHOT_EVERY_CHANGES changes, or SNAPSHOT_INTERVAL_MS after a change, the
+//   whole state is written in the background as a snapshot (state-file.ts), after which
+//   the log segments it covers are deleted. close() takes a last one;
+// - open loads the snapshot and replays the log after it. Replay is exact: litesvm is
+//   deterministic for the same state and input (its blockhash included, which only
+//   airdrops move, and they are replayed), and each logged change carries the block
+//   clock as it was right after it.
+// Reads also wait until everything they could have seen is durable, and if a log write
+// fails the call throws ChainUnavailableError (outcome unknown) and every later call first
+// writes a full snapshot: nobody ever reads state that is not on disk.
 import { readdir, mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import bs58 from "bs58";
 import { FailedTransactionMetadata, LiteSVM } from "litesvm";
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder, lamports as toLamports, type Address, type EncodedAccount, type Signature } from "@solana/kit";
+import { fsyncFolder } from "@/lib/fs/atomic-file";
 import { BlockClock, DEFAULT_SLOT_MS } from "./block-clock";
+import { ChangeLogWriter, chainIdOf, listSegments, readSegment, truncateSegment, removeSegmentsUpTo, type Change, type LoggedChange } from "./change-log";
 import { acquireDirLock, type DirLock } from "./dir-lock";
 import { ChainTransactionError, ChainUnavailableError, assertFaucetAvailable } from "./errors";
 import { describeTransactionError } from "./litesvm-errors";
 import { SignatureLog } from "./signature-log";
-import { readStateFile, writeStateFile } from "./state-file";
+import { readStateFile, writeStateFile, type ChainState } from "./state-file";
 import { SerialQueue } from "./serial-queue";
 import { TOKEN_PROGRAM_IDS, TokenAccountIndex, parseTokenAccount } from "./token-accounts";
 import { decodeTransaction, toAddress, writableStaticAccounts, type DecodedMessage } from "./wire-transaction";
 import type { Chain, ChainAccountInfo, LatestBlockhash, SendTransactionOptions, SignatureStatus, TokenBalance } from "./types";
 
 const STATE_FILE = "chain.state";
+/**
+ * A snapshot after this many changes bounds what an open replays (one to two seconds of
+ * litesvm work for a thousand mints) while the full state (megabytes, ~1 KB per NFT) is
+ * rewritten only once per thousand changes, and copied in the queue in a few milliseconds.
+ */
+export const SNAPSHOT_EVERY_CHANGES = 1_000;
+/** ...and at least this often while changes come in, so a quiet chain restarts without replaying. */
+export const SNAPSHOT_INTERVAL_MS = 60_000;
+const U64_MAX = 2n ** 64n - 1n;
 
 export type EmbeddedChainOptions = {
   /** The chain's own folder (the app passes `<DATA_DIR>/chain`). */
@@ -33,12 +54,33 @@ export type EmbeddedChainOptions = {
   cluster: "localnet";
   /** Milliseconds per block for the modelled block height; Solana's 400 by default. */
   slotMs?: number;
+  /** Changes between background snapshots; SNAPSHOT_EVERY_CHANGES by default. */
+  snapshotEveryChanges?: number;
+  /** Longest time a change waits for a snapshot; SNAPSHOT_INTERVAL_MS by default. */
+  snapshotIntervalMs?: number;
 };
 
 export type EmbeddedChainStats = {
-  saves: number;
-  lastSaveMs: number;
-  lastSaveBytes: number;
+  /** Seq of the last change (transactions, airdrops, clock moves) since the chain was created. */
+  seq: number;
+  /** Changes replayed from the log when this instance opened. */
+  replayedOnOpen: number;
+  /** fsyncs the log made since open: fewer than changes when concurrent callers share a group commit. */
+  logFsyncs: number;
+  logCommits: number;
+  lastCommitChanges: number;
+  lastCommitMs: number;
+  logBytes: number;
+  /** Snapshots written since open, and the seq the one on disk holds. */
+  snapshots: number;
+  snapshotSeq: number;
+  /** Time the last snapshot held the chain (copying the state in the queue); the write after it runs in the background. */
+  lastCaptureMs: number;
+  lastSnapshotMs: number;
+  lastSnapshotBytes: number;
+  /** Background snapshots that failed (the log kept every change; the next one retries). */
+  snapshotFailures: number;
+  snapshotInProgress: boolean;
   signatures: number;
   tokenAccounts: number;
 };
@@ -60,25 +102,46 @@ export async function openEmbeddedChain(options: EmbeddedChainOptions): Promise<
   return EmbeddedChain.open(options);
 }
 
+/** The mutable state the log's changes are applied to, live and on replay. */
+type ChainCore = { svm: LiteSVM; clock: BlockClock; signatures: SignatureLog };
+
+type Snapshot = { seq: number; state: ChainState };
+
 export class EmbeddedChain implements Chain {
   readonly cluster = "localnet" as const;
   readonly kind = "embedded" as const;
 
   private readonly queue = new SerialQueue();
   private readonly index = new TokenAccountIndex();
+  private readonly svm: LiteSVM;
+  private readonly clock: BlockClock;
+  private readonly signatures: SignatureLog;
   private closed = false;
-  /** True while the in-memory state has changes the state file does not have yet. */
-  private unsaved = false;
-  private readonly saveStats = { saves: 0, lastSaveMs: 0, lastSaveBytes: 0 };
+  /** Seq of the last snapshot taken (being written or written) and of the one on disk. */
+  private capturedSeq: number;
+  private writtenSeq: number;
+  /** The background snapshot write in progress; never rejects. */
+  private snapshotting: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+  private readonly snapshotStats = { snapshots: 0, lastCaptureMs: 0, lastSnapshotMs: 0, lastSnapshotBytes: 0, snapshotFailures: 0 };
 
   private constructor(
-    private readonly statePath: string,
+    private readonly dir: string,
     private readonly lock: DirLock,
-    private readonly svm: LiteSVM,
-    private readonly clock: BlockClock,
-    private readonly signatures: SignatureLog,
+    core: ChainCore,
+    private readonly log: ChangeLogWriter,
+    snapshotSeq: number,
+    private readonly replayedOnOpen: number,
+    private readonly snapshotEvery: { changes: number; ms: number },
   ) {
+    this.svm = core.svm;
+    this.clock = core.clock;
+    this.signatures = core.signatures;
+    this.capturedSeq = snapshotSeq;
+    this.writtenSeq = snapshotSeq;
     this.rebuildTokenIndex();
+    // Unref'd: a pending snapshot never keeps a script alive (close() takes the last one).
+    this.timer = setInterval(() => void this.queue.run(() => this.snapshotIfDue({ force: true })).catch(() => undefined), snapshotEvery.ms).unref();
   }
 
   static async open(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
@@ -90,11 +153,24 @@ export class EmbeddedChain implements Chain {
       const statePath = path.join(options.dir, STATE_FILE);
       const saved = await readStateFile(statePath);
       const slotMs = options.slotMs ?? DEFAULT_SLOT_MS;
-      const chain = saved
-        ? new EmbeddedChain(statePath, lock, configure(LiteSVM.fromBytes(saved.svm)), BlockClock.restore(saved.meta.clock, slotMs), SignatureLog.fromBytes(saved.signatureLog))
-        : new EmbeddedChain(statePath, lock, configure(new LiteSVM()), BlockClock.create(slotMs), new SignatureLog());
-      if (!saved) await chain.save();
-      return chain;
+      let core: ChainCore;
+      let snapshotSeq = 0;
+      if (saved) {
+        core = { svm: configure(LiteSVM.fromBytes(saved.svm)), clock: BlockClock.restore(saved.meta.clock, slotMs), signatures: SignatureLog.fromBytes(saved.signatureLog) };
+        snapshotSeq = saved.meta.seq;
+      } else {
+        if ((await listSegments(options.dir)).length > 0) throw new Error(`The chain folder ${options.dir} has a log but no ${STATE_FILE} to replay it on.`);
+        const created = { svm: new LiteSVM(), clock: BlockClock.create(slotMs), signatures: new SignatureLog() };
+        // The first snapshot fixes the chain's identity (the clock seed) before any log refers to it.
+        const first = snapshotOf(created, 0);
+        await writeStateFile(statePath, first);
+        // Run on exactly what a replay would start from: the litesvm the snapshot restores.
+        core = { ...created, svm: configure(LiteSVM.fromBytes(first.svm)) };
+      }
+      const chainId = chainIdOf(core.clock.toJSON().seed);
+      const { lastSeq, replayed } = await replayLog(options.dir, core, snapshotSeq, chainId);
+      const snapshotEvery = { changes: options.snapshotEveryChanges ?? SNAPSHOT_EVERY_CHANGES, ms: options.snapshotIntervalMs ?? SNAPSHOT_INTERVAL_MS };
+      return new EmbeddedChain(options.dir, lock, core, new ChangeLogWriter(options.dir, chainId, lastSeq, snapshotSeq), snapshotSeq, replayed, snapshotEvery);
     } catch (error) {
       lock.release();
       throw error;
@@ -115,7 +191,7 @@ export class EmbeddedChain implements Chain {
 
   // The options are for the RPC chain: this one lands or refuses before returning.
   sendRawTransaction(wireBytes: Uint8Array, _options?: SendTransactionOptions): Promise<string> {
-    return this.serialized(async () => {
+    return this.serialized(() => {
       const { transaction, signature, signatureBytes, message } = decodeTransaction(wireBytes);
       if (!this.clock.isValid(message.lifetimeToken)) {
         throw new ChainTransactionError("BlockhashNotFound", `its blockhash is unknown or expired (block height is now ${this.clock.height()})`, { signature });
@@ -123,31 +199,13 @@ export class EmbeddedChain implements Chain {
       if (this.signatures.has(signature)) {
         throw new ChainTransactionError("AlreadyProcessed", "this transaction was already processed", { signature });
       }
-
-      let result;
-      try {
-        result = this.svm.sendTransaction(transaction);
-      } catch (error) {
-        // litesvm throws (instead of returning a failure) for structurally bad transactions.
-        throw new ChainTransactionError("SanitizeFailure", `litesvm refused it: ${(error as Error).message}`, { signature });
-      }
-
-      if (result instanceof FailedTransactionMetadata) {
-        const { code, reason } = describeTransactionError(result.err());
-        const logs = result.meta().logs();
-        // Landed = executed and recorded with its fee charged; refusals before execution leave no trace.
-        const landed = this.svm.getTransaction(signature as Signature) !== null;
-        if (landed) {
-          this.signatures.record(signatureBytes, { state: "failed", error: reason });
-          this.indexWrittenAccounts(message);
-          await this.save();
-        }
-        throw new ChainTransactionError(code, reason, { signature, logs, landed });
-      }
-
-      this.signatures.record(signatureBytes, { state: "confirmed" });
+      const outcome = execute(this.svm, transaction, signature);
+      if (outcome.kind === "refused") throw new ChainTransactionError(outcome.code, outcome.reason, { signature, logs: outcome.logs, landed: false });
+      this.signatures.record(signatureBytes, outcome.kind === "failed" ? { state: "failed", error: outcome.reason } : { state: "confirmed" });
       this.indexWrittenAccounts(message);
-      await this.save();
+      this.append({ kind: "transaction", wire: wireBytes, outcome: outcome.kind });
+      // A failed transaction landed (fee charged): the caller hears why once that is durable.
+      if (outcome.kind === "failed") throw new ChainTransactionError(outcome.code, outcome.reason, { signature, logs: outcome.logs, landed: true });
       return signature;
     });
   }
@@ -197,21 +255,21 @@ export class EmbeddedChain implements Chain {
 
   async airdrop(address: string, lamports: bigint): Promise<string> {
     assertFaucetAvailable(this.cluster);
-    return this.serialized(async () => {
-      if (lamports <= 0n) throw new RangeError("An airdrop needs a positive number of lamports.");
+    return this.serialized(() => {
+      if (lamports <= 0n || lamports > U64_MAX) throw new RangeError("An airdrop needs a positive number of lamports (at most 2^64 - 1).");
       const recipient = toAddress(address);
-      // litesvm builds the airdrop with its internal blockhash: refresh it, or a second
-      // identical airdrop would be a duplicate transaction.
-      this.svm.expireBlockhash();
-      const result = this.svm.airdrop(recipient, toLamports(lamports));
-      if (!result || result instanceof FailedTransactionMetadata) {
-        const reason = result ? describeTransactionError(result.err()).reason : "no result";
-        throw new ChainTransactionError("AirdropFailed", `the airdrop failed: ${reason}`);
-      }
-      const signatureBytes = result.signature();
-      this.signatures.record(signatureBytes, { state: "confirmed" });
-      await this.save();
-      return bs58.encode(signatureBytes);
+      const result = airdropOn(this.svm, recipient, lamports);
+      // Logged even when it failed: it moved litesvm's blockhash, which the next airdrop's signature depends on.
+      this.append({
+        kind: "airdrop",
+        recipient: bs58.decode(recipient),
+        lamports,
+        outcome: result.signature ? "confirmed" : "failed",
+        signature: result.signature ?? new Uint8Array(64),
+      });
+      if (!result.signature) throw new ChainTransactionError("AirdropFailed", `the airdrop failed: ${result.reason}`);
+      this.signatures.record(result.signature, { state: "confirmed" });
+      return bs58.encode(result.signature);
     });
   }
 
@@ -281,9 +339,9 @@ export class EmbeddedChain implements Chain {
 
   /** Test hook: moves the block height forward, expiring blockhashes older than 150 blocks. */
   advanceBlocks(blocks: bigint): Promise<void> {
-    return this.serialized(async () => {
+    return this.serialized(() => {
       this.clock.advance(blocks);
-      await this.save();
+      this.append({ kind: "clock" });
     });
   }
 
@@ -292,61 +350,162 @@ export class EmbeddedChain implements Chain {
     return this.advanceBlocks(151n);
   }
 
-  /** Numbers for benchmarks and reports. */
+  /** Writes a snapshot now and deletes the log it covers (what happens every N changes or T seconds anyway). */
+  snapshot(): Promise<void> {
+    return this.serialized(async () => {
+      await this.snapshotting;
+      if (this.log.appendedSeq === this.writtenSeq) return;
+      const snapshot = this.capture();
+      await this.log.waitDurable(snapshot.seq);
+      await this.writeSnapshot(snapshot);
+    });
+  }
+
+  /** Numbers for benchmarks, tests and reports. */
   stats(): EmbeddedChainStats {
-    return { ...this.saveStats, signatures: this.signatures.size, tokenAccounts: this.index.size };
+    const log = this.log.stats;
+    return {
+      seq: this.log.appendedSeq,
+      replayedOnOpen: this.replayedOnOpen,
+      logFsyncs: log.fsyncs,
+      logCommits: log.commits,
+      lastCommitChanges: log.lastCommitChanges,
+      lastCommitMs: log.lastCommitMs,
+      logBytes: log.bytes,
+      ...this.snapshotStats,
+      snapshotSeq: this.writtenSeq,
+      snapshotInProgress: this.snapshotting !== null,
+      signatures: this.signatures.size,
+      tokenAccounts: this.index.size,
+    };
   }
 
   persist(): Promise<void> {
-    return this.serialized(() => this.save());
+    return this.serialized(() => undefined);
   }
 
   close(): Promise<void> {
     return this.queue.run(async () => {
       if (this.closed) return;
+      clearInterval(this.timer);
       try {
-        await this.save();
+        await this.log.waitDurable(this.log.appendedSeq).catch(() => undefined);
+        if (this.log.failed) await this.recover();
+        await this.snapshotting;
+        await this.log.close();
+        // A last snapshot, so the next open replays nothing. If it fails, the log still holds every change.
+        if (this.log.appendedSeq > this.writtenSeq) await this.writeSnapshot(this.capture()).catch(() => undefined);
       } finally {
         this.closed = true;
+        await this.log.close();
         this.lock.release();
       }
     });
   }
 
   /**
-   * Every call runs alone, in call order: a read waits for earlier writes and never sees
-   * unsaved state, and two saves never interleave.
+   * Every call runs alone, in call order, against the in-memory state; then it waits
+   * until every change up to its own is durable before it answers (with its result or
+   * its error). Many callers thus share one fsync, and none ever acts on a change a crash
+   * could still take back.
    */
-  private serialized<T>(task: () => T | Promise<T>): Promise<T> {
-    return this.queue.run(async () => {
+  private async serialized<T>(task: () => T | Promise<T>): Promise<T> {
+    const done = await this.queue.run(async () => {
       await this.ready();
-      return task();
+      let outcome: { value: T } | { error: unknown };
+      try {
+        outcome = { value: await task() };
+      } catch (error) {
+        outcome = { error };
+      }
+      this.snapshotIfDue();
+      return { outcome, seq: this.log.appendedSeq };
     });
+    try {
+      await this.log.waitDurable(done.seq);
+    } catch (error) {
+      throw new ChainUnavailableError(
+        `The embedded chain could not make its changes durable (${(error as Error).message}); ` + "the outcome of the last change is unknown until a save succeeds.",
+        { cause: error },
+      );
+    }
+    if ("error" in done.outcome) throw done.outcome.error;
+    return done.outcome.value;
   }
 
   private async ready(): Promise<void> {
     if (this.closed) throw new ChainUnavailableError("The embedded chain is closed.");
-    if (this.unsaved) await this.save();
+    if (this.log.failed) await this.recover();
   }
 
-  private async save(): Promise<void> {
-    this.unsaved = true;
-    const started = performance.now();
+  private append(change: Change): void {
+    this.log.append({ clock: this.clock.marks(), change });
+  }
+
+  /**
+   * After a failed log write the tail of the segment is unknown: a full snapshot (all
+   * in-memory state, the unacknowledged changes included) replaces it, and the log starts
+   * over after it. Until that works, every call fails here.
+   */
+  private async recover(): Promise<void> {
+    await this.snapshotting;
+    const snapshot = this.capture();
     try {
-      this.saveStats.lastSaveBytes = await writeStateFile(this.statePath, {
-        meta: { cluster: "localnet", clock: this.clock.toJSON(), savedAt: new Date().toISOString() },
-        signatureLog: this.signatures.bytes(),
-        svm: this.svm.toBytes(),
-      });
+      await this.writeSnapshot(snapshot);
     } catch (error) {
       throw new ChainUnavailableError(
         `The embedded chain could not save its state (${(error as Error).message}); ` + "the outcome of the last change is unknown until a save succeeds.",
         { cause: error },
       );
     }
-    this.unsaved = false;
-    this.saveStats.saves += 1;
-    this.saveStats.lastSaveMs = performance.now() - started;
+    await this.log.restart(snapshot.seq);
+  }
+
+  /** Called in the queue after each call: starts a background snapshot when enough changes (or, from the timer, any) piled up. */
+  private snapshotIfDue(options: { force?: boolean } = {}): void {
+    if (this.closed || this.snapshotting || this.log.failed) return;
+    const changes = this.log.appendedSeq - this.capturedSeq;
+    if (changes === 0 || (!options.force && changes < this.snapshotEvery.changes)) return;
+    let snapshot: Snapshot;
+    try {
+      snapshot = this.capture();
+    } catch {
+      this.snapshotStats.snapshotFailures += 1; // the log holds every change: nothing is lost, the next one retries
+      return;
+    }
+    this.snapshotting = (async () => {
+      try {
+        // Never ahead of the log: a snapshot holds only changes already acknowledged or about to be.
+        await this.log.waitDurable(snapshot.seq);
+        await this.writeSnapshot(snapshot);
+      } catch {
+        // The old snapshot and every log segment after it are still in place; the next one retries.
+        this.snapshotStats.snapshotFailures += 1;
+      } finally {
+        this.snapshotting = null;
+      }
+    })();
+  }
+
+  /** The state as of the last appended change; later changes go to a new log segment. In the queue only. */
+  private capture(): Snapshot {
+    const started = performance.now();
+    const seq = this.log.appendedSeq;
+    const state = snapshotOf({ svm: this.svm, clock: this.clock, signatures: this.signatures }, seq);
+    this.snapshotStats.lastCaptureMs = performance.now() - started;
+    this.log.rotate(seq);
+    this.capturedSeq = seq;
+    return { seq, state };
+  }
+
+  /** Atomically replaces the snapshot, then deletes the log segments it covers (a crash in between: they are skipped at open). */
+  private async writeSnapshot(snapshot: Snapshot): Promise<void> {
+    const started = performance.now();
+    this.snapshotStats.lastSnapshotBytes = await writeStateFile(path.join(this.dir, STATE_FILE), snapshot.state);
+    this.writtenSeq = Math.max(this.writtenSeq, snapshot.seq);
+    await removeSegmentsUpTo(this.dir, snapshot.seq);
+    this.snapshotStats.snapshots += 1;
+    this.snapshotStats.lastSnapshotMs = performance.now() - started;
   }
 
   private readTokenAccount(tokenAccount: string) {
@@ -396,6 +555,117 @@ function decodeUnsigned(wireBytes: Uint8Array): MaybeSignedTransaction {
   const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
   const feePayerSignature = Object.values(transaction.signatures)[0];
   return { transaction, signature: feePayerSignature ? bs58.encode(feePayerSignature) : undefined, message };
+}
+
+type Execution = { kind: "confirmed" } | { kind: "failed" | "refused"; code: string; reason: string; logs: string[] };
+
+/** Runs a transaction on litesvm: the one code path for live submits and replay. */
+function execute(svm: LiteSVM, transaction: ReturnType<typeof decodeTransaction>["transaction"], signature: string): Execution {
+  let result;
+  try {
+    result = svm.sendTransaction(transaction);
+  } catch (error) {
+    // litesvm throws (instead of returning a failure) for structurally bad transactions.
+    return { kind: "refused", code: "SanitizeFailure", reason: `litesvm refused it: ${(error as Error).message}`, logs: [] };
+  }
+  if (result instanceof FailedTransactionMetadata) {
+    const { code, reason } = describeTransactionError(result.err());
+    // Landed = executed and recorded with its fee charged; refusals before execution leave no trace.
+    const landed = svm.getTransaction(signature as Signature) !== null;
+    return { kind: landed ? "failed" : "refused", code, reason, logs: result.meta().logs() };
+  }
+  return { kind: "confirmed" };
+}
+
+/** An airdrop from litesvm's faucet account; on failure, why. */
+function airdropOn(svm: LiteSVM, recipient: Address, lamports: bigint): { signature: Uint8Array; reason?: undefined } | { signature?: undefined; reason: string } {
+  // litesvm builds the airdrop with its internal blockhash: refresh it, or a second
+  // identical airdrop would be a duplicate transaction.
+  svm.expireBlockhash();
+  let result;
+  try {
+    result = svm.airdrop(recipient, toLamports(lamports));
+  } catch (error) {
+    return { reason: (error as Error).message };
+  }
+  if (!result || result instanceof FailedTransactionMetadata) return { reason: result ? describeTransactionError(result.err()).reason : "no result" };
+  return { signature: result.signature() };
+}
+
+function snapshotOf(core: ChainCore, seq: number): ChainState {
+  return {
+    meta: { cluster: "localnet", clock: core.clock.toJSON(), savedAt: new Date().toISOString(), seq },
+    // A view, but a stable one: the log only ever appends past its end (or into a new buffer).
+    signatureLog: core.signatures.bytes(),
+    svm: core.svm.toBytes(),
+  };
+}
+
+/**
+ * Applies the log after the snapshot at `snapshotSeq` to `core`. Segments entirely inside
+ * the snapshot (a crash between writing it and deleting them) are deleted; a torn tail of
+ * the last segment is cut off. A gap, damage or a change that replays differently than it
+ * ran throws: the chain must not open on a state that silently lost something.
+ */
+async function replayLog(folder: string, core: ChainCore, snapshotSeq: number, chainId: Uint8Array): Promise<{ lastSeq: number; replayed: number }> {
+  const segments = await listSegments(folder);
+  // A segment is covered when the next one starts no later than the change after the snapshot.
+  const covered = segments.filter((_, i) => (segments[i + 1]?.firstSeq ?? Infinity) <= snapshotSeq + 1);
+  const live = segments.slice(covered.length);
+  let next = snapshotSeq + 1;
+  let replayed = 0;
+  for (const [i, segment] of live.entries()) {
+    if (segment.firstSeq > next) throw new Error(`The chain log in ${folder} is missing changes ${next} to ${segment.firstSeq - 1} (before ${segment.name}).`);
+    if (i > 0 && segment.firstSeq !== next) throw new Error(`The chain log segment ${segment.path} overlaps the one before it.`);
+    const last = i === live.length - 1;
+    const content = await readSegment(segment, { last, chainId });
+    let previous = segment.firstSeq - 1;
+    for (const entry of content.changes) {
+      if (entry.seq !== previous + 1) throw new Error(`The chain log segment ${segment.path} is damaged (change ${entry.seq} follows ${previous}).`);
+      previous = entry.seq;
+      if (entry.seq < next) continue; // already in the snapshot
+      applyLogged(core, entry);
+      next += 1;
+      replayed += 1;
+    }
+    if (content.intactBytes < content.fileBytes) {
+      // Torn by a crash mid-write (last segment only): nothing in it was acknowledged.
+      if (content.changes.length === 0) await unlink(segment.path).then(() => fsyncFolder(folder));
+      else await truncateSegment(segment.path, content.intactBytes);
+    }
+  }
+  for (const segment of covered) await unlink(segment.path);
+  if (covered.length > 0) await fsyncFolder(folder);
+  return { lastSeq: next - 1, replayed };
+}
+
+function applyLogged(core: ChainCore, entry: LoggedChange): void {
+  const { change } = entry;
+  const diverged = (what: string) =>
+    new Error(
+      `Replaying change ${entry.seq} of the chain log ${what}. The log does not match the snapshot it follows; the chain will not open on a state that differs from the one it acknowledged.`,
+    );
+  if (change.kind === "transaction") {
+    let decoded;
+    try {
+      decoded = decodeTransaction(change.wire);
+    } catch (error) {
+      throw diverged(`failed: ${(error as Error).message}`);
+    }
+    const outcome = execute(core.svm, decoded.transaction, decoded.signature);
+    if (outcome.kind !== change.outcome) {
+      throw diverged(`(transaction ${decoded.signature}) gave ${outcome.kind}${outcome.kind === "confirmed" ? "" : ` (${outcome.reason})`} where it had ${change.outcome}`);
+    }
+    core.signatures.record(decoded.signatureBytes, outcome.kind === "failed" ? { state: "failed", error: outcome.reason } : { state: "confirmed" });
+  } else if (change.kind === "airdrop") {
+    const result = airdropOn(core.svm, bs58.encode(change.recipient) as Address, change.lamports);
+    const landed = result.signature ? "confirmed" : "failed";
+    if (landed !== change.outcome || (result.signature && bs58.encode(result.signature) !== bs58.encode(change.signature))) {
+      throw diverged(`(an airdrop) gave ${result.signature ? `signature ${bs58.encode(result.signature)}` : `a failure (${result.reason})`} where it had ${change.outcome}`);
+    }
+    if (result.signature) core.signatures.record(result.signature, { state: "confirmed" });
+  }
+  core.clock.restoreMarks(entry.clock);
 }
 
 function configure(svm: LiteSVM): LiteSVM {

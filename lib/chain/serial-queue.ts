@@ -1,6 +1,7 @@
 // Runs async tasks one at a time, in call order. The embedded chain puts every call
-// through one queue so a read never observes a transaction whose save has not finished,
-// and two saves never interleave.
+// through one queue so each one sees the state exactly as the calls before it left it;
+// waiting for those changes to be durable happens after a task, outside the queue, so
+// that many callers can share one fsync.
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
 

@@ -62,7 +62,8 @@ function tempPathFor(target: string): string {
   return `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
 }
 
-async function fsyncFolder(folder: string): Promise<void> {
+/** Makes a rename, a new file or a deletion in `folder` durable. */
+export async function fsyncFolder(folder: string): Promise<void> {
   // Makes the rename itself durable. Some platforms cannot open folders; the data file
   // was already synced, so that is the best they offer.
   const handle = await open(folder, "r").catch(() => null);

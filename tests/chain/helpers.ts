@@ -17,8 +17,8 @@ export function chainDir(): string {
 /** `slotMs: FROZEN` stops the wall-clock block height, for tests that count blocks exactly. */
 export const FROZEN = 1e12;
 
-export async function openTestChain(options: { dir?: string; slotMs?: number } = {}): Promise<EmbeddedChain> {
-  return openEmbeddedChain({ dir: options.dir ?? chainDir(), cluster: "localnet", slotMs: options.slotMs });
+export async function openTestChain(options: { dir?: string; slotMs?: number; snapshotEveryChanges?: number; snapshotIntervalMs?: number } = {}): Promise<EmbeddedChain> {
+  return openEmbeddedChain({ ...options, dir: options.dir ?? chainDir(), cluster: "localnet" });
 }
 
 export async function fundedKeypair(chain: Chain, lamports = 10n * SOL): Promise<Keypair> {
