@@ -33,8 +33,8 @@ export function rssMb(pid: number | undefined): number {
  * starts or beside it when the chain is shared.
  */
 export async function withSiteRuntime<T>(siteEnv: Record<string, string>, work: (runtime: Runtime) => Promise<T>): Promise<T> {
-  // The harness's own log lines (the seed's progress) would interleave with the rows.
-  process.env.LOG_LEVEL ??= "warn";
+  // The harness's own setup (the seed's progress lines) stays out of the printed table; the site logs at its own level.
+  process.env.LOG_LEVEL ??= "silent";
   const config = parseConfig({ ...process.env, ...siteEnv, LOG_LEVEL: "silent" });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
   let runtime: Runtime;
