@@ -144,7 +144,7 @@ async function printChainCost(): Promise<void> {
   const p50 = growth(cost.at10000.p50Ms, cost.at100.p50Ms);
   const p95 = growth(cost.at10000.p95Ms, cost.at100.p95Ms);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const sign = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(0)} %`;
+  const sign = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(0)} % ${meets("chain-cost", value) ? "✓" : "✗"}`;
   console.log(`at 100 minted:    p50 ${ms(cost.at100.p50Ms)}   p95 ${ms(cost.at100.p95Ms)}`);
   console.log(`at 10,000 minted: p50 ${ms(cost.at10000.p50Ms)}   p95 ${ms(cost.at10000.p95Ms)}   (p50 ${sign(p50)}, p95 ${sign(p95)})`);
   console.log(`${meets("chain-cost", Math.max(p50, p95)) ? "✓" : "✗"} ${target("chain-cost")}`);
