@@ -6,8 +6,8 @@
 //
 // Three processes: this harness (seeding, signing, printing), the site, and the load
 // generator (autocannon, bench/load-worker.ts). Throughput goals are shares of the no-op
-// route's req/s (GET /api/health), measured just before each group of rows at the group's
-// concurrency, so a busy or a fast host moves both sides of the ratio alike.
+// route's req/s (GET /api/health), measured before and after each group of rows at the
+// group's concurrency, so a busy or a fast host moves both sides of the ratio alike.
 //
 // BENCH_DURATION_MS (5000) and BENCH_CONCURRENCY (16) shape the timed rows; bench/mint.ts
 // and bench/search.ts name their own knobs.
@@ -32,6 +32,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const NOOP: LoadRequest = { path: "/api/health" };
 
 type Read = { name: string; goalId: GoalId; request: LoadRequest };
+type Row = { name: string; result: LoadResult; judged: { goalId?: GoalId; note?: string } };
 
 /** The reads of a drop page and of a partner's integration during a sale; the wallet is a collector who minted sprites. */
 function reads(siteUrl: string, key: string, phaseId: string, wallet: string): Read[] {
@@ -97,33 +98,48 @@ async function benchSite(load: LoadGenerator, label: string, site: Site, setup: 
   if (!phaseId || !wallet) throw new Error("the sprites demo drop has no active phase or no minted NFT");
 
   const timed = (request: LoadRequest, connections = CONCURRENCY) => load.measure({ urls: [site.url], connections, durationMs: DURATION_MS, requests: [request] });
-  const noopRow = (result: LoadResult) => row("no-op GET /api/health (reference for the rows below)", result, result.rps);
+  /**
+   * The no-op route before and after a group of rows, at the group's concurrency; their
+   * mean is the group's reference, so a neighbour's burst during one of them weighs half.
+   */
+  const group = async (title: string, connections: number, measureRows: () => Promise<Row[]>) => {
+    const before = await timed(NOOP, connections);
+    const rows = await measureRows();
+    const after = await timed(NOOP, connections);
+    const reference = (before.rps + after.rps) / 2;
+    console.log(title);
+    console.log(row("no-op GET /api/health, before the group", before, reference));
+    for (const measured of rows) console.log(row(measured.name, measured.result, reference, measured.judged));
+    console.log(row("no-op GET /api/health, after the group", after, reference));
+  };
 
-  // A site just started is still compiling its hot paths: every read once round before the first row.
+  // A site just started is still compiling its hot paths: every read round a few times before the first row.
   const readRows = reads(site.url, key, phaseId, wallet);
-  await load.run({ urls: [site.url], connections: CONCURRENCY, durationMs: 2000, requests: [NOOP, ...readRows.map((read) => read.request)] });
+  await load.run({ urls: [site.url], connections: CONCURRENCY, durationMs: 3000, requests: [NOOP, ...readRows.map((read) => read.request)] });
 
-  console.log(`\n${label}: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per row`);
+  console.log(`\n${label}: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per row; × no-op is against the mean of the no-op rows around each group`);
   console.log(rowHeader());
-  let noop = await timed(NOOP);
-  console.log(noopRow(noop));
-  for (const read of readRows) console.log(row(read.name, await timed(read.request), noop.rps, { goalId: read.goalId }));
-
-  console.log(`collection search over ${SEARCH_COLLECTIONS} extra drops (first-party, Origin = site), ${CONCURRENCY} concurrent:`);
-  noop = await timed(NOOP);
-  console.log(noopRow(noop));
-  for (const { name, result } of await benchSearch(load, site.url, { concurrency: CONCURRENCY, durationMs: DURATION_MS })) {
-    console.log(row(name, result, noop.rps, { goalId: "search-p95" }));
-  }
-
-  console.log(`mint: ${MINT_WALLETS} funded wallets × ${MINT_ROUNDS} rounds on a paid drop of ${setup.mint.drop.nftIds.length}, ${MINT_CONCURRENCY} concurrent:`);
-  noop = await timed(NOOP, MINT_CONCURRENCY);
-  console.log(noopRow(noop));
-  const mint = await benchMint(load, site.url, key, setup.mint);
+  await group("reads:", CONCURRENCY, async () => {
+    const rows: Row[] = [];
+    for (const read of readRows) rows.push({ name: read.name, result: await timed(read.request), judged: { goalId: read.goalId } });
+    return rows;
+  });
+  await group(`collection search over ${SEARCH_COLLECTIONS} extra drops (first-party, Origin = site):`, CONCURRENCY, async () =>
+    (await benchSearch(load, site.url, { concurrency: CONCURRENCY, durationMs: DURATION_MS })).map(({ name, result }) => ({ name, result, judged: { goalId: "search-p95" } })),
+  );
   // The mint goals are set for PostgreSQL, the database of a deployment that expects a rush.
   const mintJudged = (goalId: GoalId) => (isPostgres ? { goalId } : { note: `(goal on PostgreSQL: ${target(goalId)})` });
-  console.log(row(`POST prepare-mint (${mint.prepare.requests} prepares)`, mint.prepare, noop.rps, mintJudged("prepare-mint")));
-  console.log(row(`POST execute-mint (${mint.minted} of ${mint.execute.requests} landed)`, mint.execute, noop.rps, mintJudged("execute-mint")));
+  await group(
+    `mint: ${MINT_WALLETS} funded wallets × ${MINT_ROUNDS} rounds on a paid drop of ${setup.mint.drop.nftIds.length}, ${MINT_CONCURRENCY} concurrent:`,
+    MINT_CONCURRENCY,
+    async () => {
+      const mint = await benchMint(load, site.url, key, setup.mint);
+      return [
+        { name: `POST prepare-mint (${mint.prepare.requests} prepares)`, result: mint.prepare, judged: mintJudged("prepare-mint") },
+        { name: `POST execute-mint (${mint.minted} of ${mint.execute.requests} landed)`, result: mint.execute, judged: mintJudged("execute-mint") },
+      ];
+    },
+  );
 
   console.log(`site memory after the bench: RSS ${rssMb(site.process.pid).toFixed(0)} MB`);
 }
