@@ -113,9 +113,12 @@ async function benchSite(load: LoadGenerator, label: string, site: Site, setup: 
     console.log(row("no-op GET /api/health, after the group", after, reference));
   };
 
-  // A site just started is still compiling its hot paths: every read round a few times before the first row.
+  // A site just started still compiles its request path: its first few thousand answers come
+  // at half speed, even the no-op's. So, before the first row: the no-op alone for a while
+  // (the path every request shares), then every read round a few times.
   const readRows = reads(site.url, key, phaseId, wallet);
-  await load.run({ urls: [site.url], connections: CONCURRENCY, durationMs: 3000, requests: [NOOP, ...readRows.map((read) => read.request)] });
+  await load.run({ urls: [site.url], connections: CONCURRENCY, durationMs: 4000, requests: [NOOP] });
+  await load.run({ urls: [site.url], connections: CONCURRENCY, durationMs: 3000, requests: readRows.map((read) => read.request) });
 
   console.log(`\n${label}: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per row; × no-op is against the mean of the no-op rows around each group`);
   console.log(rowHeader());
