@@ -1,82 +1,68 @@
-// The mint path under load, against the running site: N wallets funded from the faucet
-// each prepare one NFT of the free, ungated `aurora` drop (maxPerWallet 2, 46 left in the
-// demo data, so up to 40 wallets fit), then every prepared transaction is signed by its
-// wallet and executed. Both bursts run with `concurrency` clients pulling from the queue,
-// like the read scenarios; every request is counted once, so these are throughput and
-// latency of real prepares and real landed mints, not of a repeated request.
+// The mint path under load: BENCH_MINT_WALLETS distinct funded wallets (64) buy one NFT each
+// of a paid, ungated drop far larger than the run, BENCH_MINT_ROUNDS times (5). A round is
+// one exactly-once burst of prepares (one per wallet, BENCH_MINT_CONCURRENCY connections,
+// 64), each wallet signing its transaction, then one burst of the signed executes. Every
+// request changes state, so this is a fixed number of real prepares and real landed mints,
+// never a repeated request; req/s is requests over the time spent in the bursts.
 //
-// The bench site must run with RATE_LIMIT_MINTS_PER_MINUTE raised and TRUSTED_PROXY_HOPS=1:
-// the faucet allows 20 airdrops per client IP per minute, so each wallet is funded under an
-// X-Forwarded-For address of its own (bench/run.ts sets both).
-import { Keypair } from "@solana/web3.js";
-import { signPrepared } from "../tests/api/mint/fixtures";
-import type { LoadResult } from "./load";
+// Rounds, not one long burst per wallet: a new prepare supersedes the wallet's unsigned
+// session, so each wallet executes before it prepares again; and a wallet may prepare 10
+// times a minute on a drop (PREPARES_PER_WALLET_PER_MINUTE), which bounds the rounds. One
+// more round runs first, unmeasured: the site's mint path warm, as it is once a sale runs.
+import type { Keypair } from "@solana/web3.js";
+import { PREPARES_PER_WALLET_PER_MINUTE } from "../lib/api/budgets";
+import type { Runtime } from "../lib/server/runtime";
+import { signPrepared, type FixtureDrop } from "../tests/api/mint/fixtures";
+import { summarise, type LoadGenerator, type LoadOutcome, type LoadResult } from "./load";
+import { createBenchDrop, fundedWallets } from "./site";
 
+export const MINT_WALLETS = Number(process.env.BENCH_MINT_WALLETS ?? 64);
+export const MINT_ROUNDS = Number(process.env.BENCH_MINT_ROUNDS ?? 5);
+export const MINT_CONCURRENCY = Number(process.env.BENCH_MINT_CONCURRENCY ?? 64);
+if (MINT_ROUNDS + 1 > PREPARES_PER_WALLET_PER_MINUTE)
+  throw new Error(`BENCH_MINT_ROUNDS is at most ${PREPARES_PER_WALLET_PER_MINUTE - 1} (prepares per wallet per minute, one round warms up).`);
+
+const SOL = 1_000_000_000n;
+
+export type MintFixture = { drop: FixtureDrop; wallets: Keypair[] };
 export type MintBenchResult = { prepare: LoadResult; execute: LoadResult; minted: number };
 
-type Timed<T> = { ms: number; status: number; body: T };
-
-async function postJson<T = Record<string, any>>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Timed<T>> {
-  const t0 = performance.now();
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
-  const parsed = (await response.json().catch(() => null)) as T;
-  return { ms: performance.now() - t0, status: response.status, body: parsed };
+/** Before the site starts: the drop (twice what the run can buy, so it never sells out) and the funded wallets. */
+export async function createMintFixture(runtime: Runtime): Promise<MintFixture> {
+  const drop = await createBenchDrop(runtime, { shortId: "bench-mint", price: SOL / 100n, supply: MINT_WALLETS * (MINT_ROUNDS + 1) * 2 });
+  return { drop, wallets: await fundedWallets(runtime, MINT_WALLETS, SOL) };
 }
 
-/** Runs `jobs` with `concurrency` workers; the result in the read scenarios' shape. */
-async function measure<T>(jobs: Array<() => Promise<Timed<T>>>, concurrency: number): Promise<{ result: LoadResult; answers: Array<Timed<T>> }> {
-  const answers: Array<Timed<T>> = new Array(jobs.length);
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      answers[i] = await jobs[i]!().catch(() => ({ ms: NaN, status: 0, body: null as T }));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, jobs.length)) }, worker));
-  const elapsed = performance.now() - started;
-  const latencies = answers
-    .map((a) => a.ms)
-    .filter((ms) => Number.isFinite(ms))
-    .sort((a, b) => a - b);
-  const statuses: Record<number, number> = {};
-  for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  const errors = answers.filter((a) => a.status === 0 || a.status >= 400).length;
-  return { result: { requests: answers.length, errors, rps: (answers.length / elapsed) * 1000, p50: at(0.5), p95: at(0.95), p99: at(0.99), statuses }, answers };
-}
-
-export async function benchMint(siteUrl: string, key: string, options: { wallets: number; concurrency: number }): Promise<MintBenchResult> {
+export async function benchMint(load: LoadGenerator, siteUrl: string, key: string, { drop, wallets }: MintFixture): Promise<MintBenchResult> {
   const headers = { "x-api-key": key };
-  const drop = (await (await fetch(`${siteUrl}/api/v1/collections/aurora`, { headers })).json()) as { phases?: { active?: Array<{ id: string }> } };
-  const phaseId = drop.phases?.active?.[0]?.id;
-  if (!phaseId) throw new Error("the aurora drop has no active phase");
+  const post = (path: string, body: unknown) => ({ method: "POST" as const, path, headers, body: JSON.stringify(body) });
 
-  const wallets = Array.from({ length: options.wallets }, () => Keypair.generate());
-  await Promise.all(
-    wallets.map(async (wallet, i) => {
-      const funded = await postJson(`${siteUrl}/api/localnet/faucet`, { address: wallet.publicKey.toBase58(), sol: 1 }, { "x-forwarded-for": `10.77.${i >> 8}.${i & 255}` });
-      if (funded.status !== 200) throw new Error(`faucet answered ${funded.status}: ${JSON.stringify(funded.body)}`);
-    }),
-  );
-  // Warm-up: both routes compiled and loaded (refused bodies touch no supply).
-  await postJson(`${siteUrl}/api/v1/prepare-mint`, {}, headers);
-  await postJson(`${siteUrl}/api/v1/execute-mint`, {}, headers);
-
-  type Prepared = { sessions: Array<{ sessionId: string }>; transactions: Array<{ transaction: string }> };
-  const prepare = await measure<Prepared>(
-    wallets.map(
-      (wallet) => () => postJson<Prepared>(`${siteUrl}/api/v1/prepare-mint`, { collectionId: "aurora", phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 }, headers),
-    ),
-    options.concurrency,
-  );
-  const signed = prepare.answers.flatMap((answer, i) =>
-    answer.status === 200 ? [{ sessionId: answer.body.sessions[0]!.sessionId, signedTransaction: signPrepared(answer.body.transactions[0]!.transaction, wallets[i]!) }] : [],
-  );
-  const execute = await measure(
-    signed.map((body) => () => postJson(`${siteUrl}/api/v1/execute-mint`, body, headers)),
-    options.concurrency,
-  );
-  return { prepare: prepare.result, execute: execute.result, minted: execute.answers.filter((a) => a.status === 200).length };
+  const prepares: LoadOutcome[] = [];
+  const executes: LoadOutcome[] = [];
+  let minted = 0;
+  for (let round = 0; round <= MINT_ROUNDS; round++) {
+    const measured = round > 0;
+    const prepared = await load.run({
+      urls: [siteUrl],
+      connections: MINT_CONCURRENCY,
+      keepBodies: true,
+      timeoutSeconds: 60,
+      requests: wallets.map((wallet) =>
+        post("/api/v1/prepare-mint", { collectionId: drop.shortId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 }),
+      ),
+    });
+    if (measured) prepares.push(prepared);
+    // The wallets' part, between the bursts: each signs its own transaction.
+    const signed = prepared.answers!.flatMap((answer, i) => {
+      if (answer?.status !== 200) return [];
+      const body = JSON.parse(answer.body!) as { sessions: Array<{ sessionId: string }>; transactions: Array<{ transaction: string }> };
+      return [post("/api/v1/execute-mint", { sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallets[i]!) })];
+    });
+    if (signed.length === 0) continue;
+    const executed = await load.run({ urls: [siteUrl], connections: MINT_CONCURRENCY, requests: signed, timeoutSeconds: 60 });
+    if (!measured) continue;
+    executes.push(executed);
+    minted += executed.statuses["200"] ?? 0;
+  }
+  return { prepare: summarise(prepares), execute: summarise(executes), minted };
 }

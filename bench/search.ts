@@ -1,7 +1,8 @@
 // Collection search (first-party GET /api/public/collections/search?q=) over thousands of
 // drops. bench/run.ts seeds BENCH_SEARCH_COLLECTIONS (default 5,000) extra drops straight
 // into the database before the site starts (the embedded database belongs to the site
-// once it runs), then loads the endpoint as the site's own pages call it (Origin = site).
+// once it runs), then loads the endpoint as the site's own pages call it (Origin = site),
+// through the load generator's own process (bench/load.ts).
 //
 // Run on its own (`node --import tsx bench/search.ts`) it needs no build: on a test app of
 // each database kind (demo drops + the search drops) it times the search service and the
@@ -10,14 +11,12 @@
 // index of pairs can be seen at work. bench/search-inprocess.ts times the service under
 // 16 concurrent callers instead.
 import path from "node:path";
-import { openDatabase } from "../lib/db/client";
 import type { SqlExecutor } from "../lib/db/migrator";
 import { searchCollections, searchCollectionsSql } from "../lib/services/collection-search";
 import { databaseTargets } from "../tests/helpers/databases";
 import { callRoute } from "../tests/helpers/route-caller";
-import { runScript } from "../tests/helpers/site-process";
 import { startTestApp, TEST_SITE_ORIGIN } from "../tests/helpers/test-app";
-import { runLoad, type LoadResult } from "./load";
+import type { LoadGenerator, LoadResult } from "./load";
 
 export const SEARCH_COLLECTIONS = Number(process.env.BENCH_SEARCH_COLLECTIONS ?? 5000);
 
@@ -92,31 +91,18 @@ export async function insertSearchCollections(db: SqlExecutor, count = SEARCH_CO
     ANALYZE "Collection";`);
 }
 
-/**
- * Before the site starts: the demo drops first (the site seeds an embedded database only
- * when it is empty), then the search drops. PostgreSQL is already seeded by bench/run.ts.
- */
-export async function seedSearchCollections(siteEnv: Record<string, string>): Promise<void> {
-  if (!siteEnv.DATABASE_URL) {
-    const seeded = runScript("db-seed.ts", [], { ...siteEnv, LOG_LEVEL: "silent" });
-    if (seeded.status !== 0) throw new Error(`db:seed failed: ${seeded.stderr}`);
-  }
-  const database = await openDatabase({ databaseUrl: siteEnv.DATABASE_URL, dataDir: siteEnv.DATA_DIR!, poolSize: 2 });
-  try {
-    await insertSearchCollections(database.runner);
-  } finally {
-    await database.close();
-  }
-}
-
 /** HTTP load on the search endpoint, one row per query kind. */
-export async function benchSearch(siteUrl: string, options: { concurrency: number; durationMs: number }): Promise<Array<{ name: string; result: LoadResult }>> {
+export async function benchSearch(
+  load: LoadGenerator,
+  siteUrl: string,
+  options: { concurrency: number; durationMs: number },
+): Promise<Array<{ name: string; result: LoadResult }>> {
   const rows: Array<{ name: string; result: LoadResult }> = [];
   const headers = { origin: siteUrl };
   for (const { label, q } of SEARCH_QUERIES) {
-    const url = `${siteUrl}/api/public/collections/search?q=${encodeURIComponent(q)}`;
-    await runLoad(url, { concurrency: 2, durationMs: 300, headers }); // warm-up
-    rows.push({ name: `GET collections/search (${label})`, result: await runLoad(url, { ...options, headers }) });
+    const path = `/api/public/collections/search?q=${encodeURIComponent(q)}`;
+    const result = await load.measure({ urls: [siteUrl], connections: options.concurrency, durationMs: options.durationMs, requests: [{ path, headers }] }, { warmUpMs: 300 });
+    rows.push({ name: `search: ${label} (q=${JSON.stringify(q)})`, result });
   }
   return rows;
 }

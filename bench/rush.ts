@@ -1,0 +1,283 @@
+// `npm run bench:rush`: the sale everyone came for. Two site instances behind one address
+// share a PostgreSQL database, Redis (budgets) and one chain (`npm run localnet`), as README
+// "Several instances" sets them up; RUSH_BUYERS funded buyers (1,000), each from an
+// address of its own and each on the site's own page, race for a drop of RUSH_SUPPLY NFTs
+// (100). Prints prepare and execute p50/p95, how many were minted and whether any NFT was
+// minted twice (the answers, the database and the chain's own count must all say the
+// supply), and the time from the first prepare to sold out; judged by bench/goals.ts.
+//
+// The race runs in rounds: every buyer still without an NFT prepares at once (connections
+// spread over both instances), the buyers whose prepare reserved an NFT sign, and all of
+// them execute at once, each on whichever instance its connection reaches, not
+// necessarily the one that prepared it. A round that leaves NFTs unsold (an execute
+// refused) is followed by another, RUSH_MAX_ROUNDS (5) at most.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomInt } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { getTokenGroupState, TOKEN_2022_PROGRAM_ID, unpackMint } from "@solana/spl-token";
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { signPrepared } from "../tests/api/mint/fixtures";
+import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
+import { freePort, runScript, startSite, type Site } from "../tests/helpers/site-process";
+import { meets, printGoals, target, verdict } from "./goals";
+import { LoadGenerator, percentile, summarise, type LoadAnswer, type LoadOutcome, type LoadRequest } from "./load";
+import { assertProductionBuild, createBenchDrop, fundedWallets, rssMb, withSiteRuntime } from "./site";
+
+const BUYERS = Number(process.env.RUSH_BUYERS ?? 1000);
+const SUPPLY = Number(process.env.RUSH_SUPPLY ?? 100);
+/** Connections at once: by default every buyer has its own, as every buyer has a browser. */
+const CONCURRENCY = Number(process.env.RUSH_CONCURRENCY ?? BUYERS);
+const MAX_ROUNDS = Number(process.env.RUSH_MAX_ROUNDS ?? 5);
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const SOL = 1_000_000_000n;
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+type Localnet = { url: string; process: ChildProcess; stop(): Promise<void> };
+
+/** `npm run localnet` on a free port, in a folder of its own. */
+async function startLocalnet(dir: string): Promise<Localnet> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/localnet.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, LOCALNET_PORT: String(port), LOCALNET_DIR: dir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stderr!.on("data", (chunk) => (output += String(chunk)));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const ready = await new Promise<boolean>((resolve) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      output += `${line}\n`;
+      if (line.startsWith("Localnet JSON-RPC on")) resolve(true);
+    });
+    void exited.then(() => resolve(false));
+  });
+  if (!ready) throw new Error(`the localnet did not start:\n${output}`);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function redisReachable(url: string): Promise<string | undefined> {
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, enableOfflineQueue: false });
+  redis.on("error", () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+type Buyer = { wallet: Keypair; ip: string; minted: boolean };
+
+/** Prepares and executes one `aurora` NFT per wallet on one instance, unmeasured: its mint path loaded and warm. */
+async function warmUp(url: string, origin: string, wallets: readonly Keypair[]): Promise<void> {
+  const call = async (pathname: string, body?: unknown) => {
+    const response = await fetch(`${url}${pathname}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { origin, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`warm-up ${pathname}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, any>;
+  };
+  const phaseId = (await call("/api/v1/collections/aurora")).phases.active[0].id as string;
+  for (const wallet of wallets) {
+    const prepared = await call("/api/v1/prepare-mint", { collectionId: "aurora", phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
+    await call("/api/v1/execute-mint", { sessionId: prepared.sessions[0].sessionId, signedTransaction: signPrepared(prepared.transactions[0].transaction, wallet) });
+  }
+}
+
+/** Percentiles of a subset of answers (the accepted prepares, the refused ones). */
+function describe(answers: readonly LoadAnswer[]): string {
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return ms.length === 0 ? "none" : `${ms.length}, p50 ${percentile(ms, 0.5).toFixed(0)} ms, p95 ${percentile(ms, 0.95).toFixed(0)} ms`;
+}
+
+async function main(): Promise<void> {
+  assertProductionBuild();
+  const postgres = databaseTarget("postgres");
+  if (!postgres.available) throw new Error(`the rush needs PostgreSQL: ${postgres.reason}`);
+  const redisProblem = await redisReachable(REDIS_URL);
+  if (redisProblem) throw new Error(`the rush needs Redis at ${REDIS_URL}: ${redisProblem}`);
+  printGoals(["rush-prepare-p95", "rush-execute-p95", "rush-exact-supply"]);
+
+  const root = mkdtempSync(path.join(tmpdir(), "dropmint-rush-"));
+  const database = await createEmptyPostgresDatabase(postgres);
+  const localnet = await startLocalnet(path.join(root, "localnet"));
+  const sites: Site[] = [];
+  const load = LoadGenerator.start();
+  try {
+    const ports = [await freePort(), await freePort()];
+    // One public address for both instances (a balancer in front): the site's own origin and its metadata URLs.
+    const publicUrl = `http://127.0.0.1:${ports[0]}`;
+    const shared = {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      SOLANA_CLUSTER: "localnet",
+      SOLANA_RPC_URL: localnet.url,
+      // Every instance signs as the same mint authority (unset, each would generate its own into its DATA_DIR).
+      MINT_AUTHORITY_SECRET_KEY: JSON.stringify(Array.from(Keypair.generate().secretKey)),
+      PUBLIC_URL: publicUrl,
+      // The balancer is the one proxy of our own: the buyer's address is the entry before it.
+      TRUSTED_PROXY_HOPS: "1",
+      LOG_LEVEL: "warn",
+    };
+    const envOf = (i: number) => ({ ...shared, PORT: String(ports[i]), DATA_DIR: path.join(root, `instance-${i}`) });
+
+    const seeded = runScript("db-seed.ts", [], { ...envOf(0), LOG_LEVEL: "silent" });
+    if (seeded.status !== 0) throw new Error(`db:seed failed: ${seeded.stderr}`);
+    const t0 = performance.now();
+    const { drop, wallets, warmUpWallets } = await withSiteRuntime(envOf(0), async (runtime) => ({
+      drop: await createBenchDrop(runtime, { shortId: "rush", price: SOL / 100n, supply: SUPPLY, maxPerWallet: 1 }),
+      wallets: await fundedWallets(runtime, BUYERS, SOL / 10n),
+      warmUpWallets: await fundedWallets(runtime, 4, SOL / 10n),
+    }));
+    console.log(`\nSet up: a paid drop of ${SUPPLY} (one per wallet), ${BUYERS} buyers funded on the shared chain in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    for (const i of [0, 1]) sites.push(await startSite(envOf(i)));
+    const urls = sites.map((site) => site.url);
+    // A fresh range of buyer addresses each run: Redis keeps budgets for a minute.
+    const net = randomInt(0, 256);
+    const buyers: Buyer[] = wallets.map((wallet, i) => ({ wallet, ip: `10.${net}.${i >> 8}.${i & 255}`, minted: false }));
+    const post = (buyer: Buyer, pathname: string, body: unknown): LoadRequest => ({
+      method: "POST",
+      path: pathname,
+      headers: { origin: publicUrl, "x-forwarded-for": buyer.ip },
+      body: JSON.stringify(body),
+    });
+    // Sites that have sold before: two real mints of the free demo drop on each instance first.
+    for (const [i, url] of urls.entries()) await warmUp(url, publicUrl, warmUpWallets.slice(2 * i, 2 * i + 2));
+
+    console.log(`Rush: ${BUYERS} buyers, ${CONCURRENCY} connections over 2 instances (${urls.join(", ")})`);
+    const prepares: LoadOutcome[] = [];
+    const executes: LoadOutcome[] = [];
+    const accepted: LoadAnswer[] = [];
+    const refused: LoadAnswer[] = [];
+    /** NFTs the execute answers say were minted, and the ids they name. */
+    let minted = 0;
+    const mintedNfts: string[] = [];
+    let firstPrepareAt = NaN;
+    let soldOutAt = NaN;
+    for (let round = 1; round <= MAX_ROUNDS && minted < SUPPLY; round++) {
+      const racing = buyers.filter((buyer) => !buyer.minted);
+      const prepared = await load.run({
+        urls,
+        connections: CONCURRENCY,
+        keepBodies: true,
+        timeoutSeconds: 60,
+        requests: racing.map((buyer) =>
+          post(buyer, "/api/v1/prepare-mint", { collectionId: drop.shortId, phaseId: drop.phaseId, walletAddress: buyer.wallet.publicKey.toBase58(), quantity: 1 }),
+        ),
+      });
+      if (Number.isNaN(firstPrepareAt)) firstPrepareAt = prepared.startedAt;
+      prepares.push(prepared);
+      const signed: Array<{ buyer: Buyer; request: LoadRequest }> = [];
+      prepared.answers!.forEach((answer, i) => {
+        if (!answer) return;
+        (answer.status === 200 ? accepted : refused).push(answer);
+        if (answer.status !== 200) return;
+        const body = JSON.parse(answer.body!) as { sessions: Array<{ sessionId: string }>; transactions: Array<{ transaction: string }> };
+        const buyer = racing[i]!;
+        const signedTransaction = signPrepared(body.transactions[0]!.transaction, buyer.wallet);
+        signed.push({ buyer, request: post(buyer, "/api/v1/execute-mint", { sessionId: body.sessions[0]!.sessionId, signedTransaction }) });
+      });
+      let landed = 0;
+      if (signed.length > 0) {
+        const executed = await load.run({ urls, connections: Math.min(CONCURRENCY, signed.length), keepBodies: true, timeoutSeconds: 60, requests: signed.map((s) => s.request) });
+        executes.push(executed);
+        let lastLandedAt = NaN;
+        executed.answers!.forEach((answer, i) => {
+          if (answer?.status !== 200) return;
+          const body = JSON.parse(answer.body!) as { minted: number; nfts?: Array<{ nftId: string }> };
+          minted += body.minted;
+          for (const nft of body.nfts ?? []) mintedNfts.push(nft.nftId);
+          signed[i]!.buyer.minted = true;
+          landed += body.minted;
+          lastLandedAt = Number.isNaN(lastLandedAt) ? answer.endedAt : Math.max(lastLandedAt, answer.endedAt);
+        });
+        if (minted >= SUPPLY) soldOutAt = lastLandedAt;
+      }
+      const statuses = (outcome: LoadOutcome | undefined) => JSON.stringify(outcome?.statuses ?? {});
+      console.log(
+        `round ${round}: ${racing.length} prepares ${statuses(prepared)}, ${signed.length} executes ${signed.length ? statuses(executes.at(-1)) : "{}"}, ${landed} landed (${minted} of ${SUPPLY})`,
+      );
+      // Unsold after a refused execute: its NFT is free again once its session is settled.
+      if (minted < SUPPLY && round < MAX_ROUNDS) await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+
+    // Sold-out refusals (409) are the answer most buyers get: they are not errors.
+    const prepare = summarise(prepares, [409]);
+    const execute = summarise(executes);
+    console.log(`\n${"".padEnd(28)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   goal`);
+    const line = (name: string, r: typeof prepare, goalId: "rush-prepare-p95" | "rush-execute-p95") =>
+      `${name.padEnd(28)} ${String(r.requests).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}   ${meets(goalId, r.p95) && r.errors === 0 ? "✓" : "✗"} ${target(goalId)}${r.errors ? `   ${r.errors} errors ${JSON.stringify(r.statuses)}` : ""}`;
+    console.log(line("POST prepare-mint", prepare, "rush-prepare-p95"));
+    console.log(`  reserved an NFT: ${describe(accepted)}; refused: ${describe(refused)}`);
+    console.log(line("POST execute-mint", execute, "rush-execute-p95"));
+
+    // Exactly the supply, each NFT once: by the answers, the database and the chain's own member count.
+    const counts = await withSiteRuntime(envOf(0), async (runtime) => {
+      const prisma = runtime.database.prisma;
+      const collection = await prisma.collection.findUniqueOrThrow({ where: { id: drop.collectionId } });
+      const minted = await prisma.nft.findMany({ where: { collectionId: drop.collectionId, status: "minted" }, select: { id: true, mintAddress: true, ownerWallet: true } });
+      const mintRows = await prisma.mint.count({ where: { collectionId: drop.collectionId } });
+      const info = await runtime.chain.getAccountInfo(collection.collectionAddress!);
+      const groupMint = new PublicKey(collection.collectionAddress!);
+      const mint = unpackMint(
+        groupMint,
+        { data: Buffer.from(info!.data), executable: info!.executable, lamports: Number(info!.lamports), owner: new PublicKey(info!.owner) },
+        TOKEN_2022_PROGRAM_ID,
+      );
+      return {
+        nfts: minted.length,
+        distinctMintAddresses: new Set(minted.map((n) => n.mintAddress)).size,
+        distinctOwners: new Set(minted.map((n) => n.ownerWallet)).size,
+        mintRows,
+        onChain: Number(getTokenGroupState(mint)?.size ?? -1),
+      };
+    });
+    const answeredTwice = mintedNfts.length - new Set(mintedNfts).size;
+    const off =
+      Math.abs(minted - SUPPLY) +
+      Math.abs(counts.nfts - SUPPLY) +
+      Math.abs(counts.mintRows - SUPPLY) +
+      Math.abs(counts.onChain - SUPPLY) +
+      answeredTwice +
+      (counts.nfts - counts.distinctMintAddresses) +
+      // One per wallet: a buyer holding two would be a double mint too.
+      (counts.nfts - counts.distinctOwners);
+    console.log(
+      `\nminted: ${minted} by the execute answers, ${counts.nfts} NFTs minted in the database (${counts.mintRows} mint records, ${counts.distinctMintAddresses} mint addresses, ${counts.distinctOwners} owners), ${counts.onChain} members of the collection on chain; ${answeredTwice} NFTs answered twice`,
+    );
+    console.log(`exactly ${SUPPLY}, none twice: ${off} off  ${verdict("rush-exact-supply", off)}`);
+    // Both ends on the load generator's clock; the buyers' signing between the bursts counts, as a buyer's wallet does.
+    const soldOut = Number.isNaN(soldOutAt) ? "not sold out" : `${((soldOutAt - firstPrepareAt) / 1000).toFixed(2)} s`;
+    console.log(`first prepare to sold out: ${soldOut} (rounds: ${prepares.length})`);
+    console.log(`instances' memory: ${sites.map((site) => `RSS ${rssMb(site.process.pid).toFixed(0)} MB`).join(", ")}`);
+  } finally {
+    load.close();
+    for (const site of sites) await site.stop();
+    await localnet.stop();
+    await database.drop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+await main();
+// pg, Redis and the chain's RPC may keep handles open a little longer.
+process.exit(0);
