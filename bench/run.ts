@@ -25,7 +25,7 @@ import { LoadGenerator, type LoadRequest, type LoadResult } from "./load";
 import { benchMint, createMintFixture, MINT_CONCURRENCY, MINT_ROUNDS, MINT_WALLETS } from "./mint";
 import { row, rowHeader } from "./report";
 import { benchSearch, insertSearchCollections, SEARCH_COLLECTIONS } from "./search";
-import { assertProductionBuild, createLiveKey, rssMb, withSiteRuntime } from "./site";
+import { assertProductionBuild, benchSiteEnv, createLiveKey, rssMb, withSiteRuntime } from "./site";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -58,17 +58,8 @@ async function getJson<T>(url: string, headers: Record<string, string>): Promise
 async function benchTarget(load: LoadGenerator, label: string, env: Record<string, string>, isPostgres: boolean): Promise<void> {
   const port = String(await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-bench-"));
-  // Budgets out of the way: every request comes from one client address here.
-  const siteEnv = {
-    ...env,
-    PORT: port,
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    RATE_LIMIT_READS_PER_MINUTE: "100000000",
-    RATE_LIMIT_MINTS_PER_MINUTE: "100000000",
-    RATE_LIMIT_CHAIN_READS_PER_MINUTE: "100000000",
-    LOG_LEVEL: "warn",
-  };
+  const siteEnv = benchSiteEnv(env, { port, dataDir });
+
   try {
     // Before the site starts (the embedded database and chain are then its own): the demo
     // drops, the search drops, the mint drop with its funded wallets, and a partner key.

@@ -72,3 +72,23 @@ export async function fundedWallets(runtime: Runtime, count: number, lamports: b
 export async function createLiveKey(runtime: Runtime): Promise<string> {
   return (await createApiKey(serviceContextOf(runtime), { keyClass: "live", collections: "all" })).key;
 }
+
+/**
+ * The environment of a site under a timed bench: every request comes from one client
+ * address, so the per-IP and per-key budgets are out of the way, and so is the admission
+ * bound, so the rows measure throughput rather than refusals (bench:rush keeps both).
+ */
+export function benchSiteEnv(env: Record<string, string>, site: { port: string; dataDir: string }): Record<string, string> {
+  return {
+    ...env,
+    PORT: site.port,
+    DATA_DIR: site.dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${site.port}`,
+    RATE_LIMIT_READS_PER_MINUTE: "100000000",
+    RATE_LIMIT_MINTS_PER_MINUTE: "100000000",
+    RATE_LIMIT_CHAIN_READS_PER_MINUTE: "100000000",
+    MAX_CONCURRENT_REQUESTS: "100000",
+    MAX_CONCURRENT_MINTS: "100000",
+    LOG_LEVEL: "warn",
+  };
+}

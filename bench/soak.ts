@@ -16,7 +16,7 @@ import { freePort, startSite } from "../tests/helpers/site-process";
 import { printGoals, verdict } from "./goals";
 import { LoadGenerator, summarise, type LoadRequest } from "./load";
 import { insertSearchCollections, SEARCH_QUERIES } from "./search";
-import { assertProductionBuild, createLiveKey, rssMb, withSiteRuntime } from "./site";
+import { assertProductionBuild, benchSiteEnv, createLiveKey, rssMb, withSiteRuntime } from "./site";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -46,16 +46,8 @@ function mixedReads(siteUrl: string, key: string, phaseId: string, wallet: strin
 async function soak(env: Record<string, string>, label: string): Promise<void> {
   const port = String(await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-soak-"));
-  const siteEnv = {
-    ...env,
-    PORT: port,
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    // Every request comes from one client address here.
-    RATE_LIMIT_READS_PER_MINUTE: "100000000",
-    RATE_LIMIT_CHAIN_READS_PER_MINUTE: "100000000",
-    LOG_LEVEL: "warn",
-  };
+  const siteEnv = benchSiteEnv(env, { port, dataDir });
+
   const load = LoadGenerator.start();
   try {
     const key = await withSiteRuntime(siteEnv, async (runtime) => {
