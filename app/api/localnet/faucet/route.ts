@@ -10,4 +10,4 @@ export const POST = toolRoute({ guard: onLocalnet, body: faucetBodySchema, respo
 );
 
 // Other methods answer the 405 envelope with Allow.
-export { GET, PUT, PATCH, DELETE } from "@/lib/api/other-methods";
+export { v1MethodNotAllowed as GET, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE } from "@/lib/api/v1-route";

@@ -6,4 +6,10 @@ import { listCollections } from "@/lib/services/discovery-feeds";
 export const GET = publicRoute({ query: getCollectionsQuerySchema, response: collectionListResponseSchema }, ({ ctx, query }) => listCollections(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { POST, PUT, PATCH, DELETE, OPTIONS } from "@/lib/api/other-methods";
+export {
+  publicMethodNotAllowed as POST,
+  publicMethodNotAllowed as PUT,
+  publicMethodNotAllowed as PATCH,
+  publicMethodNotAllowed as DELETE,
+  publicPreflight as OPTIONS,
+} from "@/lib/api/public-route";

@@ -6,4 +6,10 @@ import { getPlatformCapabilities } from "@/lib/services/platform-capabilities";
 export const GET = publicRoute({ response: platformCapabilitiesResponseSchema }, ({ ctx }) => getPlatformCapabilities(ctx));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { POST, PUT, PATCH, DELETE, OPTIONS } from "@/lib/api/other-methods";
+export {
+  publicMethodNotAllowed as POST,
+  publicMethodNotAllowed as PUT,
+  publicMethodNotAllowed as PATCH,
+  publicMethodNotAllowed as DELETE,
+  publicPreflight as OPTIONS,
+} from "@/lib/api/public-route";

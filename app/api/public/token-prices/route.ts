@@ -6,4 +6,10 @@ import { getTokenPrices } from "@/lib/services/token-prices";
 export const GET = publicRoute({ response: tokenPricesResponseSchema }, ({ ctx }) => getTokenPrices(ctx));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { POST, PUT, PATCH, DELETE, OPTIONS } from "@/lib/api/other-methods";
+export {
+  publicMethodNotAllowed as POST,
+  publicMethodNotAllowed as PUT,
+  publicMethodNotAllowed as PATCH,
+  publicMethodNotAllowed as DELETE,
+  publicPreflight as OPTIONS,
+} from "@/lib/api/public-route";

@@ -17,4 +17,10 @@ export const POST = publicRoute(
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { GET, PUT, PATCH, DELETE, OPTIONS } from "@/lib/api/other-methods";
+export {
+  publicMethodNotAllowed as GET,
+  publicMethodNotAllowed as PUT,
+  publicMethodNotAllowed as PATCH,
+  publicMethodNotAllowed as DELETE,
+  publicPreflight as OPTIONS,
+} from "@/lib/api/public-route";

@@ -6,4 +6,10 @@ import { searchCollections } from "@/lib/services/collection-search";
 export const GET = publicRoute({ query: searchCollectionsQuerySchema, response: searchCollectionsResponseSchema }, ({ ctx, query }) => searchCollections(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { POST, PUT, PATCH, DELETE, OPTIONS } from "@/lib/api/other-methods";
+export {
+  publicMethodNotAllowed as POST,
+  publicMethodNotAllowed as PUT,
+  publicMethodNotAllowed as PATCH,
+  publicMethodNotAllowed as DELETE,
+  publicPreflight as OPTIONS,
+} from "@/lib/api/public-route";

@@ -8,4 +8,10 @@ export const GET = publicRoute({ params: getNftParamsSchema, query: getNftQueryS
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { POST, PUT, PATCH, DELETE, OPTIONS } from "@/lib/api/other-methods";
+export {
+  publicMethodNotAllowed as POST,
+  publicMethodNotAllowed as PUT,
+  publicMethodNotAllowed as PATCH,
+  publicMethodNotAllowed as DELETE,
+  publicPreflight as OPTIONS,
+} from "@/lib/api/public-route";

@@ -10,4 +10,10 @@ export const GET = publicRoute({ collection: true, query: getPublicGalleryQueryS
 });
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { POST, PUT, PATCH, DELETE, OPTIONS } from "@/lib/api/other-methods";
+export {
+  publicMethodNotAllowed as POST,
+  publicMethodNotAllowed as PUT,
+  publicMethodNotAllowed as PATCH,
+  publicMethodNotAllowed as DELETE,
+  publicPreflight as OPTIONS,
+} from "@/lib/api/public-route";

@@ -18,4 +18,4 @@ export const POST = v1Route(
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { GET, PUT, PATCH, DELETE, OPTIONS } from "@/lib/api/other-methods";
+export { v1MethodNotAllowed as GET, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";
