@@ -138,7 +138,7 @@ export type NftMintParams = TokenMetadataFields & {
  * group membership, buyer's token account, MintTo 1, and the mint authority removed so
  * the supply stays 1. Returned unsigned: the wallet signs first, the server last at execute.
  */
-export function buildNftMintTransaction(params: NftMintParams): Transaction {
+function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
   const buyer = params.payer;
   const authority = params.mintAuthority;
   const mint = params.mint;
@@ -181,9 +181,49 @@ export function buildNftMintTransaction(params: NftMintParams): Transaction {
     createSetAuthorityInstruction(mint, authority, AuthorityType.MintTokens, null, [], program),
   );
 
-  const transaction = new Transaction({ feePayer: buyer, recentBlockhash: params.recentBlockhash }).add(...instructions);
+  return instructions;
+}
+
+export function buildNftMintTransaction(params: NftMintParams): Transaction {
+  const transaction = new Transaction({ feePayer: params.payer, recentBlockhash: params.recentBlockhash }).add(...nftMintInstructions(params));
   assertFits(transaction, "NFT mint");
   return transaction;
+}
+
+/**
+ * The same NFT mint as prepare hands it out, compiled once: web3.js compiles the message
+ * again on every serialize call (about 1.3 ms for a mint, mostly base58 work), and prepare
+ * needs the size check, the stored message and the wallet's wire bytes.
+ */
+export function buildNftMintMessage(params: NftMintParams): UnsignedTransaction {
+  const transaction = new Transaction({ feePayer: params.payer, recentBlockhash: params.recentBlockhash }).add(...nftMintInstructions(params));
+  const compiled = compileUnsigned(transaction);
+  if (compiled.signedSize > MAX_TRANSACTION_BYTES) {
+    throw new TransactionTooLargeError(`The NFT mint transaction would be ${compiled.signedSize} bytes (limit ${MAX_TRANSACTION_BYTES}): shorten the name, symbol or uri.`);
+  }
+  return compiled;
+}
+
+export type UnsignedTransaction = {
+  /** The exact bytes every signer signs. */
+  message: Uint8Array;
+  /** Wire bytes with every signature slot empty (zeros), as a legacy transaction is serialized. */
+  unsignedWire: Uint8Array;
+  requiredSignatures: number;
+  /** Wire size once every required signature is present (the same as unsignedWire's). */
+  signedSize: number;
+};
+
+/** One compile of a legacy transaction into its message and its unsigned wire bytes. */
+export function compileUnsigned(transaction: Transaction): UnsignedTransaction {
+  const compiled = transaction.compileMessage();
+  const message = compiled.serialize();
+  const requiredSignatures = compiled.header.numRequiredSignatures;
+  const prefix = shortVecLength(requiredSignatures);
+  const unsignedWire = new Uint8Array(prefix + 64 * requiredSignatures + message.length);
+  encodeShortVec(unsignedWire, requiredSignatures);
+  unsignedWire.set(message, prefix + 64 * requiredSignatures);
+  return { message: new Uint8Array(message), unsignedWire, requiredSignatures, signedSize: unsignedWire.length };
 }
 
 /**
@@ -241,6 +281,17 @@ function packedMetadataLength(mint: PublicKey, updateAuthority: PublicKey, field
 
 function shortVecLength(n: number): number {
   return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
+}
+
+/** Solana's compact-u16 ("shortvec"), written at the start of `into`. */
+function encodeShortVec(into: Uint8Array, n: number): void {
+  let rest = n;
+  for (let i = 0; ; i++) {
+    const low = rest & 0x7f;
+    rest >>= 7;
+    into[i] = rest === 0 ? low : low | 0x80;
+    if (rest === 0) return;
+  }
 }
 
 function toSafeNumber(lamports: bigint): number {

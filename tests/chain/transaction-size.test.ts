@@ -4,7 +4,9 @@ import { Keypair } from "@solana/web3.js";
 import {
   MAX_TRANSACTION_BYTES,
   TransactionTooLargeError,
+  buildNftMintMessage,
   buildNftMintTransaction,
+  serializeForWallet,
   signAndSerialize,
   signedTransactionSize,
   transactionMessageBytes,
@@ -55,6 +57,17 @@ describe("NFT mint transaction size", () => {
 
   it("refuses to build a transaction that would not fit", () => {
     expect(() => buildNftMintTransaction(worstCase({ uri: `https://example.com/${"x".repeat(300)}` }))).toThrow(TransactionTooLargeError);
+    expect(() => buildNftMintMessage(worstCase({ uri: `https://example.com/${"x".repeat(300)}` }))).toThrow(TransactionTooLargeError);
+  });
+
+  it("compiles prepare's message and wallet bytes once, byte-identical to web3.js serializing them", () => {
+    const params = worstCase();
+    const compiled = buildNftMintMessage(params);
+    const transaction = buildNftMintTransaction(params);
+    expect(Buffer.from(compiled.message).equals(Buffer.from(transactionMessageBytes(transaction)))).toBe(true);
+    expect(Buffer.from(compiled.unsignedWire).equals(Buffer.from(serializeForWallet(transaction)))).toBe(true);
+    expect(compiled.requiredSignatures).toBe(3);
+    expect(compiled.signedSize).toBe(signedTransactionSize(transaction));
   });
 
   it("lands the worst case on the chain within the default compute budget", async () => {

@@ -20,12 +20,15 @@ export async function freePort(): Promise<number> {
 
 export type Site = { url: string; process: ChildProcess; output: () => string; stop(signal?: NodeJS.Signals): Promise<number | null> };
 
-/** `preload`: modules the harness loads into the site process first (fault injection, see tests/smoke/fixtures). */
-export async function startSite(env: Record<string, string>, options: { preload?: string[] } = {}): Promise<Site> {
+/**
+ * `preload`: modules the harness loads into the site process first (fault injection, see
+ * tests/smoke/fixtures). `nodeArgs`: flags node refuses in NODE_OPTIONS (`--cpu-prof`, for bench:profile).
+ */
+export async function startSite(env: Record<string, string>, options: { preload?: string[]; nodeArgs?: string[] } = {}): Promise<Site> {
   const port = Number(env.PORT);
   const preloads = (options.preload ?? []).flatMap((file) => ["--import", path.resolve(ROOT, file)]);
   // `node --import tsx` (as `npm start` does): one process, so a signal reaches the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", ...preloads, "scripts/serve.ts"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", ...preloads, "scripts/serve.ts"], {
     cwd: ROOT,
     env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
     stdio: ["ignore", "pipe", "pipe"],

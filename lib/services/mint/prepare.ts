@@ -16,7 +16,7 @@ import type { Collection, Phase, Prisma } from "@/lib/db/generated/client";
 import type { ServiceContext } from "@/lib/services/context";
 import type { CollectionRef } from "@/lib/services/collection-ref";
 import { AppError } from "@/lib/errors";
-import { buildNftMintTransaction, mintKeypairForSession, nftMintAccountSize, rentExemptLamports, serializeForWallet, transactionMessageBytes } from "@/lib/chain";
+import { buildNftMintMessage, mintKeypairForSession, nftMintAccountSize, rentExemptLamports } from "@/lib/chain";
 import { MAX_UNSIGNED_SESSIONS_PER_WALLET, MIN_SESSION_LIFETIME_MS, sessionLifetimeMs } from "@/lib/domain/mint-session";
 import { walletAllocation, walletMintLimit } from "@/lib/domain/allocation";
 import {
@@ -261,7 +261,7 @@ function buildOne(ctx: ServiceContext, collection: Collection, nft: ReservedNft,
     symbol: collection.symbol ?? "",
     uri: metadataUri(ctx.publicBaseUrl, collection.shortId ?? collection.id, { tokenId: nft.tokenId, editionNumber: nft.editionNumber, id: nft.id }),
   };
-  const transaction = buildNftMintTransaction({
+  const compiled = buildNftMintMessage({
     payer: new PublicKey(wallet),
     mint,
     mintAuthority: authority,
@@ -273,16 +273,14 @@ function buildOne(ctx: ServiceContext, collection: Collection, nft: ReservedNft,
     ],
     recentBlockhash: blockhash,
   });
-  const message = transactionMessageBytes(transaction);
-  const signatures = message[0]!; // a legacy message starts with its number of required signatures
   const rent = rentExemptLamports(nftMintAccountSize(mint, authority, fields)) + BUYER_TOKEN_ACCOUNT_RENT;
   return {
     sessionId,
     nft,
-    priced: { ...item, networkCost: networkCost(rent, signatures) },
+    priced: { ...item, networkCost: networkCost(rent, compiled.requiredSignatures) },
     mintAddress: mint.toBase58(),
-    messageBase64: Buffer.from(message).toString("base64"),
-    transactionBase64: Buffer.from(serializeForWallet(transaction)).toString("base64"),
+    messageBase64: Buffer.from(compiled.message).toString("base64"),
+    transactionBase64: Buffer.from(compiled.unsignedWire).toString("base64"),
   };
 }
 

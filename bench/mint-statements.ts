@@ -1,0 +1,104 @@
+// `npm run bench:statements`: what one prepare and one execute cost the database and the
+// CPU, without HTTP or a load generator in the way. In process, one at a time, on PGlite
+// and on PostgreSQL (when reachable): the SQL statements each sends (BEGIN and COMMIT
+// included: each is a round trip) and the mean wall time of each, over BENCH_STATEMENT_MINTS
+// mints (200) by as many funded wallets, after a warm-up. The statement counts are exact;
+// the times are only comparable within one run on one machine.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { PGlite } from "@electric-sql/pglite";
+import { FIRST_PARTY } from "../lib/auth/context";
+import { openEmbeddedChain } from "../lib/chain";
+import { parseConfig } from "../lib/config";
+import { assembleRuntime } from "../lib/server/create-runtime";
+import { serviceContextOf } from "../lib/server/runtime";
+import { findCollectionRef } from "../lib/services/collection-ref";
+import { executeMint } from "../lib/services/mint/execute";
+import { prepareMint } from "../lib/services/mint/prepare";
+import { databaseTargets, openTestDatabase, type DatabaseTarget } from "../tests/helpers/databases";
+import { signPrepared } from "../tests/api/mint/fixtures";
+import { createBenchDrop, fundedWallets } from "./site";
+
+const MINTS = Number(process.env.BENCH_STATEMENT_MINTS ?? 200);
+const WARM_UP = 20;
+
+/** Counts every statement sent to either database, whatever sends it (Prisma's adapters call these). */
+let statements = 0;
+let printing = false;
+for (const proto of [pg.Client.prototype, PGlite.prototype] as unknown as Array<Record<string, unknown>>) {
+  for (const method of ["query", "exec"]) {
+    const original = proto[method] as ((...args: unknown[]) => unknown) | undefined;
+    if (!original) continue;
+    proto[method] = function (this: unknown, ...args: unknown[]) {
+      statements += 1;
+      if (printing)
+        console.log(
+          "   SQL",
+          String((args[0] as { text?: string })?.text ?? args[0])
+            .replace(/\s+/g, " ")
+            .slice(0, 220),
+        );
+      return original.apply(this, args);
+    };
+  }
+}
+
+async function measure(target: DatabaseTarget) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-statements-"));
+  const database = await openTestDatabase(target);
+  const config = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1:3000", LOG_LEVEL: "silent" });
+  const chain = await openEmbeddedChain({ dir: path.join(dataDir, "chain"), cluster: "localnet" });
+  const runtime = assembleRuntime(config, database, chain);
+  try {
+    const ctx = serviceContextOf(runtime);
+    const drop = await createBenchDrop(runtime, { shortId: "statements", price: 10_000_000n, supply: (MINTS + WARM_UP) * 2 });
+    const wallets = await fundedWallets(runtime, MINTS + WARM_UP, 1_000_000_000n);
+    const ref = (await findCollectionRef(runtime.database.prisma, drop.shortId))!;
+    const totals = { prepare: { statements: 0, ms: 0 }, execute: { statements: 0, ms: 0 } };
+    for (const [i, wallet] of wallets.entries()) {
+      const counted = i >= WARM_UP;
+      printing = process.env.BENCH_PRINT_SQL === "1" && i === WARM_UP;
+      let before = statements;
+      let started = performance.now();
+      const prepared = await prepareMint(ctx, ref, {
+        collectionId: drop.shortId,
+        phaseId: drop.phaseId,
+        walletAddress: wallet.publicKey.toBase58(),
+        quantity: 1,
+        affiliate_code: null,
+        walletProvider: null,
+        claimCode: null,
+      });
+      if (counted) {
+        totals.prepare.statements += statements - before;
+        totals.prepare.ms += performance.now() - started;
+      }
+      const signedTransaction = signPrepared(prepared.transactions[0]!.transaction, wallet);
+      before = statements;
+      started = performance.now();
+      await executeMint(ctx, FIRST_PARTY, { sessionId: prepared.sessions[0]!.sessionId, signedTransaction });
+      if (counted) {
+        totals.execute.statements += statements - before;
+        totals.execute.ms += performance.now() - started;
+      }
+    }
+    const line = (name: string, t: { statements: number; ms: number }) =>
+      `  ${name.padEnd(8)} ${(t.statements / MINTS).toFixed(1).padStart(5)} statements   ${(t.ms / MINTS).toFixed(2).padStart(6)} ms mean`;
+    console.log(`${target.name}: ${MINTS} mints, one at a time`);
+    console.log(line("prepare", totals.prepare));
+    console.log(line("execute", totals.execute));
+  } finally {
+    await chain.close();
+    await database.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// BENCH_DATABASE=pglite|postgres: one of them only (for a profile of one).
+for (const target of databaseTargets.filter((t) => !process.env.BENCH_DATABASE || t.name === process.env.BENCH_DATABASE)) {
+  if (target.available) await measure(target);
+  else console.log(`${target.name} skipped: ${target.reason}`);
+}
+process.exit(0);

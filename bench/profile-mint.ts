@@ -1,0 +1,58 @@
+// `npm run bench:profile`: where a prepare and an execute spend the server's CPU. The mint
+// rows of `npm run bench` (64 funded wallets, BENCH_MINT_ROUNDS rounds of prepare then
+// execute) run against one site started with `node --cpu-prof`, on PostgreSQL when a server
+// is reachable (the mint goals are set there) and otherwise on the embedded database. When
+// the site stops, its profile is summarised: the top frames by self time, and the same time
+// grouped by where the code lives (our lib/, a package under node_modules, node itself).
+//
+// The profile file stays in BENCH_PROFILE_DIR (a temporary folder by default) for Chrome's
+// DevTools or speedscope.
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
+import { freePort, startSite } from "../tests/helpers/site-process";
+import { printProfileSummary } from "./cpu-profile";
+import { LoadGenerator } from "./load";
+import { benchMint, createMintFixture, MINT_CONCURRENCY, MINT_ROUNDS, MINT_WALLETS } from "./mint";
+import { assertProductionBuild, benchSiteEnv, createLiveKey, withSiteRuntime } from "./site";
+
+const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 5);
+
+async function main() {
+  assertProductionBuild();
+  const postgres = databaseTarget("postgres");
+  const database = postgres.available ? await createEmptyPostgresDatabase(postgres) : null;
+  const profileDir = process.env.BENCH_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), "dropmint-profile-"));
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-bench-"));
+  const port = String(await freePort());
+  const siteEnv = benchSiteEnv(database ? { DATABASE_URL: database.url } : {}, { port, dataDir });
+  const load = LoadGenerator.start();
+  try {
+    const setup = await withSiteRuntime(siteEnv, async (runtime) => ({ mint: await createMintFixture(runtime), key: await createLiveKey(runtime) }));
+    const site = await startSite(siteEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+    let mint;
+    try {
+      mint = await benchMint(load, site.url, setup.key, setup.mint);
+    } finally {
+      await site.stop();
+    }
+    console.log(`\n${database ? "PostgreSQL" : "PGlite"}, ${MINT_WALLETS} wallets × ${MINT_ROUNDS} rounds, ${MINT_CONCURRENCY} concurrent`);
+    console.log(
+      `prepare: ${mint.prepare.rps.toFixed(0)} req/s, p50 ${mint.prepare.p50.toFixed(0)} ms, p95 ${mint.prepare.p95.toFixed(0)} ms, ${JSON.stringify(mint.prepare.statuses)}`,
+    );
+    console.log(`execute: ${mint.execute.rps.toFixed(0)} req/s, p50 ${mint.execute.p50.toFixed(0)} ms, p95 ${mint.execute.p95.toFixed(0)} ms, ${mint.minted} minted`);
+
+    const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`no .cpuprofile in ${profileDir}: did the site exit cleanly?`);
+    console.log(`\nprofile of the site's whole life: ${path.join(profileDir, file)}`);
+    printProfileSummary(path.join(profileDir, file), TOP);
+  } finally {
+    load.close();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
