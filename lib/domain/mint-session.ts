@@ -34,3 +34,12 @@ export function sessionLifetimeMs(configuredMs: number, blocksLeft: bigint): num
 export function bonusAllowed(bogo: Bogo | null, landedPurchases: number, claimedBonuses: number): boolean {
   return claimedBonuses + 1 <= bogoBonusFor(landedPurchases, bogo);
 }
+
+/**
+ * How often prepare sweeps its drop's dead sessions (per instance) while supply is not short.
+ * The maintenance loop sweeps every drop too, and a prepare that comes up short sweeps at
+ * once unless a sweep ran within SHORT_SUPPLY_SWEEP_MS, so a freeable NFT is never refused
+ * to a buyer for long; but a rush of prepares does not pay two statements each for it.
+ */
+export const PREPARE_SWEEP_INTERVAL_MS = 2_000;
+export const SHORT_SUPPLY_SWEEP_MS = 250;

@@ -36,6 +36,7 @@ export function assembleRuntime(config: Config, database: Database, chain: Chain
   const freshness = keepReadCachesFresh(database, caches).then(
     (stop) => {
       caches.drops.invalidateAll();
+      caches.dropCounts.invalidateAll();
       caches.keys.invalidateAll();
       return stop;
     },

@@ -8,18 +8,18 @@ import { supplyStats } from "@/lib/domain/supply";
 import { dutchBoundsOf } from "@/lib/domain/phase-config";
 import type { CollectionView, Phase } from "@/lib/schemas/collection";
 import type { ServiceContext } from "./context";
-import { getDropSnapshot } from "./drop-snapshot";
+import { getDropCounts, getDropFacts, getDropSnapshot } from "./drop-snapshot";
 import { toPublicUrl } from "./public-url";
 import { quoteDutchPhase } from "./dutch-price";
 import { quotePeggedPhase } from "./pegged-price";
 
 /** NFTs minted from the drop: burned ones still count; an edition's master never does. */
 export async function countMinted(ctx: ServiceContext, collectionId: string): Promise<number> {
-  return (await getDropSnapshot(ctx, collectionId)).minted;
+  return (await getDropCounts(ctx, collectionId)).minted;
 }
 
 export async function getCollectionOrThrow(ctx: ServiceContext, collectionId: string): Promise<Collection> {
-  return (await getDropSnapshot(ctx, collectionId)).collection;
+  return (await getDropFacts(ctx, collectionId)).collection;
 }
 
 export function toPhaseView(phase: PhaseRow, now: Date, price: PriceContext = { dutchBounds: dutchBoundsOf(phase) }): Phase {

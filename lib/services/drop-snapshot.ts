@@ -2,6 +2,9 @@
 // Kept in memory per instance (lib/services/read-caches.ts) until the drop changes, and
 // everything derived from the clock (status, msUntilStart, serverTime) is computed per
 // request from them, so a cached drop is never stale in time.
+//
+// The counts are cached apart from the rest: during a sale every mint moves them, while
+// the record and the phases stay put, and prepare and execute need only the latter.
 import type { Collection, GateRule, Phase } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import type { ServiceContext } from "./context";
@@ -17,20 +20,39 @@ export type DropSnapshot = Readonly<{
   burned: number;
 }>;
 
-export function getDropSnapshot(ctx: ServiceContext, collectionId: string): Promise<DropSnapshot> {
-  return ctx.caches.drops.get(collectionId, (id) => loadDropSnapshot(ctx, id));
+export type DropFacts = Pick<DropSnapshot, "collection" | "phases">;
+export type DropCounts = Pick<DropSnapshot, "minted" | "burned">;
+
+export async function getDropSnapshot(ctx: ServiceContext, collectionId: string): Promise<DropSnapshot> {
+  const [facts, counts] = await Promise.all([getDropFacts(ctx, collectionId), getDropCounts(ctx, collectionId)]);
+  return Object.freeze({ ...facts, ...counts });
 }
 
-async function loadDropSnapshot({ db }: ServiceContext, collectionId: string): Promise<DropSnapshot> {
-  const counted = { collectionId, isMasterEdition: false };
-  const [collection, phases, minted, burned] = await Promise.all([
+/** The drop's record and phases, without its counts. */
+export function getDropFacts(ctx: ServiceContext, collectionId: string): Promise<DropFacts> {
+  return ctx.caches.drops.get(collectionId, (id) => loadDropFacts(ctx, id));
+}
+
+export function getDropCounts(ctx: ServiceContext, collectionId: string): Promise<DropCounts> {
+  return ctx.caches.dropCounts.get(collectionId, (id) => loadDropCounts(ctx, id));
+}
+
+async function loadDropFacts({ db }: ServiceContext, collectionId: string): Promise<DropFacts> {
+  const [collection, phases] = await Promise.all([
     db.collection.findUnique({ where: { id: collectionId } }),
     db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }], include: { gateRules: { orderBy: { id: "asc" } } } }),
+  ]);
+  if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
+  return Object.freeze({ collection, phases: Object.freeze(phases) });
+}
+
+async function loadDropCounts({ db }: ServiceContext, collectionId: string): Promise<DropCounts> {
+  const counted = { collectionId, isMasterEdition: false };
+  const [minted, burned] = await Promise.all([
     db.nft.count({ where: { ...counted, status: { in: ["minted", "burned"] } } }),
     db.nft.count({ where: { ...counted, status: "burned" } }),
   ]);
-  if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
-  return Object.freeze({ collection, phases: Object.freeze(phases), minted, burned });
+  return Object.freeze({ minted, burned });
 }
 
 /**
@@ -39,7 +61,7 @@ async function loadDropSnapshot({ db }: ServiceContext, collectionId: string): P
  */
 export async function getSnapshotPhaseOrThrow(ctx: ServiceContext, collectionId: string, phaseId: string): Promise<PhaseWithGates> {
   const wanted = phaseId.toLowerCase();
-  const phase = (await getDropSnapshot(ctx, collectionId)).phases.find((p) => p.id === wanted);
+  const phase = (await getDropFacts(ctx, collectionId)).phases.find((p) => p.id === wanted);
   if (!phase) throw new AppError("PHASE_NOT_FOUND", "No phase of this collection has that id.");
   return phase;
 }

@@ -4,14 +4,14 @@ import type { PreLaunchCollection } from "@/lib/schemas/public-collection";
 import type { CollectionView } from "@/lib/schemas/collection";
 import { getCollectionView } from "./collections";
 import type { ServiceContext } from "./context";
-import { getDropSnapshot } from "./drop-snapshot";
+import { getDropFacts } from "./drop-snapshot";
 import { toPublicUrl } from "./public-url";
 
 export type PublicCollection = (CollectionView & { status: "live" }) | PreLaunchCollection;
 
 export async function getPublicCollection(ctx: ServiceContext, collectionId: string): Promise<PublicCollection> {
   const now = ctx.clock.now();
-  const { collection: row } = await getDropSnapshot(ctx, collectionId);
+  const { collection: row } = await getDropFacts(ctx, collectionId);
   if (row.launchStatus === "live") return { status: "live", ...(await getCollectionView(ctx, collectionId)) };
   const url = (value: string | null) => toPublicUrl(value, ctx.publicBaseUrl);
   return {
@@ -23,5 +23,5 @@ export async function getPublicCollection(ctx: ServiceContext, collectionId: str
 
 /** Whether the drop is launched: the NFT feeds of a pre-launch drop answer empty pages. */
 export async function isCollectionLaunched(ctx: ServiceContext, collectionId: string): Promise<boolean> {
-  return (await getDropSnapshot(ctx, collectionId)).collection.launchStatus === "live";
+  return (await getDropFacts(ctx, collectionId)).collection.launchStatus === "live";
 }

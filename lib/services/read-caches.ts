@@ -7,10 +7,13 @@ import { KeyedCache } from "@/lib/cache/keyed-cache";
 import type { Database } from "@/lib/db/client";
 import type { WriteEvent } from "@/lib/db/change-feed";
 import type { LiveApiKey } from "./api-keys";
-import type { DropSnapshot } from "./drop-snapshot";
+import type { DropCounts, DropFacts } from "./drop-snapshot";
 
 export type ReadCaches = {
-  drops: KeyedCache<string, DropSnapshot>;
+  /** A drop's record and phases (with their gate rules). */
+  drops: KeyedCache<string, DropFacts>;
+  /** A drop's minted and burned counts: every mint moves them, nothing else does. */
+  dropCounts: KeyedCache<string, DropCounts>;
   /** Live API keys by hash (null: unknown or revoked). */
   keys: KeyedCache<string, LiveApiKey | null>;
 };
@@ -22,11 +25,13 @@ const DROP_CACHE_MAX_AGE_MS = 60_000;
 export function createReadCaches(): ReadCaches {
   return {
     drops: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
+    dropCounts: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
     keys: new KeyedCache({ maxAgeMs: KEY_CACHE_MAX_AGE_MS, maxEntries: 10_000 }),
   };
 }
 
 export const DROP_CHANGED_CHANNEL = "dropmint_drop_changed";
+export const DROP_COUNTS_CHANGED_CHANNEL = "dropmint_drop_counts_changed";
 export const KEY_CHANGED_CHANNEL = "dropmint_key_changed";
 
 /** Subscribes the caches to the database's changes; the returned function stops it. */
@@ -34,6 +39,7 @@ export async function keepReadCachesFresh(database: Pick<Database, "listen" | "o
   const stopWrites = database.onWrite((event) => invalidateAfterWrite(caches, event));
   const unsubscribes = await Promise.all([
     database.listen(DROP_CHANGED_CHANNEL, { onChange: (id) => caches.drops.invalidate(id), onGap: () => caches.drops.invalidateAll() }),
+    database.listen(DROP_COUNTS_CHANGED_CHANNEL, { onChange: (id) => caches.dropCounts.invalidate(id), onGap: () => caches.dropCounts.invalidateAll() }),
     database.listen(KEY_CHANGED_CHANNEL, { onChange: (hash) => caches.keys.invalidate(hash), onGap: () => caches.keys.invalidateAll() }),
   ]);
   return async () => {
@@ -50,12 +56,13 @@ function invalidateAfterWrite(caches: ReadCaches, { model, args, result }: Write
   if (model === "ApiKey") return caches.keys.invalidateAll();
   if (model === "GateRule") return caches.drops.invalidateAll(); // a rule names its phase, not its drop
   if (model !== "Collection" && model !== "Phase" && model !== "Nft") return;
-  // An NFT matters only when its status changes: reservations leave the counts alone.
+  // An NFT matters only when its status changes, and only to the counts: reservations leave them alone.
   if (model === "Nft" && !changesStatus(args)) return;
+  const cache = model === "Nft" ? caches.dropCounts : caches.drops;
   const record = (result ?? {}) as { id?: unknown; collectionId?: unknown };
   const id = model === "Collection" ? record.id : record.collectionId;
-  if (typeof id === "string") caches.drops.invalidate(id);
-  else caches.drops.invalidateAll();
+  if (typeof id === "string") cache.invalidate(id);
+  else cache.invalidateAll();
 }
 
 function changesStatus(args: Record<string, unknown>): boolean {

@@ -108,17 +108,20 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     await seenWithin(viewOnA, (view) => view.phases.active.some((p) => p.id === drop.phaseId));
   });
 
-  it("moves the counts when an NFT is minted on the other instance, and not on a reservation", async () => {
+  it("moves the counts when an NFT is minted on the other instance, and not on a reservation; the drop itself is not reloaded", async () => {
     const availability = () => getAvailability(serviceContextOf(a), drop.collectionId);
     expect((await availability()).stats.minted).toBe(0);
-    const loads = a.caches.drops.stats().loads;
+    const loads = a.caches.dropCounts.stats().loads;
+    const dropLoads = a.caches.drops.stats().loads;
     await b.database.prisma.nft.updateMany({ where: { id: drop.nftIds[1]! }, data: { reservedUntil: new Date(Date.now() + 60_000) } });
     await b.database.runner.query(`UPDATE "Nft" SET status = 'reserved' WHERE id = $1`, [drop.nftIds[1]]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await availability();
-    expect(a.caches.drops.stats().loads).toBe(loads); // a reservation leaves the cached counts alone
+    expect(a.caches.dropCounts.stats().loads).toBe(loads); // a reservation leaves the cached counts alone
     await b.database.prisma.nft.update({ where: { id: drop.nftIds[0]! }, data: { status: "minted", mintedAt: new Date() } });
     await seenWithin(availability, (view) => view.stats.minted === 1);
+    expect(a.caches.dropCounts.stats().loads).toBeGreaterThan(loads);
+    expect(a.caches.drops.stats().loads).toBe(dropLoads); // the record and the phases stayed cached
   });
 
   it("sees a change made by another tool with plain SQL", async () => {
@@ -171,6 +174,7 @@ for (const target of databaseTargets) {
 
     it("asks the database once when 500 concurrent reads meet a cold cache", async () => {
       runtime.caches.drops.invalidateAll();
+      runtime.caches.dropCounts.invalidateAll();
       const { db, queries } = counting(database.prisma);
       const ctx = serviceContextOf(runtime, { db });
       const views = await Promise.all(Array.from({ length: 500 }, () => getCollectionView(ctx, drop.collectionId)));

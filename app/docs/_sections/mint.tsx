@@ -1,5 +1,7 @@
 // API docs: the mint flow (prepare-mint, execute-mint, the batch execute), with the
 // decisions the spec leaves open.
+import { PREPARE_SWEEP_INTERVAL_MS } from "@/lib/domain/mint-session";
+
 export function MintSection() {
   return (
     <section id="mint" aria-labelledby="mint-heading" className="space-y-3">
@@ -187,20 +189,20 @@ export function MintSection() {
       <h3 className="text-lg font-semibold">Session lifetime and settlement</h3>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          States: prepared → processing (claimed by an execute) → pending (signature stored before sending) → minted; or expired (lifetime passed), released (never landed), failed
-          (refused by the chain).
+          States: prepared → pending (claimed by an execute, which stores the wallet&apos;s signature before the server signs and sends) → minted; or expired (lifetime passed),
+          released (never landed), failed (refused by the chain), superseded (replaced by the wallet&apos;s newer prepare).
         </li>
         <li>
           At start-up and every 30 seconds the service expires sessions past their lifetime and settles pending ones: minted when the chain confirms the signature, failed when it
           landed and failed, released only after the chain&apos;s block height passed the transaction&apos;s last valid height with the signature still unknown. A session claimed
-          but never sent (a crash) is released after 30 seconds.
+          but never sent (a crash) is pending with its signature, and is released once its blockhash has expired.
         </li>
         <li>
           <strong>An NFT is freed only when its session&apos;s transaction can no longer land:</strong> the chain&apos;s block height is past the transaction&apos;s last valid
           block height <em>and</em> the NFT&apos;s mint account does not exist. If the account exists the mint is recorded (as a recovered mint), never freed. Until then an expired
           or failed session keeps its NFT reserved (reads count it as available, prepare does not take it): about 15 seconds past expiry, or up to a minute after a refused submit.
-          Prepare frees such NFTs of its drop before reserving, and the 30-second sweep does so for every drop. Superseded sessions are the exception: never signed by the service,
-          their NFTs are freed at once.
+          Prepare frees such NFTs of its drop (at most every {PREPARE_SWEEP_INTERVAL_MS / 1000} seconds per instance, and at once when it comes up short of supply), and the
+          30-second sweep does so for every drop. Superseded sessions are the exception: never signed by the service, their NFTs are freed at once.
         </li>
       </ul>
 

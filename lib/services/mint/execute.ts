@@ -9,16 +9,18 @@ import { AppError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { ChainTransactionError, addServerSignatures, mintKeypairForSession } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
-import type { MintSession } from "@/lib/db/generated/client";
+import type { Collection, MintSession, Nft } from "@/lib/db/generated/client";
 import { toDisplayAmount } from "@/lib/domain/amounts";
 import { bonusAllowed } from "@/lib/domain/mint-session";
-import { bogoOf } from "@/lib/domain/mint-pricing";
+import { bogoOf, type Bogo } from "@/lib/domain/mint-pricing";
 import { isNftRevealed, nftRevealAt } from "@/lib/domain/reveal";
 import { percentOf } from "@/lib/domain/supply";
 import type { ExecuteMintResult, MintedNft } from "@/lib/schemas/mint";
 import type { ServiceContext } from "@/lib/services/context";
+import { getDropFacts } from "@/lib/services/drop-snapshot";
 import { shownNft } from "@/lib/services/reveal";
-import { recordMint } from "./record-mint";
+import type { WonBounty } from "./bounty-triggers";
+import { recordMint, type RecordOutcome } from "./record-mint";
 import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
 import { endSession } from "./sessions";
 import { checkSignedTransaction } from "./transaction-check";
@@ -26,7 +28,6 @@ import { checkSignedTransaction } from "./transaction-check";
 const log = createLogger("mint");
 
 type ExecuteView = Omit<ExecuteMintResult, "success">;
-type SessionToExecute = MintSession & { collection: { id: string; chain: string }; phase: { bogoBuy: number | null; bogoGet: number | null } };
 
 export type ExecuteOptions = {
   /** True inside POST /execute-mint/batch, the only way to execute a session of a multi-NFT prepare. */
@@ -45,15 +46,14 @@ export async function executeMint(
 ): Promise<ExecuteView> {
   const now = ctx.clock.now();
   const { db, chain, keys } = ctx;
-  const session = await db.mintSession.findUnique({
-    where: { id: input.sessionId },
-    include: { collection: { select: { id: true, chain: true } }, phase: { select: { bogoBuy: true, bogoGet: true } } },
-  });
+  const session = await db.mintSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw new AppError("SESSION_NOT_FOUND", "No mint session has that id.");
   assertInScope(auth, session.collectionId);
-  assertSandboxAllowed(auth, session.collection.chain);
+  // The drop and its phases are cached facts (drop-snapshot.ts): no lookup per execute.
+  const drop = await getDropFacts(ctx, session.collectionId);
+  assertSandboxAllowed(auth, drop.collection.chain);
   if ((await settledOrRefused(ctx, session, now)) === "recovered") return recoveredResultView(ctx, session.id);
-  if (!options.inBatch && (await db.mintSession.count({ where: { groupId: session.groupId } })) > 1) {
+  if (!options.inBatch && session.groupSize > 1) {
     throw new AppError("BATCH_REQUIRED", "This session is one of several NFTs prepared together: send their signed transactions together to POST /execute-mint/batch.");
   }
 
@@ -65,7 +65,9 @@ export async function executeMint(
     throw new AppError("SESSION_EXPIRED", "This session was prepared under a signing secret the service no longer uses; prepare a new mint.");
   }
 
-  const claim = await claimSession(db, session);
+  const phase = drop.phases.find((p) => p.id === session.phaseId) ?? null;
+  const claim = await claimSession(db, session, { signature: checked.signature, at: ctx.clock.now(), bogo: phase ? bogoOf(phase) : null });
+  if (claim === "nft_lost") throw expired();
   if (claim === "bonus_refused") {
     throw new AppError(
       "BONUS_WITHOUT_PURCHASE",
@@ -83,10 +85,9 @@ export async function executeMint(
     throw new AppError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
   }
 
-  // The server signs last, over the stored message bytes, only now that the session is ours.
+  // The server signs last, over the stored message bytes, only now that the session is ours
+  // (the claim wrote the signature ahead, so the reconciler can settle a crash from here on).
   const wireBytes = await addServerSignatures(checked.transaction, [mintKey, keys.mintAuthority], [keys.mintAuthority]);
-  // Write-ahead: the signature is known before the chain sees it, so the reconciler can settle a crash.
-  await db.mintSession.update({ where: { id: session.id }, data: { status: "pending", signature: checked.signature, submittedAt: ctx.clock.now() } });
   try {
     // Until the blockhash expires the chain keeps trying; past it the refusal is definitive.
     await chain.sendRawTransaction(wireBytes, { lastValidBlockHeight: session.lastValidBlockHeight });
@@ -100,46 +101,68 @@ export async function executeMint(
     const known = error instanceof ChainTransactionError ? await chain.getSignatureStatus(checked.signature).catch(() => null) : null;
     if (known?.state !== "confirmed") throw outcomePending();
   }
+  let recorded: RecordOutcome;
   try {
-    await recordMint(db, session.id, checked.signature, { at: ctx.clock.now() });
+    recorded = await recordMint(db, session.id, checked.signature, { at: ctx.clock.now() });
   } catch (error) {
     // It landed; the reconciler records it from the stored signature.
     log.error(`mint ${session.id} landed but could not be recorded yet`, error);
     throw outcomePending();
   }
-  return mintResultView(ctx, session.id);
+  // Recorded here: the view is built from what the recording returned. Recorded by the reconciler meanwhile: read back.
+  if (!recorded.recorded) return mintResultView(ctx, session.id);
+  return resultView(ctx, { ...session, signature: checked.signature }, drop.collection, phase?.currencyDecimals ?? 9, recorded.nft, recorded.awards);
 }
 
-type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused";
+type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused" | "nft_lost";
 
 /**
  * The one claim, decided by the database's clock: only a prepared session that has not
- * expired moves to processing, and only while its NFT is still reserved by this very
- * session; so concurrent executes submit once, and an execute that started just before
- * expiry cannot mint an NFT another session holds since. A bonus is claimed only while
- * its group's landed purchases earn it (under the group's lock, so two bonuses of one
- * purchase cannot both pass).
+ * expired moves on, and only while its NFT is still reserved by this very session; so
+ * concurrent executes submit once, and an execute that started just before expiry cannot
+ * mint an NFT another session holds since. The claim writes the wallet's signature ahead
+ * (status pending): the transaction's name is known before the server signs or the chain
+ * sees it, so a crash from here on is settled by the reconciler.
+ *
+ * One statement (the session row, then its NFT's: the order prepare's supersede takes them
+ * in too), except for a bonus, claimed only while its group's landed purchases earn it,
+ * under the group's lock so two bonuses of one purchase cannot both pass.
  */
-async function claimSession(db: Db, session: SessionToExecute): Promise<ClaimOutcome> {
+async function claimSession(db: Db, session: MintSession, ahead: { signature: string; at: Date; bogo: Bogo | null }): Promise<ClaimOutcome> {
+  const claim = async (runner: Pick<Db, "$queryRaw">) => {
+    const [row] = await runner.$queryRaw<Array<{ claimed: boolean; held: boolean }>>`
+      WITH claimed AS (
+        UPDATE "MintSession" SET status = 'pending', signature = ${ahead.signature}, "submittedAt" = ${ahead.at}, "updatedAt" = now()
+        WHERE id = ${session.id}::uuid AND status = 'prepared' AND "expiresAt" > now()
+        RETURNING id
+      ), held AS (
+        -- Held by an in-flight submit: never reclaimed as an expired reservation.
+        UPDATE "Nft" SET "reservedUntil" = NULL
+        WHERE id = ${session.nftId}::uuid AND "reservedBySession" = ${session.id}::uuid AND status = 'reserved' AND EXISTS (SELECT 1 FROM claimed)
+        RETURNING id
+      )
+      SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, EXISTS (SELECT 1 FROM held) AS held`;
+    return row!;
+  };
+  if (session.kind !== "bogo_bonus") {
+    const { claimed, held } = await claim(db);
+    if (!claimed) return "not_claimed";
+    if (held) return "claimed";
+    // Its NFT went to another session after this one expired by the database's clock: never sent, so it ends here.
+    await endSession(db, session.id, "expired", { from: ["pending"], at: ahead.at, lastError: "its NFT was no longer held when execute claimed it" });
+    return "nft_lost";
+  }
   return db
     .$transaction(async (tx) => {
-      if (session.kind === "bogo_bonus") {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-group:${session.groupId}`}))`;
-        const [landedPurchases, claimedBonuses] = await Promise.all([
-          tx.mintSession.count({ where: { groupId: session.groupId, kind: "paid", status: "minted" } }),
-          tx.mintSession.count({ where: { groupId: session.groupId, kind: "bogo_bonus", status: { in: ["processing", "pending", "minted"] }, id: { not: session.id } } }),
-        ]);
-        if (!bonusAllowed(bogoOf(session.phase), landedPurchases, claimedBonuses)) return "bonus_refused";
-      }
-      const moved = await tx.$executeRaw`
-      UPDATE "MintSession" SET status = 'processing', "updatedAt" = now()
-      WHERE id = ${session.id}::uuid AND status = 'prepared' AND "expiresAt" > now()`;
-      if (moved === 0) return "not_claimed";
-      // Held by an in-flight submit: never reclaimed as an expired reservation.
-      const held = await tx.$executeRaw`
-      UPDATE "Nft" SET "reservedUntil" = NULL
-      WHERE id = ${session.nftId}::uuid AND "reservedBySession" = ${session.id}::uuid AND status = 'reserved'`;
-      if (held === 0) throw new NftNoLongerHeld();
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-group:${session.groupId}`}))`;
+      const [landedPurchases, claimedBonuses] = await Promise.all([
+        tx.mintSession.count({ where: { groupId: session.groupId, kind: "paid", status: "minted" } }),
+        tx.mintSession.count({ where: { groupId: session.groupId, kind: "bogo_bonus", status: { in: ["processing", "pending", "minted"] }, id: { not: session.id } } }),
+      ]);
+      if (!bonusAllowed(ahead.bogo, landedPurchases, claimedBonuses)) return "bonus_refused";
+      const { claimed, held } = await claim(tx);
+      if (!claimed) return "not_claimed";
+      if (!held) throw new NftNoLongerHeld();
       return "claimed";
     })
     .catch((error: unknown) => {
@@ -196,16 +219,27 @@ async function recoveredResultView(ctx: ServiceContext, sessionId: string): Prom
   return { ...rest, recovered: true };
 }
 
-/** The spec's Execute result for one minted session. */
+/** The spec's Execute result for one minted session, read back from the database. */
 async function mintResultView(ctx: ServiceContext, sessionId: string): Promise<ExecuteView> {
-  const { db } = ctx;
-  const now = ctx.clock.now();
-  const session = await loadForView(db, sessionId);
+  const session = await loadForView(ctx.db, sessionId);
   if (!session) throw new AppError("SESSION_NOT_FOUND", "No mint session has that id.");
-  const { collection, nft } = session;
-  const mintedCount = await db.mint.count({ where: { collectionId: collection.id } });
-  const decimals = session.phase.currencyDecimals;
-  const awards = (nft?.awards ?? []).filter((a) => a.walletAddress === session.walletAddress);
+  const awards = (session.nft?.awards ?? []).filter((a) => a.walletAddress === session.walletAddress).map((a) => ({ ...a, name: a.bounty?.name ?? a.pool?.name ?? null }));
+  return resultView(ctx, session, session.collection, session.phase.currencyDecimals, session.nft, awards);
+}
+
+type ViewAward = Pick<WonBounty, "bountyId" | "poolId" | "name" | "bountyType" | "amount" | "tokenSymbol" | "payoutStatus" | "memo">;
+
+/** The spec's Execute result from the minted session, its drop, its NFT and the bounties it won. */
+async function resultView(
+  ctx: ServiceContext,
+  session: MintSession,
+  collection: Collection,
+  decimals: number,
+  nft: Nft | null,
+  awards: readonly ViewAward[],
+): Promise<ExecuteView> {
+  const now = ctx.clock.now();
+  const mintedCount = await ctx.db.mint.count({ where: { collectionId: collection.id } });
   const revealAfter = collection.delayedRevealEnabled && collection.revealedAt ? collection.revealedAt.toISOString() : null;
   return {
     minted: 1,
@@ -236,7 +270,7 @@ async function mintResultView(ctx: ServiceContext, sessionId: string): Promise<E
             directBounties: awards.map((a) => ({
               bountyId: a.bountyId,
               poolId: a.poolId,
-              name: a.bounty?.name ?? a.pool?.name ?? null,
+              name: a.name,
               bountyType: a.bountyType,
               amount: a.amount === null ? null : Number(a.amount),
               tokenSymbol: a.tokenSymbol,
@@ -247,7 +281,6 @@ async function mintResultView(ctx: ServiceContext, sessionId: string): Promise<E
   };
 }
 
-type SessionWithNft = NonNullable<Awaited<ReturnType<typeof loadForView>>>;
 const loadForView = (db: Db, id: string) =>
   db.mintSession.findUnique({
     where: { id },
@@ -258,13 +291,7 @@ const loadForView = (db: Db, id: string) =>
     },
   });
 
-function mintedNftView(
-  ctx: ServiceContext,
-  collection: SessionWithNft["collection"],
-  nft: NonNullable<SessionWithNft["nft"]>,
-  award: NonNullable<SessionWithNft["nft"]>["awards"][number] | null,
-  now: Date,
-): MintedNft {
+function mintedNftView(ctx: ServiceContext, collection: Collection, nft: Nft, award: ViewAward | null, now: Date): MintedNft {
   const revealed = isNftRevealed(collection, nft.mintedAt, now);
   const shown = shownNft(nft, collection, revealed, ctx.publicBaseUrl);
   const revealAfter = nftRevealAt(collection, nft.mintedAt, revealed)?.toISOString() ?? null;

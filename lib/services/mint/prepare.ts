@@ -17,7 +17,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import type { CollectionRef } from "@/lib/services/collection-ref";
 import { AppError } from "@/lib/errors";
 import { buildNftMintMessage, mintKeypairForSession, nftMintAccountSize, rentExemptLamports } from "@/lib/chain";
-import { MAX_UNSIGNED_SESSIONS_PER_WALLET, MIN_SESSION_LIFETIME_MS, sessionLifetimeMs } from "@/lib/domain/mint-session";
+import { MAX_UNSIGNED_SESSIONS_PER_WALLET, MIN_SESSION_LIFETIME_MS, PREPARE_SWEEP_INTERVAL_MS, SHORT_SUPPLY_SWEEP_MS, sessionLifetimeMs } from "@/lib/domain/mint-session";
 import { walletAllocation, walletMintLimit } from "@/lib/domain/allocation";
 import {
   applyClaimGrants,
@@ -37,24 +37,13 @@ import {
 import { phaseTiming } from "@/lib/domain/phase-status";
 import { isCollectionRevealed, unrevealedName } from "@/lib/domain/reveal";
 import type { MintPricing, PrepareMintBody, PreparedMintResponse } from "@/lib/schemas/mint";
-import { getDropSnapshot, getSnapshotPhaseOrThrow, type PhaseWithGates } from "@/lib/services/drop-snapshot";
+import { getDropCounts, getDropFacts, getSnapshotPhaseOrThrow, type PhaseWithGates } from "@/lib/services/drop-snapshot";
 import { loadWalletPhaseInput } from "@/lib/services/eligibility";
 import { metadataUri } from "@/lib/services/nft-metadata";
 import { loadClaimGrants } from "./claim-code-use";
 import { unitPriceOf } from "./unit-price";
-import {
-  assignReservations,
-  createOpenEndedNfts,
-  lockPhase,
-  lockWallet,
-  phaseUsage,
-  reserveNfts,
-  unreserveNfts,
-  walletInFlightDebit,
-  walletPhaseUsage,
-  type ReservedNft,
-} from "./reservation";
-import { releaseDeadSessions, supersedeUnsignedSessions } from "./sessions";
+import { createOpenEndedNfts, lockPhase, lockWallet, phaseUsage, reserveNfts, settleWallet, unreserveNfts, type ReservedNft } from "./reservation";
+import { sweepDropSessions } from "./sessions";
 
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
 const BUYER_TOKEN_ACCOUNT_RENT = rentExemptLamports(getAccountLen([ExtensionType.ImmutableOwner]));
@@ -76,7 +65,7 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
   const { db, chain, config } = ctx;
   const now = ctx.clock.now();
   const wallet = body.walletAddress;
-  const { collection } = await getDropSnapshot(ctx, ref.id);
+  const { collection } = await getDropFacts(ctx, ref.id);
 
   if (!collection.chain.startsWith("solana-")) throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
   if (!collection.supportedBySurface || !collection.collectionAddress || collection.launchStatus !== "live") {
@@ -97,6 +86,10 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
   const walletLimit = await walletLimitOrThrow(ctx, phase, wallet);
   const unitPrice = await unitPriceOf(db, config, phase, now);
   const feePerNft = config.platformFeeLamports;
+  // Sold out by the cached counts (they only grow): refused before the chain, any lock or a sweep.
+  // Only when no per-wallet or phase limit applies, as those are answered first and counted under the lock.
+  const limited = walletLimit !== null || phase.phaseSupply !== null;
+  if (!limited && collection.totalSupply !== null && (await getDropCounts(ctx, collection.id)).minted >= collection.totalSupply) throw soldOut();
 
   const [balance, latest, height] = await Promise.all([chain.getBalance(wallet), chain.getLatestBlockhash(), chain.getBlockHeight()]);
   // Cheap refusal before any lock: not even the rent of one NFT (a claim code may make the price 0).
@@ -107,95 +100,114 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
 
   const affiliateId = await affiliateIdOf(db, collection.id, body.affiliate_code);
   const expiresAt = new Date(now.getTime() + lifetimeMs);
-  const groupId = crypto.randomUUID();
   const bogo = bogoOf(phase);
   // NFTs of this drop's ended sessions whose transactions can no longer land are free again.
-  await releaseDeadSessions(ctx, { collectionId: collection.id, limit: 50 });
+  const swept = await sweepDropSessions(ctx, collection.id, PREPARE_SWEEP_INTERVAL_MS);
 
-  return db.$transaction(
-    async (tx) => {
-      await lockWallet(tx, wallet);
-      // The wallet's earlier unsigned sessions here cannot land without the server: this prepare replaces them.
-      await supersedeUnsignedSessions(tx, collection.id, wallet, now);
-      const walletRemaining = walletLimit === null ? null : walletLimit - (await walletPhaseUsage(tx, phase.id, wallet, now));
-      let phaseRemaining: number | null = null;
-      if (phase.phaseSupply !== null) {
-        await lockPhase(tx, phase.id);
-        phaseRemaining = phase.phaseSupply - (await phaseUsage(tx, phase.id, now));
-      }
-      const limits = { requested: body.quantity, maxPerTransaction: phase.maxPerTransaction, walletRemaining, phaseRemaining, sessionRoom: MAX_UNSIGNED_SESSIONS_PER_WALLET, bogo };
-      const grants = await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, body.claimCode);
-      const itemsFor = (supplyRemaining: number | null) => withClaimGrants(refuseIfEmpty(planQuantity({ ...limits, supplyRemaining })), unitPrice, feePerNft, grants, bogo);
-      let { plan, items } = itemsFor(null);
-      // What the wallet's submits in flight will take first.
-      const spendable = balance - (await walletInFlightDebit(tx, wallet));
-      // Before anything is reserved: the least these transactions can cost (the exact check follows).
-      if (spendable < leastWalletDebit(items) + WALLET_RENT_RESERVE) throw insufficientBalance();
+  const reserve = async (finalAnswer: boolean): Promise<PreparedView> =>
+    db.$transaction(
+      async (tx) => {
+        await lockWallet(tx, wallet);
+        const state = await settleWallet(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now });
+        const walletRemaining = walletLimit === null ? null : walletLimit - state.phaseUsage;
+        let phaseRemaining: number | null = null;
+        if (phase.phaseSupply !== null) {
+          await lockPhase(tx, phase.id);
+          phaseRemaining = phase.phaseSupply - (await phaseUsage(tx, phase.id, now));
+        }
+        const limits = {
+          requested: body.quantity,
+          maxPerTransaction: phase.maxPerTransaction,
+          walletRemaining,
+          phaseRemaining,
+          sessionRoom: MAX_UNSIGNED_SESSIONS_PER_WALLET,
+          bogo,
+        };
+        const grants = body.claimCode || state.hasRedemptions ? await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, body.claimCode) : [];
+        const itemsFor = (supplyRemaining: number | null) => withClaimGrants(refuseIfEmpty(planQuantity({ ...limits, supplyRemaining })), unitPrice, feePerNft, grants, bogo);
+        let { plan, items } = itemsFor(null);
+        // What the wallet's submits in flight will take first.
+        const spendable = balance - state.inFlightDebit;
+        // Before anything is reserved: the least these transactions can cost (the exact check follows).
+        if (spendable < leastWalletDebit(items) + WALLET_RENT_RESERVE) throw insufficientBalance();
 
-      let nfts = await reserveNfts(tx, { collectionId: collection.id, wallet, count: plan.total, until: expiresAt });
-      if (nfts.length < plan.total && collection.totalSupply === null) {
-        nfts = [...nfts, ...(await createOpenEndedNfts(tx, collection, { wallet, count: plan.total - nfts.length, until: expiresAt }))];
-      }
-      if (nfts.length < plan.total) {
-        ({ plan, items } = itemsFor(nfts.length));
-        await unreserveNfts(
-          tx,
-          nfts.slice(plan.total).map((n) => n.id),
-        );
-        nfts = nfts.slice(0, plan.total);
-      }
-      const sessions = items.map((item, i) => buildOne(ctx, collection, nfts[i]!, item, wallet, latest.blockhash, now));
-      const totals = pricingTotals(sessions.map((b) => b.priced));
-      // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
-      if (spendable < totals.walletDebit + WALLET_RENT_RESERVE) throw insufficientBalance();
+        // The session ids come first: each reserved row names its session, and each NFT's mint key is derived from it.
+        const sessionIds = Array.from({ length: plan.total }, () => crypto.randomUUID());
+        let nfts = await reserveNfts(tx, { collectionId: collection.id, wallet, sessionIds, until: expiresAt });
+        if (nfts.length < plan.total && collection.totalSupply === null) {
+          nfts = [...nfts, ...(await createOpenEndedNfts(tx, collection, { wallet, sessionIds: sessionIds.slice(nfts.length), until: expiresAt }))];
+        }
+        if (nfts.length < plan.total) {
+          // Short: dead sessions may hold what is missing. Sweep them, then answer with what is left.
+          if (!finalAnswer) throw new SupplyShort();
+          ({ plan, items } = itemsFor(nfts.length));
+          await unreserveNfts(
+            tx,
+            nfts.slice(plan.total).map((n) => n.id),
+          );
+          nfts = nfts.slice(0, plan.total);
+        }
+        const sessions = items.map((item, i) => buildOne(ctx, collection, nfts[i]!, item, wallet, latest.blockhash, now));
+        const totals = pricingTotals(sessions.map((b) => b.priced));
+        // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
+        if (spendable < totals.walletDebit + WALLET_RENT_RESERVE) throw insufficientBalance();
 
-      const pricing = pricingView(phase, unitPrice, feePerNft, sessions);
-      await tx.mintSession.createMany({
-        data: sessions.map((s, i) => ({
-          id: s.sessionId,
-          groupId,
-          collectionId: collection.id,
-          phaseId: phase.id,
-          nftId: s.nft.id,
-          walletAddress: wallet,
-          kind: s.priced.kind,
-          claimCodeId: s.priced.claimCodeId ?? null,
-          messageBase64: s.messageBase64,
-          mintAddress: s.mintAddress,
-          blockhash: latest.blockhash,
-          lastValidBlockHeight: latest.lastValidBlockHeight,
-          priceAmount: s.priced.price,
-          feeAmount: s.priced.fee,
-          walletDebit: pricingTotals([s.priced]).walletDebit,
-          currency: phase.currency,
-          pricing: pricing.items[i]! as unknown as Prisma.InputJsonValue,
-          affiliateId,
-          walletProvider: body.walletProvider,
-          expiresAt,
-        })),
-      });
-      await assignReservations(
-        tx,
-        sessions.map((s) => ({ nftId: s.nft.id, sessionId: s.sessionId })),
-      );
+        const groupId = crypto.randomUUID();
+        const pricing = pricingView(phase, unitPrice, feePerNft, sessions);
+        await tx.mintSession.createMany({
+          data: sessions.map((s, i) => ({
+            id: s.sessionId,
+            groupId,
+            groupSize: sessions.length,
+            collectionId: collection.id,
+            phaseId: phase.id,
+            nftId: s.nft.id,
+            walletAddress: wallet,
+            kind: s.priced.kind,
+            claimCodeId: s.priced.claimCodeId ?? null,
+            messageBase64: s.messageBase64,
+            mintAddress: s.mintAddress,
+            blockhash: latest.blockhash,
+            lastValidBlockHeight: latest.lastValidBlockHeight,
+            priceAmount: s.priced.price,
+            feeAmount: s.priced.fee,
+            walletDebit: pricingTotals([s.priced]).walletDebit,
+            currency: phase.currency,
+            pricing: pricing.items[i]! as unknown as Prisma.InputJsonValue,
+            affiliateId,
+            walletProvider: body.walletProvider,
+            expiresAt,
+          })),
+        });
 
-      return {
-        sessions: sessions.map((s) => ({ sessionId: s.sessionId, nftIds: [s.nft.id], nftCount: 1 })),
-        transactions: sessions.map((s) => ({ transaction: s.transactionBase64, isVersionedTransaction: false, nftCount: 1 })),
-        requestedQuantity: body.quantity,
-        totalQuantity: plan.total,
-        quantityAdjusted: plan.adjusted,
-        adjustmentReason: plan.reason,
-        expiresInMs: expiresAt.getTime() - now.getTime(),
-        expiresAt: expiresAt.toISOString(),
-        pricing,
-        bogo: bogo ? { ...bogo, bonusQuantity: plan.bonus } : null,
-        chainType: "solana" as const,
-      };
-    },
-    { maxWait: 30_000, timeout: 60_000 },
-  );
+        return {
+          sessions: sessions.map((s) => ({ sessionId: s.sessionId, nftIds: [s.nft.id], nftCount: 1 })),
+          transactions: sessions.map((s) => ({ transaction: s.transactionBase64, isVersionedTransaction: false, nftCount: 1 })),
+          requestedQuantity: body.quantity,
+          totalQuantity: plan.total,
+          quantityAdjusted: plan.adjusted,
+          adjustmentReason: plan.reason,
+          expiresInMs: expiresAt.getTime() - now.getTime(),
+          expiresAt: expiresAt.toISOString(),
+          pricing,
+          bogo: bogo ? { ...bogo, bonusQuantity: plan.bonus } : null,
+          chainType: "solana" as const,
+        };
+      },
+      { maxWait: 30_000, timeout: 60_000 },
+    );
+
+  try {
+    return await reserve(swept);
+  } catch (error) {
+    if (!(error instanceof SupplyShort)) throw error;
+    await sweepDropSessions(ctx, collection.id, SHORT_SUPPLY_SWEEP_MS);
+    return reserve(true);
+  }
 }
+
+/** Thrown inside the prepare transaction (rolling it back) when supply came up short before a fresh sweep. */
+class SupplyShort extends Error {}
 
 /** Claim codes turn paid NFTs free or cheaper; NFTs a code made free are not bought and earn no BOGO bonus. */
 function withClaimGrants(plan: QuantityPlan, unitPrice: bigint, feePerNft: bigint, grants: ClaimGrant[], bogo: Bogo | null): { plan: QuantityPlan; items: MintItem[] } {
@@ -215,9 +227,11 @@ function leastWalletDebit(items: readonly MintItem[]): bigint {
 
 function refuseIfEmpty(plan: QuantityPlan): QuantityPlan {
   if (plan.refusal === "WALLET_LIMIT_REACHED") throw new AppError("WALLET_LIMIT_REACHED", `This wallet has no mints left in this phase. ${plan.reason ?? ""}`.trim());
-  if (plan.refusal === "SOLD_OUT" || plan.total === 0) throw new AppError("SOLD_OUT", "Nothing is left to mint here right now.");
+  if (plan.refusal === "SOLD_OUT" || plan.total === 0) throw soldOut();
   return plan;
 }
+
+const soldOut = () => new AppError("SOLD_OUT", "Nothing is left to mint here right now.");
 
 const insufficientBalance = () =>
   new AppError("INSUFFICIENT_BALANCE", "The wallet's balance cannot cover the price, fees, rent and network fees of this mint. Nothing was reserved.");
@@ -251,8 +265,8 @@ async function affiliateIdOf(db: Db, collectionId: string, code: string | null |
 type Built = { sessionId: string; nft: ReservedNft; priced: PricedTransaction; mintAddress: string; messageBase64: string; transactionBase64: string };
 
 function buildOne(ctx: ServiceContext, collection: Collection, nft: ReservedNft, item: MintItem, wallet: string, blockhash: string, now: Date): Built {
-  // The session id comes first: the NFT's mint key is derived from it, and signs only at execute.
-  const sessionId = crypto.randomUUID();
+  // The NFT's mint key is derived from its session id, and signs only at execute.
+  const sessionId = nft.sessionId;
   const mint = mintKeypairForSession(ctx.keys.mintKeySecret, sessionId).publicKey;
   const authority = ctx.keys.mintAuthority.publicKey;
   const fields = {

@@ -4,8 +4,9 @@
 //   (recorded idempotently); failed when it landed and failed; released only once the
 //   chain's block height passed the session's lastValidBlockHeight and the signature is
 //   still unknown (it can never land after that); otherwise left pending.
-// - processing without a signature (crashed between the claim and the write-ahead; never
-//   sent): released, or expired past its lifetime, after a grace period.
+// - processing without a signature (left by versions whose claim did not write the
+//   signature ahead; never sent): released, or expired past its lifetime, after a grace
+//   period. Today's claim moves a session straight to pending with its signature.
 // - prepared past its lifetime: expired.
 // Last, releaseDeadSessions frees the NFTs of ended sessions whose transaction can no
 // longer land (and records any that did), see sessions.ts.

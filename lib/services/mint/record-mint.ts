@@ -4,11 +4,29 @@
 // found an ended session's mint on chain) is recorded, so the execute path and the
 // reconciler can race without a double record.
 import type { Db } from "@/lib/db/client";
-import type { ClaimGrantType, SessionStatus } from "@/lib/db/generated/client";
+import type { ClaimGrantType, MintKind, Nft, SessionStatus } from "@/lib/db/generated/client";
 import { claimCodeAllocation } from "@/lib/domain/mint-pricing";
 import { fireBountyTriggers, type WonBounty } from "./bounty-triggers";
 
-export type RecordOutcome = { recorded: true; awards: WonBounty[] } | { recorded: false };
+/** Recorded: the minted NFT's row and the bounties the mint won. */
+export type RecordOutcome = { recorded: true; nft: Nft; awards: WonBounty[] } | { recorded: false };
+
+type MovedSession = {
+  id: string;
+  nftId: string | null;
+  collectionId: string;
+  phaseId: string;
+  walletAddress: string;
+  kind: MintKind;
+  priceAmount: bigint;
+  feeAmount: bigint;
+  currency: string;
+  affiliateId: string | null;
+  mintAddress: string;
+  claimCodeId: string | null;
+  /** Whether the drop has bounties a mint may trigger: only then are its mints counted under its lock. */
+  bountiesArmed: boolean;
+};
 
 /** `signature` is null only when the release sweep found the mint on chain for a session never submitted through execute. */
 export async function recordMint(
@@ -25,20 +43,31 @@ export async function recordMint(
   const { at } = options;
   return db.$transaction(
     async (tx) => {
-      const moved = await tx.mintSession.updateMany({
-        where: { id: sessionId, status: { in: [...(options.from ?? ["processing", "pending"])] } },
-        data: { status: "minted", ...(signature ? { signature } : {}), completedAt: at, lastError: null, recoveredAt: options.recovered ? at : null },
-      });
-      if (moved.count === 0) return { recorded: false as const };
-      const session = await tx.mintSession.findUniqueOrThrow({
-        where: { id: sessionId },
-        include: { claimCode: { select: { id: true, batchId: true, batch: { select: { grantType: true, mintAllocation: true, discountUses: true } } } } },
-      });
+      // One statement: the session moves to minted (only from `from`: the idempotence) and says what the rest needs.
+      const [session] = await tx.$queryRaw<MovedSession[]>`
+        WITH moved AS (
+          UPDATE "MintSession"
+          SET status = 'minted', signature = COALESCE(${signature}, signature), "completedAt" = ${at}, "lastError" = NULL,
+              "recoveredAt" = ${options.recovered ? at : null}, "updatedAt" = ${at}
+          WHERE id = ${sessionId}::uuid AND status::text = ANY(${[...(options.from ?? ["processing", "pending"])]}::text[])
+          RETURNING id, "nftId", "collectionId", "phaseId", "walletAddress", kind, "priceAmount", "feeAmount", currency, "affiliateId", "mintAddress", "claimCodeId"
+        )
+        SELECT moved.*,
+          EXISTS (SELECT 1 FROM "Bounty" b WHERE b."collectionId" = moved."collectionId" AND b."isClaimed" = false AND b."triggerMintCount" IS NOT NULL)
+            OR EXISTS (SELECT 1 FROM "BountyPool" p WHERE p."collectionId" = moved."collectionId") AS "bountiesArmed"
+        FROM moved`;
+      if (!session) return { recorded: false as const };
       if (!session.nftId) throw new Error(`mint session ${sessionId} has no NFT`);
+      const claimCode = session.claimCodeId
+        ? await tx.claimCode.findUniqueOrThrow({
+            where: { id: session.claimCodeId },
+            select: { id: true, batchId: true, batch: { select: { grantType: true, mintAllocation: true, discountUses: true } } },
+          })
+        : null;
       // Mint counts (bounty triggers) must see every earlier mint of the drop.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-record:${session.collectionId}`}))`;
+      if (session.bountiesArmed) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-record:${session.collectionId}`}))`;
 
-      const nft = await tx.nft.update({
+      let nft = await tx.nft.update({
         where: { id: session.nftId },
         data: {
           status: "minted",
@@ -51,9 +80,10 @@ export async function recordMint(
           reservedUntil: null,
         },
       });
-      if (nft.masterNftId) {
-        await tx.nft.update({ where: { id: nft.id }, data: { currentEditionSupply: 1 } });
-        await tx.nft.update({ where: { id: nft.masterNftId }, data: { currentEditionSupply: { increment: 1 } } });
+      const masterNftId = nft.masterNftId;
+      if (masterNftId) {
+        nft = await tx.nft.update({ where: { id: nft.id }, data: { currentEditionSupply: 1 } });
+        await tx.nft.update({ where: { id: masterNftId }, data: { currentEditionSupply: { increment: 1 } } });
       }
       await tx.mint.create({
         data: {
@@ -71,24 +101,24 @@ export async function recordMint(
           mintedAt: at,
         },
       });
-      if (session.claimCode) {
-        await tx.claimCode.update({ where: { id: session.claimCode.id }, data: { usesCount: { increment: 1 } } });
+      if (claimCode) {
+        await tx.claimCode.update({ where: { id: claimCode.id }, data: { usesCount: { increment: 1 } } });
         await tx.claimCodeRedemption.upsert({
-          where: { codeId_walletAddress: { codeId: session.claimCode.id, walletAddress: session.walletAddress } },
+          where: { codeId_walletAddress: { codeId: claimCode.id, walletAddress: session.walletAddress } },
           // The first landed use redeems the code: the wallet's share is fixed then, for the benefits endpoint.
           create: {
-            codeId: session.claimCode.id,
-            batchId: session.claimCode.batchId,
+            codeId: claimCode.id,
+            batchId: claimCode.batchId,
             collectionId: session.collectionId,
             walletAddress: session.walletAddress,
-            allocation: allocationOf(session.claimCode.batch),
+            allocation: allocationOf(claimCode.batch),
             used: 1,
           },
           update: { used: { increment: 1 } },
         });
       }
-      const awards = await fireBountyTriggers(tx, { collectionId: session.collectionId, nftId: nft.id, wallet: session.walletAddress, at });
-      return { recorded: true as const, awards };
+      const awards = session.bountiesArmed ? await fireBountyTriggers(tx, { collectionId: session.collectionId, nftId: nft.id, wallet: session.walletAddress, at }) : [];
+      return { recorded: true as const, nft, awards };
     },
     { maxWait: 30_000, timeout: 30_000 },
   );

@@ -6,7 +6,8 @@ import type { Prisma } from "@/lib/db/generated/client";
 
 type Tx = Prisma.TransactionClient;
 
-export type ReservedNft = { id: string; tokenId: number | null; editionNumber: number | null; name: string | null };
+/** A reserved row and the session it is reserved for. */
+export type ReservedNft = { id: string; tokenId: number | null; editionNumber: number | null; name: string | null; sessionId: string };
 
 /**
  * Serializes one wallet's prepares (every drop) until the transaction ends: its allowance,
@@ -26,25 +27,51 @@ const LIVE_SESSION = (now: Date) => ({
   OR: [{ status: { in: ["processing" as const, "pending" as const] } }, { status: "prepared" as const, expiresAt: { gt: now } }],
 });
 
-/** The wallet's mints in the phase plus its live reservations there (bonus ones included). */
-export async function walletPhaseUsage(tx: Tx, phaseId: string, wallet: string, now: Date): Promise<number> {
-  const [minted, live] = await Promise.all([
-    tx.mint.count({ where: { phaseId, walletAddress: wallet } }),
-    tx.mintSession.count({ where: { phaseId, walletAddress: wallet, ...LIVE_SESSION(now) } }),
-  ]);
-  return minted + live;
-}
+export type WalletState = {
+  /** Its earlier unsigned sessions in the drop, ended by this prepare. */
+  superseded: number;
+  /**
+   * What its submits in flight (any drop) will still take from it, in lamports. Only signed
+   * sessions count: they carry the wallet's own signature, whereas anyone can prepare
+   * unsigned sessions in a wallet's name, and counting those would let a stranger make a
+   * wallet look too poor to mint.
+   */
+  inFlightDebit: bigint;
+  /** Its mints in the phase plus its live reservations there (bonus ones included). */
+  phaseUsage: number;
+  /** Whether it redeemed claim codes of the drop (their grants are then loaded). */
+  hasRedemptions: boolean;
+};
 
 /**
- * What the wallet's submits in flight (any drop) will still take from it, in lamports.
- * Only signed sessions count: they carry the wallet's own signature, whereas anyone can
- * prepare unsigned sessions in a wallet's name, and counting those would let a stranger
- * make a wallet look too poor to mint. Its unsigned sessions in the drop being prepared
- * are superseded first, and one prepare holds at most MAX_UNSIGNED_SESSIONS_PER_WALLET.
+ * Under the wallet's lock, in one statement: the wallet's earlier unsigned sessions in the
+ * drop end as superseded and their NFTs are free again at once (no server signature was
+ * ever made, so they can never land), and what the rest of the prepare counts is read.
+ * The reads see the statement's snapshot, from before the supersede, so the superseded
+ * sessions are left out of the usage by id. (A data-modifying WITH runs to completion
+ * whether or not the main query reads it: `freed` needs no reference.)
  */
-export async function walletInFlightDebit(tx: Tx, wallet: string): Promise<bigint> {
-  const sum = await tx.mintSession.aggregate({ where: { walletAddress: wallet, status: { in: ["processing", "pending"] } }, _sum: { walletDebit: true } });
-  return sum._sum.walletDebit ?? 0n;
+export async function settleWallet(tx: Tx, where: { collectionId: string; phaseId: string; wallet: string; now: Date }): Promise<WalletState> {
+  const { collectionId, phaseId, wallet, now } = where;
+  const [row] = await tx.$queryRaw<Array<{ superseded: number; inFlightDebit: bigint; phaseUsage: number; hasRedemptions: boolean }>>`
+    WITH superseded AS (
+      UPDATE "MintSession" SET status = 'superseded', "completedAt" = ${now}, "updatedAt" = ${now}
+      WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet} AND status = 'prepared'
+      RETURNING id
+    ), freed AS (
+      UPDATE "Nft" SET status = 'available', "reservedBySession" = NULL, "reservedByWallet" = NULL, "reservedUntil" = NULL
+      WHERE "reservedBySession" IN (SELECT id FROM superseded) AND status = 'reserved'
+      RETURNING id
+    )
+    SELECT
+      (SELECT count(*) FROM superseded)::int AS superseded,
+      (SELECT COALESCE(sum("walletDebit"), 0) FROM "MintSession" WHERE "walletAddress" = ${wallet} AND status IN ('processing', 'pending'))::bigint AS "inFlightDebit",
+      ((SELECT count(*) FROM "Mint" WHERE "phaseId" = ${phaseId}::uuid AND "walletAddress" = ${wallet})
+        + (SELECT count(*) FROM "MintSession"
+           WHERE "phaseId" = ${phaseId}::uuid AND "walletAddress" = ${wallet} AND id NOT IN (SELECT id FROM superseded)
+             AND (status IN ('processing', 'pending') OR (status = 'prepared' AND "expiresAt" > ${now}))))::int AS "phaseUsage",
+      EXISTS (SELECT 1 FROM "ClaimCodeRedemption" WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet}) AS "hasRedemptions"`;
+  return row!;
 }
 
 /** The phase's mints plus every live reservation in it. */
@@ -54,39 +81,45 @@ export async function phaseUsage(tx: Tx, phaseId: string, now: Date): Promise<nu
 }
 
 /**
- * Claims up to `count` available rows (never a master edition; creator-held rows only for
- * their wallet) in token / edition order. Returns what it got, possibly fewer. A row held
- * by an ended session is not taken here: releaseDeadSessions frees it once that session's
- * transaction can no longer land.
+ * Claims up to `sessionIds.length` available rows (never a master edition; creator-held
+ * rows only for their wallet) in token / edition order, each for one of the given sessions,
+ * in one statement. Returns what it got, possibly fewer, in the order of `sessionIds`. A
+ * row held by an ended session is not taken here: releaseDeadSessions frees it once that
+ * session's transaction can no longer land.
  */
-export async function reserveNfts(tx: Tx, options: { collectionId: string; wallet: string; count: number; until: Date }): Promise<ReservedNft[]> {
-  const { collectionId, wallet, count, until } = options;
-  if (count <= 0) return [];
-  return tx.$queryRaw<ReservedNft[]>`
-    UPDATE "Nft" SET status = 'reserved', "reservedByWallet" = ${wallet}, "reservedUntil" = ${until}, "reservedBySession" = NULL
-    WHERE id IN (
+export async function reserveNfts(tx: Tx, options: { collectionId: string; wallet: string; sessionIds: readonly string[]; until: Date }): Promise<ReservedNft[]> {
+  const { collectionId, wallet, sessionIds, until } = options;
+  if (sessionIds.length === 0) return [];
+  const rows = await tx.$queryRaw<ReservedNft[]>`
+    WITH picked AS (
       SELECT id FROM "Nft"
       WHERE "collectionId" = ${collectionId}::uuid AND "isMasterEdition" = false
         AND status = 'available'
         AND ("reservationWallet" IS NULL OR "reservationWallet" = ${wallet})
       ORDER BY ("reservationWallet" IS NULL), "editionNumber" ASC NULLS LAST, "tokenId" ASC NULLS LAST, id
-      LIMIT ${count}
+      LIMIT ${sessionIds.length}
       FOR UPDATE SKIP LOCKED
+    ), numbered AS (
+      SELECT id, row_number() OVER () AS n FROM picked
     )
-    RETURNING id, "tokenId", "editionNumber", name`;
+    UPDATE "Nft" AS nft
+    SET status = 'reserved', "reservedByWallet" = ${wallet}, "reservedUntil" = ${until}, "reservedBySession" = (${[...sessionIds]}::uuid[])[numbered.n]
+    FROM numbered WHERE nft.id = numbered.id
+    RETURNING nft.id, nft."tokenId", nft."editionNumber", nft.name, nft."reservedBySession" AS "sessionId"`;
+  return rows.sort((a, b) => sessionIds.indexOf(a.sessionId) - sessionIds.indexOf(b.sessionId));
 }
 
 /** Open-ended drops have no pre-created rows beyond those released again: new ones are numbered after the last. */
 export async function createOpenEndedNfts(
   tx: Tx,
   collection: { id: string; name: string | null; image: string | null },
-  options: { wallet: string; count: number; until: Date },
+  options: { wallet: string; sessionIds: readonly string[]; until: Date },
 ): Promise<ReservedNft[]> {
-  if (options.count <= 0) return [];
+  if (options.sessionIds.length === 0) return [];
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-open-supply:${collection.id}`}))`;
   const last = await tx.nft.aggregate({ where: { collectionId: collection.id }, _max: { tokenId: true } });
   const first = (last._max.tokenId ?? 0) + 1;
-  const rows = Array.from({ length: options.count }, (_, i) => ({
+  const rows = options.sessionIds.map((sessionId, i) => ({
     id: crypto.randomUUID(),
     collectionId: collection.id,
     tokenId: first + i,
@@ -96,20 +129,10 @@ export async function createOpenEndedNfts(
     status: "reserved" as const,
     reservedByWallet: options.wallet,
     reservedUntil: options.until,
+    reservedBySession: sessionId,
   }));
   await tx.nft.createMany({ data: rows });
-  return rows.map((r) => ({ id: r.id, tokenId: r.tokenId, editionNumber: null, name: r.name }));
-}
-
-/** Points each reserved row at its session (one statement). */
-export async function assignReservations(tx: Tx, pairs: ReadonlyArray<{ nftId: string; sessionId: string }>): Promise<void> {
-  if (pairs.length === 0) return;
-  const nftIds = pairs.map((p) => p.nftId);
-  const sessionIds = pairs.map((p) => p.sessionId);
-  await tx.$executeRaw`
-    UPDATE "Nft" AS n SET "reservedBySession" = s.sid
-    FROM unnest(${nftIds}::uuid[], ${sessionIds}::uuid[]) AS s(nid, sid)
-    WHERE n.id = s.nid`;
+  return rows.map((r) => ({ id: r.id, tokenId: r.tokenId, editionNumber: null, name: r.name, sessionId: r.reservedBySession }));
 }
 
 /** Gives rows back (surplus of a reduced prepare). */

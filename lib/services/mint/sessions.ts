@@ -9,7 +9,7 @@
 //
 // The one exception is superseding: a wallet's unsigned sessions, replaced by its newer
 // prepare, were never signed by the server, so they can never land; they end as
-// `superseded` and their NFTs are freed in the same database transaction.
+// `superseded` and their NFTs are freed in the same statement (settleWallet, reservation.ts).
 import type { Db } from "@/lib/db/client";
 import type { Prisma, SessionStatus } from "@/lib/db/generated/client";
 import type { ServiceContext } from "@/lib/services/context";
@@ -44,23 +44,20 @@ export async function endSession(db: Db, sessionId: string, to: EndState, option
   return moved.count > 0;
 }
 
-/**
- * Inside a prepare, under the wallet's lock: the wallet's earlier unsigned sessions in the
- * drop end, and their NFTs are free again at once (no server signature was ever made).
- */
-export async function supersedeUnsignedSessions(tx: Tx, collectionId: string, wallet: string, now: Date): Promise<number> {
-  const superseded = await tx.$queryRaw<{ id: string }[]>`
-    UPDATE "MintSession" SET status = 'superseded', "completedAt" = ${now}, "updatedAt" = ${now}
-    WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet} AND status = 'prepared'
-    RETURNING id`;
-  await freeNftsOf(
-    tx,
-    superseded.map((row) => row.id),
-  );
-  return superseded.length;
-}
-
 export type ReleaseReport = { expired: number; freed: number; recovered: number };
+
+// Per instance: when prepare last swept each drop (lib/domain/mint-session.ts says how often).
+const lastSweepAt = new Map<string, number>();
+
+/** Sweeps the drop's dead sessions unless one started within `minIntervalMs`; returns whether this call swept. */
+export async function sweepDropSessions(ctx: ServiceContext, collectionId: string, minIntervalMs: number): Promise<boolean> {
+  const now = performance.now();
+  if (now - (lastSweepAt.get(collectionId) ?? -Infinity) < minIntervalMs) return false;
+  lastSweepAt.set(collectionId, now);
+  if (lastSweepAt.size > 10_000) lastSweepAt.delete(lastSweepAt.keys().next().value!);
+  await releaseDeadSessions(ctx, { collectionId, limit: 50 });
+  return true;
+}
 
 type HeldBy = { id: string; mintAddress: string; lastValidBlockHeight: bigint; signature: string | null };
 

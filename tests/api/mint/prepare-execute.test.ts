@@ -11,6 +11,7 @@ import { databaseTargets } from "../../helpers/databases";
 import { errorBodySchema } from "../../helpers/error-body";
 import { callJson } from "../../helpers/route-caller";
 import { startTestApp, type TestApp } from "../../helpers/test-app";
+import { SHORT_SUPPLY_SWEEP_MS } from "@/lib/domain/mint-session";
 import { createFixtureDrop, fundedWallet, onChainMetadataName, signPrepared, type FixtureDrop } from "./fixtures";
 
 const PRICE = 100_000_000n; // 0.1 SOL
@@ -21,6 +22,7 @@ for (const target of databaseTargets) {
     let key: string;
     let paid: FixtureDrop;
     let bogo: FixtureDrop;
+    let single: FixtureDrop;
 
     const headers = () => ({ "x-api-key": key });
     const prepare = (body: Record<string, unknown>) => callJson("POST", "/api/v1/prepare-mint", { headers: headers(), body });
@@ -37,7 +39,8 @@ for (const target of databaseTargets) {
       app = await startTestApp(target);
       paid = await createFixtureDrop(app, { shortId: "fixture-paid", price: PRICE, maxPerWallet: 5 });
       bogo = await createFixtureDrop(app, { shortId: "fixture-bogo", price: PRICE, bogo: { buy: 2, get: 1 }, maxPerWallet: 3 });
-      key = await app.createKey({ keyClass: "live", collections: ["fixture-paid", "fixture-bogo", "aurora", "sprites"] });
+      single = await createFixtureDrop(app, { shortId: "fixture-one", price: PRICE, supply: 1 });
+      key = await app.createKey({ keyClass: "live", collections: ["fixture-paid", "fixture-bogo", "fixture-one", "aurora", "sprites"] });
     });
     afterAll(() => app?.close());
 
@@ -261,21 +264,25 @@ for (const target of databaseTargets) {
     });
 
     it("refuses an expired session; its NFT is free again once its blockhash has passed, and can be minted again", async () => {
+      // A drop of one NFT: the next prepare comes up short, so it sweeps the drop's dead sessions at once.
       const wallet: Keypair = await fundedWallet(app);
-      const body = await prepared({ collectionId: paid.collectionId, phaseId: paid.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
+      const body = await prepared({ collectionId: single.collectionId, phaseId: single.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
       const sessionId = body.sessions[0]!.sessionId;
       const nftId = body.sessions[0]!.nftIds[0]!;
       const prisma = app.runtime.database.prisma;
       await prisma.mintSession.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      const other = await fundedWallet(app);
+      // Its blockhash can still land: the NFT stays held, and the drop answers sold out.
+      const held = await prepare({ collectionId: single.collectionId, phaseId: single.phaseId, walletAddress: other.publicKey.toBase58(), quantity: 1 });
+      expect(errorBodySchema.parse(held.body).code).toBe("SOLD_OUT");
       await (app.runtime.chain as EmbeddedChain).expireBlockhash();
       const response = await execute(sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
       expect(response.status).toBe(410);
       expect(errorBodySchema.parse(response.body).code).toBe("SESSION_EXPIRED");
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject({ status: "expired" });
-      // Freed by the next prepare of the drop: the blockhash has passed and the mint account does not exist.
-
-      const other = await fundedWallet(app);
-      const again = await prepared({ collectionId: paid.collectionId, phaseId: paid.phaseId, walletAddress: other.publicKey.toBase58(), quantity: 1 });
+      // Freed by the next prepare of the drop, at once since it came up short: the blockhash has passed and the mint account does not exist.
+      await new Promise((resolve) => setTimeout(resolve, SHORT_SUPPLY_SWEEP_MS));
+      const again = await prepared({ collectionId: single.collectionId, phaseId: single.phaseId, walletAddress: other.publicKey.toBase58(), quantity: 1 });
       expect(again.sessions[0]!.nftIds).toEqual([nftId]);
       const minted = await execute(again.sessions[0]!.sessionId, signPrepared(again.transactions[0]!.transaction, other));
       expect(minted.status, minted.text).toBe(200);
