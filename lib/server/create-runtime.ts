@@ -35,9 +35,7 @@ export function assembleRuntime(config: Config, database: Database, chain: Chain
   // connection is up, and whatever was cached before that is forgotten then.
   const freshness = keepReadCachesFresh(database, caches).then(
     (stop) => {
-      caches.drops.invalidateAll();
-      caches.dropCounts.invalidateAll();
-      caches.keys.invalidateAll();
+      for (const cache of Object.values(caches)) cache.invalidateAll();
       return stop;
     },
     (error: unknown) => {

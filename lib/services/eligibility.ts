@@ -9,25 +9,24 @@ import { phaseTiming } from "@/lib/domain/phase-status";
 import type { EligibilityView } from "@/lib/schemas/eligibility";
 import type { ServiceContext } from "./context";
 import { getSnapshotPhaseOrThrow, type PhaseWithGates } from "./drop-snapshot";
-import { gateInputs, readWalletHoldings } from "./holdings";
+import { gateInputs, readWalletHoldings, readWalletHoldingsCached } from "./holdings";
+import { getWalletDropRows } from "./wallet-rows";
 
 /**
- * What the allocation rules need to know about one wallet in one phase: its own allowlist
- * entry and override, its holdings on chain (gated phases only) and, when asked, its mints.
- * Shared by eligibility and prepare-mint, so both judge a wallet the same way.
+ * What the allocation rules need to know about one wallet in one phase for prepare-mint,
+ * read afresh: its own allowlist entry and override and its holdings on chain (gated phases
+ * only). Its mints are counted later, under its lock. GET eligibility judges with the same
+ * rules from the instance's caches.
  */
-export async function loadWalletPhaseInput(db: Db, chain: Chain, phase: PhaseWithGates, walletAddress: string, options: { countMints?: boolean } = {}): Promise<WalletPhaseInput> {
+export async function loadWalletPhaseInput(db: Db, chain: Chain, phase: PhaseWithGates, walletAddress: string): Promise<WalletPhaseInput> {
   // Gates of an ungated phase do not apply: no chain read for them.
   const rules = phase.isGated ? phase.gateRules : [];
   const [rows, holdings] = await Promise.all([
-    // The wallet's own rows in one round trip: its allowlist entry, its override and its mints.
-    db.$queryRaw<Array<{ allowlist: number | null; override: number | null; minted: number }>>`
+    // The wallet's own rows in one round trip: its allowlist entry and its override (prepare counts its mints under its lock).
+    db.$queryRaw<Array<{ allowlist: number | null; override: number | null }>>`
       SELECT
         (SELECT allocation FROM "AllowlistEntry" WHERE "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress}) AS allowlist,
-        (SELECT allocation FROM "WalletAllocationOverride" WHERE "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress}) AS override,
-        CASE WHEN ${options.countMints === true}
-          THEN (SELECT count(*)::int FROM "Mint" WHERE "collectionId" = ${phase.collectionId}::uuid AND "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress})
-          ELSE 0 END AS minted`,
+        (SELECT allocation FROM "WalletAllocationOverride" WHERE "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress}) AS override`,
     readWalletHoldings(db, chain, walletAddress, rules),
   ]);
   const own = rows[0]!;
@@ -37,16 +36,25 @@ export async function loadWalletPhaseInput(db: Db, chain: Chain, phase: PhaseWit
     allowlistAllocation: own.allowlist,
     ...gateInputs(rules, holdings),
     override: own.override,
-    minted: own.minted,
+    minted: 0,
   };
 }
 
 export async function getEligibility(ctx: ServiceContext, options: { collectionId: string; phaseId: string; walletAddress: string }): Promise<EligibilityView> {
-  const { db, chain } = ctx;
   const now = ctx.clock.now();
   const { collectionId, walletAddress } = options;
   const phase = await getSnapshotPhaseOrThrow(ctx, collectionId, options.phaseId);
-  const input = await loadWalletPhaseInput(db, chain, phase, walletAddress, { countMints: true });
+  // From the instance's caches (wallet-rows.ts, holdings.ts): a read, unlike prepare, which reads afresh.
+  const rules = phase.isGated ? phase.gateRules : [];
+  const [own, holdings] = await Promise.all([getWalletDropRows(ctx, collectionId, walletAddress), readWalletHoldingsCached(ctx, walletAddress, rules)]);
+  const input: WalletPhaseInput = {
+    isGated: phase.isGated,
+    maxPerWallet: phase.maxPerWallet,
+    allowlistAllocation: own.allowlistByPhase.get(phase.id) ?? null,
+    ...gateInputs(rules, holdings),
+    override: own.overrideByPhase.get(phase.id) ?? null,
+    minted: own.mintedByPhase.get(phase.id) ?? 0,
+  };
   const timing = phaseTiming(phase, now);
   return {
     ...eligibilityVerdict(input, timing),

@@ -10,6 +10,7 @@ import { mintDecimalsOf } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
 import type { GateRule } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import type { ServiceContext } from "./context";
 import type { NftGateInput, TokenGateInput } from "@/lib/domain/allocation";
 
 export type GateRuleRow = Pick<GateRule, "kind" | "ruleName" | "collections" | "tokenMint" | "minAmount" | "multiplier">;
@@ -23,32 +24,68 @@ export type WalletHoldings = {
   decimals: Map<string, number | null>;
 };
 
-/** Reads the wallet's holdings that `rules` need; no chain call when there are no rules. */
+/** What a wallet holds, whatever the rules: balances per token mint, and which of its tokens are NFTs of our drops (mint → collection address). */
+export type CachedHoldings = Readonly<{ balances: ReadonlyMap<string, bigint>; nftCollections: ReadonlyMap<string, string> }>;
+
+/** Reads the wallet's holdings that `rules` need, from the chain now (prepare); no chain call when there are no rules. */
 export async function readWalletHoldings(db: Db, chain: Chain, wallet: string, rules: readonly GateRuleRow[]): Promise<WalletHoldings> {
-  const holdings: WalletHoldings = { balances: new Map(), nftsByCollection: new Map(), decimals: new Map() };
-  if (rules.length === 0) return holdings;
-  const tokenMints = [...new Set(rules.flatMap((r) => (r.kind === "token_gate" && r.tokenMint ? [r.tokenMint] : [])))];
-  const gateCollections = [...new Set(rules.flatMap((r) => (r.kind === "nft_gate" ? r.collections : [])))];
+  if (rules.length === 0) return noHoldings();
+  const needsNfts = rules.some((r) => r.kind === "nft_gate");
+  const [held, decimals] = await Promise.all([loadHoldings(db, chain, wallet, needsNfts), readDecimals(chain, rules)]);
+  return holdingsFor(held, rules, decimals);
+}
 
-  const [balances, decimals] = await Promise.all([
-    readChain(() => chain.getTokenBalances(wallet)),
-    Promise.all(tokenMints.map((mint) => readChain(() => chain.getAccountInfo(mint).then(mintDecimalsOf)).catch(unlessUnavailable))),
+/**
+ * The same for reads (eligibility, wallet-mints): the wallet's holdings come from the
+ * instance's cache (read-caches.ts HOLDINGS_MAX_AGE_MS, forgotten when it mints here),
+ * and a token's decimals, which never change, are read once.
+ */
+export async function readWalletHoldingsCached(ctx: ServiceContext, wallet: string, rules: readonly GateRuleRow[]): Promise<WalletHoldings> {
+  if (rules.length === 0) return noHoldings();
+  const [held, decimals] = await Promise.all([
+    ctx.caches.holdings.get(wallet, () => loadHoldings(ctx.db, ctx.chain, wallet, true)),
+    Promise.all(tokenMintsOf(rules).map(async (mint) => [mint, await ctx.caches.mintDecimals.get(mint, () => readMintDecimals(ctx.chain, mint))] as const)),
   ]);
-  for (const { mint, amount } of balances) holdings.balances.set(mint, (holdings.balances.get(mint) ?? 0n) + amount);
-  tokenMints.forEach((mint, i) => holdings.decimals.set(mint, decimals[i] ?? null));
+  return holdingsFor(held, rules, new Map(decimals));
+}
 
-  const heldMints = [...holdings.balances.keys()];
-  if (gateCollections.length > 0 && heldMints.length > 0) {
+const noHoldings = (): WalletHoldings => ({ balances: new Map(), nftsByCollection: new Map(), decimals: new Map() });
+
+const tokenMintsOf = (rules: readonly GateRuleRow[]) => [...new Set(rules.flatMap((r) => (r.kind === "token_gate" && r.tokenMint ? [r.tokenMint] : [])))];
+
+async function readDecimals(chain: Chain, rules: readonly GateRuleRow[]): Promise<Map<string, number | null>> {
+  const mints = tokenMintsOf(rules);
+  const decimals = await Promise.all(mints.map((mint) => readMintDecimals(chain, mint)));
+  return new Map(mints.map((mint, i) => [mint, decimals[i] ?? null]));
+}
+
+function readMintDecimals(chain: Chain, mint: string): Promise<number | null> {
+  return readChain(() => chain.getAccountInfo(mint).then(mintDecimalsOf)).catch(unlessUnavailable);
+}
+
+/** One chain read (every token account of the wallet) and, when NFTs matter and it holds tokens, one database read. */
+async function loadHoldings(db: Db, chain: Chain, wallet: string, withNfts: boolean): Promise<CachedHoldings> {
+  const balances = new Map<string, bigint>();
+  for (const { mint, amount } of await readChain(() => chain.getTokenBalances(wallet))) balances.set(mint, (balances.get(mint) ?? 0n) + amount);
+  const nftCollections = new Map<string, string>();
+  if (withNfts && balances.size > 0) {
     const nfts = await db.nft.findMany({
-      where: { mintAddress: { in: heldMints }, collection: { collectionAddress: { in: gateCollections } } },
-      select: { collection: { select: { collectionAddress: true } } },
+      where: { mintAddress: { in: [...balances.keys()] } },
+      select: { mintAddress: true, collection: { select: { collectionAddress: true } } },
     });
-    for (const { collection } of nfts) {
-      const address = collection.collectionAddress!;
-      holdings.nftsByCollection.set(address, (holdings.nftsByCollection.get(address) ?? 0) + 1);
-    }
+    for (const { mintAddress, collection } of nfts) if (mintAddress && collection.collectionAddress) nftCollections.set(mintAddress, collection.collectionAddress);
   }
-  return holdings;
+  return Object.freeze({ balances, nftCollections });
+}
+
+/** The holdings `rules` look at: NFTs counted per gate collection. */
+function holdingsFor(held: CachedHoldings, rules: readonly GateRuleRow[], decimals: Map<string, number | null>): WalletHoldings {
+  const gateCollections = new Set(rules.flatMap((r) => (r.kind === "nft_gate" ? r.collections : [])));
+  const nftsByCollection = new Map<string, number>();
+  for (const [mint, collection] of held.nftCollections) {
+    if (gateCollections.has(collection) && (held.balances.get(mint) ?? 0n) > 0n) nftsByCollection.set(collection, (nftsByCollection.get(collection) ?? 0) + 1);
+  }
+  return { balances: new Map(held.balances), nftsByCollection, decimals };
 }
 
 /** The domain's gate inputs for one phase's rules. */

@@ -8,16 +8,30 @@ import type { Database } from "@/lib/db/client";
 import type { WriteEvent } from "@/lib/db/change-feed";
 import type { LiveApiKey } from "./api-keys";
 import type { DropCounts, DropFacts } from "./drop-snapshot";
+import type { CachedHoldings } from "./holdings";
+import type { WalletDropRows } from "./wallet-rows";
 
 export type ReadCaches = {
   /** A drop's record and phases (with their gate rules). */
   drops: KeyedCache<string, DropFacts>;
   /** A drop's minted and burned counts: every mint moves them, nothing else does. */
   dropCounts: KeyedCache<string, DropCounts>;
+  /** A wallet's own rows in a drop (mints per phase, allowlist entries, overrides), by "<drop id>:<wallet>". */
+  walletRows: KeyedCache<string, WalletDropRows>;
+  /** What a wallet holds on chain, for gated reads, by wallet (HOLDINGS_MAX_AGE_MS at most). */
+  holdings: KeyedCache<string, CachedHoldings>;
+  /** A token mint's decimals (null: not a readable mint), which never change. */
+  mintDecimals: KeyedCache<string, number | null>;
   /** Live API keys by hash (null: unknown or revoked). */
   keys: KeyedCache<string, LiveApiKey | null>;
 };
 
+/**
+ * The chain announces nothing: a wallet's holdings as gated reads (eligibility, wallet-mints)
+ * see them are at most this old, except after a mint through this service, which forgets
+ * the wallet's at once. Prepare always reads the chain afresh.
+ */
+export const HOLDINGS_MAX_AGE_MS = 5_000;
 /** A revoked key stops working at once on every instance; this is the bound if an announcement is lost. */
 export const KEY_CACHE_MAX_AGE_MS = 10_000;
 const DROP_CACHE_MAX_AGE_MS = 60_000;
@@ -26,6 +40,9 @@ export function createReadCaches(): ReadCaches {
   return {
     drops: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
     dropCounts: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
+    walletRows: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 50_000 }),
+    holdings: new KeyedCache({ maxAgeMs: HOLDINGS_MAX_AGE_MS, maxEntries: 50_000 }),
+    mintDecimals: new KeyedCache({ maxAgeMs: 10 * 60_000, maxEntries: 10_000 }),
     keys: new KeyedCache({ maxAgeMs: KEY_CACHE_MAX_AGE_MS, maxEntries: 10_000 }),
   };
 }
@@ -33,6 +50,7 @@ export function createReadCaches(): ReadCaches {
 export const DROP_CHANGED_CHANNEL = "dropmint_drop_changed";
 export const DROP_COUNTS_CHANGED_CHANNEL = "dropmint_drop_counts_changed";
 export const KEY_CHANGED_CHANNEL = "dropmint_key_changed";
+export const WALLET_CHANGED_CHANNEL = "dropmint_wallet_changed";
 
 /** Subscribes the caches to the database's changes; the returned function stops it. */
 export async function keepReadCachesFresh(database: Pick<Database, "listen" | "onWrite">, caches: ReadCaches): Promise<() => Promise<void>> {
@@ -40,6 +58,7 @@ export async function keepReadCachesFresh(database: Pick<Database, "listen" | "o
   const unsubscribes = await Promise.all([
     database.listen(DROP_CHANGED_CHANNEL, { onChange: (id) => caches.drops.invalidate(id), onGap: () => caches.drops.invalidateAll() }),
     database.listen(DROP_COUNTS_CHANGED_CHANNEL, { onChange: (id) => caches.dropCounts.invalidate(id), onGap: () => caches.dropCounts.invalidateAll() }),
+    database.listen(WALLET_CHANGED_CHANNEL, { onChange: (dropAndWallet) => forgetWallet(caches, dropAndWallet), onGap: () => forgetAllWallets(caches) }),
     database.listen(KEY_CHANGED_CHANNEL, { onChange: (hash) => caches.keys.invalidate(hash), onGap: () => caches.keys.invalidateAll() }),
   ]);
   return async () => {
@@ -48,12 +67,30 @@ export async function keepReadCachesFresh(database: Pick<Database, "listen" | "o
   };
 }
 
+/** "<drop id>:<wallet>" changed: its rows in the drop, and what it holds (a mint moved an NFT to it). */
+function forgetWallet(caches: ReadCaches, dropAndWallet: string): void {
+  caches.walletRows.invalidate(dropAndWallet);
+  caches.holdings.invalidate(dropAndWallet.slice(dropAndWallet.indexOf(":") + 1));
+}
+
+function forgetAllWallets(caches: ReadCaches): void {
+  caches.walletRows.invalidateAll();
+  caches.holdings.invalidateAll();
+}
+
 /**
  * This process's own writes, before the database's announcement arrives: the drop a written
  * record belongs to, or every drop when the write does not say (a bulk update).
  */
 function invalidateAfterWrite(caches: ReadCaches, { model, args, result }: WriteEvent): void {
   if (model === "ApiKey") return caches.keys.invalidateAll();
+  if (model === "Mint") {
+    const mint = (result ?? args.data ?? {}) as { collectionId?: unknown; walletAddress?: unknown };
+    return typeof mint.collectionId === "string" && typeof mint.walletAddress === "string"
+      ? forgetWallet(caches, `${mint.collectionId}:${mint.walletAddress}`)
+      : forgetAllWallets(caches);
+  }
+  if (model === "AllowlistEntry" || model === "WalletAllocationOverride") return caches.walletRows.invalidateAll(); // rows name their phase, not their drop
   if (model === "GateRule") return caches.drops.invalidateAll(); // a rule names its phase, not its drop
   if (model !== "Collection" && model !== "Phase" && model !== "Nft") return;
   // An NFT matters only when its status changes, and only to the counts: reservations leave them alone.

@@ -4,46 +4,28 @@
 import { walletPhaseCounts } from "@/lib/domain/allocation";
 import type { WalletMintsView, WalletPhaseMints } from "@/lib/schemas/wallet-mints";
 import type { ServiceContext } from "./context";
-import { getDropSnapshot } from "./drop-snapshot";
-import { gateInputs, readWalletHoldings } from "./holdings";
+import { getDropFacts } from "./drop-snapshot";
+import { gateInputs, readWalletHoldingsCached } from "./holdings";
+import { getWalletDropRows } from "./wallet-rows";
 
 export async function getWalletMints(ctx: ServiceContext, options: { collectionId: string; walletAddress: string }): Promise<WalletMintsView> {
-  const { db, chain } = ctx;
   const { collectionId, walletAddress } = options;
-  const [{ phases }, rows] = await Promise.all([
-    getDropSnapshot(ctx, collectionId),
-    // The wallet's own rows in one round trip: its mints per phase (a null phase too), its
-    // allowlist entries and its overrides in the drop.
-    db.$queryRaw<Array<{ kind: "mints" | "allowlist" | "override"; phaseId: string | null; n: number }>>`
-      SELECT 'mints' AS kind, "phaseId"::text AS "phaseId", count(*)::int AS n FROM "Mint"
-        WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${walletAddress} GROUP BY "phaseId"
-      UNION ALL
-      SELECT 'allowlist', a."phaseId"::text, a.allocation FROM "AllowlistEntry" a JOIN "Phase" p ON p.id = a."phaseId"
-        WHERE p."collectionId" = ${collectionId}::uuid AND a."walletAddress" = ${walletAddress}
-      UNION ALL
-      SELECT 'override', o."phaseId"::text, o.allocation FROM "WalletAllocationOverride" o JOIN "Phase" p ON p.id = o."phaseId"
-        WHERE p."collectionId" = ${collectionId}::uuid AND o."walletAddress" = ${walletAddress}`,
-  ]);
-  const rowsOf = (kind: (typeof rows)[number]["kind"]) => rows.filter((row) => row.kind === kind);
-  const byPhase = rowsOf("mints");
+  const [{ phases }, own] = await Promise.all([getDropFacts(ctx, collectionId), getWalletDropRows(ctx, collectionId, walletAddress)]);
   // Every NFT the wallet minted from the drop, phase or not: not the sum of phaseMints.
-  const totalMinted = byPhase.reduce((sum, row) => sum + row.n, 0);
+  const totalMinted = [...own.mintedByPhase.values()].reduce((sum, n) => sum + n, 0);
   const rulesOf = (phase: (typeof phases)[number]) => (phase.isGated ? phase.gateRules : []);
   // One chain read for every gated phase's rules.
-  const holdings = await readWalletHoldings(db, chain, walletAddress, phases.flatMap(rulesOf));
-  const mintedIn = new Map(byPhase.map((row) => [row.phaseId, row.n]));
-  const entryOf = new Map(rowsOf("allowlist").map((row) => [row.phaseId, row.n]));
-  const overrideOf = new Map(rowsOf("override").map((row) => [row.phaseId, row.n]));
+  const holdings = await readWalletHoldingsCached(ctx, walletAddress, phases.flatMap(rulesOf));
 
   const phaseMints: Record<string, WalletPhaseMints> = {};
   for (const phase of phases) {
     const counts = walletPhaseCounts({
       isGated: phase.isGated,
       maxPerWallet: phase.maxPerWallet,
-      allowlistAllocation: entryOf.get(phase.id) ?? null,
+      allowlistAllocation: own.allowlistByPhase.get(phase.id) ?? null,
       ...gateInputs(rulesOf(phase), holdings),
-      override: overrideOf.get(phase.id) ?? null,
-      minted: mintedIn.get(phase.id) ?? 0,
+      override: own.overrideByPhase.get(phase.id) ?? null,
+      minted: own.mintedByPhase.get(phase.id) ?? 0,
     });
     phaseMints[phase.id] = { phaseName: phase.name, ...counts, isPackPhase: phase.isPackPhase };
   }

@@ -14,6 +14,8 @@ import { assembleRuntime } from "@/lib/server/create-runtime";
 import { serviceContextOf, type Runtime } from "@/lib/server/runtime";
 import { getAvailability } from "@/lib/services/availability";
 import { getCollectionView } from "@/lib/services/collections";
+import { getWalletMints } from "@/lib/services/wallet-mints";
+import { getWalletDropRows } from "@/lib/services/wallet-rows";
 import { databaseTarget, databaseTargets, openTestDatabase, type TestDatabase } from "../helpers/databases";
 
 const TREASURY = "TreasuryAddress1111111111111111111111111111";
@@ -122,6 +124,26 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     await seenWithin(availability, (view) => view.stats.minted === 1);
     expect(a.caches.dropCounts.stats().loads).toBeGreaterThan(loads);
     expect(a.caches.drops.stats().loads).toBe(dropLoads); // the record and the phases stayed cached
+  });
+
+  it("serves a wallet's rows from memory, and sees its mint and its allowlist entry made on the other instance within a second", async () => {
+    const wallet = "CacheWa11et1111111111111111111111111111111";
+    const walletMints = () => getWalletMints(serviceContextOf(a), { collectionId: drop.collectionId, walletAddress: wallet });
+    const rows = () => getWalletDropRows(serviceContextOf(a), drop.collectionId, wallet);
+    expect((await walletMints()).totalMinted).toBe(0);
+    const loads = a.caches.walletRows.stats().loads;
+    for (let i = 0; i < 10; i++) await walletMints();
+    expect(a.caches.walletRows.stats().loads).toBe(loads);
+    // A tool's plain SQL on the other connection: only the database's announcement can tell instance a.
+    await b.database.runner.query(`INSERT INTO "Mint" (id, "collectionId", "phaseId", "nftId", "walletAddress") VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [
+      drop.collectionId,
+      drop.phaseId,
+      drop.nftIds[2],
+      wallet,
+    ]);
+    await seenWithin(walletMints, (view) => view.totalMinted === 1 && view.phaseMints[drop.phaseId]!.minted === 1);
+    await b.database.prisma.allowlistEntry.create({ data: { phaseId: drop.phaseId, walletAddress: wallet, allocation: 3 } });
+    await seenWithin(rows, (own) => own.allowlistByPhase.get(drop.phaseId) === 3);
   });
 
   it("sees a change made by another tool with plain SQL", async () => {
