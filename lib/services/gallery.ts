@@ -8,6 +8,7 @@ import { isCollectionRevealed, isNftRevealed } from "@/lib/domain/reveal";
 import type { GalleryNft, GalleryView } from "@/lib/schemas/gallery";
 import { getCollectionOrThrow } from "./collections";
 import type { ServiceContext } from "./context";
+import { getDropPage, type CachedPage } from "./nft-pages";
 import { shownNft } from "./reveal";
 
 export type GalleryOptions = {
@@ -43,15 +44,25 @@ export async function getGallery(ctx: ServiceContext, collectionId: string, opti
   const where: Prisma.NftWhereInput = options.mintedOnly
     ? { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } }
     : mintableNftsWhere(collectionId, now, options.walletAddress);
-  const [collection, rows, total] = await Promise.all([
+  const loadPage = async (): Promise<CachedPage<{ rows: Nft[]; total: number }>> => {
+    const [rows, total, nextRelease] = await Promise.all([
+      db.nft.findMany({
+        where,
+        orderBy: [{ tokenId: { sort: "asc", nulls: "last" } }, { editionNumber: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+        skip: options.offset,
+        take: options.limit,
+      }),
+      db.nft.count({ where }),
+      // The page changes, with no write, when the first running reservation of the drop ends.
+      options.mintedOnly ? null : db.nft.aggregate({ where: { collectionId, status: "reserved", reservedUntil: { gt: now } }, _min: { reservedUntil: true } }),
+    ]);
+    return { value: { rows, total }, validUntil: nextRelease?._min.reservedUntil?.getTime() ?? Infinity };
+  };
+  // The first pages everyone loads are cached per drop (nft-pages.ts); a wallet's own view never is.
+  const pageKey = `gallery:${options.mintedOnly ? "minted" : "mintable"}:${options.offset}:${options.limit}`;
+  const [collection, { rows, total }] = await Promise.all([
     getCollectionOrThrow(ctx, collectionId),
-    db.nft.findMany({
-      where,
-      orderBy: [{ tokenId: { sort: "asc", nulls: "last" } }, { editionNumber: { sort: "asc", nulls: "last" } }, { id: "asc" }],
-      skip: options.offset,
-      take: options.limit,
-    }),
-    db.nft.count({ where }),
+    options.walletAddress ? loadPage().then((page) => page.value) : getDropPage(ctx, collectionId, pageKey, loadPage),
   ]);
   const revealed = isCollectionRevealed(collection, now);
   // A minted NFT may be revealed before its drop (instant or timed reveal after its own mint).

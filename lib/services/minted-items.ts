@@ -10,7 +10,8 @@ import { twitterHandleOf } from "@/lib/domain/twitter-handle";
 import type { AllMintedView, MintedItem, RecentlyMintedView, RecentMint } from "@/lib/schemas/minted-items";
 import { getCollectionOrThrow } from "./collections";
 import type { ServiceContext } from "./context";
-import { getProfiles, NO_PROFILE } from "./profiles";
+import { getDropPage, type CachedPage } from "./nft-pages";
+import { getProfiles, NO_PROFILE, type PublicProfile } from "./profiles";
 import { shownNft, type ShownNft } from "./reveal";
 
 type MintRow = Mint & { nft: Nft };
@@ -30,12 +31,19 @@ export async function getAllMinted(
   const { db } = ctx;
   const now = ctx.clock.now();
   const collection = await getCollectionOrThrow(ctx, collectionId);
-  const where = await mintedSearchWhere(db, collection, parseMintedSearch(options.search), now);
-  const [rows, total] = await Promise.all([
-    db.mint.findMany({ where, include: { nft: true }, orderBy: options.sort === "oldest" ? OLDEST : NEWEST, skip: options.offset, take: options.limit }),
-    db.mint.count({ where }),
-  ]);
-  const items = (await buildFeedEntries(ctx, collection, rows, now)).map((entry) => entry.item);
+  const search = parseMintedSearch(options.search);
+  const loadPage = async (): Promise<CachedPage<{ rows: MintRow[]; total: number; extras: FeedExtras }>> => {
+    // A search's matches depend on the clock (only revealed names are searchable): never cached, see below.
+    const where = await mintedSearchWhere(db, collection, search, now);
+    const [rows, total] = await Promise.all([
+      db.mint.findMany({ where, include: { nft: true }, orderBy: options.sort === "oldest" ? OLDEST : NEWEST, skip: options.offset, take: options.limit }),
+      db.mint.count({ where }),
+    ]);
+    return { value: { rows, total, extras: await loadFeedExtras(ctx, rows) }, validUntil: Infinity };
+  };
+  // The unsearched pages everyone loads are cached per drop (nft-pages.ts); what depends on the clock is computed below.
+  const { rows, total, extras } = search ? (await loadPage()).value : await getDropPage(ctx, collection.id, `minted:${options.sort}:${options.offset}:${options.limit}`, loadPage);
+  const items = buildFeedEntries(ctx, collection, rows, extras, now).map((entry) => entry.item);
   return {
     // "popular" ranks within each page: the page is the newest-first page, reordered.
     nfts: options.sort === "popular" ? orderByPopularity(items) : items,
@@ -54,7 +62,7 @@ export async function getRecentlyMinted(ctx: ServiceContext, collectionId: strin
     getCollectionOrThrow(ctx, collectionId),
     ctx.db.mint.findMany({ where: mintsOf(collectionId), include: { nft: true }, orderBy: NEWEST, take: options.limit }),
   ]);
-  const nfts = (await buildFeedEntries(ctx, collection, rows, now)).map(toRecentMint);
+  const nfts = buildFeedEntries(ctx, collection, rows, await loadFeedExtras(ctx, rows), now).map(toRecentMint);
   return {
     nfts,
     total: nfts.length,
@@ -103,8 +111,10 @@ export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** MintedItems of a page at `now`, with minter profiles, reactions and bounties in one query each. */
-async function buildFeedEntries(ctx: ServiceContext, collection: Collection, rows: MintRow[], now: Date): Promise<FeedEntry[]> {
+type FeedExtras = { profiles: Map<string, PublicProfile>; reactions: Map<string, Record<string, number>>; awards: Map<string, BountyAward> };
+
+/** What a page shows beside its mints: minter profiles, reactions and bounties, in one query each. */
+async function loadFeedExtras(ctx: ServiceContext, rows: MintRow[]): Promise<FeedExtras> {
   const nftIds = rows.map((row) => row.nftId);
   const [profiles, reactions, awards] = await Promise.all([
     getProfiles(
@@ -114,6 +124,11 @@ async function buildFeedEntries(ctx: ServiceContext, collection: Collection, row
     reactionsOf(ctx.db, nftIds),
     bountiesOf(ctx.db, nftIds),
   ]);
+  return { profiles, reactions, awards };
+}
+
+/** MintedItems of a page at `now`. */
+function buildFeedEntries(ctx: ServiceContext, collection: Collection, rows: MintRow[], { profiles, reactions, awards }: FeedExtras, now: Date): FeedEntry[] {
   return rows.map((row) => {
     const { nft } = row;
     const revealed = isNftRevealed(collection, row.mintedAt, now);

@@ -9,6 +9,7 @@ import type { WriteEvent } from "@/lib/db/change-feed";
 import type { LiveApiKey } from "./api-keys";
 import type { DropCounts, DropFacts } from "./drop-snapshot";
 import type { CachedHoldings } from "./holdings";
+import type { DropPages } from "./nft-pages";
 import type { WalletDropRows } from "./wallet-rows";
 
 export type ReadCaches = {
@@ -16,6 +17,8 @@ export type ReadCaches = {
   drops: KeyedCache<string, DropFacts>;
   /** A drop's minted and burned counts: every mint moves them, nothing else does. */
   dropCounts: KeyedCache<string, DropCounts>;
+  /** The first pages of a drop's NFT lists (gallery, all-minted), per drop (nft-pages.ts). */
+  nftPages: KeyedCache<string, DropPages>;
   /** A wallet's own rows in a drop (mints per phase, allowlist entries, overrides), by "<drop id>:<wallet>". */
   walletRows: KeyedCache<string, WalletDropRows>;
   /** What a wallet holds on chain, for gated reads, by wallet (HOLDINGS_MAX_AGE_MS at most). */
@@ -32,6 +35,11 @@ export type ReadCaches = {
  * the wallet's at once. Prepare always reads the chain afresh.
  */
 export const HOLDINGS_MAX_AGE_MS = 5_000;
+/**
+ * Cached NFT pages are read again at least this often: the bound for what changes them
+ * without an announcement (a reaction or a profile edited by another tool).
+ */
+export const NFT_PAGES_MAX_AGE_MS = 10_000;
 /** A revoked key stops working at once on every instance; this is the bound if an announcement is lost. */
 export const KEY_CACHE_MAX_AGE_MS = 10_000;
 const DROP_CACHE_MAX_AGE_MS = 60_000;
@@ -40,6 +48,7 @@ export function createReadCaches(): ReadCaches {
   return {
     drops: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
     dropCounts: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
+    nftPages: new KeyedCache({ maxAgeMs: NFT_PAGES_MAX_AGE_MS, maxEntries: 1_000 }),
     walletRows: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 50_000 }),
     holdings: new KeyedCache({ maxAgeMs: HOLDINGS_MAX_AGE_MS, maxEntries: 50_000 }),
     mintDecimals: new KeyedCache({ maxAgeMs: 10 * 60_000, maxEntries: 10_000 }),
@@ -51,6 +60,7 @@ export const DROP_CHANGED_CHANNEL = "dropmint_drop_changed";
 export const DROP_COUNTS_CHANGED_CHANNEL = "dropmint_drop_counts_changed";
 export const KEY_CHANGED_CHANNEL = "dropmint_key_changed";
 export const WALLET_CHANGED_CHANNEL = "dropmint_wallet_changed";
+export const DROP_NFTS_CHANGED_CHANNEL = "dropmint_drop_nfts_changed";
 
 /** Subscribes the caches to the database's changes; the returned function stops it. */
 export async function keepReadCachesFresh(database: Pick<Database, "listen" | "onWrite">, caches: ReadCaches): Promise<() => Promise<void>> {
@@ -58,6 +68,7 @@ export async function keepReadCachesFresh(database: Pick<Database, "listen" | "o
   const unsubscribes = await Promise.all([
     database.listen(DROP_CHANGED_CHANNEL, { onChange: (id) => caches.drops.invalidate(id), onGap: () => caches.drops.invalidateAll() }),
     database.listen(DROP_COUNTS_CHANGED_CHANNEL, { onChange: (id) => caches.dropCounts.invalidate(id), onGap: () => caches.dropCounts.invalidateAll() }),
+    database.listen(DROP_NFTS_CHANGED_CHANNEL, { onChange: (id) => caches.nftPages.invalidate(id), onGap: () => caches.nftPages.invalidateAll() }),
     database.listen(WALLET_CHANGED_CHANNEL, { onChange: (dropAndWallet) => forgetWallet(caches, dropAndWallet), onGap: () => forgetAllWallets(caches) }),
     database.listen(KEY_CHANGED_CHANNEL, { onChange: (hash) => caches.keys.invalidate(hash), onGap: () => caches.keys.invalidateAll() }),
   ]);
@@ -82,7 +93,9 @@ function forgetAllWallets(caches: ReadCaches): void {
  * This process's own writes, before the database's announcement arrives: the drop a written
  * record belongs to, or every drop when the write does not say (a bulk update).
  */
-function invalidateAfterWrite(caches: ReadCaches, { model, args, result }: WriteEvent): void {
+function invalidateAfterWrite(caches: ReadCaches, event: WriteEvent): void {
+  forgetNftPagesAfterWrite(caches, event);
+  const { model, args, result } = event;
   if (model === "ApiKey") return caches.keys.invalidateAll();
   if (model === "Mint") {
     const mint = (result ?? args.data ?? {}) as { collectionId?: unknown; walletAddress?: unknown };
@@ -100,6 +113,15 @@ function invalidateAfterWrite(caches: ReadCaches, { model, args, result }: Write
   const id = model === "Collection" ? record.id : record.collectionId;
   if (typeof id === "string") cache.invalidate(id);
   else cache.invalidateAll();
+}
+
+/** Any write to a drop's NFTs or mints, or to what their pages show beside them (reactions, awards, profiles). */
+function forgetNftPagesAfterWrite(caches: ReadCaches, { model, result }: WriteEvent): void {
+  if (model === "Nft" || model === "Mint") {
+    const id = ((result ?? {}) as { collectionId?: unknown }).collectionId;
+    return typeof id === "string" ? caches.nftPages.invalidate(id) : caches.nftPages.invalidateAll();
+  }
+  if (model === "Reaction" || model === "BountyAward" || model === "Profile" || model === "ProfileEffect") caches.nftPages.invalidateAll();
 }
 
 function changesStatus(args: Record<string, unknown>): boolean {

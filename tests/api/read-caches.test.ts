@@ -14,6 +14,8 @@ import { assembleRuntime } from "@/lib/server/create-runtime";
 import { serviceContextOf, type Runtime } from "@/lib/server/runtime";
 import { getAvailability } from "@/lib/services/availability";
 import { getCollectionView } from "@/lib/services/collections";
+import { getGallery } from "@/lib/services/gallery";
+import { getAllMinted } from "@/lib/services/minted-items";
 import { getWalletMints } from "@/lib/services/wallet-mints";
 import { getWalletDropRows } from "@/lib/services/wallet-rows";
 import { databaseTarget, databaseTargets, openTestDatabase, type TestDatabase } from "../helpers/databases";
@@ -144,6 +146,36 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     await seenWithin(walletMints, (view) => view.totalMinted === 1 && view.phaseMints[drop.phaseId]!.minted === 1);
     await b.database.prisma.allowlistEntry.create({ data: { phaseId: drop.phaseId, walletAddress: wallet, allocation: 3 } });
     await seenWithin(rows, (own) => own.allowlistByPhase.get(drop.phaseId) === 3);
+  });
+
+  it("serves the first gallery and all-minted pages from memory, and sees a reservation and a mint made on the other instance within a second", async () => {
+    const pagesDrop = await seedDrop(main.prisma, "pages-drop");
+    const gallery = () => getGallery(serviceContextOf(a), pagesDrop.collectionId, { limit: 20, offset: 0 });
+    const allMinted = () => getAllMinted(serviceContextOf(a), pagesDrop.collectionId, { limit: 20, offset: 0, sort: "newest" });
+    expect((await gallery()).total).toBe(3);
+    expect((await allMinted()).total).toBe(0);
+    const loads = a.caches.nftPages.stats().loads;
+    const { db, queries } = counting(main.prisma);
+    const counted = serviceContextOf(a, { db });
+    for (let i = 0; i < 10; i++) {
+      await getGallery(counted, pagesDrop.collectionId, { limit: 20, offset: 0 });
+      await getAllMinted(counted, pagesDrop.collectionId, { limit: 20, offset: 0, sort: "newest" });
+    }
+    expect(queries()).toBe(0);
+    expect(a.caches.nftPages.stats().loads).toBe(loads);
+
+    // A reservation by a tool's plain SQL on the other connection, ending in a moment: gone at once, back when it ends, with no write.
+    const [reserved, minted] = pagesDrop.nftIds;
+    await b.database.runner.query(`UPDATE "Nft" SET status = 'reserved', "reservedUntil" = now() + interval '700 milliseconds' WHERE id = $1`, [reserved]);
+    await seenWithin(gallery, (view) => view.total === 2 && !view.nfts.some((nft) => nft.id === reserved));
+    await seenWithin(gallery, (view) => view.total === 3 && view.nfts.find((nft) => nft.id === reserved)?.mint_status === "available", 2_000);
+
+    await b.database.prisma.nft.update({ where: { id: minted! }, data: { status: "minted", mintedAt: new Date(), ownerWallet: "Owner1111111111111111111111111111111111111" } });
+    await b.database.prisma.mint.create({
+      data: { collectionId: pagesDrop.collectionId, phaseId: pagesDrop.phaseId, nftId: minted!, walletAddress: "Owner1111111111111111111111111111111111111" },
+    });
+    await seenWithin(allMinted, (view) => view.total === 1 && view.nfts[0]!.id === minted);
+    await seenWithin(gallery, (view) => view.total === 2);
   });
 
   it("sees a change made by another tool with plain SQL", async () => {

@@ -109,6 +109,7 @@ export async function executeMint(
     log.error(`mint ${session.id} landed but could not be recorded yet`, error);
     throw outcomePending();
   }
+  ctx.caches.nftPages.invalidate(session.collectionId); // committed: this instance's cached pages go at once
   // Recorded here: the view is built from what the recording returned. Recorded by the reconciler meanwhile: read back.
   if (!recorded.recorded) return mintResultView(ctx, session.id);
   return resultView(ctx, { ...session, signature: checked.signature }, drop.collection, phase?.currencyDecimals ?? 9, recorded.nft, recorded.awards);

@@ -197,13 +197,17 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
       { maxWait: 30_000, timeout: 60_000 },
     );
 
+  let prepared: PreparedView;
   try {
-    return await reserve(swept);
+    prepared = await reserve(swept);
   } catch (error) {
     if (!(error instanceof SupplyShort)) throw error;
     await sweepDropSessions(ctx, collection.id, SHORT_SUPPLY_SWEEP_MS);
-    return reserve(true);
+    prepared = await reserve(true);
   }
+  // The reservations are committed: this instance's cached gallery pages go at once (the others hear the database's announcement).
+  ctx.caches.nftPages.invalidate(collection.id);
+  return prepared;
 }
 
 /** Thrown inside the prepare transaction (rolling it back) when supply came up short before a fresh sweep. */
