@@ -10,6 +10,7 @@
 // - Every GET answer carries a weak ETag of its body; a matching If-None-Match gets 304.
 // - Errors and everything else: no-store (the envelope's default).
 import { createHash } from "node:crypto";
+import { jsonResponse } from "./envelope";
 import type { Access } from "./route";
 
 export const PUBLIC_READ_S_MAXAGE = 2;
@@ -30,20 +31,16 @@ export function cachePolicyOf(access: Access): CachePolicy | null {
   return POLICIES[access];
 }
 
-/** A successful GET with its policy and ETag, or 304 when the caller already holds that body. */
-export async function withCachePolicy(request: Request, response: Response, policy: CachePolicy | null): Promise<Response> {
-  if (!policy || response.status !== 200 || (request.method !== "GET" && request.method !== "HEAD")) return response;
-  const body = await response.arrayBuffer();
-  const etag = `W/"${createHash("sha1").update(new Uint8Array(body)).digest("base64url")}"`;
-  const headers = new Headers(response.headers);
-  headers.set("Cache-Control", policy.cacheControl);
-  headers.set("Vary", policy.vary);
-  headers.set("ETag", etag);
-  if (matches(request.headers.get("if-none-match"), etag)) {
-    headers.delete("Content-Type");
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(body, { status: 200, headers });
+/** A successful answer's JSON text; its ETag is computed once, on first use. */
+export type AnswerBody = { text: string; etag?: string };
+
+/** A successful answer: for a GET with a policy, with that policy and an ETag, or 304 when the caller already holds that body. */
+export function withCachePolicy(request: Request, body: AnswerBody, policy: CachePolicy | null): Response {
+  if (!policy || (request.method !== "GET" && request.method !== "HEAD")) return jsonResponse(body.text);
+  body.etag ??= `W/"${createHash("sha1").update(body.text).digest("base64url")}"`;
+  const headers = new Headers({ "Cache-Control": policy.cacheControl, Vary: policy.vary, ETag: body.etag });
+  if (matches(request.headers.get("if-none-match"), body.etag)) return new Response(null, { status: 304, headers });
+  return jsonResponse(body.text, { headers });
 }
 
 function matches(ifNoneMatch: string | null, etag: string): boolean {

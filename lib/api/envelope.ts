@@ -8,12 +8,21 @@ type Body = Record<string, unknown>;
 
 /** `{ success: true, ...body }` (success always true, always first), status 200 unless `init.status` says otherwise. */
 export function ok(body: Body, init?: ResponseInit): Response {
-  return json(Object.assign({ success: true }, body, { success: true }), init);
+  return jsonResponse(okText(body), init);
 }
 
 /** A spec body without a `success` member, sent as given. */
 export function bare(body: Body, init?: ResponseInit): Response {
-  return json(body, init);
+  return jsonResponse(bareText(body), init);
+}
+
+/** The JSON text of `ok(body)`, for a caller that keeps it (the route pipeline reuses the text of a cached result). */
+export function okText(body: Body): string {
+  return stringify(Object.assign({ success: true }, body, { success: true }));
+}
+
+export function bareText(body: Body): string {
+  return stringify(body);
 }
 
 /** `{ success: false, error, code, ...extra }` with the code's status. */
@@ -24,10 +33,25 @@ export function fail(code: ErrorCode, error: string, extra?: Body, init?: Respon
 }
 
 function json(body: unknown, init: ResponseInit = {}): Response {
+  return jsonResponse(stringify(body), init);
+}
+
+/** A JSON response from its text (no-store unless `init` says otherwise). */
+export function jsonResponse(text: string, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(body, bigintSafe), { ...init, headers });
+  return new Response(text, { ...init, headers });
+}
+
+/** Without a replacer first: a replacer is called for every key, which doubles the cost of a large page. */
+function stringify(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (error instanceof TypeError) return JSON.stringify(body, bigintSafe); // a stray bigint
+    throw error;
+  }
 }
 
 // Callers should pass numbers; a stray bigint must not crash a response either.

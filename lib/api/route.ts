@@ -19,9 +19,9 @@ import type { CollectionRef } from "@/lib/services/collection-ref";
 import type { ServiceContext } from "@/lib/services/context";
 import { authenticate, isFirstPartyRequest } from "./auth";
 import { callerOf, chainReadBudget, clientIp, mintBudget, requestBudget, spendBudgets, type Budget, type Caller } from "./budgets";
-import { bare, fail, ok } from "./envelope";
+import { bareText, fail, okText } from "./envelope";
 import { admissionGateOf } from "./admission";
-import { cachePolicyOf, withCachePolicy } from "./cache-policy";
+import { cachePolicyOf, withCachePolicy, type AnswerBody } from "./cache-policy";
 import { handleApiError } from "./handle-error";
 import { chainForRequest } from "./request-chain";
 import { parseInput, type RouteParams } from "./request-input";
@@ -142,7 +142,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).
       const preLaunch = options.access === "v1" && options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
       const result = await (preLaunch ? preLaunchView(options, routeContext) : handler(routeContext));
-      return cors(request, runtime, await withCachePolicy(request, respond(options, result), cachePolicyOf(options.access)));
+      return cors(request, runtime, withCachePolicy(request, answerBody(options, result), cachePolicyOf(options.access)));
     } catch (error) {
       return cors(request, runtime, handleApiError(error));
     } finally {
@@ -175,10 +175,28 @@ function fieldOf(body: unknown, names: readonly string[]): unknown {
   return names.map((name) => record[name]).find((value) => value !== undefined);
 }
 
+/**
+ * The answer's text for a handler's result, by response schema: a service that serves a
+ * cached result (a frozen object, the same until it changes) gets its checked, enveloped
+ * text and ETag computed once, not per request. Results are otherwise fresh objects.
+ */
+const answerTexts = new WeakMap<Schema, WeakMap<object, AnswerBody>>();
+
+function answerBody(options: { response: Schema; envelope?: "ok" | "bare" }, result: object): AnswerBody {
+  let texts = answerTexts.get(options.response);
+  if (!texts) answerTexts.set(options.response, (texts = new WeakMap()));
+  let body = texts.get(result);
+  if (!body) {
+    body = { text: respondText(options, result) };
+    if (Object.isFrozen(result)) texts.set(result, body);
+  }
+  return body;
+}
+
 /** Output through the response schema (strips internal fields), then the envelope. */
-function respond(options: { response: Schema; envelope?: "ok" | "bare" }, result: object): Response {
+function respondText(options: { response: Schema; envelope?: "ok" | "bare" }, result: object): string {
   const bareBody = options.envelope === "bare";
   const parsed = options.response.safeParse(bareBody ? result : { ...result, success: true });
   if (!parsed.success) throw new Error(`response failed its schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);
-  return bareBody ? bare(parsed.data as Record<string, unknown>) : ok(parsed.data as Record<string, unknown>);
+  return bareBody ? bareText(parsed.data as Record<string, unknown>) : okText(parsed.data as Record<string, unknown>);
 }

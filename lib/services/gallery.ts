@@ -4,7 +4,7 @@
 // itself is a template and never listed. NFTs held for one wallet (a creator hold, or that
 // wallet's own mint in progress) appear only when that wallet asks (`walletAddress`).
 import type { Nft, Prisma } from "@/lib/db/generated/client";
-import { isCollectionRevealed, isNftRevealed } from "@/lib/domain/reveal";
+import { isCollectionRevealed, isNftRevealed, nftRevealAt } from "@/lib/domain/reveal";
 import type { GalleryNft, GalleryView } from "@/lib/schemas/gallery";
 import { getCollectionOrThrow } from "./collections";
 import type { ServiceContext } from "./context";
@@ -39,40 +39,44 @@ export function mintableNftsWhere(collectionId: string, now: Date, walletAddress
 }
 
 export async function getGallery(ctx: ServiceContext, collectionId: string, options: GalleryOptions): Promise<GalleryView> {
+  if (options.walletAddress) return (await loadGallery(ctx, collectionId, options)).value;
+  // The pages everyone loads are cached per drop, rendered (nft-pages.ts): until a write to the
+  // drop's NFTs, a reservation's end or a reveal, they read the same at any moment. A wallet's own view never is.
+  return getDropPage(ctx, collectionId, `gallery:${options.mintedOnly ? "minted" : "mintable"}:${options.offset}:${options.limit}`, () => loadGallery(ctx, collectionId, options));
+}
+
+async function loadGallery(ctx: ServiceContext, collectionId: string, options: GalleryOptions): Promise<CachedPage<GalleryView>> {
   const { db, publicBaseUrl } = ctx;
   const now = ctx.clock.now();
   const where: Prisma.NftWhereInput = options.mintedOnly
     ? { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } }
     : mintableNftsWhere(collectionId, now, options.walletAddress);
-  const loadPage = async (): Promise<CachedPage<{ rows: Nft[]; total: number }>> => {
-    const [rows, total, nextRelease] = await Promise.all([
-      db.nft.findMany({
-        where,
-        orderBy: [{ tokenId: { sort: "asc", nulls: "last" } }, { editionNumber: { sort: "asc", nulls: "last" } }, { id: "asc" }],
-        skip: options.offset,
-        take: options.limit,
-      }),
-      db.nft.count({ where }),
-      // The page changes, with no write, when the first running reservation of the drop ends.
-      options.mintedOnly ? null : db.nft.aggregate({ where: { collectionId, status: "reserved", reservedUntil: { gt: now } }, _min: { reservedUntil: true } }),
-    ]);
-    return { value: { rows, total }, validUntil: nextRelease?._min.reservedUntil?.getTime() ?? Infinity };
-  };
-  // The first pages everyone loads are cached per drop (nft-pages.ts); a wallet's own view never is.
-  const pageKey = `gallery:${options.mintedOnly ? "minted" : "mintable"}:${options.offset}:${options.limit}`;
-  const [collection, { rows, total }] = await Promise.all([
+  const [collection, rows, total, nextRelease] = await Promise.all([
     getCollectionOrThrow(ctx, collectionId),
-    options.walletAddress ? loadPage().then((page) => page.value) : getDropPage(ctx, collectionId, pageKey, loadPage),
+    db.nft.findMany({
+      where,
+      orderBy: [{ tokenId: { sort: "asc", nulls: "last" } }, { editionNumber: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+      skip: options.offset,
+      take: options.limit,
+    }),
+    db.nft.count({ where }),
+    // The mintable pages change, with no write, when the drop's first running reservation ends.
+    options.mintedOnly ? null : db.nft.aggregate({ where: { collectionId, status: "reserved", reservedUntil: { gt: now } }, _min: { reservedUntil: true } }),
   ]);
   const revealed = isCollectionRevealed(collection, now);
   // A minted NFT may be revealed before its drop (instant or timed reveal after its own mint).
   const revealedOf = (nft: Nft) => (options.mintedOnly ? isNftRevealed(collection, nft.mintedAt, now) : revealed);
-  return {
+  const view: GalleryView = {
     nfts: rows.map((nft) => toGalleryNft(nft, shownNft(nft, collection, revealedOf(nft), publicBaseUrl), now)),
     total,
     limit: options.limit,
     offset: options.offset,
   };
+  // And when an NFT shown here, or the drop, reveals.
+  const revealAt = (nft: Nft) => (options.mintedOnly ? nftRevealAt(collection, nft.mintedAt, revealedOf(nft)) : revealed ? null : collection.revealedAt);
+  const reveals = rows.map((nft) => revealAt(nft)?.getTime() ?? Infinity);
+  const validUntil = Math.min(nextRelease?._min.reservedUntil?.getTime() ?? Infinity, ...reveals);
+  return { value: Object.freeze(view), validUntil };
 }
 
 /** A reservation still running; an expired one reads as available. */

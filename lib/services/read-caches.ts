@@ -66,7 +66,11 @@ export const DROP_NFTS_CHANGED_CHANNEL = "dropmint_drop_nfts_changed";
 export async function keepReadCachesFresh(database: Pick<Database, "listen" | "onWrite">, caches: ReadCaches): Promise<() => Promise<void>> {
   const stopWrites = database.onWrite((event) => invalidateAfterWrite(caches, event));
   const unsubscribes = await Promise.all([
-    database.listen(DROP_CHANGED_CHANNEL, { onChange: (id) => caches.drops.invalidate(id), onGap: () => caches.drops.invalidateAll() }),
+    database.listen(DROP_CHANGED_CHANNEL, {
+      // The drop's pages show its reveal settings and name: they go with it.
+      onChange: (id) => (caches.drops.invalidate(id), caches.nftPages.invalidate(id)),
+      onGap: () => (caches.drops.invalidateAll(), caches.nftPages.invalidateAll()),
+    }),
     database.listen(DROP_COUNTS_CHANGED_CHANNEL, { onChange: (id) => caches.dropCounts.invalidate(id), onGap: () => caches.dropCounts.invalidateAll() }),
     database.listen(DROP_NFTS_CHANGED_CHANNEL, { onChange: (id) => caches.nftPages.invalidate(id), onGap: () => caches.nftPages.invalidateAll() }),
     database.listen(WALLET_CHANGED_CHANNEL, { onChange: (dropAndWallet) => forgetWallet(caches, dropAndWallet), onGap: () => forgetAllWallets(caches) }),
@@ -115,10 +119,11 @@ function invalidateAfterWrite(caches: ReadCaches, event: WriteEvent): void {
   else cache.invalidateAll();
 }
 
-/** Any write to a drop's NFTs or mints, or to what their pages show beside them (reactions, awards, profiles). */
+/** Any write to a drop, its NFTs or mints, or to what their pages show beside them (reactions, awards, profiles). */
 function forgetNftPagesAfterWrite(caches: ReadCaches, { model, result }: WriteEvent): void {
-  if (model === "Nft" || model === "Mint") {
-    const id = ((result ?? {}) as { collectionId?: unknown }).collectionId;
+  if (model === "Nft" || model === "Mint" || model === "Collection") {
+    const record = (result ?? {}) as { id?: unknown; collectionId?: unknown };
+    const id = model === "Collection" ? record.id : record.collectionId;
     return typeof id === "string" ? caches.nftPages.invalidate(id) : caches.nftPages.invalidateAll();
   }
   if (model === "Reaction" || model === "BountyAward" || model === "Profile" || model === "ProfileEffect") caches.nftPages.invalidateAll();
