@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getConfig } from "@/lib/config";
-import { Providers } from "./providers";
 import "./globals.css";
 
 // Read per request (not at build time): metadataBase makes share-image URLs (og:image,
@@ -29,7 +28,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           </nav>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-8">
-          <Providers cluster={getConfig().cluster}>{children}</Providers>
+          {/* No client providers here: each page loads the ones its islands use (app/providers.tsx on the drop page). */}
+          {children}
         </main>
       </body>
     </html>

@@ -1,6 +1,7 @@
 // Home: discovery on the first-party feeds — featured, minting now, upcoming, trending and
 // recent sell-outs — plus the search box. A server component, so it calls the same service
 // functions as the /api/public route handlers, with the same arguments, on one server clock.
+import { getConfig } from "@/lib/config";
 import type { ReactNode } from "react";
 import { getServiceContext } from "@/lib/server/runtime";
 import { fixedClock } from "@/lib/services/context";
@@ -46,7 +47,7 @@ export default async function HomePage() {
           <p className="text-slate-300">Mint NFT drops on Solana: what is minting now, what is next, and what is moving.</p>
         </div>
         <div className="max-w-xl">
-          <DropSearch />
+          <DropSearch cluster={getConfig().cluster} />
         </div>
       </section>
 

@@ -1,10 +1,16 @@
-// Client-side providers for every page: React Query and the browser client, keyed by cluster.
+// Client-side providers for the drop page: React Query and the whole browser client (reads
+// and the mint calls), keyed by cluster. Other pages load only what they use.
 "use client";
 
 import type { ReactNode } from "react";
+import { createDropmintClient } from "@/lib/client/api-client";
 import { DropmintQueryProvider } from "@/lib/client/query";
 import type { Cluster } from "@/lib/client/types";
 
 export function Providers({ cluster, children }: { cluster: Cluster; children: ReactNode }) {
-  return <DropmintQueryProvider cluster={cluster}>{children}</DropmintQueryProvider>;
+  return (
+    <DropmintQueryProvider cluster={cluster} createClient={createDropmintClient}>
+      {children}
+    </DropmintQueryProvider>
+  );
 }

@@ -5,7 +5,9 @@
 
 import Form from "next/form";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { useCollectionSearch } from "@/lib/client/query";
+import { DropmintQueryProvider, useCollectionSearch } from "@/lib/client/query";
+import { createReadClient } from "@/lib/client/read-client";
+import type { Cluster } from "@/lib/client/types";
 import { useDebounced } from "@/lib/client/use-debounced";
 import { SearchResultRow } from "./search-result-row";
 
@@ -14,7 +16,18 @@ const DEBOUNCE_MS = 250;
 
 const searchPageHref = (q: string) => `/search?q=${encodeURIComponent(q)}`;
 
-export function DropSearch({ initialQuery = "", liveResults = true }: { initialQuery?: string; liveResults?: boolean }) {
+type DropSearchProps = { cluster: Cluster; initialQuery?: string; liveResults?: boolean };
+
+/** The search box with its own React Query and the read half of the client: a page that only searches ships no mint code. */
+export function DropSearch({ cluster, ...props }: DropSearchProps) {
+  return (
+    <DropmintQueryProvider cluster={cluster} createClient={createReadClient}>
+      <SearchBox {...props} />
+    </DropmintQueryProvider>
+  );
+}
+
+function SearchBox({ initialQuery = "", liveResults = true }: Omit<DropSearchProps, "cluster">) {
   const id = useId();
   const [value, setValue] = useState(initialQuery);
   const [open, setOpen] = useState(false);

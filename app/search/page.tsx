@@ -1,6 +1,7 @@
 // /search?q= — collection search, server-rendered: the search box's target when JavaScript is
 // off (or when the collector presses Search), through the same service as the first-party
 // GET /api/public/collections/search.
+import { getConfig } from "@/lib/config";
 import type { Metadata } from "next";
 import { getServiceContext } from "@/lib/server/runtime";
 import { searchCollections } from "@/lib/services/collection-search";
@@ -39,7 +40,7 @@ export default async function SearchPage({ searchParams }: Props) {
       <h1 id="search-heading" className="text-3xl font-bold">
         Search drops
       </h1>
-      <DropSearch initialQuery={q} liveResults={false} />
+      <DropSearch cluster={getConfig().cluster} initialQuery={q} liveResults={false} />
       {tooShort ? (
         <p className="text-slate-300">{q ? `“${q}” is too short: type at least ${SEARCH_QUERY_MIN_LENGTH} characters.` : "Type a drop's name, symbol or short ID."}</p>
       ) : found && found.collections.length === 0 ? (

@@ -4,7 +4,7 @@
 
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider, useInfiniteQuery, useQuery, keepPreviousData } from "@tanstack/react-query";
-import { createDropmintClient, type AllMintedQuery, type DropmintClient } from "./api-client";
+import type { AllMintedQuery, DropmintClient, DropmintClientOptions, ReadClient } from "./api-client";
 import { isClientError } from "./errors";
 import type * as T from "./types";
 
@@ -16,9 +16,23 @@ export type Received<R> = R & { receivedAt: number };
 const received = <R,>(response: R): Received<R> => ({ ...response, receivedAt: performance.now() });
 
 type DropmintContext = { client: DropmintClient; cluster: T.Cluster };
-const Context = createContext<DropmintContext | null>(null);
+type ReadContext = { client: ReadClient; cluster: T.Cluster };
+const Context = createContext<ReadContext | null>(null);
 
-export function DropmintQueryProvider({ cluster, children }: { cluster: T.Cluster; children: ReactNode }) {
+/**
+ * React Query and the browser client for the islands below. `createClient` decides how much
+ * of the client a page ships: the whole one (createDropmintClient) where collectors mint,
+ * the read half (createReadClient) where they only search.
+ */
+export function DropmintQueryProvider({
+  cluster,
+  createClient,
+  children,
+}: {
+  cluster: T.Cluster;
+  createClient: (options?: DropmintClientOptions) => ReadClient;
+  children: ReactNode;
+}) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -29,7 +43,7 @@ export function DropmintQueryProvider({ cluster, children }: { cluster: T.Cluste
         },
       }),
   );
-  const [value] = useState<DropmintContext>(() => ({ client: createDropmintClient(), cluster }));
+  const [value] = useState<ReadContext>(() => ({ client: createClient(), cluster }));
   return (
     <QueryClientProvider client={queryClient}>
       <Context.Provider value={value}>{children}</Context.Provider>
@@ -37,9 +51,16 @@ export function DropmintQueryProvider({ cluster, children }: { cluster: T.Cluste
   );
 }
 
+/** The whole client: only below a provider given createDropmintClient (the drop page). */
 export function useDropmint(): DropmintContext {
+  const value = useReads();
+  if (!("prepareMint" in value.client)) throw new Error("useDropmint needs <DropmintQueryProvider createClient={createDropmintClient}> above it");
+  return value as DropmintContext;
+}
+
+function useReads(): ReadContext {
   const value = useContext(Context);
-  if (!value) throw new Error("useDropmint needs <DropmintQueryProvider> above it");
+  if (!value) throw new Error("the Dropmint hooks need <DropmintQueryProvider> above them");
   return value;
 }
 
@@ -64,7 +85,7 @@ export const queryKeys = {
 
 /** The collection, polled; `initialData` is the server-rendered copy so nothing shifts on hydration. */
 export function useCollection(identifier: string, initialData?: T.CollectionResponse) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   const [initial] = useState(() => (initialData ? received(initialData) : undefined));
   return useQuery({
     queryKey: queryKeys.collection(cluster, identifier),
@@ -75,7 +96,7 @@ export function useCollection(identifier: string, initialData?: T.CollectionResp
 }
 
 export function useRecentlyMinted(collectionId: string, limit = 12, initialData?: T.RecentlyMintedView) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   return useQuery({
     queryKey: queryKeys.recentlyMinted(cluster, collectionId, limit),
     queryFn: () => client.getRecentlyMinted(collectionId, { limit }),
@@ -90,7 +111,7 @@ export function useRecentlyMinted(collectionId: string, limit = 12, initialData?
  * would seed any new key with it). It counts as read at mount, so it is re-read once stale.
  */
 export function useAllMinted(collectionId: string, query: Omit<AllMintedQuery, "offset">, initialPage?: T.AllMintedView) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   const [mountedAt] = useState(() => Date.now());
   return useInfiniteQuery({
     queryKey: queryKeys.allMinted(cluster, collectionId, query),
@@ -105,7 +126,7 @@ export function useAllMinted(collectionId: string, query: Omit<AllMintedQuery, "
 
 /** One gallery page. `initialData`: the server-rendered copy of this very page (same rule as above). */
 export function useGallery(collectionId: string, limit: number, offset: number, initialData?: T.GalleryView) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   const [mountedAt] = useState(() => Date.now());
   return useQuery({
     queryKey: queryKeys.gallery(cluster, collectionId, limit, offset),
@@ -117,7 +138,7 @@ export function useGallery(collectionId: string, limit: number, offset: number, 
 }
 
 export function useWalletMints(collectionId: string, wallet: string | null) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   return useQuery({
     queryKey: queryKeys.walletMints(cluster, collectionId, wallet ?? ""),
     queryFn: () => client.getWalletMints(collectionId, wallet!),
@@ -127,7 +148,7 @@ export function useWalletMints(collectionId: string, wallet: string | null) {
 }
 
 export function useEligibility(collectionId: string, phaseId: string | null, wallet: string | null) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   return useQuery({
     queryKey: queryKeys.eligibility(cluster, collectionId, phaseId ?? "", wallet ?? ""),
     queryFn: () => client.getEligibility(collectionId, phaseId!, wallet!),
@@ -136,22 +157,22 @@ export function useEligibility(collectionId: string, phaseId: string | null, wal
 }
 
 export function useClaimCodeConfig(collectionId: string) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   return useQuery({ queryKey: queryKeys.claimCodeConfig(cluster, collectionId), queryFn: () => client.getClaimCodeConfig(collectionId), staleTime: 60_000 });
 }
 
 export function useTopHolders(collectionId: string, initialData?: T.TopHoldersView) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   return useQuery({ queryKey: queryKeys.topHolders(cluster, collectionId), queryFn: () => client.getTopHolders(collectionId), initialData, refetchInterval: POLL_MS.leaderboards });
 }
 
 export function useTopMinters(collectionId: string, initialData?: T.TopMintersView) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   return useQuery({ queryKey: queryKeys.topMinters(cluster, collectionId), queryFn: () => client.getTopMinters(collectionId), initialData, refetchInterval: POLL_MS.leaderboards });
 }
 
 export function useCollectionSearch(q: string) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   const trimmed = q.trim();
   return useQuery({
     queryKey: queryKeys.search(cluster, trimmed),
@@ -163,7 +184,7 @@ export function useCollectionSearch(q: string) {
 
 /** Local chain only: the wallet's lamports, re-read after a faucet drop or a mint. */
 export function useLocalBalance(wallet: string | null) {
-  const { client, cluster } = useDropmint();
+  const { client, cluster } = useReads();
   return useQuery({
     queryKey: queryKeys.localBalance(cluster, wallet ?? ""),
     queryFn: async () => (await client.getLocalBalance(wallet!)).lamports,
@@ -174,4 +195,11 @@ export function useLocalBalance(wallet: string | null) {
 /** True when the error is one the spec says to stop at and check the wallet (never retry). */
 export function isUncertainOutcome(error: unknown): boolean {
   return isClientError(error) && error.code === "OUTCOME_UNKNOWN";
+}
+
+/** How many more this wallet may mint in the phase: null when unknown or unlimited. */
+export function useRemainingAllowance(collectionId: string, phaseId: string | null, address: string | null): number | null {
+  const mints = useWalletMints(collectionId, address);
+  if (!phaseId || !mints.data) return null;
+  return mints.data.phaseMints[phaseId]?.remaining ?? null;
 }

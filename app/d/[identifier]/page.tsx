@@ -6,6 +6,7 @@
 import type { Metadata } from "next";
 import { getConfig } from "@/lib/config";
 import type { CollectionResponse } from "@/lib/schemas/collection";
+import { Providers } from "../../providers";
 import { loadDrop } from "./load-drop";
 import { DropHeader } from "./_header/drop-header";
 import { ComingSoon } from "./_header/coming-soon";
@@ -46,8 +47,12 @@ function summarise(text: string | null): string | null {
 
 export default async function DropPage({ params }: Props) {
   const drop = await loadDrop((await params).identifier);
-  if (drop.kind === "pre-launch") return <ComingSoon teaser={drop.teaser} />;
-  return <LiveDrop identifier={drop.identifier} response={drop.collection} />;
+  // The drop page's islands read and mint through React Query and the whole browser client.
+  return (
+    <Providers cluster={getConfig().cluster}>
+      {drop.kind === "pre-launch" ? <ComingSoon teaser={drop.teaser} /> : <LiveDrop identifier={drop.identifier} response={drop.collection} />}
+    </Providers>
+  );
 }
 
 function LiveDrop({ identifier, response }: { identifier: string; response: CollectionResponse }) {

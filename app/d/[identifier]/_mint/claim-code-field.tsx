@@ -7,7 +7,7 @@ import type { ClaimCodeCheck, Phase } from "@/lib/client/types";
 import type { ClaimCodeStatus } from "./use-claim-code";
 import { formatCount, formatDisplayAmount, formatPercent, plural } from "@/lib/format";
 
-type Props = {
+export type ClaimCodeFieldProps = {
   text: string;
   status: ClaimCodeStatus;
   /** The drop's currency, for a fixed discount. */
@@ -18,7 +18,7 @@ type Props = {
   onApply(): void;
 };
 
-export function ClaimCodeField({ text, status, currency, phases, disabled, onChange, onApply }: Props) {
+export function ClaimCodeField({ text, status, currency, phases, disabled, onChange, onApply }: ClaimCodeFieldProps) {
   const id = useId();
   const statusId = useId();
   const checking = status.kind === "checking";

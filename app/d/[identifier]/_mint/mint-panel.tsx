@@ -5,24 +5,19 @@
 "use client";
 
 import { Suspense, lazy, useCallback, useEffect, useState, type ComponentType } from "react";
-import { describeError } from "@/lib/client/error-messages";
-import { isClientError } from "@/lib/client/errors";
-import { useClaimCodeConfig, useCollection, useDropmint, useEligibility } from "@/lib/client/query";
+import { useClaimCodeConfig, useCollection, useEligibility, useRemainingAllowance } from "@/lib/client/query";
 import type { CollectionResponse, Cluster, Phase } from "@/lib/client/types";
-import { bogoLabel, formatCount, plural } from "@/lib/format";
+import { bogoLabel, formatCount } from "@/lib/format";
 import { priceLabel } from "@/app/_components/price-label";
-import { ClaimCodeField } from "./claim-code-field";
-import { MintResult } from "./mint-result";
+import type { ClaimCodeFieldProps } from "./claim-code-field";
+import type { FlowStatusProps } from "./flow-status";
 import { NoLivePhase, PhaseChoice } from "./phase-choice";
-import { PricingSummary } from "./pricing-summary";
 import { QuantityInput, clampQuantity } from "./quantity-input";
-import { SessionCountdown } from "./session-countdown";
 import { useClaimCode } from "./use-claim-code";
-import { useMintFlow, type MintFlow } from "./use-mint-flow";
+import { useMintFlow } from "./use-mint-flow";
 import { hasRememberedWallet, loadWalletHost, type WalletBridge } from "./wallet-bridge";
 import type { WalletHostProps } from "./wallet-host";
-import { EligibilityNotice, WalletAllowance, useRemainingAllowance } from "./wallet-standing";
-import { WalletStatus } from "./wallet-status";
+import type { ConnectedWalletProps } from "./connected-wallet";
 
 export type MintPanelProps = {
   /** Short ID (or id when there is none): the identifier the page polls the collection with. */
@@ -36,6 +31,12 @@ export type MintPanelProps = {
 
 /** prepare-mint takes 1..50. */
 const MAX_QUANTITY = 50;
+
+// Shown only once a mint starts, a wallet connects or the drop's claim codes are known: their
+// code loads after the page's first JavaScript (the drop page's budget, bench/goals.ts).
+const FlowStatus = lazy(() => import("./flow-status").then((m): { default: ComponentType<FlowStatusProps> } => ({ default: m.FlowStatus })));
+const ClaimCodeField = lazy(() => import("./claim-code-field").then((m): { default: ComponentType<ClaimCodeFieldProps> } => ({ default: m.ClaimCodeField })));
+const ConnectedWallet = lazy(() => import("./connected-wallet").then((m): { default: ComponentType<ConnectedWalletProps> } => ({ default: m.ConnectedWallet })));
 
 const WalletHost = lazy((): Promise<{ default: ComponentType<WalletHostProps> }> => loadWalletHost().catch(() => ({ default: WalletLoadFailed })));
 
@@ -162,11 +163,9 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
 
       <div className="min-h-11 space-y-3" tabIndex={-1} data-wallet-focus-fallback="">
         {address && wallet ? (
-          <>
-            <WalletStatus wallet={wallet} address={address} />
-            <EligibilityNotice collectionId={collectionId} phase={phase} address={address} />
-            <WalletAllowance collectionId={collectionId} phase={phase} address={address} />
-          </>
+          <Suspense fallback={<div className="h-11" aria-hidden="true" />}>
+            <ConnectedWallet collectionId={collectionId} phase={phase} wallet={wallet} address={address} />
+          </Suspense>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             <button
@@ -193,17 +192,19 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
       <QuantityInput text={quantityText} max={max} disabled={busy} onChange={setQuantityText} />
 
       {claimConfig.isPending ? (
-        <div className="h-[5.25rem] animate-pulse rounded-xl bg-white/5" aria-hidden="true" />
+        CLAIM_CODE_PLACEHOLDER
       ) : claimConfig.data?.hasClaimCodes ? (
-        <ClaimCodeField
-          text={claim.text}
-          status={claim.status}
-          currency={currency}
-          phases={allPhases}
-          disabled={busy}
-          onChange={claim.setText}
-          onApply={() => void claim.apply()}
-        />
+        <Suspense fallback={CLAIM_CODE_PLACEHOLDER}>
+          <ClaimCodeField
+            text={claim.text}
+            status={claim.status}
+            currency={currency}
+            phases={allPhases}
+            disabled={busy}
+            onChange={claim.setText}
+            onApply={() => void claim.apply()}
+          />
+        </Suspense>
       ) : null}
 
       <div className="space-y-2">
@@ -222,74 +223,18 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
         </p>
       </div>
 
-      <FlowStatus flow={flow} onCheckAgain={address ? () => void checkWallet(address) : undefined} />
+      {/* Until its code arrives, the same empty live region: what it announces later is read out. */}
+      <Suspense fallback={<div role="status" aria-live="polite" className="space-y-1 text-sm" />}>
+        <FlowStatus flow={flow} onCheckAgain={address ? () => void checkWallet(address) : undefined} />
+      </Suspense>
       {host.element}
     </Frame>
   );
 }
 
+const CLAIM_CODE_PLACEHOLDER = <div className="h-[5.25rem] animate-pulse rounded-xl bg-white/5" aria-hidden="true" />;
+
 const phasePhrase = (phase: Phase | undefined) => (phase?.name ? `the ${phase.name} phase` : "another phase");
-
-/** Progress (polite), problems (alerts), the price breakdown and the result. */
-function FlowStatus({ flow, onCheckAgain }: { flow: MintFlow; onCheckAgain?: () => void }) {
-  const { cluster } = useDropmint();
-  const prepared = "prepared" in flow ? flow.prepared : null;
-  const transactions = prepared?.transactions.length ?? 0;
-  return (
-    <div className="space-y-3">
-      {flow.step === "failed" && (
-        <div role="alert" className="space-y-1 text-sm text-amber-300">
-          {flow.error !== null && <p>{describeError(flow.error)}</p>}
-          {cluster === "localnet" && isClientError(flow.error) && flow.error.code === "INSUFFICIENT_BALANCE" && (
-            <p>This is the local test chain: press Get test SOL above, then Mint again.</p>
-          )}
-          {flow.failures.length > 0 && <p>None of the transactions went through:</p>}
-          {flow.failures.map((failure, index) => (
-            <p key={failure.sessionId}>
-              {index + 1}. {failure.sentence}
-            </p>
-          ))}
-        </div>
-      )}
-      {flow.step === "expired" && (
-        <p role="alert" className="text-sm text-amber-300">
-          The session expired before the wallet approved it, so nothing was submitted. Press Mint to start again.
-        </p>
-      )}
-      {flow.step === "uncertain" && (
-        <div role="alert" className="space-y-2 text-sm text-amber-200">
-          <p className="font-medium">Your mint may still complete — check your wallet.</p>
-          {flow.checkFailed && (
-            <p>
-              We couldn&apos;t read your wallet&apos;s mints just now.{" "}
-              {onCheckAgain && (
-                <button type="button" onClick={onCheckAgain} className="font-semibold underline underline-offset-4">
-                  Check again
-                </button>
-              )}
-            </p>
-          )}
-        </div>
-      )}
-
-      <div role="status" aria-live="polite" className="space-y-1 text-sm">
-        {flow.step === "preparing" && <p className="text-slate-300">Preparing your mint…</p>}
-        {flow.step === "signing" && <p className="text-slate-300">Approve {transactions === 1 ? "the transaction" : `the ${transactions} transactions`} in your wallet.</p>}
-        {flow.step === "submitting" && <p className="text-slate-300">Minting {plural(flow.prepared.totalQuantity, "NFT")}…</p>}
-        {flow.step === "uncertain" && flow.checking && <p className="text-slate-300">Checking your wallet…</p>}
-        {flow.step === "uncertain" && !flow.checking && !flow.checkFailed && (
-          <p className="text-slate-300">Your wallet&apos;s mints have been read again; the counts above are current.</p>
-        )}
-      </div>
-
-      {/* Outside the live region: a ticking clock must not be read out every second. */}
-      {flow.step === "signing" && <SessionCountdown expiresInMs={flow.prepared.expiresInMs} receivedAt={flow.receivedAt} />}
-      {prepared && flow.step !== "failed" && flow.step !== "expired" && <PricingSummary prepared={prepared} />}
-      {flow.step === "done" && <MintResult outcome={flow.outcome} />}
-      {flow.step === "uncertain" && flow.outcome && flow.outcome.minted > 0 && <MintResult outcome={flow.outcome} />}
-    </div>
-  );
-}
 
 /** Loads the wallet host on demand (or on idle for a returning collector) and holds what it reports. */
 function useWalletHost(cluster: Cluster) {

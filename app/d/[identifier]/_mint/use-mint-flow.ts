@@ -6,7 +6,6 @@
 import { useCallback, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { DropmintClientError } from "@/lib/client/errors";
-import { errorSentence } from "@/lib/client/error-messages";
 import { isUncertainOutcome, queryKeys, useDropmint } from "@/lib/client/query";
 import type { ExecuteMintBatchResponse, ExecuteMintResult, MintedNft, PreparedMintResponse } from "@/lib/client/types";
 import type { WalletBridge } from "./wallet-bridge";
@@ -107,7 +106,7 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
         setFlow({ step: "submitting", prepared });
         const items = prepared.sessions.map((session, index) => ({ sessionId: session.sessionId, signedTransaction: signed[index]! }));
         submitted = true;
-        const outcome = items.length === 1 ? singleOutcome(await client.executeMint(items[0]!)) : batchOutcome(await client.executeMintBatch(items));
+        const outcome = items.length === 1 ? singleOutcome(await client.executeMint(items[0]!)) : await batchOutcome(await client.executeMintBatch(items));
         if (outcome.pending > 0) {
           setFlow({ step: "uncertain", prepared, outcome, checking: true, checkFailed: false });
           void checkWallet(address);
@@ -144,7 +143,9 @@ function singleOutcome(result: ExecuteMintResult): MintOutcome {
   return { nfts: result.nfts ?? [], minted: result.minted, failures: [], pending: 0, reveal: { revealAnimationTrigger, revealTapCaption, revealTransitionType } };
 }
 
-function batchOutcome(response: ExecuteMintBatchResponse): MintOutcome {
+async function batchOutcome(response: ExecuteMintBatchResponse): Promise<MintOutcome> {
+  // The sentences load with the first batch answer, not with the page (the drop page's budget, bench/goals.ts).
+  const { errorSentence } = await import("@/lib/client/error-messages");
   const landed = response.results.filter((r) => r.success);
   return {
     nfts: landed.flatMap((r) => r.minted),

@@ -1,5 +1,6 @@
 // For the connected wallet: may it mint in the chosen phase (and if not, why), and how many
-// more it may mint there. Both come from the service; the panel never guesses them.
+// more it may mint there. Both come from the service; the panel never guesses them. Loaded
+// with the connected wallet's part of the panel (connected-wallet.tsx), not with the page.
 "use client";
 
 import { describeError } from "@/lib/client/error-messages";
@@ -88,11 +89,4 @@ export function WalletAllowance({ collectionId, phase, address }: { collectionId
       )}
     </div>
   );
-}
-
-/** How many more this wallet may mint in the phase: null when unknown or unlimited. */
-export function useRemainingAllowance(collectionId: string, phaseId: string | null, address: string | null): number | null {
-  const mints = useWalletMints(collectionId, address);
-  if (!phaseId || !mints.data) return null;
-  return mints.data.phaseMints[phaseId]?.remaining ?? null;
 }

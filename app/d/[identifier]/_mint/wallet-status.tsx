@@ -10,7 +10,9 @@ import { formatSol, shortWallet } from "@/lib/format";
 
 const TEST_SOL = 2;
 
-export function WalletStatus({ wallet, address }: { wallet: WalletBridge; address: string }) {
+export type WalletStatusProps = { wallet: WalletBridge; address: string };
+
+export function WalletStatus({ wallet, address }: WalletStatusProps) {
   const { cluster } = useDropmint();
   return (
     <div className="space-y-2">

@@ -1,7 +1,7 @@
 // Section: every minted NFT (GET all-minted), sortable and searchable, 24 at a time. The
 // server renders the first page of the default view (newest first, no search).
 import { getAllMinted } from "@/lib/services/minted-items";
-import { AllMintedExplorer } from "./all-minted-explorer";
+import { AllMintedExplorer } from "./lazy-islands";
 import { loadSection } from "./load";
 import { Section, SectionUnavailable } from "./section";
 

@@ -1,7 +1,7 @@
 // Section: the NFTs that can still be minted (GET gallery), 24 to a page. The server renders
 // the first page; the client island pages through the rest.
 import { getGallery } from "@/lib/services/gallery";
-import { GalleryGrid } from "./gallery-grid";
+import { GalleryGrid } from "./lazy-islands";
 import { loadSection } from "./load";
 import { plural } from "@/lib/format";
 import { Section, SectionUnavailable } from "./section";

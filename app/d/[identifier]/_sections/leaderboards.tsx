@@ -1,7 +1,7 @@
 // Section: top holders (read from the chain) and top minters, ten each, server-rendered and
 // re-read every minute by the client island.
 import { getTopHolders, getTopMinters } from "@/lib/services/leaderboards";
-import { LeaderboardLists } from "./leaderboard-lists";
+import { LeaderboardLists } from "./lazy-islands";
 import { loadSection } from "./load";
 import { Section, SectionUnavailable } from "./section";
 

@@ -2,7 +2,7 @@
 // polled by the client island every few seconds.
 import { getRecentlyMinted } from "@/lib/services/minted-items";
 import { loadSection, requestNow } from "./load";
-import { RecentlyMintedFeed } from "./recently-minted-feed";
+import { RecentlyMintedFeed } from "./lazy-islands";
 import { Section, SectionUnavailable } from "./section";
 
 export const RECENT_MINTS_LIMIT = 12;

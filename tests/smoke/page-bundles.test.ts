@@ -1,0 +1,43 @@
+// What each page of the production build makes a browser download before it works (Next's
+// own first-load chunk lists), checked for code a page does not use: the mint calls and the
+// wallet adapters belong to the drop page alone, React Query to the pages that poll or
+// search. The sizes themselves are the bench's (npm run bench, bench/goals.ts).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const STATS_FILE = ".next/diagnostics/route-bundle-stats.json";
+
+type RouteStats = { route: string; firstLoadChunkPaths: string[] };
+
+function firstLoadCode(route: string): string {
+  const stats = JSON.parse(readFileSync(STATS_FILE, "utf8")) as RouteStats[];
+  const entry = stats.find((s) => s.route === route);
+  if (!entry) throw new Error(`${route} is not in ${STATS_FILE}`);
+  return entry.firstLoadChunkPaths.map((chunk) => readFileSync(chunk, "utf8")).join("\n");
+}
+
+// Strings that survive minification: a request path of the mint calls, a class React Query
+// names in its errors, and the wallet adapter's own error names.
+const MINT_CALLS = ["prepare-mint", "execute-mint", "/api/localnet/faucet"];
+const REACT_QUERY = "QueryClient";
+const WALLET_ADAPTER = ["WalletNotConnectedError", "WalletSignTransactionError"];
+
+describe("first-load JavaScript per page", () => {
+  it("the drop page carries the mint calls and React Query, and still loads the wallet adapters lazily", () => {
+    const code = firstLoadCode("/d/[identifier]");
+    for (const marker of MINT_CALLS) expect(code, marker).toContain(marker);
+    expect(code).toContain(REACT_QUERY);
+    for (const marker of WALLET_ADAPTER) expect(code, marker).not.toContain(marker);
+  });
+
+  it.each(["/", "/search"])("%s searches with React Query and the read half of the client: no mint calls, no wallet", (route) => {
+    const code = firstLoadCode(route);
+    expect(code).toContain(REACT_QUERY);
+    for (const marker of [...MINT_CALLS, ...WALLET_ADAPTER]) expect(code, marker).not.toContain(marker);
+  });
+
+  it("/docs ships no client, no React Query and no wallet", () => {
+    const code = firstLoadCode("/docs");
+    for (const marker of [...MINT_CALLS, REACT_QUERY, ...WALLET_ADAPTER]) expect(code, marker).not.toContain(marker);
+  });
+});
