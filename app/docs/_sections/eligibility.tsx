@@ -1,4 +1,6 @@
 // API docs: eligibility and wallet mints, with the decisions the spec leaves open.
+import { HOLDINGS_MAX_AGE_MS } from "@/lib/services/read-caches";
+
 export function EligibilitySection() {
   return (
     <section id="eligibility" aria-labelledby="eligibility-heading" className="space-y-3">
@@ -11,6 +13,12 @@ export function EligibilitySection() {
         <code>400 INVALID_REQUEST</code> for a wallet that is not a canonical base58 Solana address. Holdings are read from the chain; when it cannot be read they answer{" "}
         <code>503 CHAIN_UNAVAILABLE</code> (retry), never a negative verdict. A request that reads holdings (a gated phase with token or NFT gates; for wallet-mints, a drop with
         any) also spends one unit of the per-IP chain budget (see Rate limits); one that does not read the chain spends none.
+      </p>
+      <p>
+        <strong>Freshness.</strong> Each instance keeps a wallet&apos;s holdings for at most {HOLDINGS_MAX_AGE_MS / 1000} seconds, so a token or NFT that moved outside this service
+        counts in these answers up to {HOLDINGS_MAX_AGE_MS / 1000} seconds late; a read served that way reaches no chain and spends no chain budget. A mint through this service
+        refreshes the wallet at once, and a change to its mints, allowlist entries or overrides shows within a second on every instance. <code>POST /prepare-mint</code> reads
+        holdings from the chain every time, so a gate is always judged on what the wallet holds when it mints.
       </p>
 
       <h3 className="font-mono text-lg">
