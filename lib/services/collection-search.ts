@@ -14,12 +14,12 @@
 //     else (two letters, "#1", "-4", "été") has no trigram to look up, and is looked up in
 //     the index of pairs instead. Either way the drops kept are those whose "searchText"
 //     holds the lowercased query, which is exactly ILIKE on each column.
-//   - Identical searches in flight at once share one statement: on the embedded database
-//     statements run one at a time, and the searches for a popular word would otherwise
-//     queue behind one another.
+//   - Answers are kept per instance (read-caches.ts) until any drop or any drop's counts
+//     change, on any instance: the words a rush types repeat, and identical searches in
+//     flight at once share one statement (on the embedded database statements run one at a
+//     time, and the searches for a popular word would otherwise queue behind one another).
 import { Prisma } from "@/lib/db/generated/client";
 import type { SearchResult } from "@/lib/schemas/discovery";
-import type { Db } from "@/lib/db/client";
 import { mintedCountSql } from "./collection-summaries";
 import type { ServiceContext } from "./context";
 import { likeLiteral } from "./minted-items";
@@ -76,26 +76,16 @@ export function searchCollectionsSql(options: { q: string; limit: number; offset
      ORDER BY page."name" ASC NULLS LAST, page."id" ASC`;
 }
 
-// Searches in flight, per database (tests open several). A search that arrives while the
-// same one runs takes its answer: it reads the drops as of a few milliseconds before it
-// arrived, which nobody can tell apart from a faster answer. Nothing is kept once answered.
-const inFlight = new WeakMap<Db, Map<string, Promise<SearchRow[]>>>();
+export type SearchView = Readonly<{ collections: SearchResult[]; limit: number; offset: number; hasMore: boolean }>;
 
-function sharedSearch(db: Db, options: { q: string; limit: number; offset: number }): Promise<SearchRow[]> {
-  let running = inFlight.get(db);
-  if (!running) inFlight.set(db, (running = new Map()));
-  const key = `${options.limit}:${options.offset}:${options.q}`;
-  const current = running.get(key);
-  if (current) return current;
-  const search = db.$queryRaw<SearchRow[]>(searchCollectionsSql(options)).finally(() => running.delete(key));
-  running.set(key, search);
-  return search;
+export function searchCollections(ctx: ServiceContext, options: { q: string; limit: number; offset: number }): Promise<SearchView> {
+  return ctx.caches.searches.get(`${options.limit}:${options.offset}:${options.q}`, () => runSearch(ctx, options));
 }
 
-export async function searchCollections(ctx: ServiceContext, options: { q: string; limit: number; offset: number }) {
+async function runSearch(ctx: ServiceContext, options: { q: string; limit: number; offset: number }): Promise<SearchView> {
   // One row more than the page says whether there is a next page; no count(*), which would
   // run the match a second time.
-  const found = await sharedSearch(ctx.db, options);
+  const found = await ctx.db.$queryRaw<SearchRow[]>(searchCollectionsSql(options));
   const collections: SearchResult[] = found.slice(0, options.limit).map((row) => ({
     id: row.id,
     short_id: row.shortId,
@@ -107,5 +97,6 @@ export async function searchCollections(ctx: ServiceContext, options: { q: strin
     blockchain_network: row.chain,
     is_verified: row.isVerified,
   }));
-  return { collections, limit: options.limit, offset: options.offset, hasMore: found.length > options.limit };
+  // Frozen: the same answer object until it changes, so the route keeps its text too.
+  return Object.freeze({ collections, limit: options.limit, offset: options.offset, hasMore: found.length > options.limit });
 }

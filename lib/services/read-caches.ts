@@ -10,6 +10,7 @@ import type { LiveApiKey } from "./api-keys";
 import type { DropCounts, DropFacts } from "./drop-snapshot";
 import type { CachedHoldings } from "./holdings";
 import type { DropPages } from "./nft-pages";
+import type { SearchView } from "./collection-search";
 import type { WalletDropRows } from "./wallet-rows";
 
 export type ReadCaches = {
@@ -19,6 +20,8 @@ export type ReadCaches = {
   dropCounts: KeyedCache<string, DropCounts>;
   /** The first pages of a drop's NFT lists (gallery, all-minted), per drop (nft-pages.ts). */
   nftPages: KeyedCache<string, DropPages>;
+  /** Search answers by "<limit>:<offset>:<query>", until any drop or its counts change. */
+  searches: KeyedCache<string, SearchView>;
   /** A wallet's own rows in a drop (mints per phase, allowlist entries, overrides), by "<drop id>:<wallet>". */
   walletRows: KeyedCache<string, WalletDropRows>;
   /** What a wallet holds on chain, for gated reads, by wallet (HOLDINGS_MAX_AGE_MS at most). */
@@ -49,6 +52,7 @@ export function createReadCaches(): ReadCaches {
     drops: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
     dropCounts: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
     nftPages: new KeyedCache({ maxAgeMs: NFT_PAGES_MAX_AGE_MS, maxEntries: 1_000 }),
+    searches: new KeyedCache({ maxAgeMs: NFT_PAGES_MAX_AGE_MS, maxEntries: 5_000 }),
     walletRows: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 50_000 }),
     holdings: new KeyedCache({ maxAgeMs: HOLDINGS_MAX_AGE_MS, maxEntries: 50_000 }),
     mintDecimals: new KeyedCache({ maxAgeMs: 10 * 60_000, maxEntries: 10_000 }),
@@ -68,10 +72,14 @@ export async function keepReadCachesFresh(database: Pick<Database, "listen" | "o
   const unsubscribes = await Promise.all([
     database.listen(DROP_CHANGED_CHANNEL, {
       // The drop's pages show its reveal settings and name: they go with it.
-      onChange: (id) => (caches.drops.invalidate(id), caches.nftPages.invalidate(id)),
-      onGap: () => (caches.drops.invalidateAll(), caches.nftPages.invalidateAll()),
+      onChange: (id) => (caches.drops.invalidate(id), caches.nftPages.invalidate(id), caches.searches.invalidateAll()),
+      onGap: () => (caches.drops.invalidateAll(), caches.nftPages.invalidateAll(), caches.searches.invalidateAll()),
     }),
-    database.listen(DROP_COUNTS_CHANGED_CHANNEL, { onChange: (id) => caches.dropCounts.invalidate(id), onGap: () => caches.dropCounts.invalidateAll() }),
+    database.listen(DROP_COUNTS_CHANGED_CHANNEL, {
+      // Search answers carry each drop's minted count.
+      onChange: (id) => (caches.dropCounts.invalidate(id), caches.searches.invalidateAll()),
+      onGap: () => (caches.dropCounts.invalidateAll(), caches.searches.invalidateAll()),
+    }),
     database.listen(DROP_NFTS_CHANGED_CHANNEL, { onChange: (id) => caches.nftPages.invalidate(id), onGap: () => caches.nftPages.invalidateAll() }),
     database.listen(WALLET_CHANGED_CHANNEL, { onChange: (dropAndWallet) => forgetWallet(caches, dropAndWallet), onGap: () => forgetAllWallets(caches) }),
     database.listen(KEY_CHANGED_CHANNEL, { onChange: (hash) => caches.keys.invalidate(hash), onGap: () => caches.keys.invalidateAll() }),
@@ -112,6 +120,7 @@ function invalidateAfterWrite(caches: ReadCaches, event: WriteEvent): void {
   if (model !== "Collection" && model !== "Phase" && model !== "Nft") return;
   // An NFT matters only when its status changes, and only to the counts: reservations leave them alone.
   if (model === "Nft" && !changesStatus(args)) return;
+  caches.searches.invalidateAll(); // a drop or its counts: search answers show both
   const cache = model === "Nft" ? caches.dropCounts : caches.drops;
   const record = (result ?? {}) as { id?: unknown; collectionId?: unknown };
   const id = model === "Collection" ? record.id : record.collectionId;

@@ -14,6 +14,7 @@ import { assembleRuntime } from "@/lib/server/create-runtime";
 import { serviceContextOf, type Runtime } from "@/lib/server/runtime";
 import { getAvailability } from "@/lib/services/availability";
 import { getCollectionView } from "@/lib/services/collections";
+import { searchCollections } from "@/lib/services/collection-search";
 import { getGallery } from "@/lib/services/gallery";
 import { getAllMinted } from "@/lib/services/minted-items";
 import { getWalletMints } from "@/lib/services/wallet-mints";
@@ -166,9 +167,9 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
 
     // A reservation by a tool's plain SQL on the other connection, ending in a moment: gone at once, back when it ends, with no write.
     const [reserved, minted] = pagesDrop.nftIds;
-    await b.database.runner.query(`UPDATE "Nft" SET status = 'reserved', "reservedUntil" = now() + interval '700 milliseconds' WHERE id = $1`, [reserved]);
+    await b.database.runner.query(`UPDATE "Nft" SET status = 'reserved', "reservedUntil" = now() + interval '1500 milliseconds' WHERE id = $1`, [reserved]);
     await seenWithin(gallery, (view) => view.total === 2 && !view.nfts.some((nft) => nft.id === reserved));
-    await seenWithin(gallery, (view) => view.total === 3 && view.nfts.find((nft) => nft.id === reserved)?.mint_status === "available", 2_000);
+    await seenWithin(gallery, (view) => view.total === 3 && view.nfts.find((nft) => nft.id === reserved)?.mint_status === "available", 5_000);
 
     await b.database.prisma.nft.update({ where: { id: minted! }, data: { status: "minted", mintedAt: new Date(), ownerWallet: "Owner1111111111111111111111111111111111111" } });
     await b.database.prisma.mint.create({
@@ -176,6 +177,16 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     });
     await seenWithin(allMinted, (view) => view.total === 1 && view.nfts[0]!.id === minted);
     await seenWithin(gallery, (view) => view.total === 2);
+  });
+
+  it("serves a search from memory, and finds a drop launched on the other instance within a second", async () => {
+    const search = () => searchCollections(serviceContextOf(a), { q: "wombat", limit: 20, offset: 0 });
+    expect((await search()).collections).toEqual([]);
+    const loads = a.caches.searches.stats().loads;
+    for (let i = 0; i < 10; i++) await search();
+    expect(a.caches.searches.stats().loads).toBe(loads);
+    await b.database.prisma.collection.create({ data: { shortId: "wombat-drop", name: "Wombat", chain: "solana-localnet", treasuryAddress: TREASURY, totalSupply: 5 } });
+    await seenWithin(search, (view) => view.collections.map((c) => c.short_id).includes("wombat-drop"));
   });
 
   it("sees a change made by another tool with plain SQL", async () => {
