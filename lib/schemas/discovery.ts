@@ -7,7 +7,8 @@ import { collectionStatsSchema, priceDisplaySchema } from "./collection";
 import { paginationQuerySchema, plainTextSchema, timestampSchema } from "./common";
 
 /** Spec Limits: discovery feeds and the collection list default to 20, capped at 100. */
-export const DISCOVERY_LIMIT = { defaultLimit: 20, maxLimit: 100 } as const;
+/** Feeds, the collection list and search: a larger limit is served as the maximum (spec: "capped at 100"). */
+export const DISCOVERY_LIMIT = { defaultLimit: 20, maxLimit: 100, overMax: "cap" } as const;
 export const SEARCH_QUERY_MIN_LENGTH = 2;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** The trending window and the only `type` value it reports. */

@@ -1,6 +1,10 @@
 // API docs: the first-party read router (/api/public), with the decisions the spec leaves
 // open ("base address not shown", feed contents, trending window, pre-launch envelope, NFT
 // identifiers, code check body).
+import { DISCOVERY_LIMIT } from "@/lib/schemas/discovery";
+import { GALLERY_LIMIT } from "@/lib/schemas/gallery";
+import { RECENTLY_MINTED_LIMIT } from "@/lib/schemas/minted-items";
+
 const base = "/api/public";
 
 export function FirstPartySection() {
@@ -39,11 +43,15 @@ export function FirstPartySection() {
       <h3 className="text-lg font-semibold">Limits</h3>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          Every list is paginated with <code>limit</code> and <code>offset</code>. Feeds, the collection list and search default to 20 and accept at most 100; a limit outside 1–100
-          is a 400 (not clamped). Each page reports <code>total</code>, <code>limit</code>, <code>offset</code> and <code>hasMore</code> (additive to the spec&apos;s shapes);
-          search reports no <code>total</code>, only <code>hasMore</code>.
+          Every list is paginated with <code>limit</code> and <code>offset</code>. Feeds, the collection list and search default to {DISCOVERY_LIMIT.defaultLimit} and are capped at{" "}
+          {DISCOVERY_LIMIT.maxLimit}: a larger limit is served as {DISCOVERY_LIMIT.maxLimit} and the page reports the limit applied; a limit below 1 or not a whole number is a 400.
+          Each page reports <code>total</code>, <code>limit</code>, <code>offset</code> and <code>hasMore</code> (additive to the spec&apos;s shapes); search reports no{" "}
+          <code>total</code>, only <code>hasMore</code>.
         </li>
-        <li>Gallery: default 100, at most 200 (as on v1). Recently-minted: default 20, at most 50 (as on v1).</li>
+        <li>
+          Gallery: default {GALLERY_LIMIT.defaultLimit}, at most {GALLERY_LIMIT.maxLimit} (as on v1). Recently-minted: default {RECENTLY_MINTED_LIMIT.defaultLimit}, at most{" "}
+          {RECENTLY_MINTED_LIMIT.maxLimit} (as on v1); above those, a 400.
+        </li>
       </ul>
 
       <h3 className="text-lg font-semibold">Discovery feeds</h3>
