@@ -202,7 +202,12 @@ export type WalletPhaseCounts = {
 };
 
 /** The wallet-mints reading of one phase (counts only: the clock and the supply are not its business). */
-export function walletPhaseCounts(input: WalletPhaseInput): WalletPhaseCounts {
+/**
+ * What a wallet may still mint in one phase. `closed`: nothing can be minted there whatever
+ * the wallet's allowance (the phase ended, or the drop sold out), so canMintMore is false;
+ * `remaining` still says what its allowance leaves (null: no per-wallet limit).
+ */
+export function walletPhaseCounts(input: WalletPhaseInput, closed = false): WalletPhaseCounts {
   const { sources } = walletAllocation(input);
   const limit = walletMintLimit(input);
   const remaining = remainingOf(limit, input.minted);
@@ -217,6 +222,6 @@ export function walletPhaseCounts(input: WalletPhaseInput): WalletPhaseCounts {
     allocationDetails: sources.map((s) => s.detail),
     hasAllocationOverride: input.override !== null,
     remaining,
-    canMintMore: remaining === null || remaining > 0,
+    canMintMore: !closed && (remaining === null || remaining > 0),
   };
 }

@@ -170,6 +170,32 @@ for (const target of databaseTargets) {
       expect([status, errorBodySchema.parse(body).code]).toEqual([404, "COLLECTION_NOT_FOUND"]);
     });
 
+    it("nothing more can be minted in an ended phase, nor anywhere once the drop is sold out; a drop without a cap never sells out", async () => {
+      const prisma = app.runtime.database.prisma;
+      const ended = await prisma.phase.create({
+        data: { collectionId: spritesId, name: "Ended", sortOrder: 9, startDate: new Date(Date.now() - 7_200_000), endDate: new Date(Date.now() - 3_600_000), maxPerWallet: 5 },
+      });
+      try {
+        const before = await counts(wallets.unnamed);
+        expect(before.phaseMints[ended.id]).toMatchObject({ minted: 0, remaining: 5, canMintMore: false });
+        expect(before.phaseMints[phases.unlimited]).toMatchObject({ remaining: null, canMintMore: true });
+        const sprites = await prisma.collection.findUniqueOrThrow({ where: { id: spritesId } });
+        const minted = await prisma.nft.count({ where: { collectionId: spritesId, isMasterEdition: false, status: { in: ["minted", "burned"] } } });
+        await prisma.collection.update({ where: { id: spritesId }, data: { totalSupply: minted } });
+        try {
+          const soldOut = await counts(wallets.unnamed);
+          expect(soldOut.phaseMints[phases.unlimited]).toMatchObject({ remaining: null, canMintMore: false });
+          await prisma.collection.update({ where: { id: spritesId }, data: { totalSupply: null } });
+          const uncapped = await counts(wallets.unnamed);
+          expect(uncapped.phaseMints[phases.unlimited]).toMatchObject({ remaining: null, canMintMore: true });
+        } finally {
+          await prisma.collection.update({ where: { id: spritesId }, data: { totalSupply: sprites.totalSupply } });
+        }
+      } finally {
+        await prisma.phase.delete({ where: { id: ended.id } });
+      }
+    });
+
     it("answers a malformed wallet with 400 INVALID_REQUEST", async () => {
       for (const wallet of ["not-a-wallet", "0".repeat(44), `${wallets.mira}x`, "🦄"]) {
         const { status, body } = await ask(encodeURIComponent(wallet));

@@ -115,8 +115,9 @@ export function EligibilitySection() {
           <code>hasAllocationOverride</code> and <code>isPackPhase</code> are always booleans.
         </li>
         <li>
-          <code>canMintMore</code> is true when <code>remaining</code> is <code>null</code> or above 0. It looks at counts only, not at the phase&apos;s dates or the supply left:
-          prepare-mint decides.
+          <code>canMintMore</code> is false for a phase that has ended and for every phase of a sold-out drop (a drop without a supply cap never sells out); otherwise it is true
+          when <code>remaining</code> is <code>null</code> or above 0. <code>remaining</code> is what the wallet&apos;s allowance leaves, whatever the dates or the supply. An
+          upcoming phase counts as open: prepare-mint decides when it starts.
         </li>
       </ul>
     </section>

@@ -216,5 +216,8 @@ describe("wallet counts", () => {
   it("counts bonus mints against the limit and stops at 0", () => {
     expect(walletPhaseCounts(ungated({ maxPerWallet: 5, minted: 5 }))).toMatchObject({ remaining: 0, canMintMore: false });
     expect(walletPhaseCounts(ungated({ maxPerWallet: 2, minted: 3 }))).toMatchObject({ remaining: 0, canMintMore: false });
+    // An ended phase or a sold-out drop: nothing more to mint, whatever the allowance says.
+    expect(walletPhaseCounts(ungated({ maxPerWallet: 5, minted: 1 }), true)).toMatchObject({ remaining: 4, canMintMore: false });
+    expect(walletPhaseCounts(ungated({ maxPerWallet: null, minted: 1 }), true)).toMatchObject({ remaining: null, canMintMore: false });
   });
 });
