@@ -1,7 +1,8 @@
 // One NFT for the site's pages (first-party GET nft/{identifier}). The identifier is a mint
 // address, `contract:tokenId` (the drop's on-chain collection address, short ID or UUID,
-// then the token id), or a bare token id, which needs `?collection=` because token ids
-// repeat across drops. A UUID (our internal NFT id) is refused: pages link NFTs by what is
+// then the token id), or a bare token id: with `?collection=`, in that drop; without it,
+// the one NFT that has that token id among the launched drops, and a 400 naming the
+// ambiguity when several drops have one (token ids repeat across drops). A UUID (our internal NFT id) is refused: pages link NFTs by what is
 // on chain or in the drop. Shown through the same reveal rule as every feed
 // (lib/domain/reveal.ts); an NFT of a drop not launched yet answers like an unknown one.
 import type { Db } from "@/lib/db/client";
@@ -18,7 +19,8 @@ const MINT_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const TOKEN_ID = /^\d{1,10}$/;
 const MAX_TOKEN_ID = 2_147_483_647;
 
-export type NftIdentifier = { kind: "mint"; address: string } | { kind: "token"; collection: string; tokenId: number };
+/** `collection` undefined: a bare token id, looked up among every launched drop. */
+export type NftIdentifier = { kind: "mint"; address: string } | { kind: "token"; collection?: string; tokenId: number };
 
 const invalid = (why: string) => new AppError("INVALID_REQUEST", why);
 const notFound = () => new AppError("NOT_FOUND", "No NFT matches that identifier.");
@@ -28,10 +30,7 @@ export function parseNftIdentifier(identifier: string, collection?: string): Nft
   if (UUID.test(identifier)) throw invalid("NFTs are looked up by mint address, contract:tokenId or token id, not by UUID.");
   const colon = identifier.lastIndexOf(":");
   if (colon > 0) return { kind: "token", collection: identifier.slice(0, colon), tokenId: tokenIdOf(identifier.slice(colon + 1)) };
-  if (TOKEN_ID.test(identifier)) {
-    if (!collection) throw invalid("A bare token id needs the collection query parameter (short ID, UUID or address of the drop).");
-    return { kind: "token", collection, tokenId: tokenIdOf(identifier) };
-  }
+  if (TOKEN_ID.test(identifier)) return { kind: "token", collection, tokenId: tokenIdOf(identifier) };
   if (MINT_ADDRESS.test(identifier)) return { kind: "mint", address: identifier };
   throw invalid("Invalid NFT identifier: use a mint address, contract:tokenId or a token id.");
 }
@@ -79,6 +78,11 @@ export async function getNft(ctx: ServiceContext, identifier: NftIdentifier): Pr
 
 async function findNft(db: Db, identifier: NftIdentifier): Promise<Nft | null> {
   if (identifier.kind === "mint") return db.nft.findUnique({ where: { mintAddress: identifier.address } });
+  if (identifier.collection === undefined) {
+    const found = await db.nft.findMany({ where: { tokenId: identifier.tokenId, collection: { launchStatus: "live" } }, take: 2 });
+    if (found.length > 1) throw invalid("Several drops have an NFT with that token id: add the collection query parameter (short ID, UUID or address of the drop).");
+    return found[0] ?? null;
+  }
   const ref = await findCollectionRefCached(db, identifier.collection);
   if (!ref) throw new AppError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
   return db.nft.findUnique({ where: { collectionId_tokenId: { collectionId: ref.id, tokenId: identifier.tokenId } } });

@@ -143,11 +143,12 @@ export function FirstPartySection() {
             GET {base}/nft/{"{identifier}"}
           </code>{" "}
           → <code>{"{success, nft, collection}"}</code>. The identifier is the NFT&apos;s mint address; or <code>contract:tokenId</code>, where <code>contract</code> is the
-          drop&apos;s on-chain collection address (its short ID or UUID work too); or a bare token id, which needs <code>?collection=</code> naming the drop, because token ids
-          repeat across drops (without it: 400). A UUID is refused with <code>400 INVALID_REQUEST</code>, as is a token id outside 0–2147483647. Unknown NFT, or an NFT of a drop
-          not launched yet: <code>404 NOT_FOUND</code>; unknown drop in <code>contract:tokenId</code>: <code>404 COLLECTION_NOT_FOUND</code>. Delayed reveal applies exactly as in
-          the feeds: until the NFT is revealed it shows the placeholder art under <code>&quot;{"<drop name>"} (unrevealed)&quot;</code>, with no description, traits, media or
-          rarity, and <code>isRevealed: false</code>. <code>mintStatus</code> is available, reserved, minted or burned (an expired reservation reads available).
+          drop&apos;s on-chain collection address (its short ID or UUID work too); or a bare token id: alone, it names the one NFT with that token id among the launched drops;
+          token ids repeat across drops, so when several have it the answer is <code>400 INVALID_REQUEST</code> asking for <code>?collection=</code> (the drop&apos;s short ID, UUID
+          or address), which picks the drop. A UUID is refused with <code>400 INVALID_REQUEST</code>, as is a token id outside 0–2147483647. Unknown NFT, or an NFT of a drop not
+          launched yet: <code>404 NOT_FOUND</code>; unknown drop in <code>contract:tokenId</code>: <code>404 COLLECTION_NOT_FOUND</code>. Delayed reveal applies exactly as in the
+          feeds: until the NFT is revealed it shows the placeholder art under <code>&quot;{"<drop name>"} (unrevealed)&quot;</code>, with no description, traits, media or rarity,
+          and <code>isRevealed: false</code>. <code>mintStatus</code> is available, reserved, minted or burned (an expired reservation reads available).
         </li>
         <li>
           <code>POST {base}/code/validate</code> with <code>{"{collection, code}"}</code> (<code>collectionId</code> is accepted as an alias; a short ID, UUID or address) → the

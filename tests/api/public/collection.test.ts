@@ -115,10 +115,30 @@ for (const target of databaseTargets) {
       expect((await get(`nft/${minted.tokenId}?collection=sprites`)).body!.nft.id).toBe(minted.id);
     });
 
-    it("nft: UUIDs, a bare token id without collection and junk are 400; unknown is 404", async () => {
+    it("nft: a bare token id alone finds the one launched drop's NFT that has it; several drops need ?collection=", async () => {
+      const sprites = await prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" } });
+      const only = await prisma.nft.create({ data: { collectionId: sprites.id, tokenId: 777_777, name: "Only One", imageUrl: "/art/only.svg" } });
+      try {
+        const found = nftResponseSchema.strict().parse((await get("nft/777777")).body);
+        expect([found.nft.id, found.collection.shortId]).toEqual([only.id, "sprites"]);
+        await expectError("nft/888888", 404, "NOT_FOUND");
+        // The same token id in a second launched drop: ambiguous without ?collection=.
+        const aurora = await prisma.collection.findUniqueOrThrow({ where: { shortId: "aurora" } });
+        const twin = await prisma.nft.create({ data: { collectionId: aurora.id, tokenId: 777_777, name: "Twin", imageUrl: "/art/twin.svg" } });
+        try {
+          await expectError("nft/777777", 400, "INVALID_REQUEST");
+          expect((await get("nft/777777?collection=aurora")).body!.nft.id).toBe(twin.id);
+        } finally {
+          await prisma.nft.delete({ where: { id: twin.id } });
+        }
+      } finally {
+        await prisma.nft.delete({ where: { id: only.id } });
+      }
+    });
+
+    it("nft: UUIDs and junk are 400; unknown is 404", async () => {
       const minted = await prisma.nft.findFirstOrThrow({ where: { status: "minted" } });
       await expectError(`nft/${minted.id}`, 400, "INVALID_REQUEST");
-      await expectError("nft/7", 400, "INVALID_REQUEST");
       await expectError("nft/sprites:abc", 400, "INVALID_REQUEST");
       await expectError("nft/sprites:99999999999", 400, "INVALID_REQUEST");
       await expectError(`nft/${encodeURIComponent("not an nft")}`, 400, "INVALID_REQUEST");

@@ -1,4 +1,4 @@
-// GET /api/public/nft/{identifier} — one NFT by mint address, contract:tokenId, or token id + ?collection=; UUIDs refused.
+// GET /api/public/nft/{identifier} — one NFT by mint address, contract:tokenId, or token id (with ?collection= when several drops have it); UUIDs refused.
 import { publicRoute } from "@/lib/api/public-route";
 import { getNftParamsSchema, getNftQuerySchema, nftResponseSchema } from "@/lib/schemas/nft";
 import { getNft, parseNftIdentifier } from "@/lib/services/nft-lookup";
