@@ -23,5 +23,15 @@ export const platformCapabilitiesResponseSchema = z.object({
     /** POST /api/localnet/faucet exists (localnet only). */
     faucet: z.boolean(),
   }),
+  /** Where pegged prices come from: a price provider, static prices (offline), or nowhere (pegged phases then answer PRICE_UNAVAILABLE). */
+  priceSource: z.enum(["provider", "static", "none"]),
+  /** This deployment's budgets and session lifetime, as configured. */
+  limits: z.object({
+    readsPerMinute: z.number().int(),
+    mintsPerMinute: z.number().int(),
+    chainReadsPerMinute: z.number().int(),
+    sessionTtlSeconds: z.number().int(),
+    platformFeeLamports: z.number().int(),
+  }),
   serverTime: timestampSchema,
 });

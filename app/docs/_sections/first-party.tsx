@@ -65,7 +65,10 @@ export function FirstPartySection() {
         <li>
           <code>GET {base}/platform-capabilities</code>: <code>chains</code> (the one Solana cluster this deployment runs on: <code>name</code>, <code>cluster</code>,{" "}
           <code>isProduction</code>), <code>features</code> (<code>claimCodes</code>, <code>bounties</code>, <code>dutchPricing</code>, <code>peggedPricing</code>,{" "}
-          <code>delayedReveal</code>, <code>collectionSearch</code>, and <code>faucet</code>, true on localnet only) and <code>serverTime</code>.
+          <code>delayedReveal</code>, <code>collectionSearch</code>, and <code>faucet</code>, true on localnet only; <code>peggedPricing</code> is true only when a price source is
+          configured), <code>priceSource</code> (<code>provider</code>, <code>static</code> or <code>none</code>), <code>limits</code> (this deployment&apos;s configured{" "}
+          <code>readsPerMinute</code>, <code>mintsPerMinute</code>, <code>chainReadsPerMinute</code>, <code>sessionTtlSeconds</code> and <code>platformFeeLamports</code>) and{" "}
+          <code>serverTime</code>. Everything but <code>serverTime</code> is read from the running configuration.
         </li>
         <li>
           <code>GET {base}/token-prices</code>: the same snapshot as <code>/api/v1/token-prices</code>.

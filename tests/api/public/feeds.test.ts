@@ -19,6 +19,7 @@ import { tokenPricesResponseSchema } from "@/lib/schemas/token-prices";
 import { errorBodySchema } from "../../helpers/error-body";
 import { databaseTargets } from "../../helpers/databases";
 import { callJson } from "../../helpers/route-caller";
+import { installRuntime } from "@/lib/server/runtime";
 import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../../helpers/test-app";
 
 const site = { origin: TEST_SITE_ORIGIN };
@@ -69,6 +70,29 @@ for (const target of databaseTargets) {
       const parsed = platformCapabilitiesResponseSchema.strict().parse(body);
       expect(parsed.chains).toEqual([{ name: "solana-localnet", cluster: "localnet", isProduction: false }]);
       expect(parsed.features).toMatchObject({ claimCodes: true, faucet: true, collectionSearch: true });
+      // The running configuration (test-app.ts sets these budgets), not constants.
+      const { config } = app.runtime;
+      expect(parsed.limits).toEqual({
+        readsPerMinute: 100_000,
+        mintsPerMinute: config.rateLimit.mintsPerMinute,
+        chainReadsPerMinute: 100_000,
+        sessionTtlSeconds: config.sessionTtlSeconds,
+        platformFeeLamports: Number(config.platformFeeLamports),
+      });
+      expect(parsed.features.peggedPricing).toBe(parsed.priceSource !== "none");
+    });
+
+    it("platform-capabilities follows the configuration: no price source, no pegged pricing; another budget, another limit", async () => {
+      const other = await startTestApp(target, { seed: false, env: { TOKEN_PRICE_PROVIDER_URL: "none", STATIC_TOKEN_PRICES: "{}", RATE_LIMIT_READS_PER_MINUTE: "77" } });
+      try {
+        const parsed = platformCapabilitiesResponseSchema.strict().parse((await get("platform-capabilities")).body);
+        expect(parsed.priceSource).toBe("none");
+        expect(parsed.features.peggedPricing).toBe(false);
+        expect(parsed.limits.readsPerMinute).toBe(77);
+      } finally {
+        await other.close();
+        installRuntime(app.runtime); // the other app replaced it for the route handlers
+      }
     });
 
     it("token-prices: the v1 snapshot shape", async () => {
