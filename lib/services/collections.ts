@@ -78,7 +78,9 @@ export async function getCollectionView(ctx: ServiceContext, collectionId: strin
       bannerImage: url(collection.bannerImage),
       chain: collection.chain,
       collectionAddress: collection.collectionAddress,
-      contractAddress: collection.contractAddress,
+      // Solana has no contract per drop (the token programs are shared): the drop's on-chain
+      // address is its collection mint, unless the drop records a contract of its own.
+      contractAddress: collection.contractAddress ?? (collection.chain.startsWith("solana-") ? collection.collectionAddress : null),
       externalUrl: collection.externalUrl,
       twitter: collection.twitter,
       discord: collection.discord,

@@ -71,6 +71,8 @@ for (const target of databaseTargets) {
       const byAddress = await callJson("GET", `/api/v1/collections/${collectionAddress}`, { headers: asSite });
       expect(byUuid.body!.collection).toEqual(byShortId.collection);
       expect(byAddress.body!.collection.collectionAddress).toBe(collectionAddress);
+      // On Solana the drop's contract address is its collection mint.
+      expect(byAddress.body!.collection.contractAddress).toBe(collectionAddress);
       // A changed case is another address: not found.
       const swapped = collectionAddress.replace(/[a-z]/, (c: string) => c.toUpperCase());
       if (swapped !== collectionAddress) {

@@ -13,6 +13,10 @@ export function CollectionsSection() {
       <p>The Collection response: the record, supply stats, phases and capabilities, with the server time.</p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
+          <code>collection.contractAddress</code>: Solana has no contract per drop (the token programs are shared), so for a Solana drop it is the drop&apos;s collection mint, the
+          same as <code>collectionAddress</code>, unless the drop records a contract of its own; <code>null</code> when the drop has no on-chain address yet.
+        </li>
+        <li>
           <code>phases.all</code> lists every phase in schedule order, ended ones included; <code>phases.active</code> and <code>phases.upcoming</code> are the subsets by status on
           the server clock.
         </li>
