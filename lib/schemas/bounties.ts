@@ -106,6 +106,8 @@ export const bountyPrizesEnabledResponseSchema = z.object({
   show_inventory_preview: z.boolean(),
   sections: z.array(bountySectionSchema),
   pool_sections: z.array(poolSectionSchema),
+  /** Additive to v1: the drop's prize account, which pays every prize out (creators fund it). */
+  prize_account: z.string(),
 });
 
 export const bountyPrizesResponseSchema = z.discriminatedUnion("enabled", [bountyPrizesDisabledResponseSchema, bountyPrizesEnabledResponseSchema]);

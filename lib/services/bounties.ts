@@ -5,6 +5,7 @@ import type { Bounty, BountyInventoryItem, BountyPool, BountyPoolEntry } from "@
 import { AppError } from "@/lib/errors";
 import { prizeTokenOf, shortenWallet, summarizePrizePool, toWireAmount, weightPercents } from "@/lib/domain/bounty-summary";
 import type { BountyItem, BountyPrizesView, BountySection, BountySummaryView, InventoryItem, PoolSection } from "@/lib/schemas/bounties";
+import { prizeAccountOf } from "./bounty-payouts";
 import type { ServiceContext } from "./context";
 import { toPublicUrl } from "./public-url";
 
@@ -97,6 +98,7 @@ export async function getBountyPrizes(ctx: ServiceContext, collectionId: string)
 
   return {
     enabled: true,
+    prize_account: prizeAccountOf(ctx, collectionId),
     show_occurrence: collection.bountyShowOccurrence,
     show_winners: collection.bountyShowWinners,
     show_inventory_preview: collection.bountyShowInventoryPreview,

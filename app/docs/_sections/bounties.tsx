@@ -46,7 +46,8 @@ export function BountiesSection() {
       <h3 className="font-mono text-lg">GET /collections/{"{identifier}"}/bounty-prizes</h3>
       <p>
         Disabled: exactly <code>{`{ success: true, enabled: false }`}</code>. Enabled:{" "}
-        <code>{`{ success, enabled: true, show_occurrence, show_winners, show_inventory_preview, sections, pool_sections }`}</code>.
+        <code>{`{ success, enabled: true, prize_account, show_occurrence, show_winners, show_inventory_preview, sections, pool_sections }`}</code> (<code>prize_account</code> is an
+        addition to v1: see Payouts below).
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
@@ -82,6 +83,32 @@ export function BountiesSection() {
           <code>recur_max_fires</code> null means no limit.
         </li>
       </ul>
+
+      <h3 className="text-lg font-semibold">Payouts</h3>
+      <p>
+        Every prize is paid from the drop&apos;s <strong>prize account</strong> (<code>prize_account</code>; the creator funds it with SOL and the prize tokens and NFTs), right
+        after the mint that won it lands, so execute&apos;s <code>bountyInfo.directBounties[].payoutStatus</code> usually already says <code>paid</code>:
+      </p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>a SOL prize (a token prize without a token mint) is a transfer; a token prize moves the prize account&apos;s tokens to the winner&apos;s token account;</li>
+        <li>
+          an NFT prize hands over the inventory item assigned to the winner when the prize was won (the bounty&apos;s own item, else an unassigned one of the same name, else, for a
+          pool&apos;s NFT draw, the first unassigned item tied to no bounty): <code>unassigned</code> → <code>assigned</code> when won → <code>claimed</code> once it is in the
+          winner&apos;s wallet;
+        </li>
+        <li>
+          a free-mint prize mints the winner the drop&apos;s next NFT, paid by the prize account: a <code>bounty_bonus</code> mint, counted in supply and in the wallet&apos;s mints
+          like any other (and able to win a prize in turn);
+        </li>
+        <li>
+          a grant is delivered by the creator off chain: <code>not_applicable</code>.
+        </li>
+      </ul>
+      <p>
+        A payout is never made twice: its transaction is signed and written ahead before it is sent, and after a crash the service looks that transaction up on the chain (landed:{" "}
+        <code>paid</code>; still able to land: the same bytes sent again; expired unseen: a new one). A prize the prize account cannot cover yet (or an NFT prize with no item in
+        the vault) stays <code>pending</code> and is retried every maintenance run (every 30 seconds on each instance) until it is paid.
+      </p>
     </section>
   );
 }

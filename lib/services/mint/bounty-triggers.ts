@@ -4,6 +4,8 @@
 //   triggerStartsAt goes to this wallet (claimed + a BountyAward);
 // - a recurring pool fires on every recurEveryNMints-th mint since its counterStartsAt,
 //   at most recurMaxFires times: one weighted draw (weightBps) among its entries.
+// An NFT prize is assigned an inventory item here; lib/services/bounty-payouts.ts pays every
+// prize out afterwards, outside this transaction.
 import { randomInt } from "node:crypto";
 import type { Prisma, PayoutStatus } from "@/lib/db/generated/client";
 
@@ -37,6 +39,7 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
       data: { isClaimed: true, claimedWinner: facts.wallet, claimedAt: facts.at },
     });
     if (claimed.count === 0) continue;
+    const item = bounty.bountyType === "nft" ? await assignInventoryItem(tx, facts, { bountyId: bounty.id, name: bounty.nftName }) : null;
     const award = await tx.bountyAward.create({
       data: {
         collectionId: facts.collectionId,
@@ -46,8 +49,11 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
         bountyType: bounty.bountyType,
         amount: bounty.amount,
         tokenSymbol: bounty.tokenSymbol,
+        tokenMint: bounty.tokenMint,
+        tokenDecimals: bounty.tokenDecimals,
+        inventoryItemId: item?.id ?? null,
         payoutStatus: payoutOf(bounty.bountyType),
-        memo: bounty.grantLabel ?? bounty.nftName ?? null,
+        memo: bounty.grantLabel ?? item?.name ?? bounty.nftName ?? null,
       },
     });
     won.push({
@@ -72,6 +78,7 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
     if (!entry) continue;
     const fired = await tx.bountyPool.updateMany({ where: { id: pool.id, recurFiresCount: pool.recurFiresCount }, data: { recurFiresCount: { increment: 1 } } });
     if (fired.count === 0) continue;
+    const item = entry.rewardType === "nft" ? await assignInventoryItem(tx, facts, { bountyId: null, name: null }) : null;
     const award = await tx.bountyAward.create({
       data: {
         collectionId: facts.collectionId,
@@ -81,8 +88,11 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
         bountyType: entry.rewardType,
         amount: entry.payoutAmount,
         tokenSymbol: entry.tokenSymbol,
+        tokenMint: entry.tokenMint,
+        tokenDecimals: entry.tokenDecimals,
+        inventoryItemId: item?.id ?? null,
         payoutStatus: payoutOf(entry.rewardType),
-        memo: entry.displayLabel ?? entry.nftPoolLabel,
+        memo: item?.name ?? entry.displayLabel ?? entry.nftPoolLabel,
       },
     });
     won.push({
@@ -98,6 +108,30 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
     });
   }
   return won;
+}
+
+/**
+ * The inventory item an NFT prize hands over, moved from unassigned to assigned (its payout
+ * moves it to claimed): the item tied to the bounty, else an unassigned one named like the
+ * prize, else (a pool's NFT draw) the first unassigned item tied to no bounty. Null when the
+ * vault is empty: the award then stays pending until the creator adds one.
+ */
+async function assignInventoryItem(tx: Tx, facts: MintFacts, prize: { bountyId: string | null; name: string | null }) {
+  const candidates: Prisma.BountyInventoryItemWhereInput[] = [
+    ...(prize.bountyId ? [{ bountyId: prize.bountyId }] : []),
+    ...(prize.name ? [{ name: prize.name }] : []),
+    ...(prize.bountyId === null ? [{ bountyId: null }] : []),
+  ];
+  for (const where of candidates) {
+    const item = await tx.bountyInventoryItem.findFirst({
+      where: { collectionId: facts.collectionId, state: "unassigned", ...where },
+      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    });
+    if (!item) continue;
+    const moved = await tx.bountyInventoryItem.updateMany({ where: { id: item.id, state: "unassigned" }, data: { state: "assigned", claimedWinner: facts.wallet } });
+    if (moved.count === 1) return item;
+  }
+  return null;
 }
 
 /** One entry, chosen with probability weightBps / sum of weights. */

@@ -13,6 +13,7 @@
 import type { ServiceContext } from "@/lib/services/context";
 import type { MintSession } from "@/lib/db/generated/client";
 import { createLogger } from "@/lib/log";
+import { settlePendingAwards } from "@/lib/services/bounty-payouts";
 import { recordMint } from "./record-mint";
 import { endSession, releaseDeadSessions } from "./sessions";
 
@@ -92,8 +93,14 @@ export function startMintMaintenance(ctx: ServiceContext, intervalMs = MAINTENAN
   let current: Promise<void> | null = null;
   const run = () => {
     current ??= reconcileMintSessions(ctx)
+      .then(async (report) => {
+        reportSettled(report);
+        // Prizes after mints: a bounty's free mint settled above can now be marked paid.
+        const payouts = await settlePendingAwards(ctx);
+        if (payouts.paid > 0) log.info(`bounty payouts settled: paid ${payouts.paid}${payouts.pending > 0 ? ` (${payouts.pending} still pending)` : ""}`);
+      })
       .then(
-        (report) => reportSettled(report),
+        () => undefined,
         (error: unknown) => log.warn("mint session maintenance failed", error),
       )
       .finally(() => {

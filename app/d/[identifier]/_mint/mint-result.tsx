@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { MintedNft } from "@/lib/client/types";
 import type { MintOutcome, RevealSettings } from "./use-mint-flow";
-import { formatUtcDateTime, nftNumberLabel, plural } from "@/lib/format";
+import { formatSol, formatUtcDateTime, nftNumberLabel, plural } from "@/lib/format";
 
 export function MintResult({ outcome }: { outcome: MintOutcome }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -79,7 +79,29 @@ function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | 
         {edition && <span className="block text-xs text-slate-400">{edition}</span>}
         {nft.rarity_tier && <span className="block text-xs capitalize text-slate-400">{nft.rarity_tier}</span>}
         {!nft.isRevealed && <span className="block text-xs text-slate-300">{nft.revealAfter ? `Reveals at ${formatUtcDateTime(nft.revealAfter)}` : "Reveals later"}</span>}
+        {nft.bounty && <PrizeLine prize={nft.bounty} />}
       </figcaption>
     </figure>
+  );
+}
+
+/** The prize this NFT's mint won, and whether it is in the wallet already. */
+function PrizeLine({ prize }: { prize: NonNullable<MintedNft["bounty"]> }) {
+  const what =
+    prize.bountyType === "token" && prize.amount !== null && (prize.tokenSymbol ?? "SOL").toUpperCase() === "SOL"
+      ? formatSol(prize.amount)
+      : prize.bountyType === "token"
+        ? `${prize.tokenSymbol ?? "token"} prize`
+        : prize.bountyType === "free_mint"
+          ? "a free mint"
+          : prize.bountyType === "nft"
+            ? "an NFT"
+            : "a perk from the creator";
+  const status = prize.payoutStatus === "paid" ? "in your wallet now" : prize.payoutStatus === "not_applicable" ? "the creator will be in touch" : "on its way to your wallet";
+  return (
+    <span data-testid="mint-prize" className="block text-xs font-semibold text-mint">
+      <span aria-hidden="true">🎉 </span>
+      This mint won {what}: {status}.
+    </span>
   );
 }
