@@ -59,6 +59,12 @@ export type AllocationDetail =
   | { type: "nft_gate"; ruleName: string; multiplier: number; collections: string[] }
   | { type: "token_gate"; ruleName: string; multiplier: number; tokenAddress: string };
 
+/** The allowlist source: the entry's spots plus every allowlist code's; null when the wallet has none of them. */
+export function allowlistSpots(parts: ReadonlyArray<number | null | undefined>): number | null {
+  const present = parts.filter((n): n is number => typeof n === "number");
+  return present.length === 0 ? null : present.reduce((sum, n) => sum + n, 0);
+}
+
 type RuleOutcome = { requirement: Requirement; allocation: number; detail: AllocationDetail };
 
 const spots = (n: number) => `${n} spot${n === 1 ? "" : "s"}`;

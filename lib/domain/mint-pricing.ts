@@ -104,8 +104,9 @@ export type PriceContext = {
 
 /**
  * The price of one paid NFT in the phase currency's smallest unit, or null when the model
- * cannot be priced with the given context (the caller refuses). fixed, hidden and range
- * charge the phase's `price` (range: its minimum, the figure the creator set per NFT).
+ * cannot be priced with the given context (the caller refuses). fixed and hidden charge the
+ * phase's `price`; range answers its minimum, the least an NFT can cost (each reserved NFT is
+ * then priced by rarityPrice).
  */
 export function priceFor(phase: PricedPhase, context: PriceContext = {}): bigint | null {
   switch (phase.priceModel) {
@@ -124,12 +125,39 @@ export function priceFor(phase: PricedPhase, context: PriceContext = {}): bigint
 
 export type MintItemKind = "paid" | "free" | "bogo_bonus" | "claim_code";
 
-export type MintItem = { kind: MintItemKind; price: bigint; fee: bigint; claimCodeId?: string | null; discount?: bigint };
+export type MintItem = {
+  kind: MintItemKind;
+  price: bigint;
+  fee: bigint;
+  claimCodeId?: string | null;
+  discount?: bigint;
+  /** A pack code's free mint opens its pack tier: the NFT comes from that tier. */
+  packTierId?: string | null;
+};
 
-/** Paid (or free) NFTs first, then the bonus ones, each its own transaction. */
-export function mintItems(plan: Pick<QuantityPlan, "paid" | "bonus">, unitPrice: bigint, feePerPaidNft: bigint): MintItem[] {
-  const paid: MintItem = unitPrice > 0n ? { kind: "paid", price: unitPrice, fee: feePerPaidNft } : { kind: "free", price: 0n, fee: 0n };
-  return [...Array.from({ length: plan.paid }, () => ({ ...paid })), ...Array.from({ length: plan.bonus }, (): MintItem => ({ kind: "bogo_bonus", price: 0n, fee: 0n }))];
+/**
+ * Paid (or free) NFTs first, then the bonus ones, each its own transaction. `unitPrice` is one
+ * price for all, or each NFT's own by its position (range pricing).
+ */
+export function mintItems(plan: Pick<QuantityPlan, "paid" | "bonus">, unitPrice: bigint | ((index: number) => bigint), feePerPaidNft: bigint): MintItem[] {
+  const priceAt = typeof unitPrice === "bigint" ? () => unitPrice : unitPrice;
+  const paid = (price: bigint): MintItem => (price > 0n ? { kind: "paid", price, fee: feePerPaidNft } : { kind: "free", price: 0n, fee: 0n });
+  return [...Array.from({ length: plan.paid }, (_, i) => paid(priceAt(i))), ...Array.from({ length: plan.bonus }, (): MintItem => ({ kind: "bogo_bonus", price: 0n, fee: 0n }))];
+}
+
+/**
+ * Rarity pricing of a range phase: an NFT's price sits in [min, max] by its rarity rank,
+ * the rarest (rank 1) at the maximum and the last rank at the minimum, straight in between,
+ * rounded down to the smallest unit. An NFT without a rank (a drop without traits) costs the
+ * maximum: the creator's stated price, never less than what the range promised them. The
+ * buyer sees each NFT's price in prepare's pricing before signing.
+ */
+export function rarityPrice(range: { min: bigint; max: bigint | null }, rank: number | null, lastRank: number | null): bigint {
+  const max = range.max !== null && range.max > range.min ? range.max : range.min;
+  if (rank === null || lastRank === null || lastRank <= 1) return max;
+  const steps = BigInt(lastRank - 1);
+  const fromBottom = BigInt(lastRank - Math.min(Math.max(rank, 1), lastRank));
+  return range.min + ((max - range.min) * fromBottom) / steps;
 }
 
 /**
@@ -137,14 +165,23 @@ export function mintItems(plan: Pick<QuantityPlan, "paid" | "bonus">, unitPrice:
  * one paid NFT free (no price, no platform fee). discount: each use takes `percent` % and
  * then `fixed` (smallest unit) off one paid NFT's price, never below 0; the fee stays.
  */
-export type ClaimGrant = { codeId: string; kind: "free" | "discount"; remaining: number; percent: number | null; fixed: bigint | null };
+export type ClaimGrant = {
+  codeId: string;
+  kind: "free" | "discount" | "allowlist";
+  remaining: number;
+  percent: number | null;
+  fixed: bigint | null;
+  /** A pack code's tier: its free mints take NFTs of that tier. */
+  packTierId?: string | null;
+};
 
-/** The claim-code kinds prepare-mint applies (whitelist, external, nft_redemption are refused). */
-export type ApplicableGrantType = "free_mint" | "pack" | "discount";
+/** The claim-code kinds prepare-mint applies (external codes answer with their URL instead). */
+export type ApplicableGrantType = "free_mint" | "pack" | "discount" | "whitelist" | "nft_redemption";
 
 /**
- * NFTs one wallet can take from one code: free_mint / pack `mintAllocation`, discount
- * `discountUses`; an unset figure counts as 1. The redemption's `allocation` when it lands.
+ * NFTs one wallet can take from one code: free_mint / pack / nft_redemption `mintAllocation`
+ * (whitelist: the allowlist spots it adds), discount `discountUses`; an unset figure counts
+ * as 1. The redemption's `allocation` when it lands.
  */
 export function claimCodeAllocation(batch: { grantType: ApplicableGrantType; mintAllocation: number | null; discountUses: number | null }): number {
   const uses = batch.grantType === "discount" ? batch.discountUses : batch.mintAllocation;
@@ -170,12 +207,12 @@ export function claimCodeRoom(use: { allocation: number; used: number; heldByWal
 export function applyClaimGrants(items: readonly MintItem[], grants: readonly ClaimGrant[]): MintItem[] {
   const left = grants.map((g) => ({ ...g }));
   const discount = left.find((g) => g.kind === "discount" && g.remaining > 0) ?? null;
-  return items.map((item) => {
+  const priced = items.map((item): MintItem => {
     if (item.kind !== "paid") return item;
     const free = left.find((g) => g.kind === "free" && g.remaining > 0);
     if (free) {
       free.remaining -= 1;
-      return { kind: "claim_code", price: 0n, fee: 0n, claimCodeId: free.codeId, discount: item.price };
+      return { kind: "claim_code", price: 0n, fee: 0n, claimCodeId: free.codeId, discount: item.price, ...(free.packTierId ? { packTierId: free.packTierId } : {}) };
     }
     if (discount && discount.remaining > 0) {
       discount.remaining -= 1;
@@ -186,6 +223,11 @@ export function applyClaimGrants(items: readonly MintItem[], grants: readonly Cl
     }
     return item;
   });
+  // An allowlist code changes who may mint, not the price: its one use (the wallet's
+  // redemption) rides on the first NFT that no other code took.
+  const allowlist = left.find((g) => g.kind === "allowlist" && g.remaining > 0);
+  const carrier = allowlist ? priced.findIndex((item) => !item.claimCodeId) : -1;
+  return carrier === -1 ? priced : priced.map((item, i) => (i === carrier ? { ...item, claimCodeId: allowlist!.codeId } : item));
 }
 
 /** Solana's base fee per signature; mint transactions carry no priority fee. */

@@ -71,6 +71,18 @@ export function peggedQuote(input: PeggedQuoteInput): PeggedQuote {
     : { ...common, pegMode: "native", nativeEquivalent: config.target, nativePrice: native!.price };
 }
 
+/**
+ * The most a buyer who saw a quote of `quotedTokenAmount` (whole-token units, as the quote
+ * answers it) accepts to pay, in the smallest unit: the quote plus its slippage tolerance,
+ * rounded up. prepare-mint charges the live quote only up to this.
+ */
+export function slippageCap(quotedTokenAmount: number, decimals: number, slippageTolerance: number): bigint {
+  const quotedRaw = parseUnits(quotedTokenAmount.toFixed(decimals), decimals);
+  const PARTS = 1_000_000n;
+  const tolerance = BigInt(Math.round(Math.min(Math.max(slippageTolerance, 0), 1) * 1_000_000));
+  return quotedRaw + ceilDiv(quotedRaw * tolerance, PARTS);
+}
+
 /** A non-negative number as an integer × 10^12, from its decimal form (150.25 → 150_250_000_000_000n). */
 function scaled(value: number): bigint {
   if (!Number.isFinite(value) || value < 0 || value >= 1e15) throw new Error(`unusable amount ${value}`);

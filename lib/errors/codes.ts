@@ -35,6 +35,7 @@ export const ERROR_CODES = {
   TRANSACTION_REJECTED: 400,
   OUTCOME_PENDING: 503,
   CLAIM_CODE_INVALID: 400,
+  CLAIM_CODE_EXTERNAL: 409,
   // Our own.
   RATE_LIMITED: 429,
   INVALID_REQUEST: 400,
@@ -47,6 +48,7 @@ export const ERROR_CODES = {
   PHASE_NOT_PEGGED: 409,
   PHASE_NOT_DUTCH: 409,
   PRICE_UNAVAILABLE: 503,
+  PRICE_MOVED: 409,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   INTERNAL_ERROR: 500,
@@ -95,6 +97,8 @@ export const ERROR_CODE_DESCRIPTIONS = {
   OUTCOME_PENDING: "The transaction was sent but its outcome is not known yet. Check the wallet; never resubmit. The service settles it.",
   CLAIM_CODE_INVALID:
     "The claimCode sent to prepare-mint cannot be used for this mint: unknown to this drop, disabled, expired, used up (by every wallet or by this one), for another phase, or of a kind prepare-mint does not apply.",
+  CLAIM_CODE_EXTERNAL:
+    "The claimCode sent to prepare-mint is an external code: it is redeemed on the creator's own page (body: externalUrl, or null), not by a mint here. Nothing was reserved.",
   RATE_LIMITED: "Too many requests. Wait Retry-After seconds (also retryAfter in the body).",
   INVALID_REQUEST: "A path parameter, query parameter or body field is missing or invalid.",
   INVALID_JSON: "The request body is not valid JSON.",
@@ -107,6 +111,8 @@ export const ERROR_CODE_DESCRIPTIONS = {
   PHASE_NOT_PEGGED: "The phase is not priced by a peg (or its peg settings are incomplete); there is no pegged quote.",
   PHASE_NOT_DUTCH: "The phase is not a dutch auction (or its auction settings are incomplete); there is no dutch price.",
   PRICE_UNAVAILABLE: "No token price is available to quote with right now. Retry; never treat it as a price of 0.",
+  PRICE_MOVED:
+    "A pegged phase's live price is above the quote the buyer sent (quotedTokenAmount) plus its slippageTolerance. Body: tokenAmount (the live quote), quotedTokenAmount, slippageTolerance. Nothing was reserved; get a new quote.",
   NOT_FOUND: "No such endpoint or resource.",
   METHOD_NOT_ALLOWED: "The endpoint does not accept this HTTP method.",
   INTERNAL_ERROR: "Something failed on our side. Retry later.",

@@ -44,6 +44,17 @@ export const prepareMintBodySchema = z.object({
     .transform(normalizeClaimCode)
     .nullish()
     .transform((code) => code ?? null),
+  /**
+   * Pegged phases: the tokenAmount of the quote the buyer saw (GET /phases/{id}/pegged-price).
+   * The live price is charged only up to this plus the quote's slippageTolerance; above it,
+   * 409 PRICE_MOVED. Absent or null: the live quote is charged (prepare's pricing shows it).
+   */
+  quotedTokenAmount: z
+    .number({ error: "must be a number" })
+    .positive("must be above 0")
+    .max(1e12, "must be at most 1e12")
+    .nullish()
+    .transform((amount) => amount ?? null),
 });
 export type PrepareMintBody = z.output<typeof prepareMintBodySchema>;
 
@@ -168,6 +179,11 @@ export const executeMintResultSchema = z.object({
   totalCost: z.number(),
   currency: z.string(),
   collectionStats: z.object({ totalSupply: z.number().int(), mintedCount: z.number().int(), percentMinted: z.number(), isMintedOut: z.boolean() }).nullable().optional(),
+  /**
+   * What this mint changed in the drop: its minted count after it, whether the drop's trading
+   * freeze still holds, and whether this very mint lifted it (the one that sold the drop out).
+   */
+  collectionUpdate: z.object({ itemsRedeemed: z.number().int(), isFrozen: z.boolean(), autoUnfrozen: z.boolean() }).nullable().optional(),
   delayedReveal: z.boolean(),
   instantRevealAfterMint: z.boolean(),
   timeDelayedReveal: z.boolean(),

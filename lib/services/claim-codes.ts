@@ -111,9 +111,11 @@ export async function findClaimCode(db: Pick<Db, "claimCode">, collectionId: str
     where: { collectionId_code: { collectionId, code } },
     select: {
       id: true,
+      batchId: true,
       disabled: true,
       maxUses: true,
       usesCount: true,
+      redeemNftMint: true,
       batch: {
         select: {
           grantType: true,

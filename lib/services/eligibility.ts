@@ -1,31 +1,45 @@
 // One wallet's eligibility for one phase: gathers the inputs (phase, the wallet's own
-// allowlist entry and override, its mints in the phase, its holdings on chain) and asks
+// allowlist entry, its redeemed allowlist codes and its override, its mints in the phase, its holdings on chain) and asks
 // lib/domain/allocation.ts for the verdict. Only the asking wallet's rows are ever read,
 // so nothing about the allowlist can leak into the answer.
 import type { Chain } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
-import { eligibilityVerdict, type WalletPhaseInput } from "@/lib/domain/allocation";
+import { allowlistSpots, eligibilityVerdict, type WalletPhaseInput } from "@/lib/domain/allocation";
 import { phaseTiming } from "@/lib/domain/phase-status";
 import type { EligibilityView } from "@/lib/schemas/eligibility";
 import type { ServiceContext } from "./context";
 import { getSnapshotPhaseOrThrow, type PhaseWithGates } from "./drop-snapshot";
 import { gateInputs, readWalletHoldings, readWalletHoldingsCached } from "./holdings";
-import { getWalletDropRows } from "./wallet-rows";
+import { allowlistOf, getWalletDropRows } from "./wallet-rows";
 
 /**
  * What the allocation rules need to know about one wallet in one phase for prepare-mint,
- * read afresh: its own allowlist entry and override and its holdings on chain (gated phases
- * only). Its mints are counted later, under its lock. GET eligibility judges with the same
- * rules from the instance's caches.
+ * read afresh: its own allowlist entry, the spots of the allowlist codes it redeemed, and
+ * its override, and its holdings on chain (gated phases only). Its mints are counted later,
+ * under its lock. `enteredAllowlistCode` is a whitelist code in the prepare body: its spots
+ * count whether or not the wallet redeemed it already (once). GET eligibility judges with
+ * the same rules from the instance's caches.
  */
-export async function loadWalletPhaseInput(db: Db, chain: Chain, phase: PhaseWithGates, walletAddress: string): Promise<WalletPhaseInput> {
+export async function loadWalletPhaseInput(
+  db: Db,
+  chain: Chain,
+  phase: PhaseWithGates,
+  walletAddress: string,
+  options: { now: Date; enteredAllowlistCode?: { codeId: string; spots: number } | null },
+): Promise<WalletPhaseInput> {
   // Gates of an ungated phase do not apply: no chain read for them.
   const rules = phase.isGated ? phase.gateRules : [];
+  const entered = options.enteredAllowlistCode ?? null;
   const [rows, holdings] = await Promise.all([
-    // The wallet's own rows in one round trip: its allowlist entry and its override (prepare counts its mints under its lock).
-    db.$queryRaw<Array<{ allowlist: number | null; override: number | null }>>`
+    // The wallet's own rows in one round trip (prepare counts its mints under its lock).
+    db.$queryRaw<Array<{ allowlist: number | null; codes: number | null; override: number | null }>>`
       SELECT
         (SELECT allocation FROM "AllowlistEntry" WHERE "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress}) AS allowlist,
+        (SELECT sum(r.allocation)::int FROM "ClaimCodeRedemption" r
+           JOIN "ClaimCodeBatch" b ON b.id = r."batchId" JOIN "ClaimCode" c ON c.id = r."codeId"
+           WHERE r."collectionId" = ${phase.collectionId}::uuid AND r."walletAddress" = ${walletAddress}
+             AND b."grantType" = 'whitelist' AND NOT c.disabled AND (b."phaseId" IS NULL OR b."phaseId" = ${phase.id}::uuid)
+             AND (b."expiresAt" IS NULL OR b."expiresAt" > ${options.now}) AND r."codeId" IS DISTINCT FROM ${entered?.codeId ?? null}::uuid) AS codes,
         (SELECT allocation FROM "WalletAllocationOverride" WHERE "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress}) AS override`,
     readWalletHoldings(db, chain, walletAddress, rules),
   ]);
@@ -33,7 +47,7 @@ export async function loadWalletPhaseInput(db: Db, chain: Chain, phase: PhaseWit
   return {
     isGated: phase.isGated,
     maxPerWallet: phase.maxPerWallet,
-    allowlistAllocation: own.allowlist,
+    allowlistAllocation: allowlistSpots([own.allowlist, own.codes, entered?.spots ?? null]),
     ...gateInputs(rules, holdings),
     override: own.override,
     minted: 0,
@@ -50,7 +64,7 @@ export async function getEligibility(ctx: ServiceContext, options: { collectionI
   const input: WalletPhaseInput = {
     isGated: phase.isGated,
     maxPerWallet: phase.maxPerWallet,
-    allowlistAllocation: own.allowlistByPhase.get(phase.id) ?? null,
+    allowlistAllocation: allowlistOf(own, phase.id),
     ...gateInputs(rules, holdings),
     override: own.overrideByPhase.get(phase.id) ?? null,
     minted: own.mintedByPhase.get(phase.id) ?? 0,

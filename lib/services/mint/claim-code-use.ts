@@ -4,7 +4,10 @@
 // prepares cannot spend one use twice: one wallet's prepares run under the wallet's lock,
 // and each code is locked (in id order, so two prepares never deadlock) while
 // its landed uses plus every wallet's held uses are counted. A use is consumed only when
-// the mint lands (record-mint.ts).
+// the mint lands (record-mint.ts). An allowlist (whitelist) code changes no price: it adds
+// its spots to the wallet's allowlist allocation (eligibility.ts), and its one use per
+// wallet rides on the first NFT of the prepare that no other code took.
+import type { Chain } from "@/lib/chain";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { claimCodeAllocation, claimCodeRoom, type ApplicableGrantType, type ClaimGrant } from "@/lib/domain/mint-pricing";
@@ -19,9 +22,8 @@ type Where = { collectionId: string; phaseId: string; wallet: string; now: Date 
  * An entered code that cannot give this wallet anything is refused with CLAIM_CODE_INVALID;
  * redeemed codes with nothing left are simply left out.
  */
-export async function loadClaimGrants(tx: Tx, where: Where, enteredCode: string | null = null): Promise<ClaimGrant[]> {
+export async function loadClaimGrants(tx: Tx, where: Where, entered: EnteredCode | null = null): Promise<ClaimGrant[]> {
   const { collectionId, phaseId, wallet, now } = where;
-  const entered = enteredCode === null ? null : await findEnteredCode(tx, where, enteredCode);
   const redemptions = (
     await tx.claimCodeRedemption.findMany({
       where: {
@@ -32,7 +34,7 @@ export async function loadClaimGrants(tx: Tx, where: Where, enteredCode: string 
           AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, { OR: [{ phaseId: null }, { phaseId }] }],
         },
       },
-      include: { batch: { select: { grantType: true, discountPercent: true, discountFixed: true } }, code: { select: { disabled: true } } },
+      include: { batch: { select: { grantType: true, discountPercent: true, discountFixed: true, packTierId: true } }, code: { select: { disabled: true } } },
       orderBy: [{ createdAt: "asc" }, { batchId: "asc" }],
     })
   ).filter((r) => !r.code.disabled && r.allocation > r.used && r.codeId !== entered?.found.id);
@@ -54,20 +56,44 @@ export async function loadClaimGrants(tx: Tx, where: Where, enteredCode: string 
   };
 
   const grants: ClaimGrant[] = [];
-  if (entered) {
+  if (entered?.grantType === "whitelist") {
+    // One use per wallet: its first landed mint redeems the code for good (its spots are then
+    // read from the redemption). A redeemed code, or one a submit in flight is redeeming, needs no new use.
+    const room = roomOf(entered.found.id, enteredRedemption ?? { allocation: 1, used: 0 });
+    const redeeming = enteredRedemption !== null || (heldByWallet.get(entered.found.id) ?? 0) > 0;
+    if (!redeeming && room === 0) throw invalid("This allowlist code has no uses left.");
+    if (!redeeming) grants.push({ codeId: entered.found.id, kind: "allowlist", remaining: 1, percent: null, fixed: null });
+  } else if (entered) {
     const { found, grantType } = entered;
     const remaining = roomOf(found.id, enteredRedemption ?? { allocation: claimCodeAllocation({ ...found.batch, grantType }), used: 0 });
     if (remaining === 0)
       throw invalid("This claim code has no uses left for this wallet (its landed mints and live sessions count, and those of every wallet against the code's maximum).");
-    grants.push({ codeId: found.id, kind: grantType === "discount" ? "discount" : "free", remaining, percent: found.batch.discountPercent, fixed: found.batch.discountFixed });
+    grants.push({
+      codeId: found.id,
+      kind: grantType === "discount" ? "discount" : "free",
+      remaining,
+      percent: found.batch.discountPercent,
+      fixed: found.batch.discountFixed,
+      packTierId: packTierOf(found.batch),
+    });
   }
   for (const r of redemptions) {
     const remaining = roomOf(r.codeId, r);
     if (remaining === 0) continue;
-    grants.push({ codeId: r.codeId, kind: r.batch.grantType === "discount" ? "discount" : "free", remaining, percent: r.batch.discountPercent, fixed: r.batch.discountFixed });
+    grants.push({
+      codeId: r.codeId,
+      kind: r.batch.grantType === "discount" ? "discount" : "free",
+      remaining,
+      percent: r.batch.discountPercent,
+      fixed: r.batch.discountFixed,
+      packTierId: packTierOf(r.batch),
+    });
   }
   return grants;
 }
+
+/** A pack code opens its tier; other kinds (and a pack batch without a tier) take any NFT. */
+const packTierOf = (batch: { grantType: string; packTierId: string | null }) => (batch.grantType === "pack" ? batch.packTierId : null);
 
 /** Sessions that hold a code's use: prepared and unexpired, or being submitted. */
 async function heldCounts(tx: Tx, codeIds: string[], now: Date, wallet?: string): Promise<Map<string | null, number>> {
@@ -83,20 +109,46 @@ async function heldCounts(tx: Tx, codeIds: string[], now: Date, wallet?: string)
   return new Map(held.map((h) => [h.claimCodeId, h._count._all]));
 }
 
-const APPLICABLE: ReadonlySet<string> = new Set<ApplicableGrantType>(["free_mint", "pack", "discount"]);
+const APPLICABLE: ReadonlySet<string> = new Set<ApplicableGrantType>(["free_mint", "pack", "discount", "whitelist", "nft_redemption"]);
+
+export type EnteredCode = { found: FoundClaimCode; grantType: ApplicableGrantType };
 
 /**
- * The entered (normalized) code, or CLAIM_CODE_INVALID. One lookup by (drop, code) like the
- * validate endpoint, so an unknown code and another drop's code answer the same.
+ * The code entered in the prepare body (normalized), checked before anything is locked, or
+ * CLAIM_CODE_INVALID. One lookup by (drop, code) like the validate endpoint, so an unknown
+ * code and another drop's code answer the same. An external code is redeemed on the
+ * creator's page: CLAIM_CODE_EXTERNAL carries its URL.
  */
-async function findEnteredCode(tx: Tx, where: Where, code: string): Promise<{ found: FoundClaimCode; grantType: ApplicableGrantType }> {
-  const found = await findClaimCode(tx, where.collectionId, code);
+export async function checkEnteredCode(db: Pick<Tx, "claimCode">, where: Omit<Where, "wallet">, code: string): Promise<EnteredCode> {
+  const found = await findClaimCode(db, where.collectionId, code);
   if (!found) throw invalid("This claim code is not valid for this drop.");
   const reason = claimCodeUnusableReason(found, where.now);
   if (reason) throw invalid(REASON_SENTENCES[reason]);
   if (found.batch.phaseId !== null && found.batch.phaseId !== where.phaseId) throw invalid("This claim code is for another phase of this drop.");
+  if (found.batch.grantType === "external") {
+    throw new AppError("CLAIM_CODE_EXTERNAL", "This code is redeemed on the creator's own page (externalUrl), not by minting here. Nothing was reserved.", {
+      extra: { externalUrl: found.batch.externalUrl },
+    });
+  }
   if (!APPLICABLE.has(found.batch.grantType)) throw invalid("This kind of claim code is not applied by prepare-mint; use the drop's hosted mint page.");
   return { found, grantType: found.batch.grantType as ApplicableGrantType };
+}
+
+/**
+ * An NFT-redemption code redeems the NFT it names: the wallet must hold it now (read from the
+ * chain), and each NFT is redeemed once per batch, whichever code names it (the mark is
+ * written when the mint lands, record-mint.ts).
+ */
+export async function assertRedeemableNft(db: Pick<Tx, "redeemedNft">, chain: Pick<Chain, "getMintOwners">, entered: EnteredCode, wallet: string): Promise<void> {
+  if (entered.grantType !== "nft_redemption") return;
+  const mint = entered.found.redeemNftMint;
+  if (!mint) throw invalid("This redemption code names no NFT; ask the creator for a new one.");
+  const [owners, redeemed] = await Promise.all([
+    chain.getMintOwners([mint]),
+    db.redeemedNft.findUnique({ where: { batchId_nftMint: { batchId: entered.found.batchId, nftMint: mint } }, select: { id: true } }),
+  ]);
+  if (redeemed) throw invalid("The NFT this code redeems has been redeemed already.");
+  if (owners.get(mint) !== wallet) throw invalid("This code redeems an NFT this wallet does not hold.");
 }
 
 const REASON_SENTENCES = {

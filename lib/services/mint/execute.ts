@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { ChainTransactionError, addServerSignatures, mintKeypairForSession } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
-import type { Collection, MintSession, Nft } from "@/lib/db/generated/client";
+import type { Collection, MintSession, Nft, PayoutStatus } from "@/lib/db/generated/client";
 import { toDisplayAmount } from "@/lib/domain/amounts";
 import { bonusAllowed } from "@/lib/domain/mint-session";
 import { bogoOf, type Bogo } from "@/lib/domain/mint-pricing";
@@ -17,6 +17,7 @@ import { isNftRevealed, nftRevealAt } from "@/lib/domain/reveal";
 import { percentOf } from "@/lib/domain/supply";
 import type { ExecuteMintResult, MintedNft } from "@/lib/schemas/mint";
 import type { ServiceContext } from "@/lib/services/context";
+import { settleAwards } from "@/lib/services/bounty-payouts";
 import { getDropFacts } from "@/lib/services/drop-snapshot";
 import { shownNft } from "@/lib/services/reveal";
 import type { WonBounty } from "./bounty-triggers";
@@ -112,7 +113,16 @@ export async function executeMint(
   ctx.caches.nftPages.invalidate(session.collectionId); // committed: this instance's cached pages go at once
   // Recorded here: the view is built from what the recording returned. Recorded by the reconciler meanwhile: read back.
   if (!recorded.recorded) return mintResultView(ctx, session.id);
-  return resultView(ctx, { ...session, signature: checked.signature }, drop.collection, phase?.currencyDecimals ?? 9, recorded.nft, recorded.awards);
+  // Prizes this mint won are paid out now (an unpaid one is left pending for maintenance, never fails the mint).
+  const payouts =
+    recorded.awards.length > 0
+      ? await settleAwards(
+          ctx,
+          recorded.awards.map((a) => a.awardId),
+        )
+      : new Map<string, PayoutStatus>();
+  const awards = recorded.awards.map((a) => ({ ...a, payoutStatus: payouts.get(a.awardId) ?? a.payoutStatus }));
+  return resultView(ctx, { ...session, signature: checked.signature }, drop.collection, phase?.currencyDecimals ?? 9, recorded.nft, awards);
 }
 
 type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused" | "nft_lost";
@@ -216,7 +226,7 @@ const expired = () => new AppError("SESSION_EXPIRED", "The mint session expired 
 
 /** The count-only answer for a session the reconciler settled. */
 async function recoveredResultView(ctx: ServiceContext, sessionId: string): Promise<ExecuteView> {
-  const { nfts: _nfts, signature: _s, transactionHash: _t, bountyInfo: _b, ...rest } = await mintResultView(ctx, sessionId);
+  const { nfts: _nfts, signature: _s, transactionHash: _t, bountyInfo: _b, collectionUpdate: _u, ...rest } = await mintResultView(ctx, sessionId);
   return { ...rest, recovered: true };
 }
 
@@ -241,6 +251,8 @@ async function resultView(
 ): Promise<ExecuteView> {
   const now = ctx.clock.now();
   const mintedCount = await ctx.db.mint.count({ where: { collectionId: collection.id } });
+  const soldOut = collection.totalSupply !== null && mintedCount >= collection.totalSupply;
+  const autoUnfrozen = soldOut && collection.isFrozen && (await liftFreeze(ctx.db, collection.id));
   const revealAfter = collection.delayedRevealEnabled && collection.revealedAt ? collection.revealedAt.toISOString() : null;
   return {
     minted: 1,
@@ -253,7 +265,9 @@ async function resultView(
     collectionStats:
       collection.totalSupply === null
         ? { totalSupply: 0, mintedCount, percentMinted: 0, isMintedOut: false }
-        : { totalSupply: collection.totalSupply, mintedCount, percentMinted: percentOf(mintedCount, collection.totalSupply), isMintedOut: mintedCount >= collection.totalSupply },
+        : { totalSupply: collection.totalSupply, mintedCount, percentMinted: percentOf(mintedCount, collection.totalSupply), isMintedOut: soldOut },
+    // Every recorded mint moves itemsRedeemed, so every fresh execute reports it (a recovered one answers the count only).
+    collectionUpdate: { itemsRedeemed: mintedCount, isFrozen: collection.isFrozen && !soldOut, autoUnfrozen },
     delayedReveal: collection.delayedRevealEnabled,
     instantRevealAfterMint: collection.instantRevealAfterMint,
     timeDelayedReveal: collection.timeDelayedReveal,
@@ -280,6 +294,16 @@ async function resultView(
             })),
           },
   };
+}
+
+/**
+ * A drop's trading freeze lasts until it sells out. The conditional update lifts it exactly
+ * once, however many executes see the last NFT go at the same time: only the one whose update
+ * changed the row reports autoUnfrozen. The drop's change announcement refreshes every cache.
+ */
+async function liftFreeze(db: Db, collectionId: string): Promise<boolean> {
+  const lifted = await db.collection.updateMany({ where: { id: collectionId, isFrozen: true }, data: { isFrozen: false } });
+  return lifted.count === 1;
 }
 
 const loadForView = (db: Db, id: string) =>

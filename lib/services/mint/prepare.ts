@@ -23,10 +23,12 @@ import {
   applyClaimGrants,
   bogoBonusFor,
   bogoOf,
+  claimCodeAllocation,
   mintItems,
   networkCost,
   planQuantity,
   pricingTotals,
+  rarityPrice,
   wireAmount,
   type Bogo,
   type ClaimGrant,
@@ -35,12 +37,12 @@ import {
   type QuantityPlan,
 } from "@/lib/domain/mint-pricing";
 import { phaseTiming } from "@/lib/domain/phase-status";
-import { isCollectionRevealed, unrevealedName } from "@/lib/domain/reveal";
 import type { MintPricing, PrepareMintBody, PreparedMintResponse } from "@/lib/schemas/mint";
 import { getDropCounts, getDropFacts, getSnapshotPhaseOrThrow, type PhaseWithGates } from "@/lib/services/drop-snapshot";
 import { loadWalletPhaseInput } from "@/lib/services/eligibility";
-import { metadataUri } from "@/lib/services/nft-metadata";
-import { loadClaimGrants } from "./claim-code-use";
+import { isFairDrop } from "@/lib/services/fairness";
+import { onChainFields } from "./nft-fields";
+import { assertRedeemableNft, checkEnteredCode, loadClaimGrants } from "./claim-code-use";
 import { unitPriceOf } from "./unit-price";
 import { createOpenEndedNfts, lockPhase, lockWallet, phaseUsage, reserveNfts, settleWallet, unreserveNfts, type ReservedNft } from "./reservation";
 import { sweepDropSessions } from "./sessions";
@@ -83,8 +85,22 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
       extra: { mintUrl: collection.mintUrl },
     });
   }
-  const walletLimit = await walletLimitOrThrow(ctx, phase, wallet);
-  const unitPrice = await unitPriceOf(db, config, phase, now);
+  // The entered claim code is checked before eligibility: an allowlist code is part of it.
+  const entered = body.claimCode ? await checkEnteredCode(db, { collectionId: collection.id, phaseId: phase.id, now }, body.claimCode) : null;
+  if (entered) await assertRedeemableNft(db, chain, entered, wallet);
+  // An allowlist code adds spots only where an allowlist counts: in a gated phase.
+  const allowlistCode = entered?.grantType === "whitelist" && phase.isGated ? entered : null;
+  // Rarity pricing would tell a fair drop's buyer, before signing, how rare the NFT is: they could decline and wait for a rarer one.
+  if (isFairDrop(collection) && phase.priceModel === "range") {
+    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "A provably fair drop cannot price by rarity (the price would tell which NFT comes next).", {
+      extra: { mintUrl: null },
+    });
+  }
+  const walletLimit = await walletLimitOrThrow(ctx, phase, wallet, {
+    now,
+    enteredAllowlistCode: allowlistCode && { codeId: allowlistCode.found.id, spots: claimCodeAllocation({ ...allowlistCode.found.batch, grantType: "whitelist" }) },
+  });
+  const unitPrice = await unitPriceOf(db, config, phase, now, { quotedTokenAmount: body.quotedTokenAmount });
   const feePerNft = config.platformFeeLamports;
   // Sold out by the cached counts (they only grow): refused before the chain, any lock or a sweep.
   // Only when no per-wallet or phase limit applies, as those are answered first and counted under the lock.
@@ -123,7 +139,9 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
           sessionRoom: MAX_UNSIGNED_SESSIONS_PER_WALLET,
           bogo,
         };
-        const grants = body.claimCode || state.hasRedemptions ? await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, body.claimCode) : [];
+        // An allowlist code entered for an ungated phase gives nothing there, and spends no use.
+        const appliedCode = entered?.grantType === "whitelist" && !allowlistCode ? null : entered;
+        const grants = appliedCode || state.hasRedemptions ? await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, appliedCode) : [];
         const itemsFor = (supplyRemaining: number | null) => withClaimGrants(refuseIfEmpty(planQuantity({ ...limits, supplyRemaining })), unitPrice, feePerNft, grants, bogo);
         let { plan, items } = itemsFor(null);
         // What the wallet's submits in flight will take first.
@@ -133,7 +151,10 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
 
         // The session ids come first: each reserved row names its session, and each NFT's mint key is derived from it.
         const sessionIds = Array.from({ length: plan.total }, () => crypto.randomUUID());
-        let nfts = await reserveNfts(tx, { collectionId: collection.id, wallet, sessionIds, until: expiresAt });
+        const tiered = items.some((item) => item.packTierId);
+        let nfts = tiered
+          ? await reserveByTier(tx, items, { collectionId: collection.id, wallet, sessionIds, until: expiresAt, finalAnswer })
+          : await reserveNfts(tx, { collectionId: collection.id, wallet, sessionIds, until: expiresAt });
         if (nfts.length < plan.total && collection.totalSupply === null) {
           nfts = [...nfts, ...(await createOpenEndedNfts(tx, collection, { wallet, sessionIds: sessionIds.slice(nfts.length), until: expiresAt }))];
         }
@@ -141,6 +162,14 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
           // Short: dead sessions may hold what is missing. Sweep them, then answer with what is left.
           if (!finalAnswer) throw new SupplyShort();
           ({ plan, items } = itemsFor(nfts.length));
+        }
+        if (phase.priceModel === "range") {
+          // Rarity pricing: each reserved NFT's own price within the range (the check above used the minimum).
+          const lastRank = (await tx.nft.aggregate({ where: { collectionId: collection.id }, _max: { rarityRank: true } }))._max.rarityRank;
+          const range = { min: phase.price, max: phase.priceMax };
+          ({ plan, items } = withClaimGrants(plan, (i) => rarityPrice(range, nfts[i]!.rarityRank, lastRank), feePerNft, grants, bogo));
+        }
+        if (nfts.length > plan.total) {
           await unreserveNfts(
             tx,
             nfts.slice(plan.total).map((n) => n.id),
@@ -181,7 +210,8 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
         });
 
         return {
-          sessions: sessions.map((s) => ({ sessionId: s.sessionId, nftIds: [s.nft.id], nftCount: 1 })),
+          // A fair drop names no NFT before execute: the buyer cannot see what comes next and decline it.
+          sessions: sessions.map((s) => ({ sessionId: s.sessionId, nftIds: isFairDrop(collection) ? [] : [s.nft.id], nftCount: 1 })),
           transactions: sessions.map((s) => ({ transaction: s.transactionBase64, isVersionedTransaction: false, nftCount: 1 })),
           requestedQuantity: body.quantity,
           totalQuantity: plan.total,
@@ -213,8 +243,39 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
 /** Thrown inside the prepare transaction (rolling it back) when supply came up short before a fresh sweep. */
 class SupplyShort extends Error {}
 
+/**
+ * Reserves each item's NFT from its own pool: a pack code's free mint from its pack tier,
+ * every other item from the untiered NFTs. A prepare that opens a pack is all or nothing:
+ * a short pool (after a fresh sweep) refuses it rather than hand out another tier.
+ */
+async function reserveByTier(
+  tx: Prisma.TransactionClient,
+  items: readonly MintItem[],
+  options: { collectionId: string; wallet: string; sessionIds: readonly string[]; until: Date; finalAnswer: boolean },
+): Promise<ReservedNft[]> {
+  // Positions per pool (Map.groupBy needs Node 21).
+  const byTier = new Map<string | null, number[]>();
+  items.forEach((item, i) => byTier.set(item.packTierId ?? null, [...(byTier.get(item.packTierId ?? null) ?? []), i]));
+  const reserved: ReservedNft[] = [];
+  for (const [tier, positions] of byTier) {
+    const got = await reserveNfts(tx, { ...options, sessionIds: positions.map((i) => options.sessionIds[i]!), packTierId: tier });
+    if (got.length < positions.length) {
+      if (!options.finalAnswer) throw new SupplyShort();
+      throw tier === null ? soldOut() : new AppError("SOLD_OUT", `Pack tier ${tier} has nothing left to open right now.`);
+    }
+    got.forEach((nft, k) => (reserved[positions[k]!] = nft));
+  }
+  return reserved;
+}
+
 /** Claim codes turn paid NFTs free or cheaper; NFTs a code made free are not bought and earn no BOGO bonus. */
-function withClaimGrants(plan: QuantityPlan, unitPrice: bigint, feePerNft: bigint, grants: ClaimGrant[], bogo: Bogo | null): { plan: QuantityPlan; items: MintItem[] } {
+function withClaimGrants(
+  plan: QuantityPlan,
+  unitPrice: Parameters<typeof mintItems>[1],
+  feePerNft: bigint,
+  grants: ClaimGrant[],
+  bogo: Bogo | null,
+): { plan: QuantityPlan; items: MintItem[] } {
   const items = applyClaimGrants(mintItems(plan, unitPrice, feePerNft), grants);
   const bonus = Math.min(plan.bonus, bogoBonusFor(items.filter((i) => i.kind === "paid").length, bogo));
   const total = plan.paid + bonus;
@@ -252,9 +313,9 @@ async function assertWalletNotBlocked(db: Db, collectionId: string, wallet: stri
 }
 
 /** Eligibility (gated phases) and the limit wallet-mints reports; null is unlimited. */
-async function walletLimitOrThrow(ctx: ServiceContext, phase: PhaseWithGates, wallet: string) {
+async function walletLimitOrThrow(ctx: ServiceContext, phase: PhaseWithGates, wallet: string, options: Parameters<typeof loadWalletPhaseInput>[4]) {
   // Counts are taken later, under the wallet's lock; here only the verdict and the limit.
-  const input = await loadWalletPhaseInput(ctx.db, ctx.chain, phase, wallet);
+  const input = await loadWalletPhaseInput(ctx.db, ctx.chain, phase, wallet, options);
   if (!walletAllocation(input).eligible) throw new AppError("NOT_ELIGIBLE", "This wallet does not meet any requirement of this phase.");
   return walletMintLimit(input);
 }
@@ -273,12 +334,7 @@ function buildOne(ctx: ServiceContext, collection: Collection, nft: ReservedNft,
   const sessionId = nft.sessionId;
   const mint = mintKeypairForSession(ctx.keys.mintKeySecret, sessionId).publicKey;
   const authority = ctx.keys.mintAuthority.publicKey;
-  const fields = {
-    // Before the drop's reveal the chain carries the placeholder name, like the metadata JSON.
-    name: isCollectionRevealed(collection, now) ? (nft.name ?? collection.name ?? "") : unrevealedName(collection.name),
-    symbol: collection.symbol ?? "",
-    uri: metadataUri(ctx.publicBaseUrl, collection.shortId ?? collection.id, { tokenId: nft.tokenId, editionNumber: nft.editionNumber, id: nft.id }),
-  };
+  const fields = onChainFields(ctx.publicBaseUrl, collection, nft, mint, now);
   const compiled = buildNftMintMessage({
     payer: new PublicKey(wallet),
     mint,

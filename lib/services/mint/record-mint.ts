@@ -61,7 +61,7 @@ export async function recordMint(
       const claimCode = session.claimCodeId
         ? await tx.claimCode.findUniqueOrThrow({
             where: { id: session.claimCodeId },
-            select: { id: true, batchId: true, batch: { select: { grantType: true, mintAllocation: true, discountUses: true } } },
+            select: { id: true, batchId: true, redeemNftMint: true, batch: { select: { grantType: true, mintAllocation: true, discountUses: true } } },
           })
         : null;
       // Mint counts (bounty triggers) must see every earlier mint of the drop.
@@ -116,6 +116,13 @@ export async function recordMint(
           },
           update: { used: { increment: 1 } },
         });
+        // The redeemed NFT is marked once per batch (a second code naming it is refused at prepare).
+        if (claimCode.batch.grantType === "nft_redemption" && claimCode.redeemNftMint) {
+          await tx.redeemedNft.createMany({
+            data: [{ batchId: claimCode.batchId, nftMint: claimCode.redeemNftMint, walletAddress: session.walletAddress }],
+            skipDuplicates: true,
+          });
+        }
       }
       const awards = session.bountiesArmed ? await fireBountyTriggers(tx, { collectionId: session.collectionId, nftId: nft.id, wallet: session.walletAddress, at }) : [];
       return { recorded: true as const, nft, awards };
@@ -124,8 +131,8 @@ export async function recordMint(
   );
 }
 
-/** Only free_mint/pack and discount codes reach a session; any other kind redeems one use. */
+/** Every kind but external reaches a session (external codes are answered with their URL). */
 function allocationOf(batch: { grantType: ClaimGrantType; mintAllocation: number | null; discountUses: number | null }): number {
   const { grantType } = batch;
-  return grantType === "free_mint" || grantType === "pack" || grantType === "discount" ? claimCodeAllocation({ ...batch, grantType }) : 1;
+  return grantType === "external" ? 1 : claimCodeAllocation({ ...batch, grantType });
 }

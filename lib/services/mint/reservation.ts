@@ -7,7 +7,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 type Tx = Prisma.TransactionClient;
 
 /** A reserved row and the session it is reserved for. */
-export type ReservedNft = { id: string; tokenId: number | null; editionNumber: number | null; name: string | null; sessionId: string };
+export type ReservedNft = { id: string; tokenId: number | null; editionNumber: number | null; name: string | null; rarityRank: number | null; sessionId: string };
 
 /**
  * Serializes one wallet's prepares (every drop) until the transaction ends: its allowance,
@@ -87,16 +87,22 @@ export async function phaseUsage(tx: Tx, phaseId: string, now: Date): Promise<nu
  * row held by an ended session is not taken here: releaseDeadSessions frees it once that
  * session's transaction can no longer land.
  */
-export async function reserveNfts(tx: Tx, options: { collectionId: string; wallet: string; sessionIds: readonly string[]; until: Date }): Promise<ReservedNft[]> {
+export async function reserveNfts(
+  tx: Tx,
+  options: { collectionId: string; wallet: string; sessionIds: readonly string[]; until: Date; packTierId?: string | null },
+): Promise<ReservedNft[]> {
   const { collectionId, wallet, sessionIds, until } = options;
   if (sessionIds.length === 0) return [];
+  // NFTs of a pack tier open only with a pack code of that tier; every other mint takes untiered NFTs.
+  const tier = options.packTierId ?? null;
   const rows = await tx.$queryRaw<ReservedNft[]>`
     WITH picked AS (
       SELECT id FROM "Nft"
       WHERE "collectionId" = ${collectionId}::uuid AND "isMasterEdition" = false
-        AND status = 'available'
+        AND status = 'available' AND "packTierName" IS NOT DISTINCT FROM ${tier}
         AND ("reservationWallet" IS NULL OR "reservationWallet" = ${wallet})
-      ORDER BY ("reservationWallet" IS NULL), "editionNumber" ASC NULLS LAST, "tokenId" ASC NULLS LAST, id
+      -- A fair drop's committed order first (lib/domain/fair-order.ts); every other drop has no positions.
+      ORDER BY ("reservationWallet" IS NULL), "fairPosition" ASC NULLS LAST, "editionNumber" ASC NULLS LAST, "tokenId" ASC NULLS LAST, id
       LIMIT ${sessionIds.length}
       FOR UPDATE SKIP LOCKED
     ), numbered AS (
@@ -105,7 +111,7 @@ export async function reserveNfts(tx: Tx, options: { collectionId: string; walle
     UPDATE "Nft" AS nft
     SET status = 'reserved', "reservedByWallet" = ${wallet}, "reservedUntil" = ${until}, "reservedBySession" = (${[...sessionIds]}::uuid[])[numbered.n]
     FROM numbered WHERE nft.id = numbered.id
-    RETURNING nft.id, nft."tokenId", nft."editionNumber", nft.name, nft."reservedBySession" AS "sessionId"`;
+    RETURNING nft.id, nft."tokenId", nft."editionNumber", nft.name, nft."rarityRank", nft."reservedBySession" AS "sessionId"`;
   return rows.sort((a, b) => sessionIds.indexOf(a.sessionId) - sessionIds.indexOf(b.sessionId));
 }
 
@@ -132,7 +138,7 @@ export async function createOpenEndedNfts(
     reservedBySession: sessionId,
   }));
   await tx.nft.createMany({ data: rows });
-  return rows.map((r) => ({ id: r.id, tokenId: r.tokenId, editionNumber: null, name: r.name, sessionId: r.reservedBySession }));
+  return rows.map((r) => ({ id: r.id, tokenId: r.tokenId, editionNumber: null, name: r.name, rarityRank: null, sessionId: r.reservedBySession }));
 }
 
 /** Gives rows back (surplus of a reduced prepare). */

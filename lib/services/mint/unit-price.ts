@@ -1,18 +1,24 @@
 // The price of one paid NFT, by the phase's price model: gathers what priceFor
 // (lib/domain/mint-pricing.ts) needs — the auction's landed mints for dutch, the token
-// price book for pegged — so prepare charges exactly what the price endpoints quote.
+// price book for pegged — so prepare charges exactly what the price endpoints quote. A buyer
+// who sends the pegged quote it saw is charged the live quote only within its slippage tolerance.
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { Phase, Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { priceFor, type PriceContext } from "@/lib/domain/mint-pricing";
 import { dutchConfigOf, pegConfigOf } from "@/lib/domain/phase-config";
-import { peggedQuote } from "@/lib/domain/pegged-quote";
+import { peggedQuote, slippageCap } from "@/lib/domain/pegged-quote";
 import { tokenPriceBook } from "@/lib/prices";
 
 const MINUTE_MS = 60_000;
 
-export async function unitPriceOf(db: Db, config: Config, phase: Phase, now: Date): Promise<bigint> {
+export type UnitPriceOptions = {
+  /** pegged: the tokenAmount of the quote the buyer saw; the live price may exceed it by the slippage tolerance at most. */
+  quotedTokenAmount?: number | null;
+};
+
+export async function unitPriceOf(db: Db, config: Config, phase: Phase, now: Date, options: UnitPriceOptions = {}): Promise<bigint> {
   const context: PriceContext = {};
   if (phase.priceModel === "dutch") {
     const dutch = dutchConfigOf(phase);
@@ -41,6 +47,16 @@ export async function unitPriceOf(db: Db, config: Config, phase: Phase, now: Dat
         now: now.getTime(),
         priceTtlMs: book.ttlMs,
       });
+      if (options.quotedTokenAmount != null) {
+        const cap = slippageCap(options.quotedTokenAmount, quote.tokenDecimals, quote.slippageTolerance);
+        if (quote.tokenAmountRaw > cap) {
+          throw new AppError(
+            "PRICE_MOVED",
+            `The price moved beyond the quote's slippage tolerance (${quote.slippageTolerance * 100}%): it is now ${quote.tokenAmount} ${symbol}. Get a new quote; nothing was reserved.`,
+            { extra: { tokenAmount: quote.tokenAmount, quotedTokenAmount: options.quotedTokenAmount, slippageTolerance: quote.slippageTolerance } },
+          );
+        }
+      }
       context.pegged = { tokenAmountRaw: quote.tokenAmountRaw };
     }
   }

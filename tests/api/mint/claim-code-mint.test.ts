@@ -1,5 +1,6 @@
 // A claim code entered at prepare-mint: the seeded sprites codes on an allowlisted wallet
-// (free mint lands for nothing and is redeemed once), discounts capped by their uses on a
+// (free mint lands for nothing and is redeemed once), an allowlist code that admits a
+// wallet to a gated phase, an external code answered with its URL, discounts capped by their uses on a
 // fixture drop, refusals that do not tell unknown codes from other drops' codes, holds
 // released by expired sessions, and maxUses / the wallet's share under parallel prepares.
 import type { Keypair } from "@solana/web3.js";
@@ -59,7 +60,8 @@ for (const target of databaseTargets) {
     };
 
     beforeAll(async () => {
-      app = await startTestApp(target);
+      // Every test here checks codes from one address: the per-IP code-check budget (tested on its own) stays out of the way.
+      app = await startTestApp(target, { env: { CLAIM_CODE_CHECKS_PER_IP_PER_MINUTE: "1000" } });
       const collection = await prisma().collection.findUniqueOrThrow({ where: { shortId: "sprites" }, include: { phases: true } });
       spritesId = collection.id;
       allowlistPhaseId = collection.phases.find((p) => p.name === "Allowlist")!.id;
@@ -174,10 +176,8 @@ for (const target of databaseTargets) {
       expect(other.status).toBe(unknown.status);
       expect(other.body).toEqual(unknown.body);
 
-      // Whitelist and external codes are not applied by prepare-mint.
-      for (const code of ["SPRITE-LIST", "SPRITE-PARTNER", "SPRITE-REDEEM"]) {
-        expect((await refusal(sprites(wallet, { quantity: 1, claimCode: code }))).body.code, code).toBe("CLAIM_CODE_INVALID");
-      }
+      // The seeded NFT-redemption code names no NFT: nothing to redeem.
+      expect((await refusal(sprites(wallet, { quantity: 1, claimCode: "SPRITE-REDEEM" }))).body.code).toBe("CLAIM_CODE_INVALID");
       const disabled = await fixtureCode("FIX-OFF", {});
       await prisma().claimCode.update({ where: { id: disabled.id }, data: { disabled: true } });
       await fixtureCode("FIX-OLD", { expiresAt: new Date(Date.now() - 1000) });
@@ -193,6 +193,125 @@ for (const target of databaseTargets) {
         expect([refused.status, refused.body.code], code).toEqual([400, "CLAIM_CODE_INVALID"]);
       }
       expect(await prisma().mintSession.count({ where: { walletAddress: { in: [wallet.publicKey.toBase58(), buyer.publicKey.toBase58()] } } })).toBe(0);
+    });
+
+    it("admits a wallet to a gated phase with an allowlist code's spots, redeems it with the first landed mint, and keeps the wallet eligible without it", async () => {
+      const wallet = await fundedWallet(app);
+      const address = wallet.publicKey.toBase58();
+      const eligibility = async () =>
+        (await callJson("GET", `/api/v1/collections/sprites/eligibility/${allowlistPhaseId}/${address}`, { headers: { "x-api-key": key } })).body as Record<string, unknown>;
+      expect((await refusal(sprites(wallet, { quantity: 1 }))).body.code).toBe("NOT_ELIGIBLE");
+      expect(await eligibility()).toMatchObject({ meetsRequirements: false, onAllowlist: false });
+
+      const code = await prisma().claimCode.findFirstOrThrow({ where: { collectionId: spritesId, code: "SPRITE-LIST" } });
+      const body = await prepared(sprites(wallet, { quantity: 1, claimCode: "sprite-list" }));
+      // The code changes who may mint, not the price.
+      expect(body.pricing.items.map((i) => [i.kind, i.priceRaw])).toEqual([["paid", 100_000_000]]);
+      expect(await prisma().mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId }, select: { claimCodeId: true } })).toEqual({ claimCodeId: code.id });
+      const result = await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
+      expect(result.status, result.text).toBe(200);
+      expect(executeMintResultSchema.parse(result.body).minted).toBe(1);
+      expect(await prisma().claimCodeRedemption.findUniqueOrThrow({ where: { codeId_walletAddress: { codeId: code.id, walletAddress: address } } })).toMatchObject({
+        allocation: 2,
+        used: 1,
+      });
+      expect((await prisma().claimCode.findUniqueOrThrow({ where: { id: code.id } })).usesCount).toBe(code.usesCount + 1);
+
+      // Redeemed: eligible with the code's 2 spots, one of them used, without entering it again.
+      await expect.poll(eligibility).toMatchObject({ meetsRequirements: true, onAllowlist: true, spotsAllocated: 2, spotsRemaining: 1 });
+      const second = await prepared(sprites(wallet, { quantity: 3 }));
+      expect(second).toMatchObject({ totalQuantity: 1, quantityAdjusted: true });
+      expect(await prisma().mintSession.findUniqueOrThrow({ where: { id: second.sessions[0]!.sessionId }, select: { claimCodeId: true } })).toEqual({ claimCodeId: null });
+      // Entering it again takes no second use and adds no spots.
+      const again = await prepared(sprites(wallet, { quantity: 3, claimCode: "SPRITE-LIST" }));
+      expect(again.totalQuantity).toBe(1);
+      expect(await prisma().mintSession.findUniqueOrThrow({ where: { id: again.sessions[0]!.sessionId }, select: { claimCodeId: true } })).toEqual({ claimCodeId: null });
+    });
+
+    it("answers an external code with its URL and reserves nothing; an allowlist code in an open phase spends no use", async () => {
+      const wallet = await allowlisted();
+      const external = await refusal(sprites(wallet, { quantity: 1, claimCode: "sprite-partner" }));
+      expect(external.status).toBe(409);
+      expect(external.body).toMatchObject({ code: "CLAIM_CODE_EXTERNAL", externalUrl: "https://partner.dropmint.example/perk" });
+      expect(await prisma().mintSession.count({ where: { walletAddress: wallet.publicKey.toBase58() } })).toBe(0);
+
+      await fixtureCode("FIX-LIST", { grantType: "whitelist", mintAllocation: 4 }, 1);
+      const buyer = await fundedWallet(app);
+      const plain = await prepared(onFixture(buyer, { quantity: 1, claimCode: "FIX-LIST" }));
+      expect(plain.pricing.items[0]).toMatchObject({ kind: "paid", priceRaw: 100_000_000 });
+      expect(await prisma().mintSession.count({ where: { walletAddress: buyer.publicKey.toBase58(), claimCodeId: { not: null } } })).toBe(0);
+    });
+
+    it("opens a pack tier with a pack code: its free mint comes from the tier, other mints never do, and an empty tier is sold out", async () => {
+      const packs = await createFixtureDrop(app, { shortId: "fixture-packs", price: PRICE, supply: 6, maxPerWallet: 10 });
+      // Tokens 5 and 6 are the gold tier.
+      await prisma().nft.updateMany({ where: { id: { in: packs.nftIds.slice(4) } }, data: { packTierName: "gold" } });
+      await prisma().phase.update({ where: { id: packs.phaseId }, data: { isPackPhase: true } });
+      const batch = await prisma().claimCodeBatch.create({
+        data: { collectionId: packs.collectionId, name: "Gold packs", grantType: "pack", packTierId: "gold", mintAllocation: 1 },
+      });
+      await prisma().claimCode.createMany({ data: ["GOLD-ONE", "GOLD-TWO", "GOLD-THREE"].map((code) => ({ batchId: batch.id, collectionId: packs.collectionId, code })) });
+      const packKey = await app.createKey({ keyClass: "live", collections: ["fixture-packs"] });
+      const prepareOn = (wallet: Keypair, extra: Record<string, unknown>) =>
+        callJson("POST", "/api/v1/prepare-mint", {
+          headers: { "x-api-key": packKey },
+          body: { collectionId: packs.collectionId, phaseId: packs.phaseId, walletAddress: wallet.publicKey.toBase58(), ...extra },
+        });
+      const tokenIdsOf = async (body: PreparedMintResponse) =>
+        Promise.all(body.sessions.map(async (s) => (await prisma().nft.findUniqueOrThrow({ where: { id: s.nftIds[0]! } })).tokenId));
+
+      const opener = await fundedWallet(app);
+      const opened = preparedMintResponseSchema.parse((await prepareOn(opener, { quantity: 2, claimCode: "gold-one" })).body);
+      expect(opened.pricing.items.map((i) => i.kind)).toEqual(["claim_code", "paid"]);
+      expect(await tokenIdsOf(opened)).toEqual([5, 1]);
+      const batchResult = await callJson("POST", "/api/v1/execute-mint/batch", {
+        headers: { "x-api-key": packKey },
+        body: { transactions: opened.sessions.map((s, i) => ({ sessionId: s.sessionId, signedTransaction: signPrepared(opened.transactions[i]!.transaction, opener) })) },
+      });
+      expect((batchResult.body as { totalMinted: number }).totalMinted).toBe(2);
+      const benefits = await callJson("GET", `/api/v1/collections/${packs.collectionId}/claim-codes/benefits/${opener.publicKey.toBase58()}`, {
+        headers: { "x-api-key": packKey },
+      });
+      expect(claimCodeBenefitsResponseSchema.parse(benefits.body)).toMatchObject({ freeMints: 0, source: { type: "free_mint", packTierId: "gold", used: 1 } });
+
+      // Without a pack code, only the untiered NFTs: 3 are left of the 4, so 5 asked become 3.
+      const plain = preparedMintResponseSchema.parse((await prepareOn(await fundedWallet(app), { quantity: 5 })).body);
+      expect(plain).toMatchObject({ totalQuantity: 3, quantityAdjusted: true });
+      expect((await tokenIdsOf(plain)).sort()).toEqual([2, 3, 4]);
+
+      expect(await tokenIdsOf(preparedMintResponseSchema.parse((await prepareOn(await fundedWallet(app), { quantity: 1, claimCode: "GOLD-TWO" })).body))).toEqual([6]);
+      const empty = await prepareOn(await fundedWallet(app), { quantity: 1, claimCode: "GOLD-THREE" });
+      expect([empty.status, errorBodySchema.parse(empty.body).code]).toEqual([409, "SOLD_OUT"]);
+    });
+
+    it("redeems the NFT an NFT-redemption code names, only for the wallet holding it, and only once", async () => {
+      const holder = await fundedWallet(app);
+      const bought = await prepared(onFixture(holder, { quantity: 1 }));
+      const landed = await execute(bought.sessions[0]!.sessionId, signPrepared(bought.transactions[0]!.transaction, holder));
+      const nftMint = executeMintResultSchema.parse(landed.body).nfts![0]!.mintAddress;
+      const batch = await prisma().claimCodeBatch.create({
+        data: { collectionId: drop.collectionId, phaseId: drop.phaseId, name: "Holder redemption", grantType: "nft_redemption", mintAllocation: 1 },
+      });
+      await prisma().claimCode.createMany({
+        data: [
+          { batchId: batch.id, collectionId: drop.collectionId, code: "FIX-REDEEM", redeemNftMint: nftMint },
+          { batchId: batch.id, collectionId: drop.collectionId, code: "FIX-REDEEM-TOO", redeemNftMint: nftMint },
+        ],
+      });
+
+      const stranger = await fundedWallet(app);
+      const refused = await refusal(onFixture(stranger, { quantity: 1, claimCode: "FIX-REDEEM" }));
+      expect([refused.status, refused.body.code, refused.body.error]).toEqual([400, "CLAIM_CODE_INVALID", "This code redeems an NFT this wallet does not hold."]);
+
+      const body = await prepared(onFixture(holder, { quantity: 1, claimCode: "fix-redeem" }));
+      expect(body.pricing.items.map((i) => [i.kind, i.priceRaw])).toEqual([["claim_code", 0]]);
+      expect((await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, holder))).status).toBe(200);
+      expect(await prisma().redeemedNft.findMany({ where: { batchId: batch.id }, select: { nftMint: true, walletAddress: true } })).toEqual([
+        { nftMint, walletAddress: holder.publicKey.toBase58() },
+      ]);
+      // The same NFT through another code of the batch: already redeemed.
+      const twice = await refusal(onFixture(holder, { quantity: 1, claimCode: "FIX-REDEEM-TOO" }));
+      expect([twice.status, twice.body.error]).toEqual([400, "The NFT this code redeems has been redeemed already."]);
     });
 
     it("refuses a malformed code with INVALID_REQUEST; null means no code", async () => {

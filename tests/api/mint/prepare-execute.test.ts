@@ -23,6 +23,7 @@ for (const target of databaseTargets) {
     let paid: FixtureDrop;
     let bogo: FixtureDrop;
     let single: FixtureDrop;
+    let frozen: FixtureDrop;
 
     const headers = () => ({ "x-api-key": key });
     const prepare = (body: Record<string, unknown>) => callJson("POST", "/api/v1/prepare-mint", { headers: headers(), body });
@@ -40,7 +41,9 @@ for (const target of databaseTargets) {
       paid = await createFixtureDrop(app, { shortId: "fixture-paid", price: PRICE, maxPerWallet: 5 });
       bogo = await createFixtureDrop(app, { shortId: "fixture-bogo", price: PRICE, bogo: { buy: 2, get: 1 }, maxPerWallet: 3 });
       single = await createFixtureDrop(app, { shortId: "fixture-one", price: PRICE, supply: 1 });
-      key = await app.createKey({ keyClass: "live", collections: ["fixture-paid", "fixture-bogo", "fixture-one", "aurora", "sprites"] });
+      frozen = await createFixtureDrop(app, { shortId: "fixture-frozen", price: PRICE, supply: 2 });
+      await app.runtime.database.prisma.collection.update({ where: { id: frozen.collectionId }, data: { isFrozen: true } });
+      key = await app.createKey({ keyClass: "live", collections: ["fixture-paid", "fixture-bogo", "fixture-one", "fixture-frozen", "aurora", "sprites"] });
     });
     afterAll(() => app?.close());
 
@@ -77,6 +80,7 @@ for (const target of databaseTargets) {
       const nft = executed.nfts![0]!;
       expect(nft).toMatchObject({ nftId: body.sessions[0]!.nftIds[0], name: "Fixture #1", tokenId: 1, isRevealed: true });
       expect(executed.collectionStats).toEqual({ totalSupply: 20, mintedCount: 1, percentMinted: 5, isMintedOut: false });
+      expect(executed.collectionUpdate).toEqual({ itemsRedeemed: 1, isFrozen: false, autoUnfrozen: false });
 
       expect((await chain.getMintOwners([nft.mintAddress])).get(nft.mintAddress)).toBe(wallet.publicKey.toBase58());
       expect(await onChainMetadataName(app, nft.mintAddress)).toBe("Fixture #1");
@@ -96,6 +100,50 @@ for (const target of databaseTargets) {
       const replay = await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
       expect(replay.status).toBe(409);
       expect(errorBodySchema.parse(replay.body).code).toBe("ALREADY_COMPLETED");
+    });
+
+    it("reports collectionUpdate on every mint, and lifts a drop's freeze with the mint that sells it out, once", async () => {
+      const mintOne = async () => {
+        const wallet = await fundedWallet(app);
+        const body = await prepared({ collectionId: frozen.collectionId, phaseId: frozen.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
+        const result = await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
+        expect(result.status, result.text).toBe(200);
+        return executeMintResultSchema.strict().parse(result.body);
+      };
+      expect((await mintOne()).collectionUpdate).toEqual({ itemsRedeemed: 1, isFrozen: true, autoUnfrozen: false });
+      const last = await mintOne();
+      expect(last.collectionUpdate).toEqual({ itemsRedeemed: 2, isFrozen: false, autoUnfrozen: true });
+      expect(last.collectionStats).toMatchObject({ mintedCount: 2, isMintedOut: true });
+      expect(await app.runtime.database.prisma.collection.findUniqueOrThrow({ where: { id: frozen.collectionId }, select: { isFrozen: true } })).toEqual({ isFrozen: false });
+    });
+
+    it("charges each NFT of a range phase its own price by rarity, and the chain takes exactly that", async () => {
+      const range = await createFixtureDrop(app, { shortId: "fixture-range", price: 200_000_000n, supply: 5 });
+      const prisma = app.runtime.database.prisma;
+      await prisma.phase.update({ where: { id: range.phaseId }, data: { priceModel: "range", priceMax: 600_000_000n } });
+      // Token 1 is the commonest (rank 5: the minimum), token 2 the rarest (rank 1: the maximum), token 3 in the middle.
+      const ranks = [5, 1, 3, 2, 4];
+      for (const [i, id] of range.nftIds.entries()) await prisma.nft.update({ where: { id }, data: { rarityRank: ranks[i]! } });
+      const rangeKey = await app.createKey({ keyClass: "live", collections: ["fixture-range"] });
+      const wallet = await fundedWallet(app);
+      const response = await callJson("POST", "/api/v1/prepare-mint", {
+        headers: { "x-api-key": rangeKey },
+        body: { collectionId: range.collectionId, phaseId: range.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 3 },
+      });
+      expect(response.status, response.text).toBe(200);
+      const body = preparedMintResponseSchema.strict().parse(response.body);
+      expect(body.pricing).toMatchObject({ priceModel: "range", unitPriceRaw: 200_000_000, paidQuantity: 3, subtotalRaw: 1_200_000_000 });
+      expect(body.pricing.items.map((item) => item.priceRaw)).toEqual([200_000_000, 600_000_000, 400_000_000]);
+
+      const before = await app.runtime.chain.getBalance(range.treasury);
+      const batch = await callJson("POST", "/api/v1/execute-mint/batch", {
+        headers: { "x-api-key": rangeKey },
+        body: { transactions: body.sessions.map((s, i) => ({ sessionId: s.sessionId, signedTransaction: signPrepared(body.transactions[i]!.transaction, wallet) })) },
+      });
+      expect(executeMintBatchResponseSchema.parse(batch.body).totalMinted).toBe(3);
+      expect((await app.runtime.chain.getBalance(range.treasury)) - before).toBe(1_200_000_000n);
+      const paid = await prisma.mint.findMany({ where: { collectionId: range.collectionId }, select: { pricePaid: true }, orderBy: { pricePaid: "asc" } });
+      expect(paid.map((m) => m.pricePaid)).toEqual([200_000_000n, 400_000_000n, 600_000_000n]);
     });
 
     it("prepares three sessions for quantity 3 and mints them in one batch", async () => {

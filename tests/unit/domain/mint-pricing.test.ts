@@ -10,6 +10,7 @@ import {
   planQuantity,
   priceFor,
   pricingTotals,
+  rarityPrice,
   wireAmount,
   type QuantityLimits,
 } from "@/lib/domain/mint-pricing";
@@ -77,7 +78,7 @@ describe("priceFor", () => {
     surgeThreshold: 3,
     surgeWindowMinutes: 5,
   };
-  it("charges the phase price for fixed, hidden and range", () => {
+  it("charges the phase price for fixed and hidden, and range's minimum (the least; each NFT is priced by rarityPrice)", () => {
     for (const priceModel of ["fixed", "hidden", "range"] as const) expect(priceFor({ priceModel, price: 250n })).toBe(250n);
   });
   it("charges the dutch auction's live price", () => {
@@ -89,6 +90,28 @@ describe("priceFor", () => {
   it("charges the pegged quote's raw amount", () => {
     expect(priceFor({ priceModel: "pegged", price: 0n }, { pegged: { tokenAmountRaw: 123_456n } })).toBe(123_456n);
     expect(priceFor({ priceModel: "pegged", price: 0n })).toBeNull();
+  });
+});
+
+describe("rarityPrice", () => {
+  const range = { min: 200n, max: 500n };
+  it("puts the rarest NFT at the maximum, the last rank at the minimum, straight in between (rounded down)", () => {
+    expect([1, 2, 3, 4].map((rank) => rarityPrice(range, rank, 4))).toEqual([500n, 400n, 300n, 200n]);
+    expect(rarityPrice(range, 2, 3)).toBe(350n);
+    expect(rarityPrice({ min: 0n, max: 10n }, 2, 4)).toBe(6n); // 10 − 10·1/3 = 6.67 → 6
+  });
+  it("charges the maximum for an NFT without a rank, a drop of one, or a rank out of bounds clamped", () => {
+    expect(rarityPrice(range, null, 4)).toBe(500n);
+    expect(rarityPrice(range, 1, 1)).toBe(500n);
+    expect(rarityPrice(range, 9, 4)).toBe(200n);
+    expect(rarityPrice({ min: 200n, max: null }, 3, 4)).toBe(200n);
+  });
+  it("prices each paid item by its position", () => {
+    expect(mintItems({ paid: 2, bonus: 1 }, (i) => [300n, 0n][i]!, 5n)).toEqual([
+      { kind: "paid", price: 300n, fee: 5n },
+      { kind: "free", price: 0n, fee: 0n },
+      { kind: "bogo_bonus", price: 0n, fee: 0n },
+    ]);
   });
 });
 
@@ -123,6 +146,19 @@ describe("amounts", () => {
 
 describe("applyClaimGrants", () => {
   const paid = { kind: "paid" as const, price: 1_000n, fee: 50n };
+  it("leaves prices alone for an allowlist code and puts its one use on the first NFT no other code took", () => {
+    const items = applyClaimGrants(
+      [paid, paid],
+      [
+        { codeId: "free", kind: "free", remaining: 1, percent: null, fixed: null },
+        { codeId: "list", kind: "allowlist", remaining: 1, percent: null, fixed: null },
+      ],
+    );
+    expect(items).toEqual([
+      { kind: "claim_code", price: 0n, fee: 0n, claimCodeId: "free", discount: 1_000n },
+      { ...paid, claimCodeId: "list" },
+    ]);
+  });
   it("makes paid NFTs free first, then discounts with the oldest discount only", () => {
     const items = applyClaimGrants(
       [paid, paid, paid, paid, { kind: "bogo_bonus", price: 0n, fee: 0n }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { peggedQuote } from "@/lib/domain/pegged-quote";
+import { peggedQuote, slippageCap } from "@/lib/domain/pegged-quote";
 import { pegConfigOf } from "@/lib/domain/phase-config";
 
 const now = 1_900_000_000_000;
@@ -90,5 +90,14 @@ describe("peggedQuote", () => {
     });
     expect(pegConfigOf({ priceModel: "pegged", pegConfig: { pegMode: "eur", target: 25 } })).toBeNull();
     expect(pegConfigOf({ priceModel: "fixed", pegConfig: { pegMode: "usd", target: 25 } })).toBeNull();
+  });
+});
+
+describe("slippageCap", () => {
+  it("is the quote plus its tolerance, in the smallest unit, rounded up", () => {
+    expect(slippageCap(0.2, 9, 0.02)).toBe(204_000_000n);
+    expect(slippageCap(0.197, 9, 0.02)).toBe(200_940_000n);
+    expect(slippageCap(1, 0, 0.015)).toBe(2n); // 1.015 whole units → 2
+    expect(slippageCap(0.2, 9, 0)).toBe(200_000_000n);
   });
 });

@@ -6,6 +6,7 @@ import { describeError } from "@/lib/client/error-messages";
 import type { ClaimCodeCheck, Phase } from "@/lib/client/types";
 import type { ClaimCodeStatus } from "./use-claim-code";
 import { formatCount, formatDisplayAmount, formatPercent, plural } from "@/lib/format";
+import { safeHttpUrl } from "../_header/labels";
 
 export type ClaimCodeFieldProps = {
   text: string;
@@ -81,13 +82,24 @@ function ClaimCodeStatusLine({ status, currency, phases }: { status: ClaimCodeSt
       );
     case "invalid":
       return <p className="text-amber-300">{invalidSentence(status.check)}</p>;
-    case "valid":
+    case "valid": {
+      // An external code is redeemed on the creator's page, never by a mint here (prepare answers CLAIM_CODE_EXTERNAL).
+      const perkUrl = status.check.grantType === "external" ? safeHttpUrl(status.check.externalUrl) : null;
       return (
         <p className="text-mint">
           <span aria-hidden="true">✓ </span>
           {benefitSentence(status.check, currency, phases)}
+          {perkUrl && (
+            <>
+              {" "}
+              <a href={perkUrl} target="_blank" rel="noopener noreferrer" className="font-semibold underline underline-offset-4">
+                Redeem it on the creator&apos;s page
+              </a>
+            </>
+          )}
         </p>
       );
+    }
   }
 }
 

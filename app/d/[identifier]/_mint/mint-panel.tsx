@@ -146,7 +146,9 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
     }
     const code = await claim.forMint();
     if ("stop" in code) return;
-    await start({ phaseId: phase.id, quantity, claimCode: code.use });
+    // A pegged price (the one display marked approximate) is the quote shown here: prepare charges the live one only within its slippage tolerance.
+    const quotedTokenAmount = phase.priceDisplay.kind === "amount" && phase.priceDisplay.approximate ? phase.priceDisplay.amount : null;
+    await start({ phaseId: phase.id, quantity, claimCode: code.use, quotedTokenAmount });
   }
 
   return (

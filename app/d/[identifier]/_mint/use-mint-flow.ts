@@ -36,7 +36,7 @@ export type MintFlow =
   | { step: "expired"; prepared: PreparedMintResponse }
   | { step: "uncertain"; prepared: PreparedMintResponse; outcome: MintOutcome | null; checking: boolean; checkFailed: boolean };
 
-export type MintRequest = { phaseId: string; quantity: number; claimCode: string | null };
+export type MintRequest = { phaseId: string; quantity: number; claimCode: string | null; quotedTokenAmount?: number | null };
 
 export function useMintFlow({ collectionId, identifier, wallet }: { collectionId: string; identifier: string; wallet: WalletBridge | null }) {
   const { client, cluster } = useDropmint();
@@ -82,7 +82,7 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
   );
 
   const start = useCallback(
-    async ({ phaseId, quantity, claimCode }: MintRequest) => {
+    async ({ phaseId, quantity, claimCode, quotedTokenAmount = null }: MintRequest) => {
       if (busy.current) return;
       const address = wallet?.address;
       if (!wallet?.connected || !address) {
@@ -94,7 +94,7 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
       let submitted = false;
       try {
         setFlow({ step: "preparing" });
-        prepared = await client.prepareMint({ collectionId, phaseId, walletAddress: address, quantity, claimCode, walletProvider: wallet.walletName });
+        prepared = await client.prepareMint({ collectionId, phaseId, walletAddress: address, quantity, claimCode, walletProvider: wallet.walletName, quotedTokenAmount });
         const receivedAt = performance.now();
         setFlow({ step: "signing", prepared, receivedAt });
         const signed = await wallet.signTransactions(prepared.transactions.map((t) => t.transaction));
