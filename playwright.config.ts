@@ -41,6 +41,8 @@ export default defineConfig({
       DATA_DIR,
       PUBLIC_URL: BASE_URL,
       DROPMINT_TEST_CONTROLS: "1",
+      // No background demo mints: the suite counts what it mints (demo-activity is tested on its own).
+      DEMO_ACTIVITY_MINUTES: "0",
       // Every browser of the suite calls from one IP: room for its chain-backed reads (balance, gated eligibility).
       RATE_LIMIT_CHAIN_READS_PER_MINUTE: "1000",
       LOG_LEVEL: "warn",

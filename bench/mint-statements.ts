@@ -70,6 +70,7 @@ async function measure(target: DatabaseTarget) {
         affiliate_code: null,
         walletProvider: null,
         claimCode: null,
+        quotedTokenAmount: null,
       });
       if (counted) {
         totals.prepare.statements += statements - before;

@@ -26,6 +26,9 @@ const booleanFlag = (fallback: boolean) =>
   );
 
 /** A JSON object of symbol → value, symbols upper-cased. */
+/** Token prices pinned on the local chain when none are configured (offline demo; see README). */
+export const LOCALNET_STATIC_PRICES: Readonly<Record<string, number>> = Object.freeze({ SOL: 150 });
+
 const jsonRecord = <T extends z.ZodType>(value: T, fallback: Record<string, z.output<T>>) =>
   z.preprocess(
     (v) => (emptyToUndefined(v) === undefined ? fallback : typeof v === "string" ? safeJson(v) : v),
@@ -91,6 +94,10 @@ const envSchema = z
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     /** Origins served by this site itself; requests from them without a key are first-party. */
     SITE_ORIGINS: optionalString,
+    /** The sample collections (short IDs, comma-separated) sandbox (test) keys reach; no other drop. */
+    SANDBOX_COLLECTIONS: z.preprocess(emptyToUndefined, z.string().default("sprites")),
+    /** Documentation origins (comma-separated) a sandbox key may be used from in a browser. Default: the site's own origins. */
+    SANDBOX_ORIGINS: optionalString,
     /** Per-IP budget per minute that every request spends first (the spec publishes a floor of 600 reads). */
     RATE_LIMIT_READS_PER_MINUTE: positiveInt(600),
     /** Per-key budget per minute for prepare/execute calls (per key and client IP for publishable keys). */
@@ -120,6 +127,15 @@ const envSchema = z
     MAX_CONCURRENT_MINTS: positiveInt(48),
     /** Seed the demo drops on first start of an empty database. */
     SEED_DEMO_DROPS: booleanFlag(true),
+    /** Local chain only: a demo collector mints a Dollar Dove this often (minutes), so the demo's feeds stay alive; 0 turns it off. */
+    DEMO_ACTIVITY_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .min(0)
+        .max(24 * 60)
+        .default(15),
+    ),
     /** Localnet only: enables /api/localnet/test-controls (end-to-end tests move a phase's start). */
     DROPMINT_TEST_CONTROLS: booleanFlag(false),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["silent", "error", "warn", "info", "debug"]).default("info")),
@@ -153,6 +169,8 @@ export type Config = Readonly<{
   platformFeeLamports: bigint;
   publicUrl: string;
   siteOrigins: readonly string[];
+  /** Where sandbox (test) keys work: the sample collections (short IDs) and the documentation origins. */
+  sandbox: Readonly<{ collections: readonly string[]; origins: readonly string[] }>;
   rateLimit: Readonly<{ readsPerMinute: number; mintsPerMinute: number; chainReadsPerMinute: number }>;
   holdersCacheSeconds: number;
   trustedProxyHops: number;
@@ -162,6 +180,8 @@ export type Config = Readonly<{
   tokenPrices: Readonly<{ providerUrl: string | null; providerIds: Readonly<Record<string, string>>; staticPrices: Readonly<Record<string, number>>; cacheSeconds: number }>;
   claimCodeChecks: Readonly<{ perIpPerMinute: number; perDropPerMinute: number }>;
   seedDemoDrops: boolean;
+  /** Minutes between the demo collectors' background mints (local chain only; 0: none). */
+  demoActivityMinutes: number;
   /** Test controls are served only when this is set AND the cluster is localnet. */
   testControls: boolean;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
@@ -184,6 +204,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     .split(",")
     .map((origin) => origin.trim().replace(/\/+$/, ""))
     .filter(Boolean);
+  const list = (value: string) =>
+    value
+      .split(",")
+      .map((item) => item.trim().replace(/\/+$/, ""))
+      .filter(Boolean);
   return Object.freeze({
     env: env.NODE_ENV,
     port: env.PORT,
@@ -199,6 +224,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     platformFeeLamports: env.PLATFORM_FEE_LAMPORTS,
     publicUrl,
     siteOrigins: Object.freeze([...new Set(siteOrigins)]),
+    sandbox: Object.freeze({
+      collections: Object.freeze([...new Set(list(env.SANDBOX_COLLECTIONS))]),
+      origins: Object.freeze(env.SANDBOX_ORIGINS === undefined ? [...new Set(siteOrigins)] : [...new Set(list(env.SANDBOX_ORIGINS))]),
+    }),
     rateLimit: Object.freeze({
       readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE,
       mintsPerMinute: env.RATE_LIMIT_MINTS_PER_MINUTE,
@@ -211,7 +240,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     tokenPrices: Object.freeze({
       providerUrl: env.TOKEN_PRICE_PROVIDER_URL === "none" ? null : env.TOKEN_PRICE_PROVIDER_URL.replace(/\/+$/, ""),
       providerIds: Object.freeze(env.TOKEN_PRICE_PROVIDER_IDS),
-      staticPrices: Object.freeze(env.STATIC_TOKEN_PRICES),
+      staticPrices: Object.freeze(
+        // The embedded defaults work offline: on the local chain, unless prices are configured, SOL is pinned so pegged demo prices can be quoted.
+        env.SOLANA_CLUSTER === "localnet" && emptyToUndefined(source.STATIC_TOKEN_PRICES) === undefined && emptyToUndefined(source.TOKEN_PRICE_PROVIDER_URL) === undefined
+          ? { ...LOCALNET_STATIC_PRICES }
+          : env.STATIC_TOKEN_PRICES,
+      ),
       cacheSeconds: env.TOKEN_PRICE_CACHE_SECONDS,
     }),
     claimCodeChecks: Object.freeze({
@@ -219,6 +253,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       perDropPerMinute: env.CLAIM_CODE_CHECKS_PER_DROP_PER_MINUTE,
     }),
     seedDemoDrops: env.SEED_DEMO_DROPS,
+    // Never on a real cluster: the demo collectors' keys are derived from the server's secret.
+    demoActivityMinutes: env.SOLANA_CLUSTER === "localnet" ? env.DEMO_ACTIVITY_MINUTES : 0,
     testControls: env.DROPMINT_TEST_CONTROLS && env.SOLANA_CLUSTER === "localnet",
     logLevel: env.LOG_LEVEL,
   });

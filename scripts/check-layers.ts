@@ -39,7 +39,8 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
   app: ["api", "server", "services", "schemas", "client", "auth", "prices", "chain", "art", "format", ...BASE],
   api: ["server", "services", "schemas", "auth", "rate-limit", "db", "chain", ...BASE],
   server: ["demo", "services", "rate-limit", "db", "chain", ...BASE],
-  demo: ["services", "db", "chain", "art", ...BASE],
+  // The demo's background mints act as the site itself (first-party auth).
+  demo: ["services", "auth", "db", "chain", "art", ...BASE],
   services: ["schemas", "auth", "prices", "cache", "db", "chain", "art", ...BASE],
   schemas: ["auth", "domain", "errors"],
   client: ["schemas", "format", "domain", "errors"],

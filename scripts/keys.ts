@@ -22,6 +22,7 @@ import { systemClock } from "../lib/services/context";
 
 const USAGE = `Usage:
   npm run keys -- create --class pub|live|test --collections <shortId,...|all> [--origins <url,...>] [--label <text>]
+    (test keys reach only the sample collections, SANDBOX_COLLECTIONS; --collections is optional for them)
   npm run keys -- list
   npm run keys -- revoke <id|prefix>`;
 
@@ -58,8 +59,9 @@ function parseCommand(argv: string[]): Command {
       });
       const keyClass = values.class as ApiKeyClass;
       if (!API_KEY_CLASSES.includes(keyClass)) throw new UsageError(`--class must be one of ${API_KEY_CLASSES.join(", ")}.`);
-      if (!values.collections) throw new UsageError('--collections is required: short IDs separated by commas, or "all".');
-      const collections = values.collections.trim() === "all" ? "all" : splitList(values.collections);
+      // A sandbox key reaches the sample collections whatever it is issued for: without --collections it is issued for them all.
+      if (!values.collections && keyClass !== "test") throw new UsageError('--collections is required: short IDs separated by commas, or "all".');
+      const collections = !values.collections || values.collections.trim() === "all" ? "all" : splitList(values.collections);
       return { action: "create", input: { keyClass, collections, origins: splitList(values.origins), label: values.label } };
     }
     case "list":
@@ -109,10 +111,10 @@ function describe(key: ApiKeySummary): string {
   ].join("\n");
 }
 
-function directStore(database: Database): KeyStore {
+function directStore(database: Database, config: Config): KeyStore {
   const context = { db: database.prisma, clock: systemClock };
   return {
-    create: (input) => createApiKey(context, input),
+    create: (input) => createApiKey(context, input, { sandboxCollections: config.sandbox.collections }),
     list: () => listApiKeys(context),
     revoke: (idOrPrefix) => revokeApiKey(context, idOrPrefix),
     close: () => database.close(),
@@ -204,7 +206,7 @@ function summaryFromJson(value: unknown): ApiKeySummary {
 
 async function openStore(config: Config): Promise<KeyStore> {
   try {
-    return directStore(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }));
+    return directStore(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }), config);
   } catch (error) {
     if (error instanceof EmbeddedDatabaseBusyError && !config.databaseUrl) return siteStore(config, error);
     throw error;

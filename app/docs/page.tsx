@@ -14,6 +14,7 @@ import { MintSection } from "./_sections/mint";
 import { FirstPartySection } from "./_sections/first-party";
 import { FaucetSection } from "./_sections/faucet";
 import { ThreatModelSection } from "./_sections/threat-model";
+import { FairnessSection } from "./_sections/fairness";
 
 export const metadata: Metadata = { title: "API docs" };
 // Reads the configuration (base URL, budgets) at request time, not at build time.
@@ -33,6 +34,7 @@ export default function DocsPage() {
     ["claim-codes", "Claim codes", <ClaimCodesSection key="claim-codes" budgets={config.claimCodeChecks} />],
     ["prices", "Token, pegged and dutch prices", <PricesSection key="prices" cacheSeconds={config.tokenPrices.cacheSeconds} />],
     ["mint", "Minting: prepare, sign, execute", <MintSection key="mint" />],
+    ["fairness", "Provably fair assignment", <FairnessSection key="fairness" baseUrl={config.publicUrl} />],
     ["first-party", "First-party read router", <FirstPartySection key="first-party" />],
     ["threat-model", "Threat model", <ThreatModelSection key="threat-model" />],
   ];

@@ -12,6 +12,7 @@
 import type { Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { findLiveKeyByHash, type LiveApiKey } from "@/lib/services/api-keys";
+import { findCollectionRefCached } from "@/lib/services/collection-ref";
 import type { ReadCaches } from "@/lib/services/read-caches";
 import { FIRST_PARTY, type AuthContext } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
@@ -32,8 +33,29 @@ export async function authenticate(request: Request, runtime: KeyRuntime): Promi
   const record = await lookUpLiveKey(runtime, hashApiKey(key));
   if (!record) throw new AppError("API_KEY_INVALID", "The API key is not valid.");
   assertOriginAllowed(record, origin);
+  if (record.keyClass === "test") return sandboxContext(record, origin, runtime);
   const { id: keyId, keyClass, allCollections, collections } = record;
   return { kind: "partner", keyId, keyClass, allCollections, collections };
+}
+
+/**
+ * A sandbox (test) key is bounded three ways (spec: Authentication): in a browser, only from
+ * the registered documentation origins (SANDBOX_ORIGINS) or its own origin list; only the
+ * sample collections (SANDBOX_COLLECTIONS), whatever it was issued for; and only test
+ * networks (assertSandboxAllowed, once the drop's chain is known). Without an Origin (curl, a
+ * partner's own server trying things out) the origin bound does not apply, unless the key
+ * has an origin list. Checked on every request, so a change of configuration applies at once.
+ */
+async function sandboxContext(record: LiveApiKey, origin: string | null, runtime: KeyRuntime): Promise<AuthContext> {
+  const { origins, collections: samples } = runtime.config.sandbox;
+  if (origin !== null && ![...origins, ...record.origins].some((allowed) => sameOrigin(allowed, origin))) {
+    throw new AppError("ORIGIN_NOT_ALLOWED", "This API key cannot be used from this origin.");
+  }
+  const issued = record.allCollections
+    ? (await Promise.all(samples.map((shortId) => findCollectionRefCached(runtime.database.prisma, shortId)))).filter((ref) => ref !== null)
+    : record.collections;
+  const collections = issued.filter((ref) => ref.shortId !== null && samples.includes(ref.shortId));
+  return { kind: "partner", keyId: record.id, keyClass: "test", allCollections: false, collections };
 }
 
 function readCredentials(request: Request): { key: string | null; origin: string | null } {

@@ -39,6 +39,7 @@ export {
   type TokenMetadataFields,
 } from "./nft-transaction";
 export { MIN_MINT_KEY_SECRET_BYTES, mintKeySecretFromAuthority, mintKeypairForSession } from "./mint-keys";
+export { buildPrizeTransfer, prizeKeypairForDrop, type PrizeTransfer } from "./prize-account";
 export { loadServerKeys, type ServerKeys } from "./server-keys";
 export { WalletSignatureError, addServerSignatures, checkWalletSigned, type WalletSignatureProblem, type WalletSignedTransaction } from "./server-signatures";
 export { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "./token-accounts";

@@ -116,8 +116,10 @@ export function buildCollectionGroupMintTransaction(params: CollectionGroupMintP
 // NFT
 
 export type NftMintParams = TokenMetadataFields & {
-  /** The buyer's wallet: fee payer, pays the payments and the rent, receives the NFT. */
+  /** The buyer's wallet: fee payer, pays the payments and the rent, receives the NFT (unless `owner` names another). */
   payer: PublicKey;
+  /** Receives the NFT when it is not the payer (a bounty's free mint, paid by the drop's prize account). */
+  owner?: PublicKey;
   /** The NFT mint's address (its key is derived per session and signs only at execute). */
   mint: PublicKey;
   /** The server's mint authority (also the collection group's update authority); signs only at execute. */
@@ -140,6 +142,7 @@ export type NftMintParams = TokenMetadataFields & {
  */
 function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
   const buyer = params.payer;
+  const owner = params.owner ?? buyer;
   const authority = params.mintAuthority;
   const mint = params.mint;
   const program = TOKEN_2022_PROGRAM_ID;
@@ -155,7 +158,7 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
     instructions.push(SystemProgram.transfer({ fromPubkey: buyer, toPubkey: payment.to, lamports: payment.lamports }));
   }
 
-  const buyerTokenAccount = getAssociatedTokenAddressSync(mint, buyer, false, program);
+  const buyerTokenAccount = getAssociatedTokenAddressSync(mint, owner, false, program);
   instructions.push(
     SystemProgram.createAccount({
       fromPubkey: buyer,
@@ -176,7 +179,7 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
       group: params.groupMint,
       groupUpdateAuthority: authority,
     }),
-    createAssociatedTokenAccountInstruction(buyer, buyerTokenAccount, buyer, mint, program),
+    createAssociatedTokenAccountInstruction(buyer, buyerTokenAccount, owner, mint, program),
     createMintToInstruction(mint, buyerTokenAccount, authority, 1n, [], program),
     createSetAuthorityInstruction(mint, authority, AuthorityType.MintTokens, null, [], program),
   );

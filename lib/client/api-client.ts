@@ -2,7 +2,7 @@
 // client defaults (see "Errors" and "Limits"):
 // - reads retry on 429, 5xx and network failures: 3 attempts in all, backoff, Retry-After honoured;
 // - execute is never retried; an uncertain execute outcome raises OUTCOME_UNKNOWN;
-// - timeouts: 30 s for reads, 130 s for execute;
+// - timeouts: 30 s for reads, 130 s for execute; one client-wide `timeoutMs` overrides both;
 // - pacing: 5 requests per second sustained, bursts of 10 (one token bucket per client).
 // The transport (http.ts), the retry and submit rules (policies.ts) and the pacing
 // (pacing.ts) live beside this file; this one maps each call to its path.
@@ -18,6 +18,8 @@ export type FaucetResult = { signature: string; lamports: number; balance: numbe
 
 export type DropmintClient = {
   // v1 reads (paths under /api/v1)
+  /** GET /: the interface version and stability. */
+  getRoot(): Promise<T.RootResponse>;
   getCollection(identifier: string): Promise<T.CollectionResponse>;
   getEligibility(collectionId: string, phaseId: string, walletAddress: string): Promise<T.EligibilityResponse>;
   getWalletMints(collectionId: string, walletAddress: string): Promise<T.WalletMintsResponse>;
@@ -33,7 +35,12 @@ export type DropmintClient = {
   getClaimCodeConfig(collectionId: string): Promise<T.ClaimCodeConfig>;
   /** Read-only: never consumes the code. */
   validateClaimCode(collectionId: string, code: string): Promise<T.ClaimCodeCheck>;
-  getClaimCodeBenefits(collectionId: string, walletAddress: string, query?: { phaseId?: string }): Promise<T.ClaimCodeBenefitsResponse>;
+  getClaimCodeBenefits(collectionId: string, walletAddress: string, query?: { phaseId?: string; blockchain?: string; packTierId?: string }): Promise<T.ClaimCodeBenefitsResponse>;
+  /** Global token prices (no collection scope). */
+  getTokenPrices(): Promise<T.TokenPricesResponse>;
+  getDutchPrice(phaseId: string): Promise<T.DutchPriceResponse>;
+  /** A short-lived quote: pass its tokenAmount to prepareMint as quotedTokenAmount. */
+  getPeggedPrice(phaseId: string): Promise<T.PeggedPriceResponse>;
   // the mint flow
   prepareMint(body: {
     collectionId: string;
@@ -42,6 +49,10 @@ export type DropmintClient = {
     quantity: number;
     claimCode?: string | null;
     walletProvider?: string | null;
+    /** Referral attribution; validated by the service, ignored when the drop has no such affiliate. */
+    affiliate_code?: string | null;
+    /** Pegged phases: the quote the buyer saw; the live price is charged only within its slippage tolerance (else PRICE_MOVED). */
+    quotedTokenAmount?: number | null;
   }): Promise<T.PreparedMintResponse>;
   /** One signed transaction. Never retried; an uncertain outcome throws OUTCOME_UNKNOWN. */
   executeMint(item: SignedTransaction): Promise<T.ExecuteMintResult>;

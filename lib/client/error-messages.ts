@@ -43,6 +43,7 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   TRANSACTION_REJECTED: "The network turned the transaction down, so nothing was minted and you weren't charged for an NFT. Please start again.",
   OUTCOME_PENDING: "Your mint was sent but isn't confirmed yet — check your wallet before trying again.",
   CLAIM_CODE_INVALID: "That claim code can't be used for this mint.",
+  CLAIM_CODE_EXTERNAL: "That code unlocks a perk on the creator's own page, not a mint here — follow the link shown with the code.",
   // Our own.
   RATE_LIMITED: "Too many requests in a short time. Please wait a moment and try again.",
   INVALID_REQUEST: "Something in the request wasn't valid. Please check what you entered and try again.",
@@ -55,6 +56,7 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   PHASE_NOT_PEGGED: "This phase doesn't have a pegged price.",
   PHASE_NOT_DUTCH: "This phase isn't a dutch auction.",
   PRICE_UNAVAILABLE: `The price can't be worked out right now. ${TRY_AGAIN_SOON}`,
+  PRICE_MOVED: "The price changed more than allowed since you saw it. Check the new price and try again.",
   NOT_FOUND: "We couldn't find what you were looking for.",
   METHOD_NOT_ALLOWED: "That action isn't available here.",
   INTERNAL_ERROR: `Something went wrong on our side. ${TRY_AGAIN_SOON}`,

@@ -16,6 +16,8 @@ export type DropmintClientOptions = {
   fetch?: typeof fetch;
   /** A partner key. The site's own pages send none (first-party). */
   apiKey?: string;
+  /** One timeout for every call: takes precedence over the per-call defaults below (the spec's client-wide setting). */
+  timeoutMs?: number;
   readTimeoutMs?: number; // default 30_000
   executeTimeoutMs?: number; // default 130_000
   readAttempts?: number; // default 3
@@ -50,8 +52,8 @@ export function connect(options: DropmintClientOptions = {}) {
     apiKey: options.apiKey || null,
     pacer: pacing ? createTokenBucket(pacing) : unpaced,
   };
-  const readTimeoutMs = options.readTimeoutMs ?? CLIENT_DEFAULTS.readTimeoutMs;
-  const executeTimeoutMs = options.executeTimeoutMs ?? CLIENT_DEFAULTS.executeTimeoutMs;
+  const readTimeoutMs = options.timeoutMs ?? options.readTimeoutMs ?? CLIENT_DEFAULTS.readTimeoutMs;
+  const executeTimeoutMs = options.timeoutMs ?? options.executeTimeoutMs ?? CLIENT_DEFAULTS.executeTimeoutMs;
   const policy: ReadPolicy = {
     attempts: Math.max(1, options.readAttempts ?? CLIENT_DEFAULTS.readAttempts),
     backoffMs: options.backoffMs ?? CLIENT_DEFAULTS.backoffMs,
@@ -71,8 +73,9 @@ export function createReadClient(options: DropmintClientOptions = {}): ReadClien
   return readCalls(connect(options));
 }
 
-export function readCalls({ transport, policy, collection, get, post }: ClientConnection): ReadClient {
+export function readCalls({ transport, policy, v1, collection, get, post }: ClientConnection): ReadClient {
   return {
+    getRoot: () => get("/api/v1"),
     getCollection: async (identifier) => {
       const body = await get<T.CollectionResponse | { status: string }>(collection(identifier));
       // Without a key, a drop that has not launched (or is paused for maintenance) answers its
@@ -94,7 +97,11 @@ export function readCalls({ transport, policy, collection, get, post }: ClientCo
     getClaimCodeConfig: (collectionId) => get(collection(collectionId, "claim-codes")),
     // A POST, but read-only (it never consumes the code): retried like any read.
     validateClaimCode: (collectionId, code) => readJson(transport, post(collection(collectionId, "claim-codes", "validate"), { code }), policy),
-    getClaimCodeBenefits: (collectionId, walletAddress, query = {}) => get(collection(collectionId, "claim-codes", "benefits", walletAddress), { phaseId: query.phaseId }),
+    getClaimCodeBenefits: (collectionId, walletAddress, query = {}) =>
+      get(collection(collectionId, "claim-codes", "benefits", walletAddress), { phaseId: query.phaseId, blockchain: query.blockchain, packTierId: query.packTierId }),
+    getTokenPrices: () => get(v1("token-prices")),
+    getDutchPrice: (phaseId) => get(v1("phases", phaseId, "dutch-price")),
+    getPeggedPrice: (phaseId) => get(v1("phases", phaseId, "pegged-price")),
 
     searchCollections: (q, query = {}) => get("/api/public/collections/search", { q, limit: query.limit }),
     getLocalBalance: (address) => get(`/api/localnet/balance/${encodeURIComponent(address)}`),

@@ -14,5 +14,9 @@ export type { BountySummaryView, BountyPrizesView, BountySection, PoolSection, B
 export type { ClaimCodeConfig, ClaimCodeCheck, ClaimCodeBenefitsResponse } from "@/lib/schemas/claim-codes";
 export type { PrepareMintBody, PreparedMintResponse, MintPricing, ExecuteMintResult, ExecuteMintBatchResponse, BatchTransactionResult, MintedNft } from "@/lib/schemas/mint";
 export type { SearchResult } from "@/lib/schemas/discovery";
+export type { RootResponse } from "@/lib/schemas/root";
+export type { TokenPricesResponse } from "@/lib/schemas/token-prices";
+export type { DutchPriceResponse } from "@/lib/schemas/dutch-price";
+export type { PeggedPriceResponse } from "@/lib/schemas/pegged-price";
 
 export type AllMintedSort = "newest" | "oldest" | "popular";

@@ -186,5 +186,12 @@ export const DEMO_GLOW_TOKEN = {
   ],
 } as const;
 
+/**
+ * A documented demo wallet the sprites drop blocks (README): its key comes from this public
+ * seed, so its address is the same on every machine. It holds nothing and exists only in the
+ * local demo.
+ */
+export const DEMO_BLOCKED_WALLET_SEED = "dropmint demo: a blocked wallet";
+
 export const DEMO_TIME = { MINUTE, HOUR, DAY };
 export { sol };

@@ -3,6 +3,7 @@
 // and the collectors' GLOW), then written to the database in one
 // transaction, so a crash mid-seed leaves no half-written drop. Drops that already exist
 // (by short ID) are left alone.
+import { createHash } from "node:crypto";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import type { ServiceContext } from "@/lib/services/context";
 import { buildCollectionGroupMintTransaction, buildNftMintTransaction, signAndSerialize } from "@/lib/chain";
@@ -12,11 +13,14 @@ import { SPRITE_COUNT } from "@/lib/art/demo-art";
 import { rankByRarity } from "@/lib/domain/rarity";
 import { metadataUri } from "@/lib/services/nft-metadata";
 import type { Prisma } from "@/lib/db/generated/client";
-import { DEMO_AURORA_MINTS, DEMO_COLLECTORS, DEMO_DROPS, DEMO_GLOW_TOKEN, DEMO_SPRITE_MINTS, DEMO_TIME, sol, type DemoDrop } from "./demo-drops";
+import { DEMO_AURORA_MINTS, DEMO_BLOCKED_WALLET_SEED, DEMO_COLLECTORS, DEMO_DROPS, DEMO_GLOW_TOKEN, DEMO_SPRITE_MINTS, DEMO_TIME, sol, type DemoDrop } from "./demo-drops";
+import { SHOWCASE_DROPS, type ShowcaseKey } from "./showcase-drops";
+import { demoCollectorKeypair } from "./demo-collectors";
+import { seedShowcaseDrop } from "./seed-showcase";
 
-type SeedContext = { ctx: ServiceContext; now: Date; collectors: Keypair[] };
-type NftSeed = Omit<Prisma.NftCreateManyInput, "collectionId"> & { id: string };
-type DemoMint = { nft: NftSeed; wallet: Keypair; phaseKey: string; kind: "paid" | "free" | "bogo_bonus"; price: bigint; at: Date };
+export type SeedContext = { ctx: ServiceContext; now: Date; collectors: Keypair[] };
+export type NftSeed = Omit<Prisma.NftCreateManyInput, "collectionId"> & { id: string };
+export type DemoMint = { nft: NftSeed; wallet: Keypair; phaseKey: string; kind: "paid" | "free" | "bogo_bonus"; price: bigint; at: Date };
 
 const log = (message: string) => {
   if (process.env.LOG_LEVEL !== "silent") console.log(`[seed] ${message}`);
@@ -26,7 +30,7 @@ export async function seedDemoDrops(ctx: ServiceContext): Promise<{ created: str
   const now = ctx.clock.now();
   const prisma = ctx.db;
   const existing = new Set((await prisma.collection.findMany({ select: { shortId: true } })).map((c) => c.shortId));
-  const collectors = DEMO_COLLECTORS.map(() => Keypair.generate());
+  const collectors = DEMO_COLLECTORS.map((_, i) => demoCollectorKeypair(ctx.keys.mintKeySecret, i));
   const context: SeedContext = { ctx, now, collectors };
   await fund(ctx, ctx.keys.mintAuthority.publicKey, sol("100"));
   for (const wallet of collectors) await fund(ctx, wallet.publicKey, sol("20"));
@@ -46,17 +50,23 @@ export async function seedDemoDrops(ctx: ServiceContext): Promise<{ created: str
     created.push(key);
     log(`created ${key}`);
   }
+  for (const key of Object.keys(SHOWCASE_DROPS) as ShowcaseKey[]) {
+    if (existing.has(SHOWCASE_DROPS[key].drop.shortId)) continue;
+    await seedShowcaseDrop(context, key);
+    created.push(key);
+    log(`created ${key}`);
+  }
   await ctx.chain.persist();
   return { created };
 }
 
-async function fund(ctx: ServiceContext, address: PublicKey, atLeast: bigint) {
+export async function fund(ctx: ServiceContext, address: PublicKey, atLeast: bigint) {
   const balance = await ctx.chain.getBalance(address.toBase58());
   if (balance < atLeast) await ctx.chain.airdrop(address.toBase58(), atLeast - balance);
 }
 
 /** The drop's collection group mint, created on chain; returns its address. */
-async function createGroupOnChain(ctx: ServiceContext, drop: DemoDrop): Promise<string> {
+export async function createGroupOnChain(ctx: ServiceContext, drop: DemoDrop): Promise<string> {
   const { blockhash } = await ctx.chain.getLatestBlockhash();
   const { transaction, groupMint } = buildCollectionGroupMintTransaction({
     mintAuthority: ctx.keys.mintAuthority,
@@ -115,13 +125,13 @@ async function createGlowOnChain(ctx: ServiceContext, collectors: Keypair[]): Pr
 }
 
 /** One after another: each waits for the chain to land the previous one. */
-async function mintAllOnChain(ctx: ServiceContext, drop: DemoDrop, groupMint: string, treasury: PublicKey, mints: DemoMint[]) {
+export async function mintAllOnChain(ctx: ServiceContext, drop: DemoDrop, groupMint: string, treasury: PublicKey, mints: DemoMint[]) {
   const results: MintResult[] = [];
   for (const m of mints) results.push({ ...m, ...(await mintOnChain(ctx, drop, groupMint, treasury, m)) });
   return results;
 }
 
-function collectionData(drop: DemoDrop, ctx: ServiceContext, collectionAddress: string, treasury: PublicKey, cover: string) {
+export function collectionData(drop: DemoDrop, ctx: ServiceContext, collectionAddress: string, treasury: PublicKey, cover: string) {
   return {
     shortId: drop.shortId,
     name: drop.name,
@@ -148,7 +158,7 @@ function collectionData(drop: DemoDrop, ctx: ServiceContext, collectionAddress: 
   } satisfies Omit<Prisma.CollectionCreateInput, "id">;
 }
 
-function phaseRows(drop: DemoDrop, collectionId: string, now: Date) {
+export function phaseRows(drop: DemoDrop, collectionId: string, now: Date) {
   const at = (offset: number | null) => (offset === null ? null : new Date(now.getTime() + offset));
   return drop.phases.map((p, index) => ({
     id: crypto.randomUUID(),
@@ -168,12 +178,14 @@ function phaseRows(drop: DemoDrop, collectionId: string, now: Date) {
       maxPerWallet: p.maxPerWallet ?? null,
       maxPerTransaction: p.maxPerTransaction ?? null,
       phaseSupply: p.phaseSupply ?? null,
+      ...("dutchConfig" in p && p.dutchConfig ? { dutchConfig: p.dutchConfig as Prisma.InputJsonValue } : {}),
+      ...("pegConfig" in p && p.pegConfig ? { pegConfig: p.pegConfig as Prisma.InputJsonValue } : {}),
     },
   }));
 }
 
 /** Writes the demo mints' outcome: NFT state, mint rows. */
-function mintWrites(collectionId: string, phaseIds: Map<string, string>, results: MintResult[]) {
+export function mintWrites(collectionId: string, phaseIds: Map<string, string>, results: MintResult[]) {
   return results.map((m) => ({
     nft: {
       where: { id: m.nft.id },
@@ -275,7 +287,7 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
       await tx.affiliate.create({ data: { collectionId, code: "FRIENDS", walletAddress: collectors[1]!.publicKey.toBase58(), feeBps: 500 } });
       await tx.walletBlock.create({
         data: {
-          walletAddress: Keypair.generate().publicKey.toBase58(),
+          walletAddress: Keypair.fromSeed(createHash("sha256").update(DEMO_BLOCKED_WALLET_SEED).digest()).publicKey.toBase58(),
           collectionId,
           reason: "Chargeback under review",
           blockedUntil: new Date(now.getTime() + 7 * DEMO_TIME.DAY),
@@ -379,7 +391,8 @@ async function seedSpriteClaimCodes(tx: Prisma.TransactionClient, collectionId: 
     { name: "Free mint codes", grantType: "free_mint", mintAllocation: 1, codes: ["SPRITE-FREE", "SPRITE-GIFT"], maxUses: 25 },
     { name: "Half price", grantType: "discount", discountPercent: 50, discountUses: 2, codes: ["SPRITE-HALF"] },
     { name: "Tenth off", grantType: "discount", discountFixed: sol("0.01"), discountUses: 1, codes: ["SPRITE-TENTH"] },
-    { name: "Partner perks", grantType: "external", externalUrl: "https://partner.dropmint.example/perk", codes: ["SPRITE-PARTNER"] },
+    // A perk on the partner's own page, whichever phase the collector is looking at.
+    { name: "Partner perks", grantType: "external", externalUrl: "https://partner.dropmint.example/perk", codes: ["SPRITE-PARTNER"], anyPhase: true },
     { name: "Aurora redemption", grantType: "nft_redemption", mintAllocation: 1, codes: ["SPRITE-REDEEM"] },
     // Good in any phase: a launch-day gift for collectors who are not on the allowlist.
     { name: "Launch gifts", grantType: "free_mint", mintAllocation: 1, codes: ["SPRITE-LAUNCH"], maxUses: 50, anyPhase: true },

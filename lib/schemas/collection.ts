@@ -51,6 +51,23 @@ export const collectionStatsSchema = z.object({
   isOpenEnded: z.boolean(),
 });
 
+/**
+ * Additive to v1: a provably fair drop's commitment to the order its NFTs go out in
+ * (lib/domain/fair-order.ts); the seed is null until no NFT can be minted any more.
+ */
+export const fairnessSchema = z.object({
+  algorithm: z.literal("dropmint-fair-order-v1"),
+  commitment: z.string().regex(/^[0-9a-f]{64}$/),
+  seed: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+  tokenIds: z.object({ from: z.number().int(), to: z.number().int() }),
+  /** A Node script that recomputes the order from the seed and checks the commitment. */
+  verifyScript: z.url(),
+});
+export type Fairness = z.infer<typeof fairnessSchema>;
+
 export const collectionRecordSchema = z.object({
   id: z.uuid(),
   shortId: z.string().nullable(),
@@ -66,6 +83,7 @@ export const collectionRecordSchema = z.object({
   twitter: z.string().nullable(),
   discord: z.string().nullable(),
   isVerified: z.boolean(),
+  fairness: fairnessSchema.nullable(),
 });
 
 export const collectionResponseSchema = z.object({

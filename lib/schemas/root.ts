@@ -7,3 +7,4 @@ export const rootResponseSchema = z.object({
   stability: z.string(),
   docs: z.url(),
 });
+export type RootResponse = z.infer<typeof rootResponseSchema>;

@@ -78,7 +78,8 @@ export async function createRuntime(config: Config, options: { seedIfEmpty: bool
     const { seedDemoDrops } = await import("@/lib/demo/seed-demo-drops");
     await seedDemoDrops(serviceContextOf(runtime));
   }
-  const maintained = withMintMaintenance(runtime, await import("@/lib/services/mint/reconcile"));
+  let maintained = withMintMaintenance(runtime, await import("@/lib/services/mint/reconcile"));
+  if (shouldSeed && config.demoActivityMinutes > 0) maintained = withDemoActivity(maintained, await import("@/lib/demo/demo-activity"));
   if (database.kind !== "pglite") return maintained;
   try {
     return withInstanceFile(maintained);
@@ -100,6 +101,19 @@ function withMintMaintenance(runtime: Runtime, maintenance: typeof import("@/lib
     ...runtime,
     async close() {
       await stop();
+      await closeParts();
+    },
+  };
+}
+
+/** The demo's background mints (local chain only; lib/demo/demo-activity.ts), stopped on close. */
+function withDemoActivity(runtime: Runtime, activity: typeof import("@/lib/demo/demo-activity")): Runtime {
+  const stop = activity.startDemoActivity(serviceContextOf(runtime), runtime.config.demoActivityMinutes);
+  const closeParts = runtime.close;
+  return {
+    ...runtime,
+    async close() {
+      stop();
       await closeParts();
     },
   };

@@ -55,8 +55,23 @@ const summarySelect = {
 } as const;
 
 /** Creates a key and returns it in clear, the only time it is ever available. */
-export async function createApiKey({ db }: Pick<ServiceContext, "db">, input: CreateApiKeyInput): Promise<{ key: string; summary: ApiKeySummary }> {
+export async function createApiKey(
+  { db }: Pick<ServiceContext, "db">,
+  input: CreateApiKeyInput,
+  options: { sandboxCollections?: readonly string[] } = {},
+): Promise<{ key: string; summary: ApiKeySummary }> {
   const origins = [...new Set((input.origins ?? []).map(normalizeOrigin))];
+  // A sandbox key reaches only the sample collections (enforced on every request too): say so now rather than issue a key that cannot see its drops.
+  const samples = options.sandboxCollections;
+  if (input.keyClass === "test" && samples && input.collections !== "all") {
+    const others = input.collections.filter((shortId) => !samples.includes(shortId));
+    if (others.length > 0) {
+      throw new AppError(
+        "INVALID_REQUEST",
+        `A sandbox (test) key reaches only the sample collection${samples.length === 1 ? "" : "s"} ${samples.join(", ")}; not ${others.join(", ")}.`,
+      );
+    }
+  }
   if (input.keyClass === "pub" && origins.length === 0) {
     throw new AppError("INVALID_REQUEST", "A publishable (pub) key needs at least one origin: it is bounded only by its origin list.");
   }

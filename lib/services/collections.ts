@@ -7,6 +7,7 @@ import { resolvePriceDisplay, type PriceContext } from "@/lib/domain/price-displ
 import { supplyStats } from "@/lib/domain/supply";
 import { dutchBoundsOf } from "@/lib/domain/phase-config";
 import type { CollectionView, Phase } from "@/lib/schemas/collection";
+import { fairnessView } from "./fairness";
 import type { ServiceContext } from "./context";
 import { getDropCounts, getDropFacts, getDropSnapshot } from "./drop-snapshot";
 import { toPublicUrl } from "./public-url";
@@ -85,6 +86,7 @@ export async function getCollectionView(ctx: ServiceContext, collectionId: strin
       twitter: collection.twitter,
       discord: collection.discord,
       isVerified: collection.isVerified,
+      fairness: fairnessView(collection, { minted, phases }, ctx.publicBaseUrl, now),
     },
     stats: supplyStats(collection.totalSupply, minted),
     phases: groupPhasesByStatus(phases.map((phase, i) => toPhaseView(phase, now, prices[i]))),

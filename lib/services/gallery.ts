@@ -8,6 +8,7 @@ import { isCollectionRevealed, isNftRevealed, nftRevealAt } from "@/lib/domain/r
 import type { GalleryNft, GalleryView } from "@/lib/schemas/gallery";
 import { getCollectionOrThrow } from "./collections";
 import type { ServiceContext } from "./context";
+import { isFairDrop } from "./fairness";
 import { getDropPage, type CachedPage } from "./nft-pages";
 import { shownNft } from "./reveal";
 
@@ -19,8 +20,17 @@ export type GalleryOptions = {
   mintedOnly?: boolean;
 };
 
-export function mintableNftsWhere(collectionId: string, now: Date, walletAddress?: string): Prisma.NftWhereInput {
+export function mintableNftsWhere(collectionId: string, now: Date, walletAddress?: string, fair = false): Prisma.NftWhereInput {
   const forWallet = walletAddress ?? null;
+  // A fair drop lists every NFT not minted yet, held or not: the list must not change when a
+  // prepare reserves the next NFT, or comparing it before and after would name that NFT.
+  if (fair)
+    return {
+      collectionId,
+      isMasterEdition: false,
+      status: { in: ["available", "reserved"] },
+      OR: [{ reservationWallet: null }, ...(forWallet ? [{ reservationWallet: forWallet }] : [])],
+    };
   return {
     collectionId,
     isMasterEdition: false,
@@ -48,11 +58,12 @@ export async function getGallery(ctx: ServiceContext, collectionId: string, opti
 async function loadGallery(ctx: ServiceContext, collectionId: string, options: GalleryOptions): Promise<CachedPage<GalleryView>> {
   const { db, publicBaseUrl } = ctx;
   const now = ctx.clock.now();
+  const collection = await getCollectionOrThrow(ctx, collectionId);
+  const fair = isFairDrop(collection);
   const where: Prisma.NftWhereInput = options.mintedOnly
     ? { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } }
-    : mintableNftsWhere(collectionId, now, options.walletAddress);
-  const [collection, rows, total, nextRelease] = await Promise.all([
-    getCollectionOrThrow(ctx, collectionId),
+    : mintableNftsWhere(collectionId, now, options.walletAddress, fair);
+  const [rows, total, nextRelease] = await Promise.all([
     db.nft.findMany({
       where,
       orderBy: [{ tokenId: { sort: "asc", nulls: "last" } }, { editionNumber: { sort: "asc", nulls: "last" } }, { id: "asc" }],
@@ -60,14 +71,14 @@ async function loadGallery(ctx: ServiceContext, collectionId: string, options: G
       take: options.limit,
     }),
     db.nft.count({ where }),
-    // The mintable pages change, with no write, when the drop's first running reservation ends.
-    options.mintedOnly ? null : db.nft.aggregate({ where: { collectionId, status: "reserved", reservedUntil: { gt: now } }, _min: { reservedUntil: true } }),
+    // The mintable pages change, with no write, when the drop's first running reservation ends (never for a fair drop, which lists held NFTs too).
+    options.mintedOnly || fair ? null : db.nft.aggregate({ where: { collectionId, status: "reserved", reservedUntil: { gt: now } }, _min: { reservedUntil: true } }),
   ]);
   const revealed = isCollectionRevealed(collection, now);
   // A minted NFT may be revealed before its drop (instant or timed reveal after its own mint).
   const revealedOf = (nft: Nft) => (options.mintedOnly ? isNftRevealed(collection, nft.mintedAt, now) : revealed);
   const view: GalleryView = {
-    nfts: rows.map((nft) => toGalleryNft(nft, shownNft(nft, collection, revealedOf(nft), publicBaseUrl), now)),
+    nfts: rows.map((nft) => toGalleryNft(nft, shownNft(nft, collection, revealedOf(nft), publicBaseUrl), fair ? null : now)),
     total,
     limit: options.limit,
     offset: options.offset,
@@ -84,8 +95,9 @@ function isHeld(nft: Nft, now: Date): boolean {
   return nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > now);
 }
 
-function toGalleryNft(nft: Nft, shown: ReturnType<typeof shownNft>, now: Date): GalleryNft {
-  const held = isHeld(nft, now);
+/** `now` null: holds are not shown (a fair drop's). */
+function toGalleryNft(nft: Nft, shown: ReturnType<typeof shownNft>, now: Date | null): GalleryNft {
+  const held = now !== null && isHeld(nft, now);
   return {
     id: nft.id,
     token_id: nft.tokenId,

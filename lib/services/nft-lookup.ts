@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import { isNftRevealed } from "@/lib/domain/reveal";
 import type { NftView } from "@/lib/schemas/nft";
 import { findCollectionRefCached } from "./collection-ref";
+import { isFairDrop } from "./fairness";
 import type { ServiceContext } from "./context";
 import { shownNft } from "./reveal";
 
@@ -49,7 +50,8 @@ export async function getNft(ctx: ServiceContext, identifier: NftIdentifier): Pr
   if (!nft || !collection || collection.launchStatus !== "live") throw notFound();
   const revealed = isNftRevealed(collection, nft.mintedAt, now);
   const shown = shownNft(nft, collection, revealed, ctx.publicBaseUrl);
-  const reservationRunning = nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > now);
+  // A fair drop never shows which NFT a mint in progress holds (it would show what comes next).
+  const reservationRunning = nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > now) && !isFairDrop(collection);
   return {
     nft: {
       id: nft.id,

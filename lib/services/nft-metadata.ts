@@ -1,6 +1,7 @@
 // Off-chain metadata JSON of each NFT, served at the short on-chain uri /m/{identifier}/{ref}
 // (identifier: the short ID, or the UUID of a drop without one; ref: the token id,
-// e<edition number> for a limited edition, else the NFT's UUID). Uris stay short because
+// e<edition number> for a limited edition, else the NFT's UUID; a provably fair drop's NFTs
+// are found by their mint address, which names no NFT before it lands). Uris stay short because
 // the whole mint transaction must fit Solana's 1232-byte limit.
 import { isNftRevealed, unrevealedName } from "@/lib/domain/reveal";
 import type { ServiceContext } from "./context";
@@ -9,6 +10,7 @@ import { findCollectionRef } from "./collection-ref";
 import { placeholderImageUrl } from "./reveal";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MINT_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export function metadataRefOf(nft: { tokenId: number | null; editionNumber: number | null; id: string }): string {
   if (nft.tokenId !== null) return String(nft.tokenId);
@@ -18,6 +20,11 @@ export function metadataRefOf(nft: { tokenId: number | null; editionNumber: numb
 
 export function metadataUri(publicBaseUrl: string, identifier: string, nft: Parameters<typeof metadataRefOf>[0]): string {
   return `${publicBaseUrl.replace(/\/+$/, "")}/m/${identifier}/${metadataRefOf(nft)}`;
+}
+
+/** A provably fair drop's uri names the new mint's address, not the NFT: it resolves once that mint has landed. */
+export function metadataUriOfMint(publicBaseUrl: string, identifier: string, mintAddress: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, "")}/m/${identifier}/${mintAddress}`;
 }
 
 /** Metadata JSON (Metaplex-style fields), or null when there is no such NFT. Placeholder until reveal. */
@@ -33,7 +40,9 @@ export async function getNftMetadata(ctx: ServiceContext, identifier: string, re
       ? { collectionId: collection.id, editionNumber: Number(ref.slice(1)), isMasterEdition: false }
       : UUID.test(ref)
         ? { collectionId: collection.id, id: ref.toLowerCase() }
-        : null;
+        : MINT_ADDRESS.test(ref)
+          ? { collectionId: collection.id, mintAddress: ref }
+          : null;
   if (!where) return null;
   const nft = await db.nft.findFirst({ where });
   if (!nft) return null;

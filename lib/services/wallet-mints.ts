@@ -7,7 +7,7 @@ import type { WalletMintsView, WalletPhaseMints } from "@/lib/schemas/wallet-min
 import type { ServiceContext } from "./context";
 import { getDropCounts, getDropFacts } from "./drop-snapshot";
 import { gateInputs, readWalletHoldingsCached } from "./holdings";
-import { getWalletDropRows } from "./wallet-rows";
+import { allowlistOf, getWalletDropRows } from "./wallet-rows";
 
 export async function getWalletMints(ctx: ServiceContext, options: { collectionId: string; walletAddress: string }): Promise<WalletMintsView> {
   const { collectionId, walletAddress } = options;
@@ -32,7 +32,7 @@ export async function getWalletMints(ctx: ServiceContext, options: { collectionI
       {
         isGated: phase.isGated,
         maxPerWallet: phase.maxPerWallet,
-        allowlistAllocation: own.allowlistByPhase.get(phase.id) ?? null,
+        allowlistAllocation: allowlistOf(own, phase.id),
         ...gateInputs(rulesOf(phase), holdings),
         override: own.overrideByPhase.get(phase.id) ?? null,
         minted: own.mintedByPhase.get(phase.id) ?? 0,

@@ -12,6 +12,10 @@ import { executeMintBatchResponseSchema, executeMintResultSchema, preparedMintRe
 import { searchCollectionsResponseSchema } from "@/lib/schemas/discovery";
 import { eligibilityResponseSchema } from "@/lib/schemas/eligibility";
 import { walletMintsResponseSchema } from "@/lib/schemas/wallet-mints";
+import { rootResponseSchema } from "@/lib/schemas/root";
+import { tokenPricesResponseSchema } from "@/lib/schemas/token-prices";
+import { dutchPriceResponseSchema } from "@/lib/schemas/dutch-price";
+import { peggedPriceResponseSchema } from "@/lib/schemas/pegged-price";
 import { databaseTargets } from "../helpers/databases";
 import { createRouteFetch, type RouteFetchCall } from "../helpers/route-fetch";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -25,7 +29,8 @@ for (const target of databaseTargets) {
     let calls: RouteFetchCall[];
 
     beforeAll(async () => {
-      app = await startTestApp(target);
+      // A static SOL price, so a pegged phase can be quoted offline.
+      app = await startTestApp(target, { env: { STATIC_TOKEN_PRICES: '{"SOL":150}' } });
       const routeFetch = createRouteFetch();
       calls = routeFetch.calls;
       // As the site's pages build it: same-origin paths, no key. Pacing is the default.
@@ -89,6 +94,36 @@ for (const target of databaseTargets) {
       await expect(partner.getTraits("sprites")).resolves.toMatchObject({ success: true });
       expect((await rejection(partner.getTraits("aurora"))).code).toBe("COLLECTION_NOT_IN_SCOPE");
       expect(routeFetch.calls.map((c) => c.headers.get("x-api-key"))).toEqual([key, key]);
+    });
+
+    it("reads the version banner, the token prices and a phase's dutch and pegged prices", async () => {
+      expect(rootResponseSchema.parse(await client.getRoot())).toMatchObject({ version: expect.any(String), stability: expect.any(String) });
+      expect(tokenPricesResponseSchema.parse(await client.getTokenPrices()).prices).toMatchObject({ SOL: 150 });
+      const prisma = app.runtime.database.prisma;
+      const drop = await prisma.collection.create({
+        data: { shortId: "client-prices", name: "Client prices", chain: "solana-localnet", treasuryAddress: Keypair.generate().publicKey.toBase58() },
+      });
+      const started = new Date(Date.now() - 60_000);
+      const dutch = await prisma.phase.create({
+        data: {
+          collectionId: drop.id,
+          startDate: started,
+          priceModel: "dutch",
+          dutchConfig: {
+            basePrice: "1000000000",
+            floorPrice: "400000000",
+            ceilingPrice: "1600000000",
+            decayAmount: "100000000",
+            decayIntervalMinutes: 10,
+            surgePremium: "0",
+            surgeThreshold: 3,
+            surgeWindowMinutes: 30,
+          },
+        },
+      });
+      const pegged = await prisma.phase.create({ data: { collectionId: drop.id, startDate: started, priceModel: "pegged", pegConfig: { pegMode: "usd", target: 30 } } });
+      expect(dutchPriceResponseSchema.parse(await client.getDutchPrice(dutch.id))).toMatchObject({ price: 1, basePrice: 1, currency: "SOL" });
+      expect(peggedPriceResponseSchema.parse(await client.getPeggedPrice(pegged.id))).toMatchObject({ phaseId: pegged.id, tokenAmount: 0.2 });
     });
 
     describe("the mint flow on aurora (free, ungated, 2 per wallet)", () => {

@@ -155,6 +155,14 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     const allMinted = () => getAllMinted(serviceContextOf(a), pagesDrop.collectionId, { limit: 20, offset: 0, sort: "newest" });
     expect((await gallery()).total).toBe(3);
     expect((await allMinted()).total).toBe(0);
+    // The seed's own announcements may still be on their way to instance a (late under load): let them land before counting.
+    for (let quiet = false, waited = 0; !quiet && waited < 5_000; waited += 300) {
+      const before = a.caches.nftPages.stats().loads;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await gallery();
+      await allMinted();
+      quiet = a.caches.nftPages.stats().loads === before;
+    }
     const loads = a.caches.nftPages.stats().loads;
     const { db, queries } = counting(main.prisma);
     const counted = serviceContextOf(a, { db });

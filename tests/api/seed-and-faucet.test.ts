@@ -2,7 +2,8 @@
 // funds wallets on localnet only.
 import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installRuntime } from "@/lib/server/runtime";
+import { installRuntime, serviceContextOf } from "@/lib/server/runtime";
+import { prizeAccountOf } from "@/lib/services/bounty-payouts";
 import { parseConfig } from "@/lib/config";
 import { seedDemoDrops } from "@/lib/demo/seed-demo-drops";
 import { TOKEN_2022_PROGRAM_ID } from "@/lib/chain";
@@ -20,7 +21,7 @@ describe("demo drops and the faucet (PGlite)", () => {
 
   it("gives every demo drop a collection group mint on chain", async () => {
     const collections = await app.runtime.database.prisma.collection.findMany();
-    expect(collections.map((c) => c.shortId).sort()).toEqual(["aurora", "nightfall", "packs", "sprites"]);
+    expect(collections.map((c) => c.shortId).sort()).toEqual(["aurora", "doves", "lanterns", "lastlight", "letters", "nightfall", "packs", "relics", "sprites", "tapes"]);
     for (const collection of collections) {
       const account = await app.runtime.chain.getAccountInfo(collection.collectionAddress!);
       expect(account?.owner, collection.shortId!).toBe(String(TOKEN_2022_PROGRAM_ID));
@@ -29,7 +30,8 @@ describe("demo drops and the faucet (PGlite)", () => {
 
   it("agrees with the chain on who holds every minted demo NFT", async () => {
     const minted = await app.runtime.database.prisma.nft.findMany({ where: { status: "minted" }, include: { mint: true } });
-    expect(minted).toHaveLength(16);
+    // sprites 12, aurora 4, relics 5, letters 3, doves 4, lastlight 8, tapes 2.
+    expect(minted).toHaveLength(38);
     const owners = await app.runtime.chain.getMintOwners(minted.map((n) => n.mintAddress!));
     for (const nft of minted) {
       expect(owners.get(nft.mintAddress!), nft.name!).toBe(nft.ownerWallet);
@@ -37,6 +39,43 @@ describe("demo drops and the faucet (PGlite)", () => {
       expect(await app.runtime.chain.getSignatureStatus(nft.mint!.signature!)).toEqual({ state: "confirmed" });
     }
     expect(new Set(minted.map((n) => n.ownerWallet)).size).toBe(4);
+  });
+
+  it("shows everything the site does: every price kind live, a sold-out drop, an open edition, a fair drop, pack codes, a funded prize, a timed reveal", async () => {
+    const prisma = app.runtime.database.prisma;
+    const live = await prisma.phase.findMany({
+      where: { collection: { launchStatus: "live", supportedBySurface: true }, startDate: { lte: new Date() }, OR: [{ endDate: null }, { endDate: { gt: new Date() } }] },
+    });
+    expect(new Set(live.map((p) => p.priceModel))).toEqual(new Set(["fixed", "range", "hidden", "dutch", "pegged"]));
+    expect(live.some((p) => p.priceModel === "fixed" && p.price === 0n)).toBe(true); // free (aurora)
+    const drop = (shortId: string) => prisma.collection.findUniqueOrThrow({ where: { shortId }, include: { _count: { select: { mints: true } } } });
+    const lastlight = await drop("lastlight");
+    expect(lastlight._count.mints).toBe(lastlight.totalSupply);
+    expect((await drop("doves")).totalSupply).toBeNull();
+    const lanterns = await drop("lanterns");
+    expect(lanterns.fairCommitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(await prisma.nft.count({ where: { collectionId: lanterns.id, fairPosition: { not: null } } })).toBe(60);
+    expect(await prisma.claimCode.count({ where: { collection: { shortId: "relics" }, batch: { grantType: "pack", packTierId: "abyss" } } })).toBe(3);
+    expect(await prisma.nft.count({ where: { collection: { shortId: "relics" }, packTierName: "abyss" } })).toBe(5);
+    const tapes = await prisma.nft.findMany({ where: { collection: { shortId: "tapes" } } });
+    expect(tapes.every((n) => n.mediaType === "audio/wav" && n.audioPreviewUrl === `/art/tapes/${n.tokenId}.wav`)).toBe(true);
+    const letters = await drop("letters");
+    expect(letters).toMatchObject({ delayedRevealEnabled: true, timeDelayedReveal: true, revealDelayMinutes: 1 });
+    const prize = await prisma.bounty.findFirstOrThrow({ where: { collectionId: letters.id } });
+    expect(prize.triggerMintCount).toBe(letters._count.mints + 1);
+    expect(await app.runtime.chain.getBalance(prizeAccountOf(serviceContextOf(app.runtime), letters.id))).toBeGreaterThan(prize.amount!);
+  });
+
+  it("blocks the documented demo wallet on sprites: prepare answers why, before anything else", async () => {
+    const key = await app.createKey({ keyClass: "live", collections: ["sprites"] });
+    const sprites = await app.runtime.database.prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" }, include: { phases: true } });
+    const response = await callJson("POST", "/api/v1/prepare-mint", {
+      headers: { "x-api-key": key },
+      // The address the README gives.
+      body: { collectionId: "sprites", phaseId: sprites.phases[1]!.id, walletAddress: "BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs", quantity: 1 },
+    });
+    expect(response.status).toBe(403);
+    expect(errorBodySchema.parse(response.body)).toMatchObject({ code: "WALLET_BLOCKED", reason: "Chargeback under review", permanent: false, blockedUntil: expect.any(String) });
   });
 
   it("covers the spec's shapes: phases, traits, bounties, claim codes of each grant type", async () => {

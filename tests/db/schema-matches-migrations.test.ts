@@ -206,6 +206,7 @@ async function roundTrip(db: Database): Promise<void> {
   await prisma.claimCodeRedemption.create({
     data: { codeId: code.id, batchId: batch.id, collectionId: collection.id, walletAddress: wallet, allocation: 2, used: 1 },
   });
+  await prisma.redeemedNft.create({ data: { batchId: batch.id, nftMint: "NftMint111", walletAddress: wallet } });
   const section = await prisma.bountySection.create({ data: { collectionId: collection.id, kind: "milestone_group", name: "Milestones" } });
   const bounty = await prisma.bounty.create({
     data: { collectionId: collection.id, sectionId: section.id, bountyType: "token", triggerMintCount: 10, amount: 5_000_000_000n, tokenSymbol: "SOL" },

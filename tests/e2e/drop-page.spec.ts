@@ -56,6 +56,28 @@ test("a drop the core flow does not support offers its hosted mint page instead 
   await expect(page.getByRole("button", { name: /^Mint/ })).toHaveCount(0);
 });
 
+test("a sold-out drop says so and lets nobody mint", async ({ page }) => {
+  await page.goto("/d/lastlight");
+  await expect(page.getByText("Sold out").first()).toBeVisible();
+  await expect(page.getByText("This drop is sold out.")).toBeVisible();
+  for (const mint of await page.getByRole("button", { name: /^Mint/ }).all()) await expect(mint).toBeDisabled();
+});
+
+test("an open edition shows no cap, and a pegged price says it is approximate", async ({ page }) => {
+  await page.goto("/d/doves");
+  await expect(page.getByText(/no cap|open edition/i).first()).toBeVisible();
+  await expect(page.getByText(/≈|approx/i).first()).toBeVisible();
+});
+
+test("an audio drop offers a preview player for each tape, and the track is there to play", async ({ page, request }) => {
+  await page.goto("/d/tapes");
+  const play = page.getByRole("button", { name: /Play preview of Tidal Tapes #\d+/ }).first();
+  await expect(play).toBeVisible();
+  const track = await request.get("/art/tapes/1.wav");
+  expect(track.status()).toBe(200);
+  expect(track.headers()["content-type"]).toBe("audio/wav");
+});
+
 test("a drop before launch shows as coming soon", async ({ page }) => {
   await page.goto("/d/nightfall");
   await expect(page.getByText(/Coming soon/i).first()).toBeVisible();

@@ -136,6 +136,25 @@ test("a free-mint claim code mints at no cost", async ({ page, request }) => {
   expect(spent).toBeLessThan(0.05);
 });
 
+test("an external claim code links the creator's page and is never sent to mint", async ({ page }) => {
+  await page.goto("/d/sprites");
+  await connectBurner(page);
+  await fundFromFaucet(page);
+  // The public phase (opened by the countdown test above), where this wallet could mint: only the code stops it.
+  await choosePhase(page, "Public");
+  await page.getByLabel("Claim code").fill("sprite-partner");
+  await page.getByRole("button", { name: "Apply code" }).click();
+  await expect(page.getByRole("link", { name: "Redeem it on the creator's page" })).toHaveAttribute("href", "https://partner.dropmint.example/perk");
+  let prepares = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/v1/prepare-mint")) prepares += 1;
+  });
+  await setQuantity(page, 1);
+  await page.getByRole("button", { name: "Mint 1" }).click();
+  await expect(page.getByRole("link", { name: "Redeem it on the creator's page" })).toBeVisible();
+  expect(prepares).toBe(0);
+});
+
 async function connectedAddress(page: Page): Promise<string> {
   const address = await page.getByTestId("wallet-address").getAttribute("data-address");
   expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);

@@ -46,6 +46,31 @@ describe("the built site on the embedded defaults", () => {
     expect(art.headers.get("content-type")).toBe("image/svg+xml");
   });
 
+  it("shows every showcase drop, blocks the documented demo wallet, and has a trending list", async () => {
+    for (const [shortId, text] of [
+      ["relics", "Relic sale"],
+      ["letters", "Sealed Letters"],
+      ["lanterns", "Provably fair"],
+      ["doves", "pinned at 150 USD"],
+      ["lastlight", "Sold out"],
+      ["tapes", "Tidal Tapes"],
+    ] as const) {
+      const page = await fetch(`${site!.url}/d/${shortId}`);
+      expect(page.status, shortId).toBe(200);
+      expect(await page.text(), shortId).toContain(text);
+    }
+    const site_ = { origin: site!.url, "content-type": "application/json" };
+    const sprites = (await getJson("/api/public/collection/sprites", { headers: site_ })).body;
+    const blocked = await getJson("/api/v1/prepare-mint", {
+      method: "POST",
+      headers: site_,
+      body: JSON.stringify({ collectionId: "sprites", phaseId: sprites.phases.active[0].id, walletAddress: "BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs", quantity: 1 }),
+    });
+    expect(blocked).toMatchObject({ status: 403, body: { code: "WALLET_BLOCKED", reason: "Chargeback under review" } });
+    const trending = await getJson("/api/public/trending", { headers: site_ });
+    expect(trending.body.collections.length).toBeGreaterThan(0);
+  });
+
   it("answers a link to no drop with a real 404, and a drop's UUID with a real 308 to its short link", async () => {
     const missing = await fetch(`${site!.url}/d/no-such-drop`);
     expect(missing.status).toBe(404);

@@ -14,6 +14,7 @@ import { HostedMint } from "./_header/hosted-mint";
 import { PriceSummary } from "./_header/price-summary";
 import { SupplyProgress } from "./_header/supply-progress";
 import { PhaseList } from "./_header/phase-list";
+import { FairnessNote } from "./_header/fairness-note";
 import { MintPanel } from "./_mint/mint-panel";
 import { DropSections } from "./_sections/drop-sections";
 
@@ -87,6 +88,7 @@ function LiveDrop({ identifier, response }: { identifier: string; response: Coll
             Phases
           </h2>
           <PhaseList {...islandProps} />
+          {collection.fairness && <FairnessNote fairness={collection.fairness} />}
         </section>
       </div>
 

@@ -1,6 +1,6 @@
 // API docs: keys, first-party access, origins, scope, sandbox, rate limits and error codes.
 // Figures and the code table come from the code itself, so the page cannot drift from it.
-import { getConfig } from "@/lib/config";
+import { getConfig, type Config } from "@/lib/config";
 import { KEY_CACHE_MAX_AGE_MS } from "@/lib/services/read-caches";
 import { ERROR_CODES, ERROR_CODE_DESCRIPTIONS, type ErrorCode } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/api/request-input";
@@ -10,10 +10,10 @@ type Budgets = { readsPerMinute: number; mintsPerMinute: number; chainReadsPerMi
 const KEY_CLASSES = [
   { prefix: "dm_pub_", name: "Publishable", bound: "its origin allow-list (required)", use: "browser pages" },
   { prefix: "dm_live_", name: "Secret", bound: "secrecy", use: "servers only; never in browser bundles" },
-  { prefix: "dm_test_", name: "Sandbox", bound: "its drops, test networks (never a production chain), optional origins", use: "trials and documentation" },
+  { prefix: "dm_test_", name: "Sandbox", bound: "the sample collections, documentation origins, test networks (never a production chain)", use: "trials and documentation" },
 ];
 
-export function AuthSection({ rateLimit = getConfig().rateLimit }: { rateLimit?: Budgets }) {
+export function AuthSection({ rateLimit = getConfig().rateLimit, sandbox = getConfig().sandbox }: { rateLimit?: Budgets; sandbox?: Config["sandbox"] }) {
   const codes = Object.keys(ERROR_CODES) as ErrorCode[];
   return (
     <section id="authentication" aria-labelledby="authentication-heading" className="space-y-3">
@@ -86,9 +86,24 @@ export function AuthSection({ rateLimit = getConfig().rateLimit }: { rateLimit?:
 
       <h3 className="text-lg font-semibold">Sandbox keys</h3>
       <p>
-        A <code>dm_test_</code> key is refused on any production chain (<code>solana-mainnet</code>) with <code>403 SANDBOX_KEY_ON_MAINNET</code>: for a drop on that chain, and for
-        routes naming no drop when the service itself runs on mainnet.
+        A <code>dm_test_</code> key is for trials. The spec bounds it three ways; these are the decisions it leaves open, checked on every request:
       </p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          <strong>The sample collection.</strong> It reaches only the drops named by <code>SANDBOX_COLLECTIONS</code> (short IDs; here: {sandbox.collections.join(", ")}), whatever
+          it was issued for: any other drop answers <code>403 COLLECTION_NOT_IN_SCOPE</code>, the same whether or not that drop exists. <code>npm run keys</code> refuses to issue
+          one for another drop and, without <code>--collections</code>, issues it for the samples.
+        </li>
+        <li>
+          <strong>Documentation origins.</strong> From a browser it works only from the registered documentation origins (<code>SANDBOX_ORIGINS</code>; here:{" "}
+          {sandbox.origins.join(", ")}) or the key&apos;s own origin list; any other <code>Origin</code> answers <code>403 ORIGIN_NOT_ALLOWED</code>. Without an <code>Origin</code>{" "}
+          (curl, your own server trying things out) it works, unless the key has an origin list.
+        </li>
+        <li>
+          <strong>Test networks.</strong> It is refused on any production chain (<code>solana-mainnet</code>) with <code>403 SANDBOX_KEY_ON_MAINNET</code>: for a drop on that
+          chain, and for routes naming no drop (<code>GET /</code>, token prices) when the service itself runs on mainnet; elsewhere <code>GET /</code> answers it.
+        </li>
+      </ul>
 
       <h3 className="text-lg font-semibold">Rate limits</h3>
       <ul className="list-disc space-y-1 pl-6">

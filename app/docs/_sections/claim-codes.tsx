@@ -65,7 +65,10 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
           <code>source</code> names the redemption the next mint would use: a free mint before a discount. When everything is used up it names the most recent redemption, with
           every figure 0. <code>packTierId</code> is the pack tier of a free-mint source, else null.
         </li>
-        <li>Whitelist, external and NFT-redemption codes carry no price benefit and do not appear here. A batch that has expired gives nothing any more.</li>
+        <li>
+          Whitelist, external and NFT-redemption codes carry no price benefit and do not appear here (a redeemed whitelist code shows as allowlist spots in eligibility and
+          wallet-mints). A batch that has expired gives nothing any more.
+        </li>
         <li>
           Nothing redeemed: every figure 0 and <code>source: null</code>, with <code>success: true</code>.
         </li>

@@ -26,9 +26,10 @@ export function MintSection() {
 
       <h3 className="font-mono text-lg">POST /prepare-mint</h3>
       <p>
-        Body: <code>{`{ collectionId, phaseId, walletAddress, quantity, affiliate_code?, walletProvider?, claimCode? }`}</code>. <code>quantity</code> is an integer or a numeric
-        string from 1 to 50. <code>collectionId</code> may be the UUID, or the short ID or address of one of the key&apos;s own drops. Checks run in this order, and the first that
-        fails answers:
+        Body: <code>{`{ collectionId, phaseId, walletAddress, quantity, affiliate_code?, walletProvider?, claimCode?, quotedTokenAmount? }`}</code> (<code>quotedTokenAmount</code>,
+        an addition to v1: a pegged phase&apos;s quote the buyer saw, honoured within its <code>slippageTolerance</code>; see Prices). <code>quantity</code> is an integer or a
+        numeric string from 1 to 50. <code>collectionId</code> may be the UUID, or the short ID or address of one of the key&apos;s own drops. Checks run in this order, and the
+        first that fails answers:
       </p>
       <ol className="list-decimal space-y-1 pl-6">
         <li>
@@ -115,14 +116,28 @@ export function MintSection() {
           <code>400 CLAIM_CODE_INVALID</code>; so do disabled and expired codes, codes restricted to another phase, codes with no uses left (landed uses plus uses held by live
           sessions of every wallet reach <code>maxUses</code>), and codes this wallet has used up (its share: <code>mintAllocation</code> NFTs for free-mint and pack codes,{" "}
           <code>discountUses</code> for discount codes, 1 when unset; landed uses plus its live sessions count). Free-mint and pack codes make up to that many paid NFTs free;
-          discount codes take their discount off up to that many paid NFTs, and an entered discount code is the one applied (before the wallet&apos;s older ones). Whitelist,
-          external and NFT-redemption codes are not applied by prepare-mint (whitelist codes do not make a wallet eligible here yet): they get <code>CLAIM_CODE_INVALID</code>; use
-          the hosted mint page. A valid code that changes nothing (a free phase, bonus NFTs) is accepted and not held. The code is only held by the sessions it priced: an expired
-          or failed session releases it, and it is redeemed (a redemption with the wallet&apos;s share, one use, and the code&apos;s <code>usesCount</code> + 1) only when each such
-          mint lands, after which <code>claim-codes/benefits</code> reports what remains and later prepares apply it without the code. Concurrent prepares run under the
-          wallet&apos;s lock and the code&apos;s lock, so neither share can be overspent; the code&apos;s maximum also caps the remaining uses of wallets that redeemed it earlier.
+          discount codes take their discount off up to that many paid NFTs, and an entered discount code is the one applied (before the wallet&apos;s older ones).{" "}
+          <strong>Whitelist (allowlist) codes</strong> change who may mint, not the price: in a gated phase (the batch&apos;s phase, or any gated phase when the batch names none)
+          they add <code>mintAllocation</code> spots (1 when unset) to the wallet&apos;s allowlist allocation, so a wallet with no other claim becomes eligible; the limit is still
+          capped by <code>maxPerWallet</code>. A wallet redeems one use of the code with its first landed mint (the session carrying it is the first NFT no other code took); from
+          then on eligibility, wallet-mints and later prepares count the spots without the code, and entering it again takes no second use. In an ungated phase it gives nothing and
+          spends nothing. <strong>External codes</strong> are redeemed on the creator&apos;s page: <code>409 CLAIM_CODE_EXTERNAL</code> with <code>externalUrl</code> in the body,
+          nothing reserved. <strong>NFT-redemption codes</strong> each name one NFT (its mint address): the wallet must hold it on chain when it prepares, and each NFT is redeemed
+          once per batch, whichever of the batch&apos;s codes names it; the code then makes up to <code>mintAllocation</code> paid NFTs free like a free-mint code. A code naming no
+          NFT, an NFT the wallet does not hold, or an NFT already redeemed gets <code>CLAIM_CODE_INVALID</code>. A valid code that changes nothing (a free phase, bonus NFTs) is
+          accepted and not held. The code is only held by the sessions it priced: an expired or failed session releases it, and it is redeemed (a redemption with the wallet&apos;s
+          share, one use, and the code&apos;s <code>usesCount</code> + 1) only when each such mint lands, after which <code>claim-codes/benefits</code> reports what remains and
+          later prepares apply it without the code. Concurrent prepares run under the wallet&apos;s lock and the code&apos;s lock, so neither share can be overspent; the
+          code&apos;s maximum also caps the remaining uses of wallets that redeemed it earlier.
         </li>
         <li>NFTs are reserved in token (or edition) order; limited editions reserve edition rows, never the master. Open-ended drops create the next numbered NFT at prepare.</li>
+        <li>
+          <strong>Pack tiers.</strong> An NFT may belong to a pack tier (its <code>packTierName</code>). A pack code (validate answers <code>grantType: free_mint</code> with{" "}
+          <code>packTierId</code>) opens its tier: each free mint it gives takes an NFT of that tier, and no other mint ever does (ordinary mints take untiered NFTs only). A
+          prepare that opens a pack is all or nothing: when the tier has nothing left, it answers <code>409 SOLD_OUT</code> rather than hand out another tier. Once redeemed, the
+          benefits endpoint reports the tier as <code>packTierId</code> and later prepares open it without the code. <code>isPackPhase</code> marks the phases whose creator sells
+          packs; it changes nothing else.
+        </li>
         <li>
           <code>affiliate_code</code> is matched case-insensitively against the drop&apos;s affiliates and recorded on the sessions and the mints; an unknown or malformed code (not
           1 to 64 letters, digits, <code>_</code> or <code>-</code>) is ignored, never refused. <code>walletProvider</code> is kept for analytics when it is a short display name
@@ -132,12 +147,14 @@ export function MintSection() {
       <h4 className="font-semibold">pricing</h4>
       <p>
         Every amount appears twice: <code>x</code> in display units of <code>currency</code> (e.g. 0.105 SOL) and <code>xRaw</code> in its smallest unit (lamports), both JSON
-        numbers. Members: <code>currency</code>, <code>currencyDecimals</code>, <code>priceModel</code>, <code>unitPrice</code> (one paid NFT; fixed, hidden and range phases charge
-        the phase price, dutch phases the live auction price, pegged phases the current quote), <code>paidQuantity</code>, <code>freeQuantity</code> (NFTs of a free phase),{" "}
-        <code>claimCodeQuantity</code> (made free by a claim code), <code>bonusQuantity</code>, <code>platformFeePerNft</code> (charged per paid NFT; free and bonus NFTs pay none),{" "}
-        <code>subtotal</code> (prices, after discounts), <code>discount</code> (what claim codes took off), <code>platformFee</code> (fees), <code>total</code> (subtotal +
-        platformFee: what the collector pays the drop and the platform), <code>networkCost</code> (rent and signature fees, paid to the chain), <code>walletDebit</code> (total +
-        networkCost: what leaves the wallet), and <code>items</code>: per transaction{" "}
+        numbers. Members: <code>currency</code>, <code>currencyDecimals</code>, <code>priceModel</code>, <code>unitPrice</code> (one paid NFT; fixed and hidden phases charge the
+        phase price, dutch phases the live auction price, pegged phases the current quote; a range phase answers its minimum here and prices <strong>each NFT by its rarity</strong>
+        : the rarest (rank 1) at the range&apos;s maximum, the drop&apos;s last rank at its minimum, straight in between and rounded down to the smallest unit, and an NFT without a
+        rarity rank at the maximum; <code>items[].price</code> is what each NFT costs, and exactly what the transaction pays), <code>paidQuantity</code>, <code>freeQuantity</code>{" "}
+        (NFTs of a free phase), <code>claimCodeQuantity</code> (made free by a claim code), <code>bonusQuantity</code>, <code>platformFeePerNft</code> (charged per paid NFT; free
+        and bonus NFTs pay none), <code>subtotal</code> (prices, after discounts), <code>discount</code> (what claim codes took off), <code>platformFee</code> (fees),{" "}
+        <code>total</code> (subtotal + platformFee: what the collector pays the drop and the platform), <code>networkCost</code> (rent and signature fees, paid to the chain),{" "}
+        <code>walletDebit</code> (total + networkCost: what leaves the wallet), and <code>items</code>: per transaction{" "}
         <code>{`{ sessionId, kind (paid | free | bogo_bonus | claim_code), price, discount, platformFee, networkCost }`}</code> (each with its Raw twin).
       </p>
 
@@ -167,7 +184,10 @@ export function MintSection() {
         </li>
         <li>
           Success: the Execute result. <code>totalCost</code> is price + platform fee in <code>currency</code> units; <code>collectionStats</code> follows the collection&apos;s
-          supply convention (open-ended drops report <code>totalSupply: 0</code>); <code>bountyInfo.directBounties</code> lists the prizes this mint won (
+          supply convention (open-ended drops report <code>totalSupply: 0</code>); <code>collectionUpdate</code> says what this mint changed in the drop, so it comes with every
+          fresh mint: <code>itemsRedeemed</code> (the drop&apos;s minted count after it), <code>isFrozen</code> (the creator&apos;s trading freeze on the drop&apos;s NFTs, which
+          Dropmint records for marketplaces and lifts when the drop sells out; it does not freeze token accounts on chain) and <code>autoUnfrozen</code> (true only in the answer of
+          the one mint that sold the drop out and so lifted the freeze); <code>bountyInfo.directBounties</code> lists the prizes this mint won (
           <code>{`{ bountyId, poolId, name, bountyType, amount (smallest unit), tokenSymbol, payoutStatus, memo }`}</code>), or null; <code>nfts[].bounty</code> is the first of
           them. A session settled by the service after an interrupted submit answers with <code>minted</code> only (and <code>recovered: true</code>), no signature or nfts.
         </li>
@@ -221,7 +241,11 @@ export function MintSection() {
           <code>ALREADY_PROCESSING</code> or <code>pending: true</code> is reported as <code>OUTCOME_UNKNOWN</code> (&quot;may still complete, check your wallet&quot;), and the
           page starts no new mint until it has re-read the wallet&apos;s mints.
         </li>
-        <li>Timeouts: 30 seconds for reads, 130 seconds for execute and the batch.</li>
+        <li>
+          Timeouts: 30 seconds for reads, 130 seconds for execute and the batch; one client-wide <code>timeoutMs</code> option overrides both (and the per-call{" "}
+          <code>readTimeoutMs</code> / <code>executeTimeoutMs</code>). The client (<code>lib/client</code>) has a call for every v1 endpoint, checked by a test that walks the route
+          files.
+        </li>
         <li>Pacing: at most 5 requests a second, in bursts of up to 10, per page.</li>
         <li>
           React Query caches every answer under a key that starts with the cluster (<code>localnet</code>, <code>devnet</code>, <code>mainnet</code>), so one cluster&apos;s data is

@@ -44,7 +44,11 @@ export function PricesSection({ cacheSeconds = getConfig().tokenPrices.cacheSeco
           <strong>up</strong> to the token&apos;s smallest unit. <code>tokenPrice</code> is its USD price and <code>usdValue</code> the USD value of <code>tokenAmount</code>.
         </li>
         <li>
-          <code>slippageTolerance</code> is a fraction (<code>0.02</code> = 2%). <code>source</code> names the price sources used, joined with <code>+</code> when there are two.
+          <code>slippageTolerance</code> is a fraction (<code>0.02</code> = 2%). A buyer who sends the <code>tokenAmount</code> it saw as <code>quotedTokenAmount</code> in the
+          prepare-mint body is charged the live quote only up to that amount plus the tolerance (rounded up to the smallest unit); above it prepare answers{" "}
+          <code>409 PRICE_MOVED</code> with the live <code>tokenAmount</code>, and reserves nothing. A lower live price is charged as it is. Without <code>quotedTokenAmount</code>,
+          the live quote is charged (prepare&apos;s <code>pricing</code> shows it before anything is signed). <code>source</code> names the price sources used, joined with{" "}
+          <code>+</code> when there are two.
         </li>
         <li>
           The quote is valid for <code>validitySeconds</code>: from <code>quotedAt</code> to <code>expiresAt</code> (ms since epoch). Refresh it rather than reuse it.

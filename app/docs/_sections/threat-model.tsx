@@ -61,6 +61,12 @@ const INVARIANTS: Invariant[] = [
         test: "tests/api/mint/attacks.test.ts",
       },
       {
+        threat: "Sniping rare NFTs: preparing, looking at which NFT came up, and declining until a rare one does (or a creator placing rare ones).",
+        defence:
+          "Prepare gives a wallet that prepares again the same NFT (its superseded session frees it first). A provably fair drop hands NFTs out in a secret order committed to before the mint opens, and never tells a mint its NFT before it lands: no nftIds, the drop's name on chain, holds hidden from the gallery and /nft; its seed is published, with a verification script, once nothing is left to mint.",
+        test: "tests/api/mint/fair-drop.test.ts",
+      },
+      {
         threat: "A claim code spent twice by parallel prepares.",
         defence:
           "Uses held by live sessions count against the code's maximum and the wallet's share, under the wallet's and the code's locks; a use is spent only when the mint lands.",
@@ -105,6 +111,12 @@ const INVARIANTS: Invariant[] = [
         defence:
           "The wallet's signature is written ahead before sending; the reconciler settles pending sessions against the chain at start-up and every 30 seconds, never retrying blindly.",
         test: "tests/smoke/crash-recovery.test.ts, tests/api/mint/execute-guards.test.ts (OUTCOME_PENDING)",
+      },
+      {
+        threat: "A bounty paid twice: a payout interrupted by a crash and retried, or settled by two instances at once.",
+        defence:
+          "Each payout transaction is signed and written ahead on the award (only while it has none) before it is sent; maintenance looks that signature up and sends the same bytes again while they can land, and builds a new one only after the chain can no longer take the old one.",
+        test: "tests/api/mint/bounty-payouts.test.ts",
       },
       {
         threat: "A session handed back in its last seconds cannot land any more.",

@@ -7,6 +7,7 @@ import { revokeApiKey } from "@/lib/services/api-keys";
 import { systemClock } from "@/lib/services/context";
 import { closedDatabase, databaseTargets, type TestDatabase } from "../../helpers/databases";
 import {
+  DOCS_ORIGIN,
   getCollection,
   install,
   invoke,
@@ -78,6 +79,8 @@ for (const target of databaseTargets) {
 
       function expected(keyClass: (typeof classes)[number], origin: keyof typeof origins, target: keyof typeof targets): Outcome {
         if (keyClass === "pub" && origin !== "allowed") return "ORIGIN_NOT_ALLOWED";
+        // A sandbox key in a browser works only from the documentation origins (the partner's shop is not one).
+        if (keyClass === "test" && origin !== "none") return "ORIGIN_NOT_ALLOWED";
         if (target === "other existing drop" || target === "non-existent drop") return "COLLECTION_NOT_IN_SCOPE";
         if (keyClass === "test" && target === "own mainnet drop") return "SANDBOX_KEY_ON_MAINNET";
         return targets[target];
@@ -151,9 +154,24 @@ for (const target of databaseTargets) {
         expectOutcome(await getCollection("00000000-0000-4000-8000-000000000000", { key: keys.liveAll }), "COLLECTION_NOT_FOUND");
       });
 
-      it("sandbox: a test key for all drops is still refused on a mainnet drop", async () => {
-        expectOutcome(await getCollection("other-drop", { key: keys.testAll }), "other-drop");
+      it("sandbox: a test key for all drops reaches only the sample collections, and is still refused on a mainnet drop", async () => {
+        expectOutcome(await getCollection("local-drop", { key: keys.testAll }), "local-drop");
+        expectOutcome(await getCollection("other-drop", { key: keys.testAll }), "COLLECTION_NOT_IN_SCOPE");
+        expectOutcome(await getCollection("ghost-drop", { key: keys.testAll }), "COLLECTION_NOT_IN_SCOPE");
         expectOutcome(await getCollection("main-drop", { key: keys.testAll }), "SANDBOX_KEY_ON_MAINNET");
+      });
+
+      it("sandbox: the sample collections and documentation origins are read on every request, from the configuration", async () => {
+        expectOutcome(await getCollection("local-drop", { key: keys.testAll, origin: DOCS_ORIGIN }), "local-drop");
+        expectOutcome(await getCollection("local-drop", { key: keys.testAll, origin: PARTNER_ORIGIN }), "ORIGIN_NOT_ALLOWED");
+        install(makeRuntime(database, testConfig({ SANDBOX_COLLECTIONS: "main-drop", SANDBOX_ORIGINS: PARTNER_ORIGIN })));
+        try {
+          expectOutcome(await getCollection("local-drop", { key: keys.testAll, origin: PARTNER_ORIGIN }), "COLLECTION_NOT_IN_SCOPE");
+          expectOutcome(await getCollection("local-drop", { key: keys.test }), "COLLECTION_NOT_IN_SCOPE");
+          expectOutcome(await getCollection("local-drop", { key: keys.testAll, origin: DOCS_ORIGIN }), "ORIGIN_NOT_ALLOWED");
+        } finally {
+          install(makeRuntime(database));
+        }
       });
     });
 

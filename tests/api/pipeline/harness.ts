@@ -15,9 +15,20 @@ import { closedDatabase, databaseTarget, openTestDatabase, type DatabaseTarget }
 export const SITE_ORIGIN = "http://localhost:3000";
 export const PARTNER_ORIGIN = "https://shop.example";
 export const OTHER_ORIGIN = "https://evil.example";
+/** The registered documentation origin sandbox keys work from in a browser. */
+export const DOCS_ORIGIN = "https://docs.example";
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return parseConfig({ ...process.env, SITE_ORIGINS: SITE_ORIGIN, REDIS_URL: "", SOLANA_CLUSTER: "localnet", ...env });
+  return parseConfig({
+    ...process.env,
+    SITE_ORIGINS: SITE_ORIGIN,
+    REDIS_URL: "",
+    SOLANA_CLUSTER: "localnet",
+    // Sandbox keys reach the seeded drops of the scope tests, from the documentation origin.
+    SANDBOX_COLLECTIONS: "local-drop,main-drop",
+    SANDBOX_ORIGINS: DOCS_ORIGIN,
+    ...env,
+  });
 }
 
 export function makeRuntime(database: Pick<Database, "prisma"> & Partial<Database>, config = testConfig(), rateLimiter: RateLimiter = createRateLimiter(config)): Runtime {

@@ -113,7 +113,7 @@ for (const target of databaseTargets) {
       const { status, body } = await get("live-mints");
       expect(status).toBe(200);
       const parsed = liveMintsResponseSchema.strict().parse(body);
-      expect(parsed.mints.map((c) => c.shortId).sort()).toEqual(["aurora", "packs", "sprites"]);
+      expect(parsed.mints.map((c) => c.shortId).sort()).toEqual(["aurora", "doves", "lanterns", "lastlight", "letters", "packs", "relics", "sprites", "tapes"]);
       expect(parsed.mints.every((c) => c.status === "active" && c.launchStatus === "live")).toBe(true);
     });
 
@@ -130,11 +130,14 @@ for (const target of databaseTargets) {
       const parsed = trendingResponseSchema.strict().parse(body);
       expect(parsed.type).toBe("mints_24h");
       expect(parsed.windowHours).toBe(24);
-      expect(parsed.collections.map((c) => c.shortId)).toEqual(["sprites", "aurora"]);
-      expect(parsed.collections[0]!.windowMints).toBeGreaterThan(parsed.collections[1]!.windowMints);
+      // sprites 12 demo mints in the window, lastlight 8, relics 5, then doves and aurora 4 each, letters 3, tapes 2.
+      expect(parsed.collections.map((c) => c.shortId).slice(0, 3)).toEqual(["sprites", "lastlight", "relics"]);
+      expect(parsed.collections.map((c) => c.shortId).sort()).toEqual(["aurora", "doves", "lastlight", "letters", "relics", "sprites", "tapes"]);
+      const counts = parsed.collections.map((c) => c.windowMints);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
       const second = trendingResponseSchema.strict().parse((await get("trending?limit=1&offset=1")).body);
-      expect(second.collections.map((c) => c.shortId)).toEqual(["aurora"]);
-      expect(second).toMatchObject({ total: 2, limit: 1, offset: 1, hasMore: false });
+      expect(second.collections.map((c) => c.shortId)).toEqual(["lastlight"]);
+      expect(second).toMatchObject({ total: 7, limit: 1, offset: 1, hasMore: true });
     });
 
     it("recent-soldouts: no success member, the sold-out drop with its sell-out time", async () => {
@@ -142,26 +145,28 @@ for (const target of databaseTargets) {
       expect(status).toBe(200);
       expect(body).not.toHaveProperty("success");
       const parsed = recentSoldoutsResponseSchema.strict().parse(body);
-      expect(parsed.collections.map((c) => c.shortId)).toEqual(["tiny-sold"]);
+      // The demo's sold-out drop sold out 3 hours before the start; this suite's tiny drop more recently.
+      expect(parsed.collections.map((c) => c.shortId)).toEqual(["tiny-sold", "lastlight"]);
       expect(parsed.collections[0]!.stats).toMatchObject({ totalSupply: 1, mintedCount: 1, percentMinted: 100 });
+      expect(parsed.collections[1]!.stats).toMatchObject({ totalSupply: 8, mintedCount: 8, percentMinted: 100 });
       expect(Date.now() - Date.parse(parsed.collections[0]!.soldOutAt)).toBeGreaterThan(3_000_000);
     });
 
     it("collections: default 20, max 100, offset pages, blockchain and status filters", async () => {
       const first = collectionListResponseSchema.strict().parse((await get("collections")).body);
       expect(first.collections).toHaveLength(20);
-      expect(first).toMatchObject({ total: 30, limit: 20, offset: 0, hasMore: true });
+      expect(first).toMatchObject({ total: 36, limit: 20, offset: 0, hasMore: true });
       const rest = collectionListResponseSchema.strict().parse((await get("collections?offset=20&limit=100")).body);
-      expect(rest.collections).toHaveLength(10);
-      expect(new Set([...first.collections, ...rest.collections].map((c) => c.id)).size).toBe(30);
+      expect(rest.collections).toHaveLength(16);
+      expect(new Set([...first.collections, ...rest.collections].map((c) => c.id)).size).toBe(36);
 
       const devnet = collectionListResponseSchema.strict().parse((await get("collections?blockchain=solana-devnet&limit=5")).body);
       expect(devnet).toMatchObject({ total: 25, limit: 5 });
-      expect((await get("collections?blockchain=solana")).body!.total).toBe(30);
+      expect((await get("collections?blockchain=solana")).body!.total).toBe(36);
       expect((await get("collections?blockchain=ethereum")).body!.total).toBe(0);
 
       const active = collectionListResponseSchema.strict().parse((await get("collections?status=active")).body);
-      expect(active.collections.map((c) => c.shortId).sort()).toEqual(["aurora", "packs", "sprites"]);
+      expect(active.collections.map((c) => c.shortId).sort()).toEqual(["aurora", "doves", "lanterns", "lastlight", "letters", "packs", "relics", "sprites", "tapes"]);
       const upcoming = collectionListResponseSchema.strict().parse((await get("collections?status=upcoming")).body);
       expect(upcoming.collections.map((c) => c.shortId)).toEqual(["nightfall"]);
       const ended = collectionListResponseSchema.strict().parse((await get("collections?status=ended&limit=100")).body);

@@ -164,6 +164,23 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
     expect(missing.stderr).toBe("keys: Unknown collection short ID: nope.\n");
   });
 
+  it("issues sandbox keys for the sample collection only: refused for another drop, issued for the samples without --collections", async () => {
+    await runtime.database.prisma.collection.create({
+      data: { shortId: "other", name: "Other", chain: runtime.config.chainName, treasuryAddress: "TreasuryAddress1111111111111111111111111111" },
+    });
+    const env = childEnv(dataDir);
+    const refused = await runTsx("scripts/keys.ts", ["create", "--class", "test", "--collections", "sprites,other"], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe("keys: A sandbox (test) key reaches only the sample collection sprites; not other.\n");
+
+    const sample = await runTsx("scripts/keys.ts", ["create", "--class", "test"], env);
+    expect(sample.code).toBe(0);
+    const [key] = keysIn(sample.stdout);
+    expect(sample.stdout).toContain("collections: all");
+    expect((await callJson("GET", "/api/v1/collections/sprites", { headers: { "X-API-Key": key! } })).status).toBe(200);
+    expect((await callJson("GET", "/api/v1/collections/other", { headers: { "X-API-Key": key! } })).body).toMatchObject({ code: "COLLECTION_NOT_IN_SCOPE" });
+  });
+
   it("says clearly when the site holding the database cannot be reached or left no instance file", async () => {
     const info = readInstanceFile(dataDir)!;
     const closed = await listen();

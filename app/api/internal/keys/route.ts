@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
 export const POST = toolRoute({ guard: withAdminToken, body: adminKeysCommandSchema, response: adminKeysResponseSchema }, async ({ ctx, body: command }) => {
   switch (command.action) {
     case "create": {
-      const { key, summary } = await createApiKey(ctx, command);
+      const { key, summary } = await createApiKey(ctx, command, { sandboxCollections: ctx.config.sandbox.collections });
       return { key, apiKey: summary };
     }
     case "list":
