@@ -12,6 +12,7 @@ import { assembleRuntime, openChain } from "../lib/server/create-runtime";
 import { serviceContextOf } from "../lib/server/runtime";
 import { seedDemoDrops } from "../lib/demo/seed-demo-drops";
 import { DEMO_DROPS } from "../lib/demo/demo-drops";
+import { SHOWCASE_DROPS } from "../lib/demo/showcase-drops";
 
 /** The running site holds what we need; printed as is, exit 1. */
 class SiteRunningError extends Error {}
@@ -46,16 +47,13 @@ async function main(): Promise<void> {
   const runtime = assembleRuntime(config, database, chain);
   try {
     const { created } = await seedDemoDrops(serviceContextOf(runtime));
-    const all = Object.values(DEMO_DROPS).map((drop) => drop.shortId);
+    const all = [...Object.values(DEMO_DROPS).map((drop) => drop.shortId), ...Object.values(SHOWCASE_DROPS).map(({ drop }) => drop.shortId)];
     if (created.length === 0) {
       console.log(`Nothing to seed: the demo drops (${all.join(", ")}) already exist.`);
     } else {
       console.log(`Seeded ${created.length} demo drop${created.length === 1 ? "" : "s"}:`);
-      for (const key of created) {
-        const drop = DEMO_DROPS[key as keyof typeof DEMO_DROPS];
-        console.log(`  ${drop.shortId.padEnd(10)} ${drop.name}  ${config.publicUrl}/d/${drop.shortId}`);
-      }
-      const skipped = all.filter((shortId) => !created.some((key) => DEMO_DROPS[key as keyof typeof DEMO_DROPS].shortId === shortId));
+      for (const drop of created) console.log(`  ${drop.shortId.padEnd(10)} ${drop.name}  ${config.publicUrl}/d/${drop.shortId}`);
+      const skipped = all.filter((shortId) => !created.some((drop) => drop.shortId === shortId));
       if (skipped.length > 0) console.log(`Already there, left alone: ${skipped.join(", ")}.`);
     }
   } finally {

@@ -26,7 +26,10 @@ const log = (message: string) => {
   if (process.env.LOG_LEVEL !== "silent") console.log(`[seed] ${message}`);
 };
 
-export async function seedDemoDrops(ctx: ServiceContext): Promise<{ created: string[] }> {
+/** The drops a seed created, by short ID and name. */
+export type SeededDrop = { shortId: string; name: string };
+
+export async function seedDemoDrops(ctx: ServiceContext): Promise<{ created: SeededDrop[] }> {
   const now = ctx.clock.now();
   const prisma = ctx.db;
   const existing = new Set((await prisma.collection.findMany({ select: { shortId: true } })).map((c) => c.shortId));
@@ -38,22 +41,31 @@ export async function seedDemoDrops(ctx: ServiceContext): Promise<{ created: str
     data: DEMO_COLLECTORS.map((c, i) => ({ walletAddress: collectors[i]!.publicKey.toBase58(), displayName: c.displayName, platformRank: c.platformRank })),
     skipDuplicates: true,
   });
+  // Effects have no natural key: give them only to collectors who have none yet, so a second seed adds nothing.
+  const withEffects = new Set(
+    (await prisma.profileEffect.findMany({ where: { walletAddress: { in: collectors.map((c) => c.publicKey.toBase58()) } }, select: { walletAddress: true } })).map(
+      (e) => e.walletAddress,
+    ),
+  );
   await prisma.profileEffect.createMany({
-    data: DEMO_COLLECTORS.flatMap((c, i) => c.effects.map((e) => ({ walletAddress: collectors[i]!.publicKey.toBase58(), ...e }))),
+    data: DEMO_COLLECTORS.flatMap((c, i) => {
+      const walletAddress = collectors[i]!.publicKey.toBase58();
+      return withEffects.has(walletAddress) ? [] : c.effects.map((e) => ({ walletAddress, ...e }));
+    }),
   });
 
-  const created: string[] = [];
+  const created: SeededDrop[] = [];
   // Aurora first: the sprites' allowlist phase gates on holding an Aurora edition.
   for (const key of ["aurora", "sprites", "packs", "nightfall"] as const) {
     if (existing.has(DEMO_DROPS[key].shortId)) continue;
     await SEEDERS[key](context);
-    created.push(key);
+    created.push({ shortId: DEMO_DROPS[key].shortId, name: DEMO_DROPS[key].name });
     log(`created ${key}`);
   }
   for (const key of Object.keys(SHOWCASE_DROPS) as ShowcaseKey[]) {
     if (existing.has(SHOWCASE_DROPS[key].drop.shortId)) continue;
     await seedShowcaseDrop(context, key);
-    created.push(key);
+    created.push({ shortId: SHOWCASE_DROPS[key].drop.shortId, name: SHOWCASE_DROPS[key].drop.name });
     log(`created ${key}`);
   }
   await ctx.chain.persist();
