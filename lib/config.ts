@@ -123,7 +123,7 @@ const envSchema = z
     SESSION_TTL_SECONDS: positiveInt(120),
     /** Requests one instance works on at once; beyond it a request is answered 503 SERVER_BUSY at once. */
     MAX_CONCURRENT_REQUESTS: positiveInt(256),
-    /** Of those, prepare/execute calls (each holds a database transaction or a chain submit). */
+    /** Of those, prepare calls (each holds a database transaction); executes (a chain submit each) have as many of their own (lib/api/admission.ts). */
     MAX_CONCURRENT_MINTS: positiveInt(48),
     /** Seed the demo drops on first start of an empty database. */
     SEED_DEMO_DROPS: booleanFlag(true),

@@ -1,6 +1,6 @@
 // Overload is answered, not mistaken for an outage. Each instance works on a bounded number
 // of requests at once (fewer for mint calls, which each hold a database transaction or a
-// chain submit); a request beyond that is answered 503 SERVER_BUSY with Retry-After at once,
+// chain submit, and executes apart from prepares); a request beyond that is answered 503 SERVER_BUSY with Retry-After at once,
 // before the database is asked anything. Without the bound, a burst above capacity queues
 // on the database until key lookups time out, and callers get AUTH_UNAVAILABLE for a
 // database that is merely busy.
@@ -14,34 +14,48 @@ const shed = createSummary(log, "requests refused at capacity (503 SERVER_BUSY)"
 /** Seconds a refused caller waits: a burst passes quickly. */
 export const BUSY_RETRY_AFTER_SECONDS = 1;
 
+/**
+ * What a request is to the gate. A prepare starts a sale: it is refused first. An execute
+ * finishes one whose NFT is already held for a buyer who has signed: refusing it would leave
+ * that NFT locked until the session expires, so executes have room of their own (as many as
+ * MAX_CONCURRENT_MINTS), taken neither by prepares nor by reads.
+ */
+export type AdmissionKind = "read" | "prepare" | "execute";
+
 export class AdmissionGate {
   private requests = 0;
-  private mints = 0;
+  private prepares = 0;
+  private executes = 0;
 
   constructor(private readonly limits: Config["admission"]) {}
 
   /** Admits the request or throws SERVER_BUSY; call the returned function when it is answered. */
-  enter(kind: "read" | "mint"): () => void {
-    const mint = kind === "mint";
-    if (this.requests >= this.limits.requests || (mint && this.mints >= this.limits.mints)) {
-      shed(new Error(`${this.requests} requests (${this.mints} mint calls) in progress`));
+  enter(kind: AdmissionKind): () => void {
+    if (!this.hasRoomFor(kind)) {
+      shed(new Error(`${this.requests} requests (${this.prepares} prepares, ${this.executes} executes) in progress`));
       throw new AppError("SERVER_BUSY", `The service is at capacity right now; nothing was done. Retry in ${BUSY_RETRY_AFTER_SECONDS} second.`, {
         extra: { retryAfter: BUSY_RETRY_AFTER_SECONDS },
       });
     }
-    this.requests += 1;
-    if (mint) this.mints += 1;
+    this.count(kind, +1);
     let left = false;
     return () => {
       if (left) return;
       left = true;
-      this.requests -= 1;
-      if (mint) this.mints -= 1;
+      this.count(kind, -1);
     };
   }
 
-  get inFlight(): { requests: number; mints: number } {
-    return { requests: this.requests, mints: this.mints };
+  private hasRoomFor(kind: AdmissionKind): boolean {
+    if (kind === "execute") return this.executes < this.limits.mints;
+    if (this.requests >= this.limits.requests) return false;
+    return kind === "read" || this.prepares < this.limits.mints;
+  }
+
+  private count(kind: AdmissionKind, by: 1 | -1): void {
+    if (kind === "execute") this.executes += by;
+    else this.requests += by;
+    if (kind === "prepare") this.prepares += by;
   }
 }
 

@@ -52,6 +52,8 @@ export type RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
    * if the handler reaches the chain through `ctx.chain`. "mint": the caller's mint budget.
    */
   kind: "read" | "chain-read" | "mint";
+  /** Mint routes: an execute, which finishes a sale already held (the admission gate keeps room for it; lib/api/admission.ts). */
+  settles?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -115,7 +117,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
     try {
       runtime = await getRuntime();
       if (options.guard && !options.guard(request, runtime)) return fail("NOT_FOUND", "No such endpoint.");
-      leave = admissionGateOf(runtime).enter(options.kind === "mint" ? "mint" : "read");
+      leave = admissionGateOf(runtime).enter(options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare");
       const { config, rateLimiter: limiter } = runtime;
       const ip = clientIp(request, config.trustedProxyHops);
       if (options.access === "site") assertFirstPartyCaller(request, config);

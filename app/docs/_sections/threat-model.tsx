@@ -155,7 +155,7 @@ const INVARIANTS: Invariant[] = [
         threat:
           "A burst above capacity queues on the database until key checks time out, so callers read AUTH_UNAVAILABLE for a database that is merely busy, and the log fills with a stack trace per request.",
         defence:
-          "Each instance admits a bounded number of requests and mint calls; beyond them it answers 503 SERVER_BUSY with Retry-After at once, before any database work. A flood of failures logs one line per interval.",
+          "Each instance admits a bounded number of requests and prepares, and keeps room of their own for executes (a rush of prepares never sheds the executes that finish sales already reserved); beyond them it answers 503 SERVER_BUSY with Retry-After at once, before any database work. A flood of failures logs one line per interval.",
         test: "tests/api/pipeline/admission.test.ts",
       },
       {

@@ -18,6 +18,7 @@ describe("admission at capacity", () => {
   const held = () => new Promise<void>((resolve) => releases.push(resolve));
   const slowRead = v1Route({ scope: "none", kind: "read", response: z.object({}) }, async () => (await held(), {}));
   const slowMint = v1Route({ scope: "none", kind: "mint", response: z.object({}) }, async () => (await held(), {}));
+  const slowExecute = v1Route({ scope: "none", kind: "mint", settles: true, response: z.object({}) }, async () => (await held(), {}));
   const call = (route: typeof slowRead, method = "GET") => invoke(route, request("/x", { origin: SITE_ORIGIN, ip: "203.0.113.40" }, { method }));
   const releaseAll = () => releases.splice(0).forEach((release) => release());
   const until = async (count: number) => {
@@ -46,5 +47,20 @@ describe("admission at capacity", () => {
     await until(2);
     releaseAll();
     expect([(await mint).status, (await read).status]).toEqual([200, 200]);
+  });
+
+  it("keeps room for executes, which finish sales already held: neither prepares nor reads at capacity refuse one", async () => {
+    // The one prepare allowed, and reads up to the instance's capacity.
+    const inProgress = [call(slowMint, "POST"), call(slowRead), call(slowRead)];
+    await until(3);
+    expect((await call(slowMint, "POST")).body.code).toBe("SERVER_BUSY");
+    expect((await call(slowRead)).body.code).toBe("SERVER_BUSY");
+    const execute = call(slowExecute, "POST");
+    await until(4);
+    // Executes are bounded too, by a room of their own.
+    const second = await call(slowExecute, "POST");
+    expect([second.status, second.body.code]).toEqual([503, "SERVER_BUSY"]);
+    releaseAll();
+    expect([...(await Promise.all(inProgress)).map((r) => r.status), (await execute).status]).toEqual([200, 200, 200, 200]);
   });
 });

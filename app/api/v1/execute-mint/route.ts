@@ -3,7 +3,7 @@ import { v1Route } from "@/lib/api/v1-route";
 import { executeMintRawBodySchema, executeMintResultSchema } from "@/lib/schemas/mint";
 import { executeMintRequest } from "@/lib/services/mint/execute-request";
 
-export const POST = v1Route({ scope: "none", kind: "mint", body: executeMintRawBodySchema, response: executeMintResultSchema }, ({ ctx, auth, body }) =>
+export const POST = v1Route({ scope: "none", kind: "mint", settles: true, body: executeMintRawBodySchema, response: executeMintResultSchema }, ({ ctx, auth, body }) =>
   executeMintRequest(ctx, auth, body),
 );
 

@@ -3,8 +3,9 @@ import { v1Route } from "@/lib/api/v1-route";
 import { executeMintBatchBodySchema, executeMintBatchResponseSchema } from "@/lib/schemas/mint";
 import { executeMintBatch } from "@/lib/services/mint/execute-batch";
 
-export const POST = v1Route({ scope: "none", kind: "mint", body: executeMintBatchBodySchema, response: executeMintBatchResponseSchema, envelope: "bare" }, ({ ctx, auth, body }) =>
-  executeMintBatch(ctx, auth, body.transactions),
+export const POST = v1Route(
+  { scope: "none", kind: "mint", settles: true, body: executeMintBatchBodySchema, response: executeMintBatchResponseSchema, envelope: "bare" },
+  ({ ctx, auth, body }) => executeMintBatch(ctx, auth, body.transactions),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
