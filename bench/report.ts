@@ -19,14 +19,17 @@ export function row(name: string, result: LoadResult, noopRps: number, options: 
   const share = result.rps / noopRps;
   const numbers = `${fixed(result.rps, 0, 7)} ${fixed(share, 2, 8)} ${fixed(result.p50, 1, 8)} ${fixed(result.p95, 1, 8)}`;
   let judged = options.note ?? "";
-  if (options.goalId) {
-    const value = goal(options.goalId).measure === "p95-ms" ? result.p95 : share;
-    judged = `${meets(options.goalId, value) && result.errors === 0 ? "✓" : "✗"} ${target(options.goalId)}`;
-  }
+  if (options.goalId) judged = `${passes(options.goalId, result, noopRps) ? "✓" : "✗"} ${target(options.goalId)}`;
   const errors = result.errors ? `   ${result.errors} errors ${JSON.stringify(result.statuses)}` : "";
   return `${name.padEnd(NAME_WIDTH)} ${numbers}   ${judged}${errors}`;
 }
 
 function fixed(value: number, digits: number, width: number): string {
   return (Number.isFinite(value) ? value.toFixed(digits) : "—").padStart(width);
+}
+
+/** Whether a row meets its goal: the goal's measure (share of the no-op route's req/s, or p95), and no errors. */
+export function passes(goalId: GoalId, result: LoadResult, noopRps: number): boolean {
+  const value = goal(goalId).measure === "p95-ms" ? result.p95 : result.rps / noopRps;
+  return meets(goalId, value) && result.errors === 0;
 }

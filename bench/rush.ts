@@ -22,7 +22,7 @@ import { Keypair, PublicKey } from "@solana/web3.js";
 import { signPrepared } from "../tests/api/mint/fixtures";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
 import { freePort, runScript, startSite, type Site } from "../tests/helpers/site-process";
-import { meets, printGoals, target, verdict } from "./goals";
+import { meets, printBounds, printGoals, target, verdict, type GoalId } from "./goals";
 import { LoadGenerator, percentile, summarise, type LoadAnswer, type LoadOutcome, type LoadRequest } from "./load";
 import { assertProductionBuild, createBenchDrop, fundedWallets, rssMb, withSiteRuntime } from "./site";
 
@@ -224,11 +224,20 @@ async function main(): Promise<void> {
     const prepare = summarise(prepares, [409]);
     const execute = summarise(executes);
     console.log(`\n${"".padEnd(28)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   goal`);
-    const line = (name: string, r: typeof prepare, goalId: "rush-prepare-p95" | "rush-execute-p95") =>
-      `${name.padEnd(28)} ${String(r.requests).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}   ${meets(goalId, r.p95) && r.errors === 0 ? "✓" : "✗"} ${target(goalId)}${r.errors ? `   ${r.errors} errors ${JSON.stringify(r.statuses)}` : ""}`;
+    const ok = (r: typeof prepare, goalId: GoalId) => meets(goalId, r.p95) && r.errors === 0;
+    const line = (name: string, r: typeof prepare, goalId: GoalId) =>
+      `${name.padEnd(28)} ${String(r.requests).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}   ${ok(r, goalId) ? "✓" : "✗"} ${target(goalId)}${r.errors ? `   ${r.errors} errors ${JSON.stringify(r.statuses)}` : ""}`;
     console.log(line("POST prepare-mint", prepare, "rush-prepare-p95"));
     console.log(`  reserved an NFT: ${describe(accepted)}; refused: ${describe(refused)}`);
     console.log(line("POST execute-mint", execute, "rush-execute-p95"));
+    const missed = (
+      [
+        ["rush-prepare-p95", prepare],
+        ["rush-execute-p95", execute],
+      ] as const
+    )
+      .filter(([goalId, r]) => !ok(r, goalId))
+      .map(([goalId]) => goalId);
 
     // Exactly the supply, each NFT once: by the answers, the database and the chain's own member count.
     const counts = await withSiteRuntime(envOf(0), async (runtime) => {
@@ -269,6 +278,7 @@ async function main(): Promise<void> {
     const soldOut = Number.isNaN(soldOutAt) ? "not sold out" : `${((soldOutAt - firstPrepareAt) / 1000).toFixed(2)} s`;
     console.log(`first prepare to sold out: ${soldOut} (rounds: ${prepares.length})`);
     console.log(`instances' memory: ${sites.map((site) => `RSS ${rssMb(site.process.pid).toFixed(0)} MB`).join(", ")}`);
+    printBounds(missed);
   } finally {
     load.close();
     for (const site of sites) await site.stop();
