@@ -52,7 +52,7 @@ export const GOALS = [
     measure: "share-of-noop",
     threshold: 0.25,
     bound:
-      "A prepare is 10 SQL statements, each a round trip (npm run bench:statements), a balance read, and a ~1 KB transaction built and compiled; the no-op route it is compared with touches neither PostgreSQL nor the chain, while here PostgreSQL takes its share of the same 2 cores. The profile printed below has no hot frame: socket writes (one per statement), Prisma's query interpreter, web3.js (base58, curve checks for token-account addresses), Next.js and the collector. What would move it: settle, reserve and insert in one statement (10 round trips to about 5), the mint path on the pg driver without Prisma's interpreter, token-account addresses memoized per wallet, and more cores.",
+      "A prepare is 10 SQL statements, each a round trip (npm run bench:statements), a balance read, and a ~1 KB transaction built and compiled; the no-op route it is compared with touches neither PostgreSQL nor the chain, while here PostgreSQL takes its share of the same 2 cores. The profile printed above has no hot frame: socket writes (one per statement), Prisma's query interpreter, web3.js (base58, curve checks for token-account addresses), Next.js and the collector. What would move it: settle, reserve and insert in one statement (10 round trips to about 5), the mint path on the pg driver without Prisma's interpreter, token-account addresses memoized per wallet, and more cores.",
   },
   {
     id: "execute-mint",
@@ -60,7 +60,7 @@ export const GOALS = [
     measure: "share-of-noop",
     threshold: 0.15,
     bound:
-      "An execute is 8 SQL statements (claim, then record in one transaction), the wallet's signature verified, the server's two signatures made, and the transaction run by the embedded SVM (Token-2022 with metadata and group extensions); see the profile printed below. What would move it: the claim and the record in one statement, the chain submit off the request's thread, and more cores.",
+      "An execute is 8 SQL statements (claim, then record in one transaction), the wallet's signature verified, the server's two signatures made, and the transaction run by the embedded SVM (Token-2022 with metadata and group extensions); see the profile printed above. What would move it: the claim and the record in one statement, the chain submit off the request's thread, and more cores.",
   },
   // What a buyer's phone downloads before the mint button works.
   { id: "drop-page-js", description: "/d/[identifier] first-load JS above an empty page", measure: "gzip-kb-above-empty", threshold: 25 },
