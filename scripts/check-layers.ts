@@ -37,7 +37,8 @@ const BASE: Layer[] = ["domain", "errors", "config", "log", "fs"];
  */
 export const ALLOWED: Record<Layer, readonly Layer[]> = {
   app: ["api", "server", "services", "schemas", "client", "auth", "prices", "chain", "art", "format", ...BASE],
-  api: ["server", "services", "schemas", "auth", "rate-limit", "db", "chain", ...BASE],
+  // demo: the OpenAPI documents' examples are the demo drops (lib/demo/api-examples.ts).
+  api: ["server", "demo", "services", "schemas", "auth", "rate-limit", "db", "chain", ...BASE],
   server: ["demo", "services", "rate-limit", "db", "chain", ...BASE],
   // The demo's background mints act as the site itself (first-party auth).
   demo: ["services", "auth", "db", "chain", "art", ...BASE],

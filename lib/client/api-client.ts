@@ -20,6 +20,8 @@ export type DropmintClient = {
   // v1 reads (paths under /api/v1)
   /** GET /: the interface version and stability. */
   getRoot(): Promise<T.RootResponse>;
+  /** GET /openapi.json: the v1 contract as an OpenAPI 3.1 document (public: no key needed). */
+  getOpenApiDocument(): Promise<Record<string, unknown>>;
   getCollection(identifier: string): Promise<T.CollectionResponse>;
   getEligibility(collectionId: string, phaseId: string, walletAddress: string): Promise<T.EligibilityResponse>;
   getWalletMints(collectionId: string, walletAddress: string): Promise<T.WalletMintsResponse>;

@@ -76,6 +76,7 @@ export function createReadClient(options: DropmintClientOptions = {}): ReadClien
 export function readCalls({ transport, policy, v1, collection, get, post }: ClientConnection): ReadClient {
   return {
     getRoot: () => get("/api/v1"),
+    getOpenApiDocument: () => get(v1("openapi.json")),
     getCollection: async (identifier) => {
       const body = await get<T.CollectionResponse | { status: string }>(collection(identifier));
       // Without a key, a drop that has not launched (or is paused for maintenance) answers its

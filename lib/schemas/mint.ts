@@ -5,7 +5,10 @@ import { collectionIdentifierSchema, plainTextSchema, solanaAddressSchema, times
 
 // ── POST /prepare-mint ──
 
-/** An integer or a numeric string (the spec's raw example sends one), 1..50. */
+/** NFTs one prepare may ask for. */
+export const PREPARE_MAX_QUANTITY = 50;
+
+/** An integer or a numeric string (the spec's raw example sends one), 1..PREPARE_MAX_QUANTITY. */
 const quantitySchema = z
   .union([
     z.number(),
@@ -15,7 +18,7 @@ const quantitySchema = z
       .regex(/^\d{1,4}$/, "must be a whole number")
       .transform(Number),
   ])
-  .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(50, "must be at most 50"));
+  .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(PREPARE_MAX_QUANTITY, `must be at most ${PREPARE_MAX_QUANTITY}`));
 
 /** Analytics only: a short display name; anything else is dropped, never refused. */
 const walletProviderSchema = z
@@ -137,6 +140,9 @@ export const executeMintBodySchema = z.object({
 });
 export type ExecuteMintBody = z.output<typeof executeMintBodySchema>;
 
+/** What a caller sends, as the contract publishes it: a transactionHash is refused (400 CLIENT_BROADCAST_NOT_ALLOWED). */
+export const executeMintRequestSchema = executeMintBodySchema.extend({ transactionHash: z.never().optional() });
+
 export const mintedNftSchema = z.object({
   nftId: z.string(),
   tokenId: z.number().int().nullable(),
@@ -205,8 +211,20 @@ export type ExecuteMintResult = z.infer<typeof executeMintResultSchema>;
 
 // ── POST /execute-mint/batch ──
 
+/** Transactions one batch call hands back (a prepare of several NFTs returns one per NFT). */
+export const EXECUTE_BATCH_MAX_TRANSACTIONS = 50;
+
+// Each item is validated on its own (a bad item fails alone, in its result), so the route reads loose items.
 export const executeMintBatchBodySchema = z.object({
-  transactions: z.array(z.looseObject({})).min(1, "must hold at least one transaction").max(50, "must hold at most 50 transactions"),
+  transactions: z
+    .array(z.looseObject({}))
+    .min(1, "must hold at least one transaction")
+    .max(EXECUTE_BATCH_MAX_TRANSACTIONS, `must hold at most ${EXECUTE_BATCH_MAX_TRANSACTIONS} transactions`),
+});
+
+/** The batch body as the contract publishes it: each item is an execute-mint body. */
+export const executeMintBatchRequestSchema = z.object({
+  transactions: z.array(executeMintRequestSchema).min(1).max(EXECUTE_BATCH_MAX_TRANSACTIONS),
 });
 
 export const batchTransactionResultSchema = z.object({
