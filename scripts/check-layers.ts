@@ -44,7 +44,10 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
   demo: ["services", "auth", "db", "chain", "art", ...BASE],
   services: ["schemas", "auth", "prices", "cache", "db", "chain", "art", ...BASE],
   schemas: ["auth", "domain", "errors"],
-  client: ["schemas", "format", "domain", "errors"],
+  // The package partners install (lib/client/index.ts and what it imports) imports nothing outside
+  // lib/client: its own build (tsconfig.build.json) fails otherwise. The site's React layer beside
+  // it (query.tsx, error-messages.ts…) may read the cluster's type and the error codes.
+  client: ["schemas", "format", "domain", "errors", "config"],
   auth: ["domain", "errors", "config"],
   prices: ["domain", "errors", "config", "log"],
   "rate-limit": ["config", "log"],

@@ -2,12 +2,12 @@
 // search, the local balance), with the spec's read defaults (retries, timeouts, pacing).
 // A page that mints uses the whole client (api-client.ts); the home page and /search load
 // only this half, so they ship no mint code.
-import type * as T from "./types";
-import type { DropmintClient } from "./api-client";
-import { pathOf, type HttpRequest, type QueryValue, type Transport } from "./http";
-import { createTokenBucket, DEFAULT_PACING, realClock, unpaced } from "./pacing";
-import { DropmintClientError } from "./errors";
-import { readJson, type ReadPolicy } from "./policies";
+import type * as T from "./types.ts";
+import type { DropmintClient } from "./api-client.ts";
+import { pathOf, type HttpRequest, type QueryValue, type Transport } from "./http.ts";
+import { createTokenBucket, DEFAULT_PACING, realClock, unpaced } from "./pacing.ts";
+import { DropmintClientError } from "./errors.ts";
+import { readJson, type ReadPolicy } from "./policies.ts";
 
 export type DropmintClientOptions = {
   /** Origin the paths are relative to; "" (default) means the page's own origin. */

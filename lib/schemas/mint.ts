@@ -1,6 +1,7 @@
 // The mint flow: POST /prepare-mint, POST /execute-mint and POST /execute-mint/batch.
 import { z } from "zod";
 import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH, isClaimCodeLengthValid, normalizeClaimCode } from "@/lib/domain/claim-code-format";
+import { CLAIM_CODE_DOCUMENTATION } from "./claim-codes";
 import { collectionIdentifierSchema, plainTextSchema, solanaAddressSchema, timestampSchema, uuidSchema } from "./common";
 
 // ── POST /prepare-mint ──
@@ -11,7 +12,8 @@ export const PREPARE_MAX_QUANTITY = 50;
 /** An integer or a numeric string (the spec's raw example sends one), 1..PREPARE_MAX_QUANTITY. */
 const quantitySchema = z
   .union([
-    z.number(),
+    // The range is checked after the union (so both forms get the same sentence); stated here for the OpenAPI document.
+    z.number().meta({ type: "integer", minimum: 1, maximum: PREPARE_MAX_QUANTITY }),
     z
       .string()
       .trim()
@@ -44,6 +46,7 @@ export const prepareMintBodySchema = z.object({
   claimCode: plainTextSchema("must be a string")
     .trim()
     .refine(isClaimCodeLengthValid, `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters (UTF-16 code units) after trimming`)
+    .meta(CLAIM_CODE_DOCUMENTATION)
     .transform(normalizeClaimCode)
     .nullish()
     .transform((code) => code ?? null),

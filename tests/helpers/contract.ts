@@ -14,36 +14,49 @@ const CONFIG = parseConfig({ PUBLIC_URL: "http://localhost:3000", DATA_DIR: proc
 
 export type MatchedOperation = { router: Router; path: string; method: string; operation: OperationObject };
 
-type Contract = { document: OpenApiDocument; routes: Array<{ pattern: RegExp; path: string }>; ajv: Ajv2020; validators: Map<string, ValidateFunction> };
+export type Contract = { router: Router; document: OpenApiDocument; routes: Array<{ pattern: RegExp; path: string }>; ajv: Ajv2020; validators: Map<string, ValidateFunction> };
+export type Contracts = Record<Router, Contract>;
 
-const contracts = new Map<Router, Contract>();
+/** A router's document with a validator per response, compiled on first use. */
+export function createContract(router: Router, document: OpenApiDocument): Contract {
+  // strict: false, because the documents carry OpenAPI's own keywords (example, x-…) beside JSON Schema's.
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: contractId(router), components: document.components });
+  const routes = Object.keys(document.paths)
+    .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`) }))
+    // Static paths first: /collections/search is not /collection/{identifier}'s sibling by accident.
+    .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  return { router, document, routes, ajv, validators: new Map() };
+}
 
-/** The router's document (as the server builds it) with a validator per response, compiled on first use. */
+const contractId = (router: Router) => `https://contract.dropmint.test/${router}`;
+
+const built = new Map<Router, Contract>();
+
+/** The router's document as the server builds it. */
 export function contractOf(router: Router): Contract {
-  let contract = contracts.get(router);
-  if (!contract) {
-    const document = buildOpenApiDocument(router, CONFIG);
-    const id = `https://contract.dropmint.test/${router}`;
-    // strict: false, because the documents carry OpenAPI's own keywords (example, x-…) beside JSON Schema's.
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addSchema({ $id: id, components: document.components });
-    const routes = Object.keys(document.paths)
-      .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`) }))
-      // Static paths first: /collections/search is not /collection/{identifier}'s sibling by accident.
-      .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
-    contracts.set(router, (contract = { document, routes, ajv, validators: new Map() }));
-  }
+  let contract = built.get(router);
+  if (!contract) built.set(router, (contract = createContract(router, buildOpenApiDocument(router, CONFIG))));
   return contract;
 }
 
+const BUILT: Contracts = {
+  get v1() {
+    return contractOf("v1");
+  },
+  get public() {
+    return contractOf("public");
+  },
+};
+
 /** The documented operation serving `method pathname`, or null for a path or method the documents do not publish. */
-export function operationFor(method: string, pathname: string): MatchedOperation | null {
+export function operationFor(method: string, pathname: string, contracts: Contracts = BUILT): MatchedOperation | null {
   for (const router of ["v1", "public"] as const) {
     const base = ROUTER_BASE[router];
     if (pathname !== base && !pathname.startsWith(`${base}/`)) continue;
     const relative = pathname.slice(base.length) || "/";
-    const { document, routes } = contractOf(router);
+    const { document, routes } = contracts[router];
     for (const { path, pattern } of routes) {
       const operation = document.paths[path]?.[method.toLowerCase()];
       if (pattern.test(relative) && operation) return { router, path, method, operation };
@@ -55,11 +68,12 @@ export function operationFor(method: string, pathname: string): MatchedOperation
 /**
  * Why an answer does not match its documented response, or null when it does (or when the
  * documents do not publish that path and method). 304 and bodiless answers have nothing to check.
+ * `contracts`: the documents to check against (default: as this checkout builds them).
  */
-export function contractViolation(method: string, url: string, status: number, text: string): string | null {
+export function contractViolation(method: string, url: string, status: number, text: string, contracts: Contracts = BUILT): string | null {
   if (method === "HEAD" || method === "OPTIONS" || status === 304) return null;
   const pathname = new URL(url, "http://localhost").pathname;
-  const matched = operationFor(method, pathname);
+  const matched = operationFor(method, pathname, contracts);
   if (!matched) return null;
   const where = `${method} ${pathname} → ${status} (${matched.operation.operationId})`;
   const response = matched.operation.responses[String(status)] as { content?: { "application/json"?: { schema: unknown } } } | undefined;
@@ -72,18 +86,16 @@ export function contractViolation(method: string, url: string, status: number, t
   } catch {
     return `${where}: the body is not JSON: ${text.slice(0, 200)}`;
   }
-  const validate = validatorFor(matched, String(status), schema);
+  const validate = validatorFor(contracts[matched.router], matched, String(status), schema);
   if (validate(body)) return null;
   return `${where}: ${JSON.stringify(validate.errors?.slice(0, 5))}; body: ${text.slice(0, 300)}`;
 }
 
-function validatorFor(matched: MatchedOperation, status: string, schema: unknown): ValidateFunction {
-  const contract = contractOf(matched.router);
+function validatorFor(contract: Contract, matched: MatchedOperation, status: string, schema: unknown): ValidateFunction {
   const key = `${matched.operation.operationId} ${status}`;
   let validate = contract.validators.get(key);
   if (!validate) {
-    const id = `https://contract.dropmint.test/${matched.router}`;
-    const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${id}#/components/`)) as object;
+    const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${contractId(contract.router)}#/components/`)) as object;
     contract.validators.set(key, (validate = contract.ajv.compile(rebased)));
   }
   return validate;

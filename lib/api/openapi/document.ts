@@ -45,9 +45,13 @@ export function buildOpenApiDocument(router: Router, config: DocumentConfig): Op
   const examples = demoApiExamples();
 
   const paths: OpenApiDocument["paths"] = {};
+  const requests: Record<string, JsonSchema> = {};
   for (const operation of operations) {
     const item = (paths[operation.path] ??= {});
-    item[operation.method.toLowerCase()] = operationObject(router, operation, components.nameOf(operation.response)!, examples);
+    const body = operation.documentedBody ?? operation.body;
+    const requestName = body ? `${pascal(operation.operationId)}Request` : null;
+    if (body && requestName) requests[requestName] = requestSchema(body);
+    item[operation.method.toLowerCase()] = operationObject(router, operation, { response: components.nameOf(operation.response)!, request: requestName }, examples);
   }
 
   const security = securityOf(router, config);
@@ -69,7 +73,7 @@ export function buildOpenApiDocument(router: Router, config: DocumentConfig): Op
     security: security.requirements,
     paths,
     components: {
-      schemas: { ErrorCode: { type: "string", enum: Object.keys(ERROR_CODES) }, ...components.schemas },
+      schemas: { ErrorCode: { type: "string", enum: Object.keys(ERROR_CODES) }, ...components.schemas, ...requests },
       securitySchemes: security.schemes,
       headers: {
         "Retry-After": { description: "Seconds to wait before asking again (also `retryAfter` in the body).", schema: { type: "integer", minimum: 0 } },
@@ -82,7 +86,12 @@ export function buildOpenApiDocument(router: Router, config: DocumentConfig): Op
   } as OpenApiDocument;
 }
 
-function operationObject(router: Router, operation: Operation, responseName: string, examples: ReturnType<typeof demoApiExamples>): OperationObject {
+function operationObject(
+  router: Router,
+  operation: Operation,
+  names: { response: string; request: string | null },
+  examples: ReturnType<typeof demoApiExamples>,
+): OperationObject {
   const parameters: JsonSchema[] = [];
   const declared = operation.params ? ((requestSchema(operation.params) as { properties?: Record<string, JsonSchema> }).properties ?? {}) : {};
   for (const name of pathParameterNames(operation.path)) {
@@ -97,7 +106,6 @@ function operationObject(router: Router, operation: Operation, responseName: str
   }
   if (router === "v1") parameters.push({ $ref: "#/components/parameters/Origin" });
 
-  const body = operation.documentedBody ?? operation.body;
   const example = examples.bodies[operation.operationId];
   return {
     operationId: operation.operationId,
@@ -108,8 +116,10 @@ function operationObject(router: Router, operation: Operation, responseName: str
     ...(operation.operationId.endsWith("OpenApiDocument") ? { security: [] } : {}),
     "x-budgets": budgetsOf(operation),
     parameters,
-    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema(body), ...(example === undefined ? {} : { example }) } } } } : {}),
-    responses: { ...successResponse(operation, responseName), ...errorResponses(router, operation) },
+    ...(names.request
+      ? { requestBody: { required: true, content: { "application/json": { schema: componentRef(names.request), ...(example === undefined ? {} : { example }) } } } }
+      : {}),
+    responses: { ...successResponse(operation, names.response), ...errorResponses(router, operation) },
   };
 }
 
