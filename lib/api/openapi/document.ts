@@ -86,12 +86,7 @@ export function buildOpenApiDocument(router: Router, config: DocumentConfig): Op
   } as OpenApiDocument;
 }
 
-function operationObject(
-  router: Router,
-  operation: Operation,
-  names: { response: string; request: string | null },
-  examples: ReturnType<typeof demoApiExamples>,
-): OperationObject {
+function operationObject(router: Router, operation: Operation, names: { response: string; request: string | null }, examples: ReturnType<typeof demoApiExamples>): OperationObject {
   const parameters: JsonSchema[] = [];
   const declared = operation.params ? ((requestSchema(operation.params) as { properties?: Record<string, JsonSchema> }).properties ?? {}) : {};
   for (const name of pathParameterNames(operation.path)) {
