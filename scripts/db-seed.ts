@@ -11,7 +11,14 @@ import { DirectoryLockedError } from "../lib/fs/dir-lock";
 import { assembleRuntime, openChain } from "../lib/server/create-runtime";
 import { serviceContextOf } from "../lib/server/runtime";
 import { seedDemoDrops } from "../lib/demo/seed-demo-drops";
-import { DEMO_DROPS } from "../lib/demo/demo-drops";
+import { DEMO_DROPS, type DemoDrop } from "../lib/demo/demo-drops";
+import { SHOWCASE_DROPS } from "../lib/demo/showcase-drops";
+
+/** Every drop the seed makes, by the key it reports: the demo drops and the showcase drops. */
+const SEEDED: Record<string, Pick<DemoDrop, "shortId" | "name">> = {
+  ...DEMO_DROPS,
+  ...Object.fromEntries(Object.entries(SHOWCASE_DROPS).map(([key, showcase]) => [key, showcase.drop])),
+};
 
 /** The running site holds what we need; printed as is, exit 1. */
 class SiteRunningError extends Error {}
@@ -46,16 +53,16 @@ async function main(): Promise<void> {
   const runtime = assembleRuntime(config, database, chain);
   try {
     const { created } = await seedDemoDrops(serviceContextOf(runtime));
-    const all = Object.values(DEMO_DROPS).map((drop) => drop.shortId);
+    const all = Object.values(SEEDED).map((drop) => drop.shortId);
     if (created.length === 0) {
       console.log(`Nothing to seed: the demo drops (${all.join(", ")}) already exist.`);
     } else {
       console.log(`Seeded ${created.length} demo drop${created.length === 1 ? "" : "s"}:`);
       for (const key of created) {
-        const drop = DEMO_DROPS[key as keyof typeof DEMO_DROPS];
+        const drop = SEEDED[key]!;
         console.log(`  ${drop.shortId.padEnd(10)} ${drop.name}  ${config.publicUrl}/d/${drop.shortId}`);
       }
-      const skipped = all.filter((shortId) => !created.some((key) => DEMO_DROPS[key as keyof typeof DEMO_DROPS].shortId === shortId));
+      const skipped = all.filter((shortId) => !created.some((key) => SEEDED[key]!.shortId === shortId));
       if (skipped.length > 0) console.log(`Already there, left alone: ${skipped.join(", ")}.`);
     }
   } finally {

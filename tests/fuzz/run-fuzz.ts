@@ -24,7 +24,7 @@ type Request = { operationId: string; valid: boolean; method: string; url: strin
 export type FuzzFinding = { operationId: string; request: string; status: number; problem: string };
 export type FuzzReport = { operations: number; requests: number; statuses: Record<string, number>; findings: FuzzFinding[]; seconds: number };
 
-export const FUZZ_DEFAULTS = { seed: 20_260_515, casesPerOperation: 16, concurrency: 4 } as const;
+export const FUZZ_DEFAULTS = { seed: 20_260_515, casesPerOperation: 24, concurrency: 4 } as const;
 
 export async function fuzzContract(target: FuzzTarget, options: FuzzOptions = {}): Promise<FuzzReport> {
   const { seed, casesPerOperation, concurrency } = { ...FUZZ_DEFAULTS, ...options };
@@ -118,7 +118,7 @@ function requestArbitrary(router: Router, target: FuzzTarget, document: OpenApiD
   const parameters = ((operation.parameters as JsonSchema[] | undefined) ?? []).filter((p) => p.in === "path" || p.in === "query");
   const poolFor = (name: string) => {
     const pool = NAMED_BY_POOL[name];
-    return pool && pools[pool].length > 0 ? fc.constantFrom(...pools[pool]) : null;
+    return pool && Object.hasOwn(NAMED_BY_POOL, name) && pools[pool].length > 0 ? fc.constantFrom(...pools[pool]) : null;
   };
   const validParameter = (p: JsonSchema) => poolFor(p.name as string) ?? validArbitrary(p.schema as JsonSchema, resolve);
 
@@ -130,7 +130,7 @@ function requestArbitrary(router: Router, target: FuzzTarget, document: OpenApiD
   const build =
     (valid: boolean) =>
     (values: Record<string, unknown>, body: unknown, auth: Record<string, string>, rawBody: string | null): Request => {
-      let url = base + path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+      let url = base + (path === "/" ? "" : path).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
       const query = new URLSearchParams();
       for (const p of parameters) if (p.in === "query" && values[p.name as string] !== undefined) query.set(p.name as string, asQueryValue(values[p.name as string]));
       if (query.size > 0) url += `?${query}`;
@@ -149,7 +149,7 @@ function requestArbitrary(router: Router, target: FuzzTarget, document: OpenApiD
     ...(router === "v1" ? [{ "x-api-key": target.apiKey }, { "x-api-key": target.apiKey }, site] : [site, site, site]),
     {},
     { "x-api-key": "dm_live_1111111111111111111111111111111111111111111" },
-    { "x-api-key": "not a key\u0000" },
+    { "x-api-key": "not a key" },
     { "x-api-key": target.apiKey, origin: "https://elsewhere.example" },
   );
 

@@ -59,7 +59,7 @@ describe("the packed client from a scratch folder", () => {
     );
     execFileSync(
       path.join(ROOT, "node_modules/.bin/tsc"),
-      ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2023,dom", "--types", "", "check.ts"],
+      ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2023,dom", "check.ts"],
       {
         cwd: scratch,
         encoding: "utf8",
