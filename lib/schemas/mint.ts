@@ -22,11 +22,16 @@ const quantitySchema = z
   ])
   .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(PREPARE_MAX_QUANTITY, `must be at most ${PREPARE_MAX_QUANTITY}`));
 
+/** The longest affiliate_code and walletProvider kept; longer ones are dropped, never refused. */
+export const ATTRIBUTION_MAX_LENGTH = 64;
+const WALLET_PROVIDER = new RegExp(`^[\\p{L}\\p{N} ._()'-]{1,${ATTRIBUTION_MAX_LENGTH}}$`, "u");
+const AFFILIATE_CODE = new RegExp(`^[\\p{L}\\p{N}_-]{1,${ATTRIBUTION_MAX_LENGTH}}$`, "u");
+
 /** Analytics only: a short display name; anything else is dropped, never refused. */
 const walletProviderSchema = z
   .unknown()
   .optional()
-  .transform((value) => (typeof value === "string" && /^[\p{L}\p{N} ._()'-]{1,64}$/u.test(value.trim()) ? value.trim() : null));
+  .transform((value) => (typeof value === "string" && WALLET_PROVIDER.test(value.trim()) ? value.trim() : null));
 
 export const prepareMintBodySchema = z.object({
   collectionId: collectionIdentifierSchema,
@@ -37,7 +42,7 @@ export const prepareMintBodySchema = z.object({
   affiliate_code: z
     .unknown()
     .optional()
-    .transform((value) => (typeof value === "string" && /^[\p{L}\p{N}_-]{1,64}$/u.test(value.trim()) ? value.trim() : null)),
+    .transform((value) => (typeof value === "string" && AFFILIATE_CODE.test(value.trim()) ? value.trim() : null)),
   walletProvider: walletProviderSchema,
   /**
    * A claim code to apply to this mint, checked like POST …/claim-codes/validate: trimmed,
