@@ -37,5 +37,16 @@ export default defineConfig([
   },
   // Last: turns off every rule that would fight Prettier's formatting.
   prettier,
-  globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", "lib/db/generated/**", ".data/**", "test-results/**", "playwright-report/**", "bench/results/**"]),
+  globalIgnores([
+    ".next/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    "lib/db/generated/**",
+    ".data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "bench/results/**",
+    "lib/client/dist/**",
+  ]),
 ]);

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { createDropmintClient } from "@/lib/client/api-client";
 import { DropmintQueryProvider } from "@/lib/client/query";
-import type { Cluster } from "@/lib/client/types";
+import type { Cluster } from "@/lib/config";
 
 export function Providers({ cluster, children }: { cluster: Cluster; children: ReactNode }) {
   return (

@@ -3,6 +3,9 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** Upper bound of a mint session's lifetime unless SESSION_TTL_SECONDS says otherwise. */
+export const DEFAULT_SESSION_TTL_SECONDS = 120;
+
 export const CLUSTERS = ["localnet", "devnet", "mainnet"] as const;
 export type Cluster = (typeof CLUSTERS)[number];
 
@@ -120,7 +123,7 @@ const envSchema = z
     CLAIM_CODE_CHECKS_PER_IP_PER_MINUTE: positiveInt(20),
     CLAIM_CODE_CHECKS_PER_DROP_PER_MINUTE: positiveInt(300),
     /** How long a prepared mint session holds its reservation. */
-    SESSION_TTL_SECONDS: positiveInt(120),
+    SESSION_TTL_SECONDS: positiveInt(DEFAULT_SESSION_TTL_SECONDS),
     /** Requests one instance works on at once; beyond it a request is answered 503 SERVER_BUSY at once. */
     MAX_CONCURRENT_REQUESTS: positiveInt(256),
     /** Of those, prepare calls (each holds a database transaction); executes (a chain submit each) have as many of their own (lib/api/admission.ts). */

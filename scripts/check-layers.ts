@@ -37,13 +37,17 @@ const BASE: Layer[] = ["domain", "errors", "config", "log", "fs"];
  */
 export const ALLOWED: Record<Layer, readonly Layer[]> = {
   app: ["api", "server", "services", "schemas", "client", "auth", "prices", "chain", "art", "format", ...BASE],
-  api: ["server", "services", "schemas", "auth", "rate-limit", "db", "chain", ...BASE],
+  // demo: the OpenAPI documents' examples are the demo drops (lib/demo/api-examples.ts).
+  api: ["server", "demo", "services", "schemas", "auth", "rate-limit", "db", "chain", ...BASE],
   server: ["demo", "services", "rate-limit", "db", "chain", ...BASE],
   // The demo's background mints act as the site itself (first-party auth).
   demo: ["services", "auth", "db", "chain", "art", ...BASE],
   services: ["schemas", "auth", "prices", "cache", "db", "chain", "art", ...BASE],
   schemas: ["auth", "domain", "errors"],
-  client: ["schemas", "format", "domain", "errors"],
+  // The package partners install (lib/client/index.ts and what it imports) imports nothing outside
+  // lib/client: its own build (tsconfig.build.json) fails otherwise. The site's React layer beside
+  // it (query.tsx, error-messages.ts…) may read the cluster's type and the error codes.
+  client: ["schemas", "format", "domain", "errors", "config"],
   auth: ["domain", "errors", "config"],
   prices: ["domain", "errors", "config", "log"],
   "rate-limit": ["config", "log"],

@@ -7,7 +7,7 @@ import Form from "next/form";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { DropmintQueryProvider, useCollectionSearch } from "@/lib/client/query";
 import { createReadClient } from "@/lib/client/read-client";
-import type { Cluster } from "@/lib/client/types";
+import type { Cluster } from "@/lib/config";
 import { useDebounced } from "@/lib/client/use-debounced";
 import { SearchResultRow } from "./search-result-row";
 

@@ -44,6 +44,13 @@ export default function DocsPage() {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">Dropmint API v1</h1>
         <p className="text-slate-300">The partner interface for reading drops and minting on Solana.</p>
+        <p className="text-sm text-slate-400">
+          The contract, machine-readable:{" "}
+          <a href="/api/v1/openapi.json" className="text-mint hover:underline">
+            OpenAPI 3.1 document
+          </a>{" "}
+          (every path, parameter, body, answer and error code below comes from it); the typed client is the package in <code>lib/client</code>.
+        </p>
         <nav aria-label="Sections">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {sections.map(([id, label]) => (

@@ -18,7 +18,7 @@ type Schema = z.ZodType;
 
 export type PublicRouteOptions<C extends boolean | "body", P, Q, B, R extends Schema> = Pick<
   RouteOptions<Scope<C>, P, Q, B, R>,
-  "params" | "query" | "body" | "response" | "envelope" | "budgets"
+  "operationId" | "params" | "query" | "body" | "response" | "envelope" | "budgets"
 > & {
   /** true: the `identifier` path parameter names a drop (404 when unknown); "body": the body's `collection` or `collectionId` does. */
   collection?: C;

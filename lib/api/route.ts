@@ -40,6 +40,8 @@ export type Access = "v1" | "site" | "open";
 
 export type RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
   access: Access;
+  /** The contract's operation this route serves (lib/api/contract), when it is in a published document. */
+  operationId?: string;
   /** The route exists only when this holds (the local chain, test controls, an admin token); otherwise it answers the 404 of an unknown path. */
   guard?: (request: Request, runtime: Runtime) => boolean;
   /** What the route names: nothing, a collection (identifier/collectionId) or a phase (phaseId). */
@@ -103,7 +105,10 @@ export type RouteContext<S extends ScopeKind, P, Q, B> = {
 /** What a handler returns: the response schema's input, `success` optional (the envelope adds it). */
 export type RouteResult<R extends Schema> = DistributiveOmit<z.input<R>, "success"> & { success?: boolean };
 export type RouteHandlerContext = { params: Promise<RouteParams> };
-export type RouteHandler = (request: Request, context: RouteHandlerContext) => Promise<Response>;
+export type RouteHandler = ((request: Request, context: RouteHandlerContext) => Promise<Response>) & {
+  /** Set on the handlers of contract operations, so a test can tell which operation a route file serves. */
+  operationId?: string;
+};
 
 export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   options: RouteOptions<S, P, Q, B, R>,
@@ -111,7 +116,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   cors: (request: Request, runtime: Runtime | undefined, response: Response) => Response,
 ): RouteHandler {
   const scopeNames = [options.scopeParam ?? (options.scope === "phase" ? ["phaseId"] : ["identifier", "collectionId"])].flat();
-  return async (request, context) => {
+  const route: RouteHandler = async (request, context) => {
     let runtime: Runtime | undefined;
     let leave: (() => void) | undefined;
     try {
@@ -151,6 +156,8 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       leave?.();
     }
   };
+  if (options.operationId) route.operationId = options.operationId;
+  return route;
 }
 
 /** Partner keys never work on the site's own router (whatever their class or validity); no key needs the site's own origin. */

@@ -6,11 +6,11 @@
 // - pacing: 5 requests per second sustained, bursts of 10 (one token bucket per client).
 // The transport (http.ts), the retry and submit rules (policies.ts) and the pacing
 // (pacing.ts) live beside this file; this one maps each call to its path.
-import type * as T from "./types";
-import { connect, readCalls, type DropmintClientOptions } from "./read-client";
-import { sendJsonOnce, submitMint } from "./policies";
+import type * as T from "./types.ts";
+import { connect, readCalls, type DropmintClientOptions } from "./read-client.ts";
+import { sendJsonOnce, submitMint } from "./policies.ts";
 
-export { CLIENT_DEFAULTS, createReadClient, type DropmintClientOptions, type ReadClient } from "./read-client";
+export { CLIENT_DEFAULTS, createReadClient, type DropmintClientOptions, type ReadClient } from "./read-client.ts";
 
 export type AllMintedQuery = { limit?: number; offset?: number; sort?: T.AllMintedSort; search?: string };
 export type SignedTransaction = { sessionId: string; signedTransaction: string };
@@ -20,6 +20,8 @@ export type DropmintClient = {
   // v1 reads (paths under /api/v1)
   /** GET /: the interface version and stability. */
   getRoot(): Promise<T.RootResponse>;
+  /** GET /openapi.json: the v1 contract as an OpenAPI 3.1 document (public: no key needed). */
+  getOpenApiDocument(): Promise<Record<string, unknown>>;
   getCollection(identifier: string): Promise<T.CollectionResponse>;
   getEligibility(collectionId: string, phaseId: string, walletAddress: string): Promise<T.EligibilityResponse>;
   getWalletMints(collectionId: string, walletAddress: string): Promise<T.WalletMintsResponse>;

@@ -1,8 +1,8 @@
 // One HTTP attempt: paced, bounded by a timeout, its answer read as the service's JSON
 // envelope. It never throws: the caller decides what each outcome means (a read retries a
 // timeout, an execute reports it as an unknown outcome).
-import { DropmintClientError } from "./errors";
-import type { Pacer } from "./pacing";
+import { DropmintClientError } from "./errors.ts";
+import type { Pacer } from "./pacing.ts";
 
 export type Transport = {
   baseUrl: string;

@@ -4,8 +4,8 @@
 // - mint submissions go once, and any outcome that does not prove "landed" or "refused"
 //   becomes OUTCOME_UNKNOWN: the transaction may still land, so the collector must check the
 //   wallet rather than sign again.
-import { DropmintClientError } from "./errors";
-import { errorOf, isSuccessStatus, retryAfterSecondsOf, sendOnce, type HttpOutcome, type HttpRequest, type Transport } from "./http";
+import { DropmintClientError } from "./errors.ts";
+import { errorOf, isSuccessStatus, retryAfterSecondsOf, sendOnce, type HttpOutcome, type HttpRequest, type Transport } from "./http.ts";
 
 export type ReadPolicy = {
   attempts: number;

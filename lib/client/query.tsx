@@ -6,6 +6,7 @@ import { createContext, useContext, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider, useInfiniteQuery, useQuery, keepPreviousData } from "@tanstack/react-query";
 import type { AllMintedQuery, DropmintClient, DropmintClientOptions, ReadClient } from "./api-client";
 import { isClientError } from "./errors";
+import type { Cluster } from "@/lib/config";
 import type * as T from "./types";
 
 /** How often live data is re-read, in ms. Events are not pushed (spec: Events), so pages poll. */
@@ -15,8 +16,8 @@ export const POLL_MS = { collection: 15_000, recentlyMinted: 8_000, walletMints:
 export type Received<R> = R & { receivedAt: number };
 const received = <R,>(response: R): Received<R> => ({ ...response, receivedAt: performance.now() });
 
-type DropmintContext = { client: DropmintClient; cluster: T.Cluster };
-type ReadContext = { client: ReadClient; cluster: T.Cluster };
+type DropmintContext = { client: DropmintClient; cluster: Cluster };
+type ReadContext = { client: ReadClient; cluster: Cluster };
 const Context = createContext<ReadContext | null>(null);
 
 /**
@@ -29,7 +30,7 @@ export function DropmintQueryProvider({
   createClient,
   children,
 }: {
-  cluster: T.Cluster;
+  cluster: Cluster;
   createClient: (options?: DropmintClientOptions) => ReadClient;
   children: ReactNode;
 }) {
@@ -65,22 +66,22 @@ function useReads(): ReadContext {
 }
 
 export const queryKeys = {
-  all: (cluster: T.Cluster) => [cluster] as const,
-  collection: (cluster: T.Cluster, identifier: string) => [cluster, "collection", identifier] as const,
+  all: (cluster: Cluster) => [cluster] as const,
+  collection: (cluster: Cluster, identifier: string) => [cluster, "collection", identifier] as const,
   /** Everything about one drop (for invalidation after a mint). */
-  drop: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId] as const,
-  recentlyMinted: (cluster: T.Cluster, collectionId: string, limit: number) => [cluster, "drop", collectionId, "recently-minted", limit] as const,
-  allMinted: (cluster: T.Cluster, collectionId: string, query: Omit<AllMintedQuery, "offset">) => [cluster, "drop", collectionId, "all-minted", query] as const,
-  gallery: (cluster: T.Cluster, collectionId: string, limit: number, offset: number) => [cluster, "drop", collectionId, "gallery", limit, offset] as const,
-  walletMints: (cluster: T.Cluster, collectionId: string, wallet: string) => [cluster, "drop", collectionId, "wallet-mints", wallet] as const,
-  eligibility: (cluster: T.Cluster, collectionId: string, phaseId: string, wallet: string) => [cluster, "drop", collectionId, "eligibility", phaseId, wallet] as const,
-  claimCodeConfig: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "claim-codes"] as const,
-  topHolders: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-holders"] as const,
-  topMinters: (cluster: T.Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-minters"] as const,
-  search: (cluster: T.Cluster, q: string) => [cluster, "search", q] as const,
+  drop: (cluster: Cluster, collectionId: string) => [cluster, "drop", collectionId] as const,
+  recentlyMinted: (cluster: Cluster, collectionId: string, limit: number) => [cluster, "drop", collectionId, "recently-minted", limit] as const,
+  allMinted: (cluster: Cluster, collectionId: string, query: Omit<AllMintedQuery, "offset">) => [cluster, "drop", collectionId, "all-minted", query] as const,
+  gallery: (cluster: Cluster, collectionId: string, limit: number, offset: number) => [cluster, "drop", collectionId, "gallery", limit, offset] as const,
+  walletMints: (cluster: Cluster, collectionId: string, wallet: string) => [cluster, "drop", collectionId, "wallet-mints", wallet] as const,
+  eligibility: (cluster: Cluster, collectionId: string, phaseId: string, wallet: string) => [cluster, "drop", collectionId, "eligibility", phaseId, wallet] as const,
+  claimCodeConfig: (cluster: Cluster, collectionId: string) => [cluster, "drop", collectionId, "claim-codes"] as const,
+  topHolders: (cluster: Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-holders"] as const,
+  topMinters: (cluster: Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-minters"] as const,
+  search: (cluster: Cluster, q: string) => [cluster, "search", q] as const,
   /** Everything about one wallet across drops (its balance). */
-  wallet: (cluster: T.Cluster, wallet: string) => [cluster, "wallet", wallet] as const,
-  localBalance: (cluster: T.Cluster, wallet: string) => [cluster, "wallet", wallet, "local-balance"] as const,
+  wallet: (cluster: Cluster, wallet: string) => [cluster, "wallet", wallet] as const,
+  localBalance: (cluster: Cluster, wallet: string) => [cluster, "wallet", wallet, "local-balance"] as const,
 };
 
 /** The collection, polled; `initialData` is the server-rendered copy so nothing shifts on hydration. */

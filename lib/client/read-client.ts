@@ -2,12 +2,12 @@
 // search, the local balance), with the spec's read defaults (retries, timeouts, pacing).
 // A page that mints uses the whole client (api-client.ts); the home page and /search load
 // only this half, so they ship no mint code.
-import type * as T from "./types";
-import type { DropmintClient } from "./api-client";
-import { pathOf, type HttpRequest, type QueryValue, type Transport } from "./http";
-import { createTokenBucket, DEFAULT_PACING, realClock, unpaced } from "./pacing";
-import { DropmintClientError } from "./errors";
-import { readJson, type ReadPolicy } from "./policies";
+import type * as T from "./types.ts";
+import type { DropmintClient } from "./api-client.ts";
+import { pathOf, type HttpRequest, type QueryValue, type Transport } from "./http.ts";
+import { createTokenBucket, DEFAULT_PACING, realClock, unpaced } from "./pacing.ts";
+import { DropmintClientError } from "./errors.ts";
+import { readJson, type ReadPolicy } from "./policies.ts";
 
 export type DropmintClientOptions = {
   /** Origin the paths are relative to; "" (default) means the page's own origin. */
@@ -76,6 +76,7 @@ export function createReadClient(options: DropmintClientOptions = {}): ReadClien
 export function readCalls({ transport, policy, v1, collection, get, post }: ClientConnection): ReadClient {
   return {
     getRoot: () => get("/api/v1"),
+    getOpenApiDocument: () => get(v1("openapi.json")),
     getCollection: async (identifier) => {
       const body = await get<T.CollectionResponse | { status: string }>(collection(identifier));
       // Without a key, a drop that has not launched (or is paused for maintenance) answers its

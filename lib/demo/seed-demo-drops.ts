@@ -397,18 +397,21 @@ async function seedCollectionOnly(ctx: ServiceContext, drop: DemoDrop, now: Date
   });
 }
 
+/** The sprites drop's claim-code batches (the docs' examples name SPRITE-LAUNCH). */
+export const SPRITE_CLAIM_CODE_BATCHES = [
+  { name: "Allowlist codes", grantType: "whitelist", mintAllocation: 2, codes: ["SPRITE-LIST"] },
+  { name: "Free mint codes", grantType: "free_mint", mintAllocation: 1, codes: ["SPRITE-FREE", "SPRITE-GIFT"], maxUses: 25 },
+  { name: "Half price", grantType: "discount", discountPercent: 50, discountUses: 2, codes: ["SPRITE-HALF"] },
+  { name: "Tenth off", grantType: "discount", discountFixed: sol("0.01"), discountUses: 1, codes: ["SPRITE-TENTH"] },
+  // A perk on the partner's own page, whichever phase the collector is looking at.
+  { name: "Partner perks", grantType: "external", externalUrl: "https://partner.dropmint.example/perk", codes: ["SPRITE-PARTNER"], anyPhase: true },
+  { name: "Aurora redemption", grantType: "nft_redemption", mintAllocation: 1, codes: ["SPRITE-REDEEM"] },
+  // Good in any phase: a launch-day gift for collectors who are not on the allowlist.
+  { name: "Launch gifts", grantType: "free_mint", mintAllocation: 1, codes: ["SPRITE-LAUNCH"], maxUses: 50, anyPhase: true },
+] as const;
+
 async function seedSpriteClaimCodes(tx: Prisma.TransactionClient, collectionId: string, phaseIds: Map<string, string>) {
-  const batches = [
-    { name: "Allowlist codes", grantType: "whitelist", mintAllocation: 2, codes: ["SPRITE-LIST"] },
-    { name: "Free mint codes", grantType: "free_mint", mintAllocation: 1, codes: ["SPRITE-FREE", "SPRITE-GIFT"], maxUses: 25 },
-    { name: "Half price", grantType: "discount", discountPercent: 50, discountUses: 2, codes: ["SPRITE-HALF"] },
-    { name: "Tenth off", grantType: "discount", discountFixed: sol("0.01"), discountUses: 1, codes: ["SPRITE-TENTH"] },
-    // A perk on the partner's own page, whichever phase the collector is looking at.
-    { name: "Partner perks", grantType: "external", externalUrl: "https://partner.dropmint.example/perk", codes: ["SPRITE-PARTNER"], anyPhase: true },
-    { name: "Aurora redemption", grantType: "nft_redemption", mintAllocation: 1, codes: ["SPRITE-REDEEM"] },
-    // Good in any phase: a launch-day gift for collectors who are not on the allowlist.
-    { name: "Launch gifts", grantType: "free_mint", mintAllocation: 1, codes: ["SPRITE-LAUNCH"], maxUses: 50, anyPhase: true },
-  ] as const;
+  const batches = SPRITE_CLAIM_CODE_BATCHES;
   for (const batch of batches) {
     const { codes, ...rest } = batch;
     const maxUses = "maxUses" in rest ? rest.maxUses : 100;

@@ -78,9 +78,12 @@ export function weightPercents(weightsBps: readonly number[]): number[] {
  * (U+2026), e.g. "AbCd…WxYz". Anything of 8 characters or fewer would be shown whole, so
  * it becomes "…" alone; a full wallet never goes out.
  */
+/** Characters of a wallet shown on each side of the ellipsis. */
+export const SHORT_WALLET_CHARS = 4;
+
 export function shortenWallet(wallet: string): string {
-  if (wallet.length <= 8) return "…";
-  return `${wallet.slice(0, 4)}…${wallet.slice(-4)}`;
+  if (wallet.length <= 2 * SHORT_WALLET_CHARS) return "…";
+  return `${wallet.slice(0, SHORT_WALLET_CHARS)}…${wallet.slice(-SHORT_WALLET_CHARS)}`;
 }
 
 /**

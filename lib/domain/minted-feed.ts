@@ -11,7 +11,9 @@ export type MintedSearch = {
 };
 
 const NUMBER = /^#?(\d{1,9})$/;
-const WALLET_PREFIX = /^[1-9A-HJ-NP-Za-km-z]{4,44}$/;
+/** A search this long or longer that looks like base58 is also a wallet prefix. */
+export const WALLET_PREFIX_MIN_LENGTH = 4;
+const WALLET_PREFIX = new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${WALLET_PREFIX_MIN_LENGTH},44}$`);
 
 /** null when there is nothing to search for (absent or blank). */
 export function parseMintedSearch(raw: string | undefined): MintedSearch | null {

@@ -77,7 +77,8 @@ export const ERROR_CODE_DESCRIPTIONS = {
   CHAIN_NOT_SUPPORTED_BY_SURFACE: "v1 mints on Solana only.",
   INSUFFICIENT_BALANCE: "The wallet cannot pay for the mint; nothing was reserved.",
   WALLET_BLOCKED: "The wallet is held or blocked (body: reason, blockedUntil, permanent).",
-  COLLECTION_RATE_LIMITED: "Too many prepares by one caller for one wallet on this drop (more than 10 a minute; body: retryAfter in seconds).",
+  COLLECTION_RATE_LIMITED:
+    "Too many prepares by one caller for one wallet on this drop (past its prepare budget, x-rate-limits.prepares in the OpenAPI document; body: retryAfter in seconds).",
   ALREADY_PROCESSING: "This session is being submitted by another call; check the wallet, do not resubmit.",
   ALREADY_COMPLETED: "This session has already minted.",
   SESSION_NOT_FOUND: "No such mint session.",
@@ -103,7 +104,7 @@ export const ERROR_CODE_DESCRIPTIONS = {
   INVALID_REQUEST: "A path parameter, query parameter or body field is missing or invalid.",
   INVALID_JSON: "The request body is not valid JSON.",
   UNSUPPORTED_MEDIA_TYPE: "POST bodies must be sent as Content-Type: application/json.",
-  PAYLOAD_TOO_LARGE: "The request body exceeds 64 KB.",
+  PAYLOAD_TOO_LARGE: "The request body exceeds the size limit (see Limits on /docs); the connection is closed.",
   COLLECTION_NOT_FOUND: "No drop has that identifier (only for callers who may see every drop).",
   COLLECTION_NOT_LAUNCHED:
     "A request without a key (the site itself) asked about a drop that has not launched yet: only its teaser is public (GET /collections/{identifier}). A key issued for the drop reads it in full.",

@@ -62,11 +62,21 @@ export type ClaimCodeBenefitsResponse = z.infer<typeof claimCodeBenefitsResponse
 const codeLengthMessage = `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters (UTF-16 code units) after trimming`;
 
 /**
+ * What the OpenAPI document states of a claim code: the length limits (which the refinement
+ * checks in UTF-16 units, as the spec counts; JSON Schema counts code points) and the rule.
+ */
+export const CLAIM_CODE_DOCUMENTATION = {
+  minLength: CLAIM_CODE_MIN_LENGTH,
+  maxLength: CLAIM_CODE_MAX_LENGTH,
+  description: `${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} UTF-16 code units after trimming; upper-cased by the service.`,
+};
+
+/**
  * The code is trimmed, length-checked (before any lookup), then upper-cased. The length is
  * JS `.length` (UTF-16 units) as the spec counts it; zod's min/max count code points.
  */
 export const validateClaimCodeBodySchema = z.object({
-  code: plainTextSchema("is required and must be a string").trim().refine(isClaimCodeLengthValid, codeLengthMessage).transform(normalizeClaimCode),
+  code: plainTextSchema("is required and must be a string").trim().refine(isClaimCodeLengthValid, codeLengthMessage).meta(CLAIM_CODE_DOCUMENTATION).transform(normalizeClaimCode),
 });
 
 export const claimGrantTypeSchema = z.enum(["whitelist", "free_mint", "discount", "external", "nft_redemption"]);

@@ -1,27 +1,37 @@
 // The mint flow: POST /prepare-mint, POST /execute-mint and POST /execute-mint/batch.
 import { z } from "zod";
 import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH, isClaimCodeLengthValid, normalizeClaimCode } from "@/lib/domain/claim-code-format";
+import { CLAIM_CODE_DOCUMENTATION } from "./claim-codes";
 import { collectionIdentifierSchema, plainTextSchema, solanaAddressSchema, timestampSchema, uuidSchema } from "./common";
 
 // ── POST /prepare-mint ──
 
-/** An integer or a numeric string (the spec's raw example sends one), 1..50. */
+/** NFTs one prepare may ask for. */
+export const PREPARE_MAX_QUANTITY = 50;
+
+/** An integer or a numeric string (the spec's raw example sends one), 1..PREPARE_MAX_QUANTITY. */
 const quantitySchema = z
   .union([
-    z.number(),
+    // The range is checked after the union (so both forms get the same sentence); stated here for the OpenAPI document.
+    z.number().meta({ type: "integer", minimum: 1, maximum: PREPARE_MAX_QUANTITY }),
     z
       .string()
       .trim()
       .regex(/^\d{1,4}$/, "must be a whole number")
       .transform(Number),
   ])
-  .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(50, "must be at most 50"));
+  .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(PREPARE_MAX_QUANTITY, `must be at most ${PREPARE_MAX_QUANTITY}`));
+
+/** The longest affiliate_code and walletProvider kept; longer ones are dropped, never refused. */
+export const ATTRIBUTION_MAX_LENGTH = 64;
+const WALLET_PROVIDER = new RegExp(`^[\\p{L}\\p{N} ._()'-]{1,${ATTRIBUTION_MAX_LENGTH}}$`, "u");
+const AFFILIATE_CODE = new RegExp(`^[\\p{L}\\p{N}_-]{1,${ATTRIBUTION_MAX_LENGTH}}$`, "u");
 
 /** Analytics only: a short display name; anything else is dropped, never refused. */
 const walletProviderSchema = z
   .unknown()
   .optional()
-  .transform((value) => (typeof value === "string" && /^[\p{L}\p{N} ._()'-]{1,64}$/u.test(value.trim()) ? value.trim() : null));
+  .transform((value) => (typeof value === "string" && WALLET_PROVIDER.test(value.trim()) ? value.trim() : null));
 
 export const prepareMintBodySchema = z.object({
   collectionId: collectionIdentifierSchema,
@@ -32,7 +42,7 @@ export const prepareMintBodySchema = z.object({
   affiliate_code: z
     .unknown()
     .optional()
-    .transform((value) => (typeof value === "string" && /^[\p{L}\p{N}_-]{1,64}$/u.test(value.trim()) ? value.trim() : null)),
+    .transform((value) => (typeof value === "string" && AFFILIATE_CODE.test(value.trim()) ? value.trim() : null)),
   walletProvider: walletProviderSchema,
   /**
    * A claim code to apply to this mint, checked like POST …/claim-codes/validate: trimmed,
@@ -41,6 +51,7 @@ export const prepareMintBodySchema = z.object({
   claimCode: plainTextSchema("must be a string")
     .trim()
     .refine(isClaimCodeLengthValid, `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters (UTF-16 code units) after trimming`)
+    .meta(CLAIM_CODE_DOCUMENTATION)
     .transform(normalizeClaimCode)
     .nullish()
     .transform((code) => code ?? null),
@@ -137,6 +148,9 @@ export const executeMintBodySchema = z.object({
 });
 export type ExecuteMintBody = z.output<typeof executeMintBodySchema>;
 
+/** What a caller sends, as the contract publishes it: a transactionHash is refused (400 CLIENT_BROADCAST_NOT_ALLOWED). */
+export const executeMintRequestSchema = executeMintBodySchema.extend({ transactionHash: z.never().optional() });
+
 export const mintedNftSchema = z.object({
   nftId: z.string(),
   tokenId: z.number().int().nullable(),
@@ -205,8 +219,20 @@ export type ExecuteMintResult = z.infer<typeof executeMintResultSchema>;
 
 // ── POST /execute-mint/batch ──
 
+/** Transactions one batch call hands back (a prepare of several NFTs returns one per NFT). */
+export const EXECUTE_BATCH_MAX_TRANSACTIONS = 50;
+
+// Each item is validated on its own (a bad item fails alone, in its result), so the route reads loose items.
 export const executeMintBatchBodySchema = z.object({
-  transactions: z.array(z.looseObject({})).min(1, "must hold at least one transaction").max(50, "must hold at most 50 transactions"),
+  transactions: z
+    .array(z.looseObject({}))
+    .min(1, "must hold at least one transaction")
+    .max(EXECUTE_BATCH_MAX_TRANSACTIONS, `must hold at most ${EXECUTE_BATCH_MAX_TRANSACTIONS} transactions`),
+});
+
+/** The batch body as the contract publishes it: each item is an execute-mint body. */
+export const executeMintBatchRequestSchema = z.object({
+  transactions: z.array(executeMintRequestSchema).min(1).max(EXECUTE_BATCH_MAX_TRANSACTIONS),
 });
 
 export const batchTransactionResultSchema = z.object({

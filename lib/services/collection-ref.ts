@@ -27,7 +27,7 @@ export async function findCollectionRef(prisma: PrismaClient, identifier: string
 // database: every collection route resolves one, and on the embedded database each query
 // costs more than the rest of the request. Misses are never kept (a new drop shows at once).
 // Expiry uses the monotonic clock: it is a cache's age, not a business time.
-const REF_CACHE_TTL_MS = 5_000;
+export const REF_CACHE_TTL_MS = 5_000;
 const REF_CACHE_MAX_ENTRIES = 10_000;
 const refCaches = new WeakMap<PrismaClient, Map<string, { ref: CollectionRef; expiresAt: number }>>();
 

@@ -18,7 +18,8 @@ import { shownNft } from "./reveal";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MINT_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const TOKEN_ID = /^\d{1,10}$/;
-const MAX_TOKEN_ID = 2_147_483_647;
+/** Token ids are PostgreSQL integers. */
+export const MAX_TOKEN_ID = 2_147_483_647;
 
 /** `collection` undefined: a bare token id, looked up among every launched drop. */
 export type NftIdentifier = { kind: "mint"; address: string } | { kind: "token"; collection?: string; tokenId: number };
@@ -38,7 +39,7 @@ export function parseNftIdentifier(identifier: string, collection?: string): Nft
 
 function tokenIdOf(text: string): number {
   const value = TOKEN_ID.test(text) ? Number(text) : NaN;
-  if (!(value <= MAX_TOKEN_ID)) throw invalid("The token id must be a whole number from 0 to 2147483647.");
+  if (!(value <= MAX_TOKEN_ID)) throw invalid(`The token id must be a whole number from 0 to ${MAX_TOKEN_ID}.`);
   return value;
 }
 

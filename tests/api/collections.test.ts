@@ -20,10 +20,18 @@ for (const target of databaseTargets) {
     });
     afterAll(() => app?.close());
 
-    it("GET / answers the version banner with any key", async () => {
+    it("GET / answers the version banner with any key, and links the OpenAPI document from docs", async () => {
       const { status, body } = await callJson("GET", "/api/v1", { headers: { "x-api-key": liveKey } });
       expect(status).toBe(200);
-      expect(rootResponseSchema.parse(body)).toEqual({ success: true, version: "1.0.0", stability: "stable", docs: `${TEST_SITE_ORIGIN}/docs` });
+      expect(rootResponseSchema.parse(body)).toEqual({
+        success: true,
+        version: "1.0.0",
+        stability: "stable",
+        docs: `${TEST_SITE_ORIGIN}/api/v1/openapi.json`,
+        reference: `${TEST_SITE_ORIGIN}/docs`,
+      });
+      const document = await callJson("GET", new URL(body!.docs).pathname);
+      expect([document.status, document.body?.openapi]).toEqual([200, "3.1.0"]);
     });
 
     it("reads the generative drop by short ID with phases on the server clock", async () => {

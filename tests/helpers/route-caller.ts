@@ -1,8 +1,11 @@
 // Calls the app's route handlers the way Next.js would: the URL path is matched against the
 // folder tree under app/ ([param], [...catchAll]) and the handler of the method is invoked
 // with a real Request. No server and no mocks: the same modules `next start` serves.
+// Every answer is checked against the OpenAPI document (tests/helpers/contract.ts): an
+// answer its operation does not document fails the test that received it.
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { contractViolation } from "./contract";
 
 type Route = { segments: string[]; file: string };
 
@@ -65,7 +68,10 @@ export async function callRoute(method: string, url: string, options: CallOption
       body = JSON.stringify(options.body);
       if (!headers.has("content-type")) headers.set("content-type", "application/json");
     }
-    return handler(new Request(full, { method, headers, body }), { params: Promise.resolve(params) });
+    const response = await handler(new Request(full, { method, headers, body }), { params: Promise.resolve(params) });
+    const violation = contractViolation(method, full.pathname, response.status, await response.clone().text());
+    if (violation) throw new Error(`The answer breaks the OpenAPI document: ${violation}`);
+    return response;
   }
   return new Response(null, { status: 404 });
 }

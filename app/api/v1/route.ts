@@ -1,12 +1,13 @@
 // GET /api/v1 — version banner; names no collection.
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { rootResponseSchema } from "@/lib/schemas/root";
 import { API_STABILITY, API_VERSION } from "@/lib/api/version";
 
-export const GET = v1Route({ scope: "none", kind: "read", response: rootResponseSchema }, ({ ctx }) => ({
+export const GET = v1Route(v1Operations.getRoot, ({ ctx }) => ({
   version: API_VERSION,
   stability: API_STABILITY,
-  docs: `${ctx.config.publicUrl}/docs`,
+  docs: `${ctx.config.publicUrl}/api/v1/openapi.json`,
+  reference: `${ctx.config.publicUrl}/docs`,
 }));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

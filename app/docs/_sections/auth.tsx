@@ -1,5 +1,10 @@
 // API docs: keys, first-party access, origins, scope, sandbox, rate limits and error codes.
 // Figures and the code table come from the code itself, so the page cannot drift from it.
+import { REF_CACHE_TTL_MS } from "@/lib/services/collection-ref";
+import { StatusOf } from "../_reference/error-code";
+import { Endpoint } from "../_reference/operation";
+import { Err } from "../_reference/error-code";
+import { API_KEY_PREFIX } from "@/lib/auth/api-keys";
 import { getConfig, type Config } from "@/lib/config";
 import { KEY_CACHE_MAX_AGE_MS } from "@/lib/services/read-caches";
 import { ERROR_CODES, ERROR_CODE_DESCRIPTIONS, type ErrorCode } from "@/lib/errors";
@@ -8,9 +13,14 @@ import { MAX_BODY_BYTES } from "@/lib/api/request-input";
 type Budgets = { readsPerMinute: number; mintsPerMinute: number; chainReadsPerMinute: number };
 
 const KEY_CLASSES = [
-  { prefix: "dm_pub_", name: "Publishable", bound: "its origin allow-list (required)", use: "browser pages" },
-  { prefix: "dm_live_", name: "Secret", bound: "secrecy", use: "servers only; never in browser bundles" },
-  { prefix: "dm_test_", name: "Sandbox", bound: "the sample collections, documentation origins, test networks (never a production chain)", use: "trials and documentation" },
+  { prefix: `${API_KEY_PREFIX}_pub_`, name: "Publishable", bound: "its origin allow-list (required)", use: "browser pages" },
+  { prefix: `${API_KEY_PREFIX}_live_`, name: "Secret", bound: "secrecy", use: "servers only; never in browser bundles" },
+  {
+    prefix: `${API_KEY_PREFIX}_test_`,
+    name: "Sandbox",
+    bound: "the sample collections, documentation origins, test networks (never a production chain)",
+    use: "trials and documentation",
+  },
 ];
 
 export function AuthSection({ rateLimit = getConfig().rateLimit, sandbox = getConfig().sandbox }: { rateLimit?: Budgets; sandbox?: Config["sandbox"] }) {
@@ -21,8 +31,8 @@ export function AuthSection({ rateLimit = getConfig().rateLimit, sandbox = getCo
         Authentication
       </h2>
       <p>
-        Send your key in the <code>X-API-Key</code> header on every request. Keys look like <code>dm_&lt;class&gt;_&lt;secret&gt;</code>; the class is visible in the prefix. We
-        store only a SHA-256 hash of each key, so a lost key cannot be shown again: ask for a new one.
+        Send your key in the <code>X-API-Key</code> header on every request. Keys look like <code>{API_KEY_PREFIX}_&lt;class&gt;_&lt;secret&gt;</code>; the class is visible in the
+        prefix. We store only a SHA-256 hash of each key, so a lost key cannot be shown again: ask for a new one.
       </p>
       <table className="w-full border-collapse text-left text-sm">
         <thead>
@@ -54,34 +64,35 @@ export function AuthSection({ rateLimit = getConfig().rateLimit, sandbox = getCo
         The Dropmint site itself calls the API without a key. A request counts as first-party when its <code>Origin</code> is one of the site&apos;s own origins, or when it sends
         no <code>Origin</code> and the browser marks it <code>Sec-Fetch-Site: same-origin</code>. This is a browser convenience, not a secret: any HTTP client can send those
         headers, so first-party access grants only what the public site already shows, and per-IP rate limits still apply. Any other request without a key gets{" "}
-        <code>401 API_KEY_REQUIRED</code>. A request that carries a key is always judged by the key.
+        <Err code="API_KEY_REQUIRED" />. A request that carries a key is always judged by the key.
       </p>
       <p>
         In particular, a drop that has not launched (coming soon, deploying, maintenance) is shown to a request without a key exactly as the public site shows it:{" "}
-        <code>GET /collections/{"{identifier}"}</code> answers the pre-launch envelope, gallery and recently-minted answer empty pages, every other route of the drop answers{" "}
-        <code>403 COLLECTION_NOT_LAUNCHED</code>, and its phases&apos; price routes answer <code>404 PHASE_NOT_FOUND</code> as for an unknown phase. A key issued for the drop (the
-        creator&apos;s own integration) reads it in full. Launch status is taken from the drop lookup, which each server keeps for up to 5 seconds, so a launch shows within that
-        time.
+        <Endpoint router="v1" id="getCollection" /> answers the pre-launch envelope, gallery and recently-minted answer empty pages, every other route of the drop answers{" "}
+        <Err code="COLLECTION_NOT_LAUNCHED" />, and its phases&apos; price routes answer <Err code="PHASE_NOT_FOUND" /> as for an unknown phase. A key issued for the drop (the
+        creator&apos;s own integration) reads it in full. Launch status is taken from the drop lookup, which each server keeps for up to {REF_CACHE_TTL_MS / 1000} seconds, so a
+        launch shows within that time.
       </p>
 
       <h3 className="text-lg font-semibold">Origins</h3>
       <p>
         A key with an origin list (every publishable key has one) is accepted only from those exact origins, <code>scheme://host[:port]</code>; anything else gets{" "}
-        <code>403 ORIGIN_NOT_ALLOWED</code>, including a request with no <code>Origin</code> header at all, so a browser key cannot be used from a server. Register every origin
-        that serves your pages, staging and previews included. Responses allow cross-origin reads (<code>Access-Control-Allow-Origin: *</code>); the key&apos;s origin list is what
+        <Err code="ORIGIN_NOT_ALLOWED" />, including a request with no <code>Origin</code> header at all, so a browser key cannot be used from a server. Register every origin that
+        serves your pages, staging and previews included. Responses allow cross-origin reads (<code>Access-Control-Allow-Origin: *</code>); the key&apos;s origin list is what
         authorizes a page.
       </p>
 
       <h3 className="text-lg font-semibold">Scope</h3>
       <p>
         A key is issued for particular drops, or for all of them. Every route that names a drop (by short ID, UUID or address, in the path or as <code>collectionId</code> in a
-        body) is limited to the key&apos;s drops; phase routes are scoped through the phase&apos;s own drop. Asking about another drop gets <code>403 COLLECTION_NOT_IN_SCOPE</code>
-        , identical in body, status and timing whether or not that drop exists.
+        body) is limited to the key&apos;s drops; phase routes are scoped through the phase&apos;s own drop. Asking about another drop gets <Err code="COLLECTION_NOT_IN_SCOPE" />,
+        identical in body, status and timing whether or not that drop exists.
       </p>
       <p>
-        <strong>Unknown identifiers:</strong> a caller who may see every drop (the site itself, or a key issued for all drops) gets <code>404 COLLECTION_NOT_FOUND</code> (or{" "}
-        <code>404 PHASE_NOT_FOUND</code>). A key scoped to particular drops gets the same <code>403 COLLECTION_NOT_IN_SCOPE</code> as for any other drop, since it must not learn
-        which drops exist. A malformed identifier is <code>400 INVALID_REQUEST</code> for everyone.
+        <strong>Unknown identifiers:</strong> a caller who may see every drop (the site itself, or a key issued for all drops) gets <Err code="COLLECTION_NOT_FOUND" /> (or{" "}
+        <Err code="PHASE_NOT_FOUND" />
+        ). A key scoped to particular drops gets the same <Err code="COLLECTION_NOT_IN_SCOPE" /> as for any other drop, since it must not learn which drops exist. A malformed
+        identifier is <Err code="INVALID_REQUEST" /> for everyone.
       </p>
 
       <h3 className="text-lg font-semibold">Sandbox keys</h3>
@@ -91,17 +102,18 @@ export function AuthSection({ rateLimit = getConfig().rateLimit, sandbox = getCo
       <ul className="list-disc space-y-1 pl-6">
         <li>
           <strong>The sample collection.</strong> It reaches only the drops named by <code>SANDBOX_COLLECTIONS</code> (short IDs; here: {sandbox.collections.join(", ")}), whatever
-          it was issued for: any other drop answers <code>403 COLLECTION_NOT_IN_SCOPE</code>, the same whether or not that drop exists. <code>npm run keys</code> refuses to issue
-          one for another drop and, without <code>--collections</code>, issues it for the samples.
+          it was issued for: any other drop answers <Err code="COLLECTION_NOT_IN_SCOPE" />, the same whether or not that drop exists. <code>npm run keys</code> refuses to issue one
+          for another drop and, without <code>--collections</code>, issues it for the samples.
         </li>
         <li>
           <strong>Documentation origins.</strong> From a browser it works only from the registered documentation origins (<code>SANDBOX_ORIGINS</code>; here:{" "}
-          {sandbox.origins.join(", ")}) or the key&apos;s own origin list; any other <code>Origin</code> answers <code>403 ORIGIN_NOT_ALLOWED</code>. Without an <code>Origin</code>{" "}
+          {sandbox.origins.join(", ")}) or the key&apos;s own origin list; any other <code>Origin</code> answers <Err code="ORIGIN_NOT_ALLOWED" />. Without an <code>Origin</code>{" "}
           (curl, your own server trying things out) it works, unless the key has an origin list.
         </li>
         <li>
-          <strong>Test networks.</strong> It is refused on any production chain (<code>solana-mainnet</code>) with <code>403 SANDBOX_KEY_ON_MAINNET</code>: for a drop on that
-          chain, and for routes naming no drop (<code>GET /</code>, token prices) when the service itself runs on mainnet; elsewhere <code>GET /</code> answers it.
+          <strong>Test networks.</strong> It is refused on any production chain (<code>solana-mainnet</code>) with <Err code="SANDBOX_KEY_ON_MAINNET" />: for a drop on that chain,
+          and for routes naming no drop (<Endpoint router="v1" id="getRoot" />, token prices) when the service itself runs on mainnet; elsewhere{" "}
+          <Endpoint router="v1" id="getRoot" /> answers it.
         </li>
       </ul>
 
@@ -123,7 +135,7 @@ export function AuthSection({ rateLimit = getConfig().rateLimit, sandbox = getCo
           itself (configured with <code>RATE_LIMIT_MINTS_PER_MINUTE</code>).
         </li>
         <li>
-          Past the budget you get <code>429 RATE_LIMITED</code> with a <code>Retry-After</code> header in whole seconds and the same figure as <code>retryAfter</code> in the body.
+          Past the budget you get <Err code="RATE_LIMITED" /> with a <code>Retry-After</code> header in whole seconds and the same figure as <code>retryAfter</code> in the body.
           Wait that long, then retry.
         </li>
         <li>
@@ -135,8 +147,8 @@ export function AuthSection({ rateLimit = getConfig().rateLimit, sandbox = getCo
 
       <h3 className="text-lg font-semibold">Error codes</h3>
       <p>
-        Errors are <code>{`{ success: false, error, code }`}</code>, sometimes with extra members named below. Branch on <code>code</code>: a 403, for example, can mean a wrong
-        origin, another drop, a sandbox key on mainnet or a blocked wallet. <code>AUTH_UNAVAILABLE</code> is never a denial: retry.
+        Errors are <code>{`{ success: false, error, code }`}</code>, sometimes with extra members named below. Branch on <code>code</code>: a <StatusOf code="ORIGIN_NOT_ALLOWED" />
+        , for example, can mean a wrong origin, another drop, a sandbox key on mainnet or a blocked wallet. <Err code="AUTH_UNAVAILABLE" plain /> is never a denial: retry.
       </p>
       <table className="w-full border-collapse text-left text-sm">
         <thead>

@@ -1,4 +1,7 @@
 // API docs: the bounty summary and the bounty prize board, with the decisions the spec leaves open.
+import { SHORT_WALLET_CHARS } from "@/lib/domain/bounty-summary";
+import { MAINTENANCE_INTERVAL_MS } from "@/lib/services/mint/reconcile";
+import { Operation } from "../_reference/operation";
 import { MIXED_TOKENS_SYMBOL, NATIVE_SOL_MINT } from "@/lib/domain/bounty-summary";
 import { INVENTORY_PREVIEW_TITLE, UNSECTIONED_BOUNTIES_TITLE } from "@/lib/services/bounties";
 
@@ -14,7 +17,7 @@ export function BountiesSection() {
         unit (lamports for SOL); divide by <code>10^decimals</code> to display them.
       </p>
 
-      <h3 className="font-mono text-lg">GET /collections/{"{identifier}"}/bounty</h3>
+      <Operation router="v1" id="getBountySummary" />
       <p>
         <code>{`{ success, remaining_bounties, free_mint_bounties, total_pool, token_symbol, tokens, has_bounties }`}</code>
       </p>
@@ -43,7 +46,7 @@ export function BountiesSection() {
         </li>
       </ul>
 
-      <h3 className="font-mono text-lg">GET /collections/{"{identifier}"}/bounty-prizes</h3>
+      <Operation router="v1" id="getBountyPrizes" />
       <p>
         Disabled: exactly <code>{`{ success: true, enabled: false }`}</code>. Enabled:{" "}
         <code>{`{ success, enabled: true, prize_account, show_occurrence, show_winners, show_inventory_preview, sections, pool_sections }`}</code> (<code>prize_account</code> is an
@@ -68,9 +71,9 @@ export function BountiesSection() {
           when null).
         </li>
         <li>
-          <strong>Winners:</strong> <code>claimed_winner</code> is never a full wallet. When the creator shows winners it is shortened to the first 4 and last 4 characters around
-          an ellipsis (U+2026), e.g. <code>AbCd…WxYz</code>, for claimed bounties and claimed inventory items; otherwise it is <code>null</code>. <code>is_claimed</code> and{" "}
-          <code>claimed_at</code> are shown either way.
+          <strong>Winners:</strong> <code>claimed_winner</code> is never a full wallet. When the creator shows winners it is shortened to the first {SHORT_WALLET_CHARS} and last{" "}
+          {SHORT_WALLET_CHARS} characters around an ellipsis (U+2026), e.g. <code>AbCd…WxYz</code>, for claimed bounties and claimed inventory items; otherwise it is{" "}
+          <code>null</code>. <code>is_claimed</code> and <code>claimed_at</code> are shown either way.
         </li>
         <li>
           <strong>Occurrence:</strong> when <code>show_occurrence</code> is false the creator keeps the winning mint count secret, so bounties carry no <code>trigger</code>.
@@ -107,7 +110,7 @@ export function BountiesSection() {
       <p>
         A payout is never made twice: its transaction is signed and written ahead before it is sent, and after a crash the service looks that transaction up on the chain (landed:{" "}
         <code>paid</code>; still able to land: the same bytes sent again; expired unseen: a new one). A prize the prize account cannot cover yet (or an NFT prize with no item in
-        the vault) stays <code>pending</code> and is retried every maintenance run (every 30 seconds on each instance) until it is paid.
+        the vault) stays <code>pending</code> and is retried every maintenance run (every {MAINTENANCE_INTERVAL_MS / 1000} seconds on each instance) until it is paid.
       </p>
     </section>
   );

@@ -1,4 +1,6 @@
 // API docs: the claim-code endpoints, with the decisions the spec leaves open.
+import { Operation } from "../_reference/operation";
+import { Err } from "../_reference/error-code";
 import { getConfig } from "@/lib/config";
 import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH } from "@/lib/domain/claim-code-format";
 
@@ -12,10 +14,10 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
       </h2>
       <p>
         <code>{"{collectionId}"}</code> is any collection reference (short ID, UUID or on-chain address) in your key&apos;s scope; another drop answers{" "}
-        <code>403 COLLECTION_NOT_IN_SCOPE</code>, an unknown one <code>404 COLLECTION_NOT_FOUND</code> for keys that see every drop.
+        <Err code="COLLECTION_NOT_IN_SCOPE" />, an unknown one <Err code="COLLECTION_NOT_FOUND" /> for keys that see every drop.
       </p>
 
-      <h3 className="font-mono text-lg">GET /collections/{"{collectionId}"}/claim-codes</h3>
+      <Operation router="v1" id="getClaimCodeConfig" />
       <p>
         <code>{`{ hasClaimCodes, hasDiscountCodes, hasWhitelistCodes, hasPackCodes }`}</code>, all booleans, and{" "}
         <strong>
@@ -31,24 +33,22 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
         <li>Codes whose uses are all spent still count; the check below says so per code.</li>
       </ul>
 
-      <h3 className="font-mono text-lg">
-        GET /collections/{"{collectionId}"}/claim-codes/benefits/{"{walletAddress}"}
-      </h3>
+      <Operation router="v1" id="getClaimCodeBenefits" />
       <p>
         What the wallet&apos;s redeemed codes still give it. Codes are redeemed only when a mint lands, so this reads landed redemptions only. Optional filters are{" "}
         <strong>query parameters</strong>:
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          <code>phaseId</code> (UUID): only codes for that phase or for every phase. A UUID that is not a phase of this drop answers <code>404 PHASE_NOT_FOUND</code>; a malformed
-          one <code>400 INVALID_REQUEST</code>.
+          <code>phaseId</code> (UUID): only codes for that phase or for every phase. A UUID that is not a phase of this drop answers <Err code="PHASE_NOT_FOUND" />; a malformed one{" "}
+          <Err code="INVALID_REQUEST" />.
         </li>
         <li>
           <code>packTierId</code>: only codes for that pack tier or for no tier.
         </li>
         <li>
-          <code>blockchain</code>: <code>solana</code> or a Solana cluster name (<code>solana-devnet</code>, …); anything else answers{" "}
-          <code>400 CHAIN_NOT_SUPPORTED_BY_SURFACE</code> (v1 is Solana only).
+          <code>blockchain</code>: <code>solana</code> or a Solana cluster name (<code>solana-devnet</code>, …); anything else answers <Err code="CHAIN_NOT_SUPPORTED_BY_SURFACE" />{" "}
+          (v1 is Solana only).
         </li>
       </ul>
       <p>How the figures are computed:</p>
@@ -77,11 +77,11 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
           &quot;no benefits&quot;: retry, and let prepare-mint&apos;s <code>pricing</code> decide.
         </li>
         <li>
-          A malformed wallet address answers <code>400 INVALID_REQUEST</code>.
+          A malformed wallet address answers <Err code="INVALID_REQUEST" />.
         </li>
       </ul>
 
-      <h3 className="font-mono text-lg">POST /collections/{"{collectionId}"}/claim-codes/validate</h3>
+      <Operation router="v1" id="validateClaimCode" />
       <p>
         Body <code>{`{ "code": "..." }`}</code>. Answers the Claim code check{" "}
         <code>{`{ valid, grantType?, mintAllocation?, discountPercentage?, discountFixed?, usesRemaining? }`}</code>, <strong>bare</strong> (no <code>success</code> member).
@@ -92,7 +92,7 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
         </li>
         <li>
           The code is trimmed, then must be {CLAIM_CODE_MIN_LENGTH} to {CLAIM_CODE_MAX_LENGTH} UTF-16 code units long (JavaScript <code>.length</code>: an emoji counts 2). A code
-          out of range, or a body without a string <code>code</code>, answers <code>400 INVALID_REQUEST</code> before any lookup. The service then upper-cases it, so case never
+          out of range, or a body without a string <code>code</code>, answers <Err code="INVALID_REQUEST" /> before any lookup. The service then upper-cases it, so case never
           matters.
         </li>
         <li>
@@ -111,7 +111,7 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
         </li>
         <li>
           <strong>Rate limits</strong> (on top of the read budget), per minute: {budgets.perIpPerMinute} checks per client IP and {budgets.perDropPerMinute} per drop, so guessing
-          stays slow from one address or many. Over budget answers <code>429 RATE_LIMITED</code> with <code>Retry-After</code> (seconds) and <code>retryAfter</code> in the body.
+          stays slow from one address or many. Over budget answers <Err code="RATE_LIMITED" /> with <code>Retry-After</code> (seconds) and <code>retryAfter</code> in the body.
         </li>
       </ul>
     </section>

@@ -1,15 +1,17 @@
 // API docs: GET / and GET /collections/{identifier}, with the decisions the spec leaves open.
+import { Operation } from "../_reference/operation";
+import { Err } from "../_reference/error-code";
 export function CollectionsSection() {
   return (
     <section id="collections" aria-labelledby="collections-heading" className="space-y-3">
       <h2 id="collections-heading" className="text-2xl font-semibold">
         Collections
       </h2>
-      <h3 className="font-mono text-lg">GET /</h3>
+      <Operation router="v1" id="getRoot" />
       <p>
         <code>{`{ success, version, stability, docs }`}</code>. Names no collection, so any valid key (of any scope) gets 200.
       </p>
-      <h3 className="font-mono text-lg">GET /collections/{"{identifier}"}</h3>
+      <Operation router="v1" id="getCollection" />
       <p>The Collection response: the record, supply stats, phases and capabilities, with the server time.</p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
@@ -38,9 +40,8 @@ export function CollectionsSection() {
           <code>capabilities.mintUrl</code> is set only when <code>supportedBySurface</code> is false.
         </li>
         <li>
-          <strong>Unknown identifier:</strong> <code>404 COLLECTION_NOT_FOUND</code> when the caller may see every drop (the site itself, or a key issued for all drops). A key
-          scoped to particular drops gets <code>403 COLLECTION_NOT_IN_SCOPE</code> instead, identical to the answer for another existing drop, so a key never learns which other
-          drops exist.
+          <strong>Unknown identifier:</strong> <Err code="COLLECTION_NOT_FOUND" /> when the caller may see every drop (the site itself, or a key issued for all drops). A key scoped
+          to particular drops gets <Err code="COLLECTION_NOT_IN_SCOPE" /> instead, identical to the answer for another existing drop, so a key never learns which other drops exist.
         </li>
         <li>
           <strong>Drops not launched yet</strong> (coming soon, deploying, or paused for maintenance): a key issued for the drop reads the full record. A request without a key (the

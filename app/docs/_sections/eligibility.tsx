@@ -1,4 +1,6 @@
 // API docs: eligibility and wallet mints, with the decisions the spec leaves open.
+import { Endpoint, Operation } from "../_reference/operation";
+import { Err } from "../_reference/error-code";
 import { HOLDINGS_MAX_AGE_MS } from "@/lib/services/read-caches";
 
 export function EligibilitySection() {
@@ -8,22 +10,20 @@ export function EligibilitySection() {
         Eligibility and wallet mints
       </h2>
       <p>
-        Both endpoints take <code>{"{collectionId}"}</code> as a short ID, UUID or on-chain address, and answer <code>403 COLLECTION_NOT_IN_SCOPE</code> for a drop outside the
-        key&apos;s scope (the same whether or not it exists), <code>404 COLLECTION_NOT_FOUND</code> for an unknown drop when the key sees every drop, and{" "}
-        <code>400 INVALID_REQUEST</code> for a wallet that is not a canonical base58 Solana address. Holdings are read from the chain; when it cannot be read they answer{" "}
-        <code>503 CHAIN_UNAVAILABLE</code> (retry), never a negative verdict. A request that reads holdings (a gated phase with token or NFT gates; for wallet-mints, a drop with
-        any) also spends one unit of the per-IP chain budget (see Rate limits); one that does not read the chain spends none.
+        Both endpoints take <code>{"{collectionId}"}</code> as a short ID, UUID or on-chain address, and answer <Err code="COLLECTION_NOT_IN_SCOPE" /> for a drop outside the
+        key&apos;s scope (the same whether or not it exists), <Err code="COLLECTION_NOT_FOUND" /> for an unknown drop when the key sees every drop, and{" "}
+        <Err code="INVALID_REQUEST" /> for a wallet that is not a canonical base58 Solana address. Holdings are read from the chain; when it cannot be read they answer{" "}
+        <Err code="CHAIN_UNAVAILABLE" /> (retry), never a negative verdict. A request that reads holdings (a gated phase with token or NFT gates; for wallet-mints, a drop with any)
+        also spends one unit of the per-IP chain budget (see Rate limits); one that does not read the chain spends none.
       </p>
       <p>
         <strong>Freshness.</strong> Each instance keeps a wallet&apos;s holdings for at most {HOLDINGS_MAX_AGE_MS / 1000} seconds, so a token or NFT that moved outside this service
         counts in these answers up to {HOLDINGS_MAX_AGE_MS / 1000} seconds late; a read served that way reaches no chain and spends no chain budget. A mint through this service
-        refreshes the wallet at once, and a change to its mints, allowlist entries or overrides shows within a second on every instance. <code>POST /prepare-mint</code> reads
-        holdings from the chain every time, so a gate is always judged on what the wallet holds when it mints.
+        refreshes the wallet at once, and a change to its mints, allowlist entries or overrides shows within a second on every instance. <Endpoint router="v1" id="prepareMint" />{" "}
+        reads holdings from the chain every time, so a gate is always judged on what the wallet holds when it mints.
       </p>
 
-      <h3 className="font-mono text-lg">
-        GET /collections/{"{collectionId}"}/eligibility/{"{phaseId}"}/{"{walletAddress}"}
-      </h3>
+      <Operation router="v1" id="getEligibility" />
       <p>
         A verdict for one wallet in one phase. It never discloses the allowlist: only the asking wallet&apos;s own rows are read, and no response lists entries, counts them or
         names another wallet.
@@ -63,15 +63,13 @@ export function EligibilitySection() {
           <strong>Token gates:</strong> the balance is the sum of every SPL Token and Token-2022 account the wallet holds for that mint.
         </li>
         <li>
-          A phase of another drop answers exactly like an unknown phase: <code>404 PHASE_NOT_FOUND</code>, same body. A <code>phaseId</code> that is not a UUID is{" "}
-          <code>400 INVALID_REQUEST</code>.
+          A phase of another drop answers exactly like an unknown phase: <Err code="PHASE_NOT_FOUND" />, same body. A <code>phaseId</code> that is not a UUID is{" "}
+          <Err code="INVALID_REQUEST" />.
         </li>
         <li>Every member marked optional in the spec is always sent.</li>
       </ul>
 
-      <h3 className="font-mono text-lg">
-        GET /collections/{"{collectionId}"}/wallet-mints/{"{walletAddress}"}
-      </h3>
+      <Operation router="v1" id="getWalletMints" />
       <p>
         The wallet&apos;s mint counts in the drop. <code>collectionId</code> is the drop&apos;s UUID. Counts come from landed mints only; a mint still in progress counts once it
         lands.

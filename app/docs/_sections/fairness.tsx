@@ -1,6 +1,7 @@
 // API docs: provably fair drops — the assignment rule, what is published when, and how
 // anyone checks it. The rule itself lives in lib/domain/fair-order.ts (and, for readers, in
 // public/fairness/verify.mjs); this page describes it and must say the same.
+import { Err } from "../_reference/error-code";
 import { FAIR_ORDER_ALGORITHM } from "@/lib/domain/fair-order";
 import { FAIR_VERIFY_SCRIPT_PATH } from "@/lib/services/fairness";
 
@@ -24,7 +25,7 @@ export function FairnessSection({ baseUrl }: { baseUrl: string }) {
           A mint is never told its NFT before it lands: prepare answers <code>sessions[].nftIds: []</code>, the transaction carries the drop&apos;s name and a metadata address
           named by the new mint&apos;s address (it resolves once the mint lands), the gallery lists held NFTs as still available and shows no holds (not even the asker&apos;s), and{" "}
           <code>/nft</code> shows a held NFT as available. So declining a common NFT to wait for a rarer one is impossible: there is nothing to decline. A fair drop cannot price a
-          range by rarity (the price would tell), so prepare refuses a range phase there with <code>409 MINT_NOT_SUPPORTED_BY_SURFACE</code>.
+          range by rarity (the price would tell), so prepare refuses a range phase there with <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" />.
         </li>
         <li>
           <code>fairness</code> in the collection record (v1 and the first-party router):{" "}

@@ -1,6 +1,10 @@
 // API docs: supply and social-proof feeds (availability, gallery, recently-minted,
 // all-minted, traits), with the decisions the spec leaves open.
-const base = "/collections/{identifier}";
+import { WALLET_PREFIX_MIN_LENGTH } from "@/lib/domain/minted-feed";
+import { GALLERY_LIMIT } from "@/lib/schemas/gallery";
+import { ALL_MINTED_LIMIT, MINTED_SEARCH_MAX_LENGTH, RECENTLY_MINTED_LIMIT } from "@/lib/schemas/minted-items";
+import { Operation } from "../_reference/operation";
+import { Err, StatusOf } from "../_reference/error-code";
 
 export function FeedsSection() {
   return (
@@ -9,11 +13,11 @@ export function FeedsSection() {
         Supply, gallery and minted feeds
       </h2>
       <p>
-        Each of these names a drop by short ID, UUID or on-chain address, and answers <code>403 COLLECTION_NOT_IN_SCOPE</code> for a drop outside the key&apos;s scope,{" "}
-        <code>404 COLLECTION_NOT_FOUND</code> for an unknown drop (callers who see every drop) and <code>400 INVALID_REQUEST</code> for a malformed query parameter.
+        Each of these names a drop by short ID, UUID or on-chain address, and answers <Err code="COLLECTION_NOT_IN_SCOPE" /> for a drop outside the key&apos;s scope,{" "}
+        <Err code="COLLECTION_NOT_FOUND" /> for an unknown drop (callers who see every drop) and <Err code="INVALID_REQUEST" /> for a malformed query parameter.
       </p>
 
-      <h3 className="font-mono text-lg">GET {base}/availability</h3>
+      <Operation router="v1" id="getAvailability" />
       <ul className="list-disc space-y-1 pl-6">
         <li>
           <code>stats.minted</code> counts minted NFTs, burned ones included (<code>stats.burned</code> says how many of them are burned). A limited edition counts its copies; the
@@ -32,7 +36,7 @@ export function FeedsSection() {
         </li>
       </ul>
 
-      <h3 className="font-mono text-lg">GET {base}/gallery</h3>
+      <Operation router="v1" id="getGallery" />
       <ul className="list-disc space-y-1 pl-6">
         <li>
           Lists the NFTs that can still be minted: available ones, and reserved ones whose reservation has expired (those are free again at once and read{" "}
@@ -44,8 +48,9 @@ export function FeedsSection() {
           listed, so other wallets never appear in these fields.
         </li>
         <li>
-          <code>limit</code> defaults to 100, maximum 200; <code>offset</code> defaults to 0. A limit below 1 or above 200, or a value that is not a whole number, is a 400.{" "}
-          <code>total</code> counts every matching NFT, not just the page.
+          <code>limit</code> defaults to {GALLERY_LIMIT.defaultLimit}, maximum {GALLERY_LIMIT.maxLimit}; <code>offset</code> defaults to 0. A limit below 1 or above{" "}
+          {GALLERY_LIMIT.maxLimit}, or a value that is not a whole number, is a <StatusOf code="INVALID_REQUEST" />. <code>total</code> counts every matching NFT, not just the
+          page.
         </li>
         <li>
           Ordered by <code>token_id</code>, then <code>edition_number</code>. A limited edition lists its unminted copies, each with <code>token_id: null</code>, its{" "}
@@ -57,11 +62,12 @@ export function FeedsSection() {
         </li>
       </ul>
 
-      <h3 className="font-mono text-lg">GET {base}/recently-minted</h3>
+      <Operation router="v1" id="getRecentlyMinted" />
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          The latest mints, newest first. <code>limit</code> defaults to 20, maximum 50 (outside 1–50 is a 400). <code>total</code> is the number of items in this answer, not the
-          supply.
+          The latest mints, newest first. <code>limit</code> defaults to {RECENTLY_MINTED_LIMIT.defaultLimit}, maximum {RECENTLY_MINTED_LIMIT.maxLimit} (outside 1–
+          {RECENTLY_MINTED_LIMIT.maxLimit} is a <StatusOf code="INVALID_REQUEST" />
+          ). <code>total</code> is the number of items in this answer, not the supply.
         </li>
         <li>
           <code>image</code> and <code>previewImage</code> are the preview image (the full image when there is none); <code>fullImageUrl</code> is the full-size image.{" "}
@@ -73,22 +79,22 @@ export function FeedsSection() {
         </li>
       </ul>
 
-      <h3 className="font-mono text-lg">GET {base}/all-minted</h3>
+      <Operation router="v1" id="getAllMinted" />
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          <code>limit</code> defaults to 20 and is capped at 100: a larger limit is served as 100 and the body reports <code>limit: 100</code>. A limit below 1 or one that is not a
-          whole number is a 400. Increment <code>offset</code> by the page length until <code>hasMore</code> is false. <code>total</code> counts the matching minted items of the
-          whole drop.
+          <code>limit</code> defaults to {ALL_MINTED_LIMIT.defaultLimit} and is capped at {ALL_MINTED_LIMIT.maxLimit}: a larger limit is served as {ALL_MINTED_LIMIT.maxLimit} and
+          the body reports <code>limit: {ALL_MINTED_LIMIT.maxLimit}</code>. A limit below 1 or one that is not a whole number is a <StatusOf code="INVALID_REQUEST" />. Increment{" "}
+          <code>offset</code> by the page length until <code>hasMore</code> is false. <code>total</code> counts the matching minted items of the whole drop.
         </li>
         <li>
           <code>sort</code>: <code>newest</code> (default) or <code>oldest</code> by mint time, ties broken by a stable id, so walking the pages visits every item exactly once.{" "}
           <code>popular</code> ranks within each page: the page is the same page as <code>newest</code>, reordered by total reactions (most first; ties stay newest first).
         </li>
         <li>
-          <code>search</code> (at most 100 characters; blank means no search) matches any of: the NFT name (case-insensitive substring), the minter&apos;s display name
-          (case-insensitive substring), an exact token id when the search is a number (<code>42</code> or <code>#42</code>; for a limited edition, the edition number), and, when it
-          is 4 or more base58 characters, a prefix of the owner&apos;s or the minter&apos;s wallet (case-sensitive, as addresses are). <code>%</code> and <code>_</code> match
-          themselves.
+          <code>search</code> (at most {MINTED_SEARCH_MAX_LENGTH} characters; blank means no search) matches any of: the NFT name (case-insensitive substring), the minter&apos;s
+          display name (case-insensitive substring), an exact token id when the search is a number (<code>42</code> or <code>#42</code>; for a limited edition, the edition number),
+          and, when it is {WALLET_PREFIX_MIN_LENGTH} or more base58 characters, a prefix of the owner&apos;s or the minter&apos;s wallet (case-sensitive, as addresses are).{" "}
+          <code>%</code> and <code>_</code> match themselves.
         </li>
         <li>
           <code>reactions</code> maps each emoji to its count (<code>{"{}"}</code> when none). <code>bounty</code> is the prize the NFT won, or <code>null</code>: when an NFT won
@@ -113,7 +119,7 @@ export function FeedsSection() {
         </li>
       </ul>
 
-      <h3 className="font-mono text-lg">GET {base}/traits</h3>
+      <Operation router="v1" id="getTraits" />
       <ul className="list-disc space-y-1 pl-6">
         <li>
           Computed over every NFT of the drop, minted or not (a limited edition&apos;s copies, not its master): <code>probability = count / totalNfts</code>,{" "}

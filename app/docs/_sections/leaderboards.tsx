@@ -1,4 +1,5 @@
 // API docs: top holders and top minters, with the decisions the spec leaves open.
+import { Operation } from "../_reference/operation";
 import { getConfig } from "@/lib/config";
 import { LEADERBOARD_SIZE } from "@/lib/schemas/leaderboards";
 import { HOLDERS_UNAVAILABLE } from "@/lib/services/leaderboards";
@@ -23,7 +24,7 @@ export function LeaderboardsSection({ holdersCacheSeconds = getConfig().holdersC
           <code>total</code> counts every distinct wallet, not only the ones listed.
         </li>
       </ul>
-      <h3 className="font-mono text-lg">GET /collections/{"{identifier}"}/top-holders</h3>
+      <Operation router="v1" id="getTopHolders" />
       <p>
         <code>{`{ success, topHolders: [LeaderboardEntry + holdCount], total, error? }`}</code>. Read from the chain: who holds each minted NFT of the drop, so transfers and sales
         after the mint count and burned NFTs do not. <code>holdCount</code> is the number of the drop&apos;s NFTs the wallet holds.
@@ -41,7 +42,7 @@ export function LeaderboardsSection({ holdersCacheSeconds = getConfig().holdersC
           without <code>error</code>.
         </li>
       </ul>
-      <h3 className="font-mono text-lg">GET /collections/{"{identifier}"}/top-minters</h3>
+      <Operation router="v1" id="getTopMinters" />
       <p>
         <code>{`{ success, topMinters: [LeaderboardEntry + mintCount], total }`}</code>. Read from our mint records: who minted, whatever they hold now. <code>mintCount</code>{" "}
         counts every NFT the wallet minted from the drop, <strong>bonus mints included</strong> (buy-N-get-M, bounty and claim-code mints), like <code>totalMinted</code> in

@@ -1,4 +1,7 @@
 // API docs: base address, envelope, identifiers and versioning.
+import { MAX_BODY_BYTES } from "@/lib/api/request-input";
+import { Endpoint } from "../_reference/operation";
+import { Err } from "../_reference/error-code";
 export function OverviewSection({ baseUrl }: { baseUrl: string }) {
   return (
     <section id="overview" aria-labelledby="overview-heading" className="space-y-3">
@@ -16,15 +19,15 @@ export function OverviewSection({ baseUrl }: { baseUrl: string }) {
       <h3 className="text-lg font-semibold">Bad requests</h3>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          A method a path does not answer gets <code>405 METHOD_NOT_ALLOWED</code> with an <code>Allow</code> header listing the methods it does (GET paths also answer HEAD and
-          OPTIONS), including methods such as <code>TRACE</code> or <code>PROPFIND</code>. An unknown path under <code>/api</code> gets <code>404 NOT_FOUND</code>.
+          A method a path does not answer gets <Err code="METHOD_NOT_ALLOWED" /> with an <code>Allow</code> header listing the methods it does (GET paths also answer HEAD and
+          OPTIONS), including methods such as <code>TRACE</code> or <code>PROPFIND</code>. An unknown path under <code>/api</code> gets <Err code="NOT_FOUND" />.
         </li>
         <li>
-          A path whose percent-encoding is malformed (<code>%E0%A4%A</code>, a lone <code>%</code>) gets <code>400 INVALID_REQUEST</code>. Text in paths, query strings and bodies
-          (searches, codes, identifiers) may not contain control characters (NUL, line breaks, escape): <code>400 INVALID_REQUEST</code>.
+          A path whose percent-encoding is malformed (<code>%E0%A4%A</code>, a lone <code>%</code>) gets <Err code="INVALID_REQUEST" />. Text in paths, query strings and bodies
+          (searches, codes, identifiers) may not contain control characters (NUL, line breaks, escape): <Err code="INVALID_REQUEST" />.
         </li>
         <li>
-          Bodies over 64 KB get <code>413 PAYLOAD_TOO_LARGE</code>, and the connection is closed: open a new one for the next request.
+          Bodies over {MAX_BODY_BYTES / 1024} KB get <Err code="PAYLOAD_TOO_LARGE" />, and the connection is closed: open a new one for the next request.
         </li>
         <li>
           Every answer carries <code>X-Content-Type-Options: nosniff</code>, <code>Referrer-Policy: strict-origin-when-cross-origin</code> and a Content-Security-Policy; pages may
@@ -34,7 +37,7 @@ export function OverviewSection({ baseUrl }: { baseUrl: string }) {
       <h3 className="text-lg font-semibold">Identifiers</h3>
       <p>
         A collection is addressed by its short ID (use it in public links), its UUID or its on-chain collection address. Addresses are base58 and case-sensitive: they are matched
-        exactly and never altered. A malformed identifier is <code>400 INVALID_REQUEST</code>.
+        exactly and never altered. A malformed identifier is <Err code="INVALID_REQUEST" />.
       </p>
       <h3 className="text-lg font-semibold">Clock</h3>
       <p>
@@ -43,7 +46,8 @@ export function OverviewSection({ baseUrl }: { baseUrl: string }) {
       </p>
       <h3 className="text-lg font-semibold">Versioning</h3>
       <p>
-        <code>GET /</code> returns <code>version</code> and <code>stability</code>. Within v1 changes are additive only: fields may be added, never removed or retyped.
+        <Endpoint router="v1" id="getRoot" /> returns <code>version</code> and <code>stability</code>. Within v1 changes are additive only: fields may be added, never removed or
+        retyped.
       </p>
     </section>
   );

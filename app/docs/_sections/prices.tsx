@@ -1,5 +1,7 @@
 // API docs: token prices, pegged quotes and dutch-auction prices, with the decisions the
 // spec leaves open.
+import { Operation } from "../_reference/operation";
+import { Err } from "../_reference/error-code";
 import { getConfig } from "@/lib/config";
 import { STALE_LIMIT_TTLS } from "@/lib/prices/price-book";
 
@@ -10,7 +12,7 @@ export function PricesSection({ cacheSeconds = getConfig().tokenPrices.cacheSeco
         Prices
       </h2>
 
-      <h3 className="font-mono text-lg">GET /token-prices</h3>
+      <Operation router="v1" id="getTokenPrices" />
       <p>
         <code>{`{ success, prices, sources, timestamp, cacheTTL }`}</code>: USD per whole token by symbol, for display only (never for settlement). Global: it names no drop, so any
         valid key (any scope) may read it.
@@ -29,9 +31,9 @@ export function PricesSection({ cacheSeconds = getConfig().tokenPrices.cacheSeco
         </li>
       </ul>
 
-      <h3 className="font-mono text-lg">GET /phases/{"{phaseId}"}/pegged-price</h3>
+      <Operation router="v1" id="getPeggedPrice" />
       <p>
-        A short-lived quote for a pegged phase, scoped through the phase&apos;s own drop (a key for another drop gets <code>403 COLLECTION_NOT_IN_SCOPE</code>, the same for an
+        A short-lived quote for a pegged phase, scoped through the phase&apos;s own drop (a key for another drop gets <Err code="COLLECTION_NOT_IN_SCOPE" />, the same for an
         unknown phase).
       </p>
       <ul className="list-disc space-y-1 pl-6">
@@ -46,7 +48,7 @@ export function PricesSection({ cacheSeconds = getConfig().tokenPrices.cacheSeco
         <li>
           <code>slippageTolerance</code> is a fraction (<code>0.02</code> = 2%). A buyer who sends the <code>tokenAmount</code> it saw as <code>quotedTokenAmount</code> in the
           prepare-mint body is charged the live quote only up to that amount plus the tolerance (rounded up to the smallest unit); above it prepare answers{" "}
-          <code>409 PRICE_MOVED</code> with the live <code>tokenAmount</code>, and reserves nothing. A lower live price is charged as it is. Without <code>quotedTokenAmount</code>,
+          <Err code="PRICE_MOVED" /> with the live <code>tokenAmount</code>, and reserves nothing. A lower live price is charged as it is. Without <code>quotedTokenAmount</code>,
           the live quote is charged (prepare&apos;s <code>pricing</code> shows it before anything is signed). <code>source</code> names the price sources used, joined with{" "}
           <code>+</code> when there are two.
         </li>
@@ -57,12 +59,12 @@ export function PricesSection({ cacheSeconds = getConfig().tokenPrices.cacheSeco
           <code>isStale: true</code> means a price is older than the token-price TTL: the provider failed and the last good price (kept for up to {STALE_LIMIT_TTLS} TTLs) was used.
         </li>
         <li>
-          A phase that is not pegged, or whose peg settings are incomplete: <code>409 PHASE_NOT_PEGGED</code>. No price at all: <code>503 PRICE_UNAVAILABLE</code> (retry; never
-          read it as 0).
+          A phase that is not pegged, or whose peg settings are incomplete: <Err code="PHASE_NOT_PEGGED" />. No price at all: <Err code="PRICE_UNAVAILABLE" /> (retry; never read it
+          as 0).
         </li>
       </ul>
 
-      <h3 className="font-mono text-lg">GET /phases/{"{phaseId}"}/dutch-price</h3>
+      <Operation router="v1" id="getDutchPrice" />
       <p>
         The live price of a dutch-auction phase, scoped like pegged-price. Every amount (<code>price</code>, <code>basePrice</code>, <code>surgePremium</code>,{" "}
         <code>decayAmount</code>, <code>floorPrice</code>, <code>ceilingPrice</code> and those in <code>config</code>) is in the phase currency&apos;s units (e.g. SOL, like{" "}
@@ -96,7 +98,7 @@ export function PricesSection({ cacheSeconds = getConfig().tokenPrices.cacheSeco
           since epoch).
         </li>
         <li>
-          A phase that is not a dutch auction, or whose settings are incomplete: <code>409 PHASE_NOT_DUTCH</code>.
+          A phase that is not a dutch auction, or whose settings are incomplete: <Err code="PHASE_NOT_DUTCH" />.
         </li>
       </ul>
     </section>

@@ -1,7 +1,11 @@
 // API docs: the threats Dropmint defends against, each with the defence and the test that
 // proves it. The project's own copy of the shared threat model; every new defence is added
 // here in the same change that makes it.
-type Defence = { threat: string; defence: string; test: string };
+import { KEY_CACHE_MAX_AGE_MS } from "@/lib/services/read-caches";
+import { MAX_UNSIGNED_SESSIONS_PER_WALLET, SESSION_SAFETY_MARGIN_MS } from "@/lib/domain/mint-session";
+import { MAINTENANCE_INTERVAL_MS } from "@/lib/services/mint/reconcile";
+import { Err, StatusOf } from "../_reference/error-code";
+type Defence = { threat: React.ReactNode; defence: React.ReactNode; test: string };
 type Invariant = { id: string; title: string; defences: Defence[] };
 
 const INVARIANTS: Invariant[] = [
@@ -17,8 +21,13 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat: "A changed amount, recipient or instruction, or another session's transaction.",
-        defence:
-          "Execute refuses any message that is not byte-identical to the prepared one (TRANSACTION_MISMATCH) and any wallet signature that does not verify (INVALID_SIGNATURE), before anything is signed or sent.",
+        defence: (
+          <>
+            Execute refuses any message that is not byte-identical to the prepared one (<Err code="TRANSACTION_MISMATCH" plain />) and any wallet signature that does not verify (
+            <Err code="INVALID_SIGNATURE" plain />
+            ), before anything is signed or sent.
+          </>
+        ),
         test: "tests/api/mint/execute-guards.test.ts",
       },
     ],
@@ -51,8 +60,13 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "Executing only the free bonus of a buy-N-get-M prepare.",
-        defence:
-          "A bonus is signed only once the purchases of its prepare that earn it have landed (under the group's lock); alone it answers BONUS_WITHOUT_PURCHASE, and the batch executes purchases first. One session of a multi-NFT prepare sent alone answers BATCH_REQUIRED.",
+        defence: (
+          <>
+            A bonus is signed only once the purchases of its prepare that earn it have landed (under the group&apos;s lock); alone it answers{" "}
+            <Err code="BONUS_WITHOUT_PURCHASE" plain />, and the batch executes purchases first. One session of a multi-NFT prepare sent alone answers{" "}
+            <Err code="BATCH_REQUIRED" plain />.
+          </>
+        ),
         test: 'tests/api/mint/attacks.test.ts ("BOGO bonuses ride with the purchase")',
       },
       {
@@ -80,8 +94,12 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "A griefer prepares in a victim's name to hold its allowance and claim codes.",
-        defence:
-          "A new prepare for a wallet supersedes that wallet's earlier unsigned sessions in the drop (they cannot land without the server) and frees what they held; executing one answers SESSION_SUPERSEDED.",
+        defence: (
+          <>
+            A new prepare for a wallet supersedes that wallet&apos;s earlier unsigned sessions in the drop (they cannot land without the server) and frees what they held; executing
+            one answers <Err code="SESSION_SUPERSEDED" plain />.
+          </>
+        ),
         test: "tests/api/mint/attacks.test.ts",
       },
       {
@@ -91,8 +109,7 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat: "One funded wallet reserves most of the supply.",
-        defence:
-          "A prepare supersedes the wallet's unsigned sessions in the drop and reserves at most 10 NFTs; the balance check subtracts the wallet's submits in flight. Unsigned sessions of other drops are not subtracted, so a stranger cannot make a wallet look too poor to mint.",
+        defence: `A prepare supersedes the wallet's unsigned sessions in the drop and reserves at most ${MAX_UNSIGNED_SESSIONS_PER_WALLET} NFTs; the balance check subtracts the wallet's submits in flight. Unsigned sessions of other drops are not subtracted, so a stranger cannot make a wallet look too poor to mint.`,
         test: "tests/api/mint/attacks.test.ts",
       },
       {
@@ -108,9 +125,8 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "The process is killed between submit and record.",
-        defence:
-          "The wallet's signature is written ahead before sending; the reconciler settles pending sessions against the chain at start-up and every 30 seconds, never retrying blindly.",
-        test: "tests/smoke/crash-recovery.test.ts, tests/api/mint/execute-guards.test.ts (OUTCOME_PENDING)",
+        defence: `The wallet's signature is written ahead before sending; the reconciler settles pending sessions against the chain at start-up and every ${MAINTENANCE_INTERVAL_MS / 1000} seconds, never retrying blindly.`,
+        test: "tests/smoke/crash-recovery.test.ts, tests/api/mint/execute-guards.test.ts (the pending outcome)",
       },
       {
         threat: "A bounty paid twice: a payout interrupted by a crash and retried, or settled by two instances at once.",
@@ -120,7 +136,7 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat: "A session handed back in its last seconds cannot land any more.",
-        defence: "A session lives at most its blockhash's validity less 15 seconds, so a signature handed back in time can still land.",
+        defence: `A session lives at most its blockhash's validity less ${SESSION_SAFETY_MARGIN_MS / 1000} seconds, so a signature handed back in time can still land.`,
         test: 'tests/api/mint/attacks.test.ts ("lives no longer than its blockhash")',
       },
     ],
@@ -131,13 +147,21 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "A scoped key probes for other drops.",
-        defence: "Another drop's identifier is answered with the same 403 in body, status and timing, without asking the database.",
+        defence: (
+          <>
+            Another drop&apos;s identifier is answered with the same <Err code="COLLECTION_NOT_IN_SCOPE" /> in body, status and timing, without asking the database.
+          </>
+        ),
         test: "tests/api/pipeline/auth-scope.test.ts",
       },
       {
         threat: "Anyone forges the site's Origin and reads, through v1 without a key, a drop that has not launched: its description, schedule, prices, supply, phases and codes.",
-        defence:
-          "Keyless v1 reads show such a drop exactly as the public site does: the pre-launch envelope, empty gallery and recently-minted, 403 COLLECTION_NOT_LAUNCHED elsewhere, and its phases as unknown. Keys issued for the drop read it in full.",
+        defence: (
+          <>
+            Keyless v1 reads show such a drop exactly as the public site does: the pre-launch envelope, empty gallery and recently-minted, <Err code="COLLECTION_NOT_LAUNCHED" />{" "}
+            elsewhere, and its phases as unknown. Keys issued for the drop read it in full.
+          </>
+        ),
         test: "tests/api/pre-launch.test.ts (a table over every v1 route naming a drop or a phase)",
       },
     ],
@@ -148,20 +172,31 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "The key store is down.",
-        defence: "The key check answers 503 AUTH_UNAVAILABLE, never a pass and never a final denial.",
+        defence: (
+          <>
+            The key check answers <Err code="AUTH_UNAVAILABLE" />, never a pass and never a final denial.
+          </>
+        ),
         test: "tests/api/pipeline/auth-scope.test.ts",
       },
       {
-        threat:
-          "A burst above capacity queues on the database until key checks time out, so callers read AUTH_UNAVAILABLE for a database that is merely busy, and the log fills with a stack trace per request.",
-        defence:
-          "Each instance admits a bounded number of requests and prepares, and keeps room of their own for executes (a rush of prepares never sheds the executes that finish sales already reserved); beyond them it answers 503 SERVER_BUSY with Retry-After at once, before any database work. A flood of failures logs one line per interval.",
+        threat: (
+          <>
+            A burst above capacity queues on the database until key checks time out, so callers read <Err code="AUTH_UNAVAILABLE" plain /> for a database that is merely busy, and
+            the log fills with a stack trace per request.
+          </>
+        ),
+        defence: (
+          <>
+            Each instance admits a bounded number of requests and prepares, and keeps room of their own for executes (a rush of prepares never sheds the executes that finish sales
+            already reserved); beyond them it answers <Err code="SERVER_BUSY" /> with Retry-After at once, before any database work. A flood of failures logs one line per interval.
+          </>
+        ),
         test: "tests/api/pipeline/admission.test.ts",
       },
       {
         threat: "A revoked key (a leaked secret) keeps working on instances that cached it.",
-        defence:
-          "The database announces every key change to every instance (LISTEN/NOTIFY), which forgets the key at once; a lost announcement is bounded by the key cache's 10 s maximum age.",
+        defence: `The database announces every key change to every instance (LISTEN/NOTIFY), which forgets the key at once; a lost announcement is bounded by the key cache's ${KEY_CACHE_MAX_AGE_MS / 1000} s maximum age.`,
         test: "tests/api/read-caches.test.ts, tests/api/pipeline/auth-scope.test.ts",
       },
     ],
@@ -171,24 +206,49 @@ const INVARIANTS: Invariant[] = [
     title: "8. Bad input is answered, never crashed on",
     defences: [
       {
-        threat: "A path with malformed percent-encoding, or a method the framework never routes (TRACE, PROPFIND, QUERY, SEARCH), answers a bare 500.",
-        defence:
-          "The server answers them itself before the framework: 400 for a malformed path (the envelope under /api, the site's error page elsewhere), 405 with the envelope and an Allow header taken from the route files.",
+        threat: (
+          <>
+            A path with malformed percent-encoding, or a method the framework never routes (TRACE, PROPFIND, QUERY, SEARCH), answers a bare <StatusOf code="INTERNAL_ERROR" />.
+          </>
+        ),
+        defence: (
+          <>
+            The server answers them itself before the framework: <StatusOf code="INVALID_REQUEST" /> for a malformed path (the envelope under /api, the site&apos;s error page
+            elsewhere), <Err code="METHOD_NOT_ALLOWED" /> with the envelope and an Allow header taken from the route files.
+          </>
+        ),
         test: "tests/smoke/hostile-requests.test.ts, tests/api/route-methods.test.ts",
       },
       {
         threat: "An oversized chunked body leaves the keep-alive connection waiting.",
-        defence: "A 413 closes the connection.",
+        defence: (
+          <>
+            A <Err code="PAYLOAD_TOO_LARGE" /> closes the connection.
+          </>
+        ),
         test: "tests/smoke/hostile-requests.test.ts",
       },
       {
-        threat: "NUL and other control characters in a query string, a path or a claim code reach PostgreSQL and answer 500.",
-        defence: "Every text input is a plain-text schema that refuses control characters: 400 INVALID_REQUEST before any query.",
+        threat: (
+          <>
+            NUL and other control characters in a query string, a path or a claim code reach PostgreSQL and answer <StatusOf code="INTERNAL_ERROR" />.
+          </>
+        ),
+        defence: (
+          <>
+            Every text input is a plain-text schema that refuses control characters: <Err code="INVALID_REQUEST" /> before any query.
+          </>
+        ),
         test: "tests/api/hostile-text.test.ts",
       },
       {
         threat: "Faucet requests the chain refuses (the system program, a sysvar, less than a lamport or than a new account must hold).",
-        defence: "Amounts below one lamport are refused by the schema, and a refusal by the chain is a 400, never a 500.",
+        defence: (
+          <>
+            Amounts below one lamport are refused by the schema, and a refusal by the chain is a <StatusOf code="TRANSACTION_REJECTED" />, never a{" "}
+            <StatusOf code="INTERNAL_ERROR" />.
+          </>
+        ),
         test: "tests/api/hostile-text.test.ts",
       },
       {
@@ -255,7 +315,7 @@ export function ThreatModelSection() {
           <h3 className="text-lg font-semibold">{invariant.title}</h3>
           <ul className="list-disc space-y-1 pl-6">
             {invariant.defences.map((d) => (
-              <li key={d.threat}>
+              <li key={d.test + String(d.threat).slice(0, 40)}>
                 <strong>{d.threat}</strong> {d.defence} <span className="text-slate-400">Test: {d.test}</span>
               </li>
             ))}

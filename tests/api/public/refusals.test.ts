@@ -55,7 +55,7 @@ describe("first-party router refusals", () => {
   });
   afterAll(() => app?.close());
 
-  it("covers every endpoint of the spec's first-party table", () => {
+  it("covers every endpoint of the spec's first-party table, and its OpenAPI document", () => {
     expect(requests.map((r) => r.url.split("?")[0]).sort()).toEqual(
       [
         "platform-capabilities",
@@ -72,6 +72,7 @@ describe("first-party router refusals", () => {
         "collection/sprites/recently-minted",
         "nft/sprites:1",
         "code/validate",
+        "openapi.json",
       ]
         .map((p) => `/api/public/${p}`)
         .sort(),
@@ -109,7 +110,7 @@ describe("first-party router refusals", () => {
 
   it("every route file answers every method and preflights; wrong methods and unknown paths get envelopes", async () => {
     const files = routeFiles();
-    expect(files.length).toBe(15); // 14 endpoints + the catch-all
+    expect(files.length).toBe(16); // 14 endpoints + the OpenAPI document + the catch-all
     for (const file of files) {
       const source = readFileSync(file, "utf8");
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {

@@ -33,6 +33,7 @@ const P = "phase-1";
 /** Each served route and the client call that reaches it. */
 const CALLS: Record<string, (client: DropmintClient) => Promise<unknown>> = {
   "GET /api/v1": (c) => c.getRoot(),
+  "GET /api/v1/openapi.json": (c) => c.getOpenApiDocument(),
   "GET /api/v1/token-prices": (c) => c.getTokenPrices(),
   "GET /api/v1/phases/[phaseId]/dutch-price": (c) => c.getDutchPrice(P),
   "GET /api/v1/phases/[phaseId]/pegged-price": (c) => c.getPeggedPrice(P),

@@ -1,9 +1,9 @@
 // GET /api/public/collections — every drop, paginated; filters blockchain and status (server clock).
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { collectionListResponseSchema, getCollectionsQuerySchema } from "@/lib/schemas/discovery";
 import { listCollections } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: getCollectionsQuerySchema, response: collectionListResponseSchema }, ({ ctx, query }) => listCollections(ctx, query));
+export const GET = publicRoute(publicOperations.listCollections, ({ ctx, query }) => listCollections(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

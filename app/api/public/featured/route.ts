@@ -1,9 +1,9 @@
 // GET /api/public/featured — drops the operator flagged (Collection.isFeatured), paginated.
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { discoveryQuerySchema, featuredResponseSchema } from "@/lib/schemas/discovery";
 import { getFeatured } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: featuredResponseSchema }, ({ ctx, query }) => getFeatured(ctx, query));
+export const GET = publicRoute(publicOperations.getFeatured, ({ ctx, query }) => getFeatured(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

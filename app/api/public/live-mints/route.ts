@@ -1,9 +1,9 @@
 // GET /api/public/live-mints — published drops with a phase active now, paginated.
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { discoveryQuerySchema, liveMintsResponseSchema } from "@/lib/schemas/discovery";
 import { getLiveMints } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: liveMintsResponseSchema }, ({ ctx, query }) => getLiveMints(ctx, query));
+export const GET = publicRoute(publicOperations.getLiveMints, ({ ctx, query }) => getLiveMints(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

@@ -1,9 +1,9 @@
 // GET /api/public/platform-capabilities — what this deployment offers (chains, optional features).
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { platformCapabilitiesResponseSchema } from "@/lib/schemas/platform-capabilities";
 import { getPlatformCapabilities } from "@/lib/services/platform-capabilities";
 
-export const GET = publicRoute({ response: platformCapabilitiesResponseSchema }, ({ ctx }) => getPlatformCapabilities(ctx));
+export const GET = publicRoute(publicOperations.getPlatformCapabilities, ({ ctx }) => getPlatformCapabilities(ctx));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

@@ -1,9 +1,9 @@
 // GET /api/public/recent-soldouts — sold-out drops, latest sell-out first; no success member.
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { discoveryQuerySchema, recentSoldoutsResponseSchema } from "@/lib/schemas/discovery";
 import { getRecentSoldouts } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: recentSoldoutsResponseSchema, envelope: "bare" }, ({ ctx, query }) => getRecentSoldouts(ctx, query));
+export const GET = publicRoute(publicOperations.getRecentSoldouts, ({ ctx, query }) => getRecentSoldouts(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

@@ -1,9 +1,9 @@
 // GET /api/public/trending — published drops ranked by landed mints in the last 24 h (type "mints_24h").
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { discoveryQuerySchema, trendingResponseSchema } from "@/lib/schemas/discovery";
 import { getTrending } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: trendingResponseSchema }, ({ ctx, query }) => getTrending(ctx, query));
+export const GET = publicRoute(publicOperations.getTrending, ({ ctx, query }) => getTrending(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

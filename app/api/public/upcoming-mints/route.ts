@@ -1,9 +1,9 @@
 // GET /api/public/upcoming-mints — drops whose next phase is still to come, and pre-launch drops.
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { discoveryQuerySchema, upcomingMintsResponseSchema } from "@/lib/schemas/discovery";
 import { getUpcomingMints } from "@/lib/services/discovery-feeds";
 
-export const GET = publicRoute({ query: discoveryQuerySchema, response: upcomingMintsResponseSchema }, ({ ctx, query }) => getUpcomingMints(ctx, query));
+export const GET = publicRoute(publicOperations.getUpcomingMints, ({ ctx, query }) => getUpcomingMints(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

@@ -1,16 +1,13 @@
 // POST /api/v1/prepare-mint — reserve NFTs and build one transaction per NFT for the wallet to sign first.
 import { claimCodeCheckBudgets, prepareBudget } from "@/lib/api/budgets";
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { prepareMintBodySchema, preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { prepareMint } from "@/lib/services/mint/prepare";
 
 export const POST = v1Route(
   {
-    scope: "collection",
+    ...v1Operations.prepareMint,
     scopeParam: "collectionId",
-    kind: "mint",
-    body: prepareMintBodySchema,
-    response: preparedMintResponseSchema,
     // The caller's own budget for this wallet; a claim code is a code check like validate, so prepare is no way around those budgets.
     budgets: ({ config, caller, collection, body }) => [
       prepareBudget(caller, collection.id, body.walletAddress),

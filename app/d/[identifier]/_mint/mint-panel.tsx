@@ -6,7 +6,8 @@
 
 import { Suspense, lazy, useCallback, useEffect, useState, type ComponentType } from "react";
 import { useClaimCodeConfig, useCollection, useEligibility, useRemainingAllowance } from "@/lib/client/query";
-import type { CollectionResponse, Cluster, Phase } from "@/lib/client/types";
+import type { Cluster } from "@/lib/config";
+import type { CollectionResponse, Phase } from "@/lib/client/types";
 import { bogoLabel, formatCount } from "@/lib/format";
 import { priceLabel } from "@/app/_components/price-label";
 import type { ClaimCodeFieldProps } from "./claim-code-field";

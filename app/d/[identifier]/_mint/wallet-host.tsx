@@ -11,7 +11,7 @@ import { WalletReadyState, type Adapter, type WalletError, type WalletName } fro
 import { UnsafeBurnerWalletAdapter } from "@solana/wallet-adapter-unsafe-burner";
 import { Transaction } from "@solana/web3.js";
 import { DropmintClientError } from "@/lib/client/errors";
-import type { Cluster } from "@/lib/client/types";
+import type { Cluster } from "@/lib/config";
 import { WalletPickerDialog, type WalletChoice } from "./wallet-picker-dialog";
 import { WALLET_NAME_STORAGE_KEY, type WalletBridge } from "./wallet-bridge";
 

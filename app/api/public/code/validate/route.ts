@@ -1,18 +1,12 @@
 // POST /api/public/code/validate {collection, code} — the read-only claim-code check; {valid, error?}, no success envelope.
 // Same format limits and the same per-IP and per-drop budgets as the partner validate.
 import { claimCodeCheckBudgets } from "@/lib/api/budgets";
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { publicCodeCheckResponseSchema, publicValidateCodeBodySchema } from "@/lib/schemas/code-validate";
 import { checkCodeForSite } from "@/lib/services/code-validate";
 
 export const POST = publicRoute(
-  {
-    collection: "body",
-    body: publicValidateCodeBodySchema,
-    response: publicCodeCheckResponseSchema,
-    envelope: "bare",
-    budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller.ip, collection.id),
-  },
+  { ...publicOperations.validateCode, collection: "body", budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller.ip, collection.id) },
   ({ ctx, collection, body }) => checkCodeForSite(ctx, collection.id, body.code),
 );
 

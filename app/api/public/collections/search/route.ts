@@ -1,9 +1,9 @@
 // GET /api/public/collections/search?q= — published drops whose name, symbol or short ID contains q (case-insensitive).
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { searchCollectionsQuerySchema, searchCollectionsResponseSchema } from "@/lib/schemas/discovery";
 import { searchCollections } from "@/lib/services/collection-search";
 
-export const GET = publicRoute({ query: searchCollectionsQuerySchema, response: searchCollectionsResponseSchema }, ({ ctx, query }) => searchCollections(ctx, query));
+export const GET = publicRoute(publicOperations.searchCollections, ({ ctx, query }) => searchCollections(ctx, query));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

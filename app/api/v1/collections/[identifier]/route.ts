@@ -1,18 +1,12 @@
 // GET /api/v1/collections/{identifier} — the Collection response; without a key, a drop not
 // launched yet answers the public site's pre-launch envelope.
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { v1CollectionResponseSchema } from "@/lib/schemas/public-collection";
 import { getCollectionView } from "@/lib/services/collections";
 import { getPublicCollection } from "@/lib/services/public-collection";
 
-export const GET = v1Route(
-  {
-    scope: "collection",
-    kind: "read",
-    response: v1CollectionResponseSchema,
-    preLaunch: ({ ctx, collection }) => getPublicCollection(ctx, collection.id),
-  },
-  ({ ctx, collection }) => getCollectionView(ctx, collection.id),
+export const GET = v1Route({ ...v1Operations.getCollection, preLaunch: ({ ctx, collection }) => getPublicCollection(ctx, collection.id) }, ({ ctx, collection }) =>
+  getCollectionView(ctx, collection.id),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

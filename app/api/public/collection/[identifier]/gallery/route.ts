@@ -1,10 +1,10 @@
 // GET /api/public/collection/{identifier}/gallery — mintable NFTs, or minted ones with mintedOnly=true; empty before launch.
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { galleryResponseSchema, getPublicGalleryQuerySchema } from "@/lib/schemas/gallery";
 import { getGallery } from "@/lib/services/gallery";
 import { isCollectionLaunched } from "@/lib/services/public-collection";
 
-export const GET = publicRoute({ collection: true, query: getPublicGalleryQuerySchema, response: galleryResponseSchema }, async ({ ctx, collection, query }) => {
+export const GET = publicRoute({ ...publicOperations.getPublicGallery, collection: true }, async ({ ctx, collection, query }) => {
   if (!(await isCollectionLaunched(ctx, collection.id))) return { nfts: [], total: 0, limit: query.limit, offset: query.offset };
   return getGallery(ctx, collection.id, query);
 });

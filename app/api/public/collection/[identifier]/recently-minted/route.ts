@@ -1,10 +1,10 @@
 // GET /api/public/collection/{identifier}/recently-minted — the latest mints, newest first; empty before launch.
+import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
-import { getRecentlyMintedQuerySchema, recentlyMintedResponseSchema } from "@/lib/schemas/minted-items";
 import { getRecentlyMinted } from "@/lib/services/minted-items";
 import { isCollectionLaunched } from "@/lib/services/public-collection";
 
-export const GET = publicRoute({ collection: true, query: getRecentlyMintedQuerySchema, response: recentlyMintedResponseSchema }, async ({ ctx, collection, query }) => {
+export const GET = publicRoute({ ...publicOperations.getPublicRecentlyMinted, collection: true }, async ({ ctx, collection, query }) => {
   const view = await getRecentlyMinted(ctx, collection.id, query);
   return (await isCollectionLaunched(ctx, collection.id)) ? view : { ...view, nfts: [], total: 0 };
 });

@@ -1,9 +1,9 @@
 // GET /api/v1/collections/{collectionId}/availability — live supply counts.
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { availabilityResponseSchema } from "@/lib/schemas/availability";
 import { getAvailability } from "@/lib/services/availability";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: availabilityResponseSchema }, ({ ctx, collection }) => getAvailability(ctx, collection.id));
+export const GET = v1Route(v1Operations.getAvailability, ({ ctx, collection }) => getAvailability(ctx, collection.id));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

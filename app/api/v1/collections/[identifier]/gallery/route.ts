@@ -1,17 +1,11 @@
 // GET /api/v1/collections/{identifier}/gallery — the NFTs that can still be minted (without a
 // key, an empty page before launch, as on the public site).
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { galleryResponseSchema, getGalleryQuerySchema } from "@/lib/schemas/gallery";
 import { getGallery } from "@/lib/services/gallery";
 
 export const GET = v1Route(
-  {
-    scope: "collection",
-    kind: "read",
-    query: getGalleryQuerySchema,
-    response: galleryResponseSchema,
-    preLaunch: ({ query }) => ({ nfts: [], total: 0, limit: query.limit, offset: query.offset }),
-  },
+  { ...v1Operations.getGallery, preLaunch: ({ query }) => ({ nfts: [], total: 0, limit: query.limit, offset: query.offset }) },
   ({ ctx, collection, query }) => getGallery(ctx, collection.id, query),
 );
 

@@ -1,17 +1,11 @@
 // GET /api/v1/collections/{identifier}/recently-minted — the latest mints, newest first (without
 // a key, an empty feed before launch, as on the public site).
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { getRecentlyMintedQuerySchema, recentlyMintedResponseSchema } from "@/lib/schemas/minted-items";
 import { getRecentlyMinted } from "@/lib/services/minted-items";
 
 export const GET = v1Route(
-  {
-    scope: "collection",
-    kind: "read",
-    query: getRecentlyMintedQuerySchema,
-    response: recentlyMintedResponseSchema,
-    preLaunch: async ({ ctx, collection, query }) => ({ ...(await getRecentlyMinted(ctx, collection.id, query)), nfts: [], total: 0 }),
-  },
+  { ...v1Operations.getRecentlyMinted, preLaunch: async ({ ctx, collection, query }) => ({ ...(await getRecentlyMinted(ctx, collection.id, query)), nfts: [], total: 0 }) },
   ({ ctx, collection, query }) => getRecentlyMinted(ctx, collection.id, query),
 );
 

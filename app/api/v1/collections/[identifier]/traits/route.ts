@@ -1,9 +1,9 @@
 // GET /api/v1/collections/{identifier}/traits — trait value statistics (hidden before a delayed reveal).
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { traitsResponseSchema } from "@/lib/schemas/traits";
 import { getTraits } from "@/lib/services/traits";
 
-export const GET = v1Route({ scope: "collection", kind: "read", response: traitsResponseSchema }, ({ ctx, collection }) => getTraits(ctx, collection.id));
+export const GET = v1Route(v1Operations.getTraits, ({ ctx, collection }) => getTraits(ctx, collection.id));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

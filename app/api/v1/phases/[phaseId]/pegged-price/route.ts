@@ -1,11 +1,9 @@
 // GET /api/v1/phases/{phaseId}/pegged-price — a Pegged price quote, scoped through the phase's own drop.
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { getPeggedPriceParamsSchema, peggedPriceResponseSchema } from "@/lib/schemas/pegged-price";
 import { getPeggedPrice } from "@/lib/services/pegged-price";
 
-export const GET = v1Route({ scope: "phase", kind: "read", params: getPeggedPriceParamsSchema, response: peggedPriceResponseSchema }, ({ ctx, params }) =>
-  getPeggedPrice(ctx, params.phaseId.toLowerCase()),
-);
+export const GET = v1Route(v1Operations.getPeggedPrice, ({ ctx, params }) => getPeggedPrice(ctx, params.phaseId.toLowerCase()));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

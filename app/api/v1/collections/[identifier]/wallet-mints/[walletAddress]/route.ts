@@ -1,12 +1,10 @@
 // GET /api/v1/collections/{collectionId}/wallet-mints/{walletAddress} — the Wallet mints response.
 // Gated phases read the wallet's holdings from the chain, which spends the per-IP chain budget.
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { getWalletMintsParamsSchema, walletMintsResponseSchema } from "@/lib/schemas/wallet-mints";
 import { getWalletMints } from "@/lib/services/wallet-mints";
 
-export const GET = v1Route({ scope: "collection", kind: "read", params: getWalletMintsParamsSchema, response: walletMintsResponseSchema }, ({ ctx, collection, params }) =>
-  getWalletMints(ctx, { collectionId: collection.id, walletAddress: params.walletAddress }),
-);
+export const GET = v1Route(v1Operations.getWalletMints, ({ ctx, collection, params }) => getWalletMints(ctx, { collectionId: collection.id, walletAddress: params.walletAddress }));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";

@@ -1,10 +1,10 @@
 // GET /api/v1/collections/{collectionId}/eligibility/{phaseId}/{walletAddress} — the Eligibility response.
 // A gated phase reads the wallet's holdings from the chain, which spends the per-IP chain budget.
+import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { eligibilityResponseSchema, getEligibilityParamsSchema } from "@/lib/schemas/eligibility";
 import { getEligibility } from "@/lib/services/eligibility";
 
-export const GET = v1Route({ scope: "collection", kind: "read", params: getEligibilityParamsSchema, response: eligibilityResponseSchema }, ({ ctx, collection, params }) =>
+export const GET = v1Route(v1Operations.getEligibility, ({ ctx, collection, params }) =>
   getEligibility(ctx, { collectionId: collection.id, phaseId: params.phaseId, walletAddress: params.walletAddress }),
 );
 
