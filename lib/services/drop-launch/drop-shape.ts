@@ -37,7 +37,7 @@ export function shapeOfPlan(plan: DropPlan): DropShape {
     discord: plan.discord,
     treasury: plan.treasury,
     sellerFeeBasisPoints: plan.sellerFeeBasisPoints,
-    creators: plan.creators,
+    creators: plan.creators.map(({ address, share }) => ({ address, share })),
     fair: plan.fair,
     assetsHash: plan.reveal?.assetsHash ?? null,
     placeholderImage: plan.reveal?.placeholderImage ?? null,
@@ -95,7 +95,8 @@ export function shapeOfRows(rows: DropRows): DropShape {
     discord: collection.discord,
     treasury: collection.treasuryAddress,
     sellerFeeBasisPoints: collection.sellerFeeBasisPoints ?? 0,
-    creators: (collection.creators as DropPlan["creators"] | null) ?? [],
+    // Rebuilt key by key: a jsonb column hands its keys back in its own order.
+    creators: ((collection.creators as DropPlan["creators"] | null) ?? []).map(({ address, share }) => ({ address, share })),
     fair: collection.fairCommitment !== null,
     assetsHash: collection.assetsHash,
     placeholderImage: collection.delayedRevealEnabled ? collection.placeholderImage : null,
