@@ -71,7 +71,8 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   const fingerprintParts: string[] = [];
   const root = path.resolve(folder);
 
-  const readJson = async <S extends z.ZodType>(file: string, schema: S, optional = false): Promise<{ value: z.output<S>; bytes: Buffer } | null> => {
+  /** The file parsed by `schema` (value null when it does not match: its issues are reported, and `raw` still has the JSON). */
+  const readJsonLoose = async <S extends z.ZodType>(file: string, schema: S, optional = false): Promise<{ value: z.output<S> | null; raw: unknown; bytes: Buffer } | null> => {
     const bytes = await readFile(path.join(root, file)).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT" && optional) return null;
       problems.push(problem(file, "", error.code === "ENOENT" ? "is missing" : `cannot be read (${error.code ?? error.message})`));
@@ -92,13 +93,18 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) problems.push(problem(file, jsonPath(issue.path), issueMessage(issue)));
-      return null;
+      return { value: null, raw: json, bytes };
     }
-    return { value: parsed.data, bytes };
+    return { value: parsed.data, raw: json, bytes };
+  };
+  const readJson = async <S extends z.ZodType>(file: string, schema: S, optional = false): Promise<{ value: z.output<S>; bytes: Buffer } | null> => {
+    const read = await readJsonLoose(file, schema, optional);
+    return read && read.value !== null ? { value: read.value, bytes: read.bytes } : null;
   };
 
   // config.json and dropmint.json
-  const configRead = await readJson("config.json", sugarConfigSchema);
+  const configLoose = await readJsonLoose("config.json", sugarConfigSchema);
+  const configRead = configLoose?.value ? { value: configLoose.value, bytes: configLoose.bytes } : null;
   const extrasRead = await readJson("dropmint.json", dropmintExtrasSchema, true);
   const config = configRead?.value ?? null;
   const extras: DropmintExtras = extrasRead?.value ?? {};
@@ -115,7 +121,10 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   }
 
   // Guards: each name honoured, refused with its reason, or unknown.
-  const guardSets = config?.guards ? parseGuards(config.guards, problems) : null;
+  // Checked even when another part of the config is wrong, so one run names every problem.
+  const looseGuards = config ? null : sugarConfigSchema.shape.guards.safeParse((configLoose?.raw as { guards?: unknown } | undefined)?.guards);
+  const guardsToRead = config?.guards ?? (looseGuards?.success ? looseGuards.data : null);
+  const guardSets = guardsToRead ? parseGuards(guardsToRead, problems) : null;
 
   // Wallet files named by allowList guards.
   const walletFiles = new Map<string, string[]>();
@@ -126,7 +135,7 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
       fingerprintParts.push(`wallets:${file}:${wallets.sha}`);
     }
   }
-  const { phases, problems: guardProblems } = config ? phasesFromGuards({ guards: guardSets?.guards ?? null, walletFiles }) : { phases: [], problems: [] };
+  const { phases, problems: guardProblems } = config || guardSets ? phasesFromGuards({ guards: guardSets?.guards ?? null, walletFiles }) : { phases: [], problems: [] };
   problems.push(...guardProblems);
 
   // Assets: 0..N-1 pairs and the collection pair.
