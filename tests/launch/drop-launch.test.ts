@@ -18,6 +18,7 @@ import { databaseTargets } from "../helpers/databases";
 import { callJson, callRoute } from "../helpers/route-caller";
 import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../helpers/test-app";
 import { fundedWallet, signPrepared } from "../api/mint/fixtures";
+import { readDropFolder } from "@/lib/launch/read-folder";
 import { copyExample, editJson, launchFolder, readJson } from "./helpers";
 
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
@@ -115,6 +116,25 @@ for (const target of databaseTargets) {
       expect(again.outcome).toBe("already-created");
       expect(await app.runtime.database.prisma.collection.count({ where: { shortId: "moths" } })).toBe(1);
       expect(await app.runtime.chain.getBalance(authority)).toBe(balance);
+    });
+
+    it("hiddenSettings: a delayed reveal behind the placeholder, its hash checked against the assets and shown as the drop's commitment", async () => {
+      const hidden = copyExample();
+      const read = await readDropFolder(hidden);
+      if (!read.ok) throw new Error("the example should pass");
+      editJson(path.join(hidden, "config.json"), (c) => (c.hiddenSettings = { name: "Night Moth #$ID$", uri: "https://example.com/hidden.json", hash: read.draft.assetsHash }));
+      editJson(path.join(hidden, "dropmint.json"), (d) => (d.shortId = "moths-hidden"));
+      expect((await launchFolder(app, hidden, "create")).outcome).toBe("created");
+      const hiddenKey = await app.createKey({ keyClass: "live", collections: ["moths-hidden"] });
+      const drop = collectionResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths-hidden", { headers: { "x-api-key": hiddenKey } })).body);
+      expect(drop.collection.fairness).toMatchObject({ assetsHash: read.draft.assetsHash, commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      const gallery = galleryResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths-hidden/gallery", { headers: { "x-api-key": hiddenKey } })).body);
+      expect(gallery.nfts[0]).toMatchObject({ name: "Night Moths (unrevealed)", attributes: [], image_url: drop.collection.image });
+      const traits = traitsResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths-hidden/traits", { headers: { "x-api-key": hiddenKey } })).body);
+      expect(traits.traits).toEqual([]);
+      // The metadata JSON states the royalties, revealed or not.
+      const metadata = await callJson("GET", "/m/moths-hidden/0");
+      expect(metadata.body).toMatchObject({ seller_fee_basis_points: 500, properties: { creators: [{ share: 100 }] } });
     });
 
     it("update before the first mint: prices, windows and NFT metadata change; the symbol cannot", async () => {
