@@ -4,12 +4,9 @@
 // SVG is refused: it can carry script, and creator content must never run on our pages.
 import sharp, { type Metadata } from "sharp";
 
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-/** Longest side, and most pixels, an image may have. */
-export const MAX_IMAGE_SIDE = 8192;
-export const MAX_IMAGE_PIXELS = 40_000_000;
-/** The web-sized variant for cards and galleries: this wide at most, WebP. */
-export const VARIANT_WIDTH = 600;
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, VARIANT_WIDTH } from "./image-limits";
+
+export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, VARIANT_WIDTH };
 
 const FORMATS = { png: "png", jpeg: "jpg", gif: "gif", webp: "webp" } as const;
 const EXTENSIONS: Readonly<Record<string, keyof typeof FORMATS>> = { png: "png", jpg: "jpeg", jpeg: "jpeg", gif: "gif", webp: "webp" };
