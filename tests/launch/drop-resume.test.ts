@@ -118,6 +118,13 @@ for (const target of databaseTargets) {
       expect(drop).toMatchObject({ shortId: "moths-b", collectionAddress: address, _count: { nfts: 10, phases: 2 } });
       // No second collection: not a lamport more spent by the mint authority.
       expect((await chainState(address, authority)).authorityBalance).toBe(afterKill.authorityBalance);
+
+      // show: the drop as Dropmint sees it, found by its folder.
+      const shown = await runDrop(["show", folder], env);
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout).toContain("Night Moths (MOTH) — 10 NFTs, 0 minted");
+      expect(shown.stdout).toMatch(/1\. Early moths \[early\]: 0\.05 SOL; allowlist of 3 wallets; max 2 per wallet/);
+      expect(shown.stdout).toContain(`Collection:   ${address}`);
       rmSync(folder, { recursive: true, force: true });
     });
 
