@@ -6,6 +6,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { REFUSED_GUARDS, SUPPORTED_GUARDS } from "../../lib/domain/sugar-guards";
 import { test, expect, saveScreenshot } from "./fixtures";
 
 const run = promisify(execFile);
@@ -56,4 +57,13 @@ test("create the example drop with the CLI, open its short link and mint one wit
 
   const after = await request.get("/api/v1/collections/moths", { headers: { origin: new URL(baseURL!).origin } });
   expect(((await after.json()) as { stats: { mintedCount: number } }).stats.mintedCount).toBe(1);
+});
+
+test("the docs list every guard Dropmint honours and every one it refuses, with the reason, and dropmint.json's schema", async ({ page }) => {
+  await page.goto("/docs#creators");
+  const supported = page.getByTestId("supported-guards");
+  for (const name of Object.keys(SUPPORTED_GUARDS)) await expect(supported.getByRole("row", { name: new RegExp(`^${name} `) })).toBeVisible();
+  const refused = page.getByTestId("refused-guards");
+  for (const [name, reason] of Object.entries(REFUSED_GUARDS)) await expect(refused.getByRole("row", { name: new RegExp(`^${name} `) })).toContainText(reason);
+  await expect(page.getByTestId("dropmint-json-schema")).toContainText('"shortId"');
 });
