@@ -183,17 +183,11 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
 
   const destinations = phases.filter((p) => p.treasury !== null);
   const treasury = destinations[0]?.treasury ?? null;
-  destinations.forEach((phase, i) => {
-    if (phase.treasury === treasury) return;
+  for (const phase of destinations) {
+    if (phase.treasury === treasury) continue;
     const set = sets[phases.indexOf(phase)]!;
-    problems.push(
-      problem(
-        CONFIG,
-        `${set.merged.solPayment!.path}.destination`,
-        `every phase of a drop pays one treasury; this one pays ${phase.treasury}, an earlier one ${treasury} (phase ${i + 1})`,
-      ),
-    );
-  });
+    problems.push(problem(CONFIG, `${set.merged.solPayment!.path}.destination`, `every phase of a drop pays one treasury: this one pays ${phase.treasury}, the first ${treasury}`));
+  }
   return { phases, problems };
 }
 

@@ -17,6 +17,7 @@ import { jsonPath, problem, sortProblems, type FolderProblem } from "@/lib/domai
 import { isRefusedGuard, isSupportedGuard, phasesFromGuards, REFUSED_GUARDS, SUPPORTED_GUARDS, type GuardSet, type PhaseSpec } from "@/lib/domain/sugar-guards";
 import { isSolanaAddress, parseSugarDate } from "@/lib/domain/sugar-values";
 import { inspectImage, type ImageInfo } from "@/lib/media/images";
+import { runPool } from "./run-pool";
 import {
   assetMetadataSchema,
   dropmintExtrasSchema,
@@ -228,14 +229,8 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
       return;
     }
     const bytes = await readFile(path.join(root, file)).catch(() => null);
-    if (!bytes)
-      problems.push(
-        problem(
-          reportAs.file === file ? file : reportAs.file,
-          reportAs.file === file ? "" : reportAs.path,
-          `${reportAs.file === file ? "is missing" : `names ${file}, which is missing`}`,
-        ),
-      );
+    const namedElsewhere = reportAs.file !== file;
+    if (!bytes) problems.push(namedElsewhere ? problem(reportAs.file, reportAs.path, `names ${file}, which is missing`) : problem(file, "", "is missing"));
     else {
       const inspected = await inspectImage(bytes, file);
       if (!inspected.ok) problems.push(problem(file, "", inspected.message));
@@ -437,12 +432,4 @@ export function shortIdFrom(name: string): string | null {
     .slice(0, 16)
     .replace(/-+$/, "");
   return /^[a-z0-9][a-z0-9-]{2,15}$/.test(slug) ? slug : null;
-}
-
-async function runPool(jobs: ReadonlyArray<() => Promise<void>>, concurrency: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) await jobs[next++]!();
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
 }

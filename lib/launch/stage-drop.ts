@@ -12,9 +12,13 @@ import { webVariant, VARIANT_WIDTH } from "@/lib/media/images";
 import type { MediaStore } from "@/lib/media/media-store";
 import type { DropPlan, DropPlanPhase } from "@/lib/schemas/drop-plan";
 import { stagedPlanPath } from "@/lib/fs/launch-files";
+import { runPool } from "./run-pool";
 import type { DraftImage, DropDraft } from "./read-folder";
 
 export type StageProgress = (done: number, total: number) => void;
+
+/** Files stored at once (each is written whole or not at all, so a kill mid-way leaves no torn file). */
+const STORE_CONCURRENCY = 4;
 
 const MIME = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" } as const;
 
@@ -46,13 +50,14 @@ function renditionsOf(draft: DropDraft): Rendition[] {
 export async function storeDraftMedia(draft: DropDraft, store: MediaStore, onImage?: StageProgress): Promise<string[]> {
   const renditions = renditionsOf(draft);
   let done = 0;
-  for (const rendition of renditions) {
+  const jobs = renditions.map((rendition) => async () => {
     if (!(await store.has(rendition.key))) {
       const bytes = await readFile(path.join(draft.folder, rendition.image.file));
       await store.put(rendition.key, rendition.variant ? await webVariant(bytes, rendition.image.info) : bytes);
     }
     onImage?.(++done, renditions.length);
-  }
+  });
+  await runPool(jobs, STORE_CONCURRENCY);
   return renditions.map((r) => r.key);
 }
 
