@@ -50,6 +50,7 @@ const nextConfig = {
     "@solana/web3.js",
     "@solana/spl-token",
     "bigint-buffer",
+    "@aws-sdk/client-s3",
   ],
   // `next dev` on 127.0.0.1 never hydrates without this.
   allowedDevOrigins: ["127.0.0.1"],

@@ -142,8 +142,48 @@ const envSchema = z
     /** Localnet only: enables /api/localnet/test-controls (end-to-end tests move a phase's start). */
     DROPMINT_TEST_CONTROLS: booleanFlag(false),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["silent", "error", "warn", "info", "debug"]).default("info")),
+    /** Creators' media (`npm run drop`) in an S3-compatible bucket instead of DATA_DIR/media. */
+    MEDIA_S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name")
+        .optional(),
+    ),
+    /** The S3-compatible API's address; unset: AWS S3 itself. */
+    MEDIA_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    MEDIA_S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+    MEDIA_S3_ACCESS_KEY_ID: optionalString,
+    MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
+    /** Where the bucket's objects are publicly served (a CDN or the bucket's website address). */
+    MEDIA_S3_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /** Key prefix inside the bucket, e.g. "dropmint/". */
+    MEDIA_S3_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9!_.*'()\/-]*$/, "must be a plain key prefix")
+        .default(""),
+    ),
+    /** Path-style addressing (bucket in the path): what most S3-compatible servers need. Default: on when an endpoint is set. */
+    MEDIA_S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["1", "0", "true", "false", "yes", "no"]).optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.MEDIA_S3_BUCKET && !env.MEDIA_S3_PUBLIC_URL) {
+      ctx.addIssue({ code: "custom", path: ["MEDIA_S3_PUBLIC_URL"], message: "is required with MEDIA_S3_BUCKET: the public address the bucket's media are served from" });
+    }
+    if (!env.MEDIA_S3_BUCKET) {
+      for (const name of ["MEDIA_S3_ENDPOINT", "MEDIA_S3_PUBLIC_URL", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const) {
+        if (env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is set but MEDIA_S3_BUCKET is not: set the bucket too, or unset it to keep media under DATA_DIR" });
+      }
+    }
+    if (!env.MEDIA_S3_ACCESS_KEY_ID !== !env.MEDIA_S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_SECRET_ACCESS_KEY" : "MEDIA_S3_ACCESS_KEY_ID"],
+        message: "goes with MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY both (or neither, for the SDK's own credential chain)",
+      });
+    }
     if (env.SOLANA_CLUSTER !== "localnet" && !env.SOLANA_RPC_URL) {
       ctx.addIssue({ code: "custom", path: ["SOLANA_RPC_URL"], message: `is required when SOLANA_CLUSTER is ${env.SOLANA_CLUSTER}` });
     }
@@ -155,6 +195,21 @@ const envSchema = z
       });
     }
   });
+
+/** Where creators' media are stored (lib/media). */
+export type MediaConfig =
+  | Readonly<{ kind: "local" }>
+  | Readonly<{
+      kind: "s3";
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      publicUrl: string;
+      prefix: string;
+      forcePathStyle: boolean;
+    }>;
 
 export type Config = Readonly<{
   env: "development" | "production" | "test";
@@ -188,6 +243,7 @@ export type Config = Readonly<{
   /** Test controls are served only when this is set AND the cluster is localnet. */
   testControls: boolean;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
+  media: MediaConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -260,6 +316,21 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     demoActivityMinutes: env.SOLANA_CLUSTER === "localnet" ? env.DEMO_ACTIVITY_MINUTES : 0,
     testControls: env.DROPMINT_TEST_CONTROLS && env.SOLANA_CLUSTER === "localnet",
     logLevel: env.LOG_LEVEL,
+    media: Object.freeze(
+      env.MEDIA_S3_BUCKET
+        ? {
+            kind: "s3" as const,
+            bucket: env.MEDIA_S3_BUCKET,
+            endpoint: env.MEDIA_S3_ENDPOINT,
+            region: env.MEDIA_S3_REGION,
+            accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID,
+            secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY,
+            publicUrl: env.MEDIA_S3_PUBLIC_URL!.replace(/\/+$/, ""),
+            prefix: env.MEDIA_S3_PREFIX,
+            forcePathStyle: env.MEDIA_S3_FORCE_PATH_STYLE === undefined ? env.MEDIA_S3_ENDPOINT !== undefined : ["1", "true", "yes"].includes(env.MEDIA_S3_FORCE_PATH_STYLE),
+          }
+        : { kind: "local" as const },
+    ),
   });
 }
 

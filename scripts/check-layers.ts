@@ -26,7 +26,9 @@ type Layer =
   | "errors"
   | "log"
   | "config"
-  | "fs";
+  | "fs"
+  | "media"
+  | "launch";
 
 const BASE: Layer[] = ["domain", "errors", "config", "log", "fs"];
 
@@ -36,7 +38,7 @@ const BASE: Layer[] = ["domain", "errors", "config", "log", "fs"];
  * product content seeded through the services.
  */
 export const ALLOWED: Record<Layer, readonly Layer[]> = {
-  app: ["api", "server", "services", "schemas", "client", "auth", "prices", "chain", "art", "format", ...BASE],
+  app: ["api", "server", "services", "schemas", "client", "auth", "prices", "chain", "art", "format", "media", ...BASE],
   // demo: the OpenAPI documents' examples are the demo drops (lib/demo/api-examples.ts).
   api: ["server", "demo", "services", "schemas", "auth", "rate-limit", "db", "chain", ...BASE],
   server: ["demo", "services", "rate-limit", "db", "chain", ...BASE],
@@ -61,6 +63,10 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
   log: ["config"],
   config: [],
   fs: [],
+  // Creators' media: the store (DATA_DIR or a bucket) and the image checks.
+  media: ["config", "fs"],
+  // `npm run drop`: a creator's folder read, checked and staged for the services.
+  launch: ["schemas", "media", ...BASE],
 };
 
 /** Packages only the web layers may import (framework and UI). */

@@ -15,6 +15,7 @@ import { FirstPartySection } from "./_sections/first-party";
 import { FaucetSection } from "./_sections/faucet";
 import { ThreatModelSection } from "./_sections/threat-model";
 import { FairnessSection } from "./_sections/fairness";
+import { CreatorsSection } from "./_sections/creators";
 
 export const metadata: Metadata = { title: "API docs" };
 // Reads the configuration (base URL, budgets) at request time, not at build time.
@@ -35,6 +36,7 @@ export default function DocsPage() {
     ["prices", "Token, pegged and dutch prices", <PricesSection key="prices" cacheSeconds={config.tokenPrices.cacheSeconds} />],
     ["mint", "Minting: prepare, sign, execute", <MintSection key="mint" />],
     ["fairness", "Provably fair assignment", <FairnessSection key="fairness" baseUrl={config.publicUrl} />],
+    ["creators", "Launching a drop from a Sugar folder", <CreatorsSection key="creators" />],
     ["first-party", "First-party read router", <FirstPartySection key="first-party" />],
     ["threat-model", "Threat model", <ThreatModelSection key="threat-model" />],
   ];

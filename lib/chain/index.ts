@@ -23,6 +23,7 @@ export { KeypairFormatError, keypairFromSecret, loadOrCreateLocalKeypair } from 
 export {
   DEFAULT_NFT_MINT_COMPUTE_UNITS,
   buildCollectionGroupMintTransaction,
+  buildUpdateGroupMaxSizeTransaction,
   buildNftMintTransaction,
   buildNftMintMessage,
   compileUnsigned,
@@ -39,6 +40,7 @@ export {
   type TokenMetadataFields,
 } from "./nft-transaction";
 export { MIN_MINT_KEY_SECRET_BYTES, mintKeySecretFromAuthority, mintKeypairForSession } from "./mint-keys";
+export { collectionKeypairForDrop } from "./collection-keys";
 export { buildPrizeTransfer, prizeKeypairForDrop, type PrizeTransfer } from "./prize-account";
 export { loadServerKeys, type ServerKeys } from "./server-keys";
 export { WalletSignatureError, addServerSignatures, checkWalletSigned, type WalletSignatureProblem, type WalletSignedTransaction } from "./server-signatures";

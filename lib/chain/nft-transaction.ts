@@ -20,7 +20,7 @@ import {
   getAssociatedTokenAddressSync,
   getMintLen,
 } from "@solana/spl-token";
-import { createInitializeGroupInstruction, createInitializeMemberInstruction } from "@solana/spl-token-group";
+import { createInitializeGroupInstruction, createInitializeMemberInstruction, createUpdateGroupMaxSizeInstruction } from "@solana/spl-token-group";
 import { createInitializeInstruction as createInitializeMetadataInstruction, pack as packMetadata } from "@solana/spl-token-metadata";
 import { TransactionTooLargeError } from "./errors";
 import { MAX_TRANSACTION_BYTES } from "./types";
@@ -110,6 +110,15 @@ export function buildCollectionGroupMintTransaction(params: CollectionGroupMintP
   transaction.sign(params.mintAuthority, groupMint);
   assertFits(transaction, "collection");
   return { transaction, groupMint };
+}
+
+/** Changes how many members a collection group accepts (a drop's supply changed before its first mint). Fully signed, server-paid. */
+export function buildUpdateGroupMaxSizeTransaction(params: { mintAuthority: Keypair; groupMint: PublicKey; maxSize: bigint; recentBlockhash: string }): Transaction {
+  const transaction = new Transaction({ feePayer: params.mintAuthority.publicKey, recentBlockhash: params.recentBlockhash }).add(
+    createUpdateGroupMaxSizeInstruction({ programId: TOKEN_2022_PROGRAM_ID, group: params.groupMint, updateAuthority: params.mintAuthority.publicKey, maxSize: params.maxSize }),
+  );
+  transaction.sign(params.mintAuthority);
+  return transaction;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -62,6 +62,7 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   INTERNAL_ERROR: `Something went wrong on our side. ${TRY_AGAIN_SOON}`,
   CHAIN_UNAVAILABLE: `The network couldn't be reached just now. ${TRY_AGAIN_SOON}`,
   SERVER_BUSY: `Lots of collectors are minting right now, and nothing happened with this try. ${TRY_AGAIN_SOON}`,
+  LAUNCH_REFUSED: "The creator tool could not apply that change to the drop.",
   // The client's own.
   NETWORK_ERROR: "We couldn't reach the mint service. Check your connection and try again.",
   TIMEOUT: "The mint service took too long to answer. Please try again.",

@@ -54,6 +54,7 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: 500,
   CHAIN_UNAVAILABLE: 503,
   SERVER_BUSY: 503,
+  LAUNCH_REFUSED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -118,5 +119,7 @@ export const ERROR_CODE_DESCRIPTIONS = {
   METHOD_NOT_ALLOWED: "The endpoint does not accept this HTTP method.",
   INTERNAL_ERROR: "Something failed on our side. Retry later.",
   CHAIN_UNAVAILABLE: "The chain could not be read right now (holdings for a gate, for example). Retry; this is not a verdict.",
+  LAUNCH_REFUSED:
+    "`npm run drop` (the admin endpoint behind it) refused a create or update: the short ID belongs to another drop, a mint is in progress, or the change would break NFTs already sold. The sentence names which.",
   SERVER_BUSY: "The service is at capacity right now and did nothing with this request. Retry after Retry-After seconds (also retryAfter in the body).",
 } as const satisfies Record<ErrorCode, string>;

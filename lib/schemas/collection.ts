@@ -65,6 +65,11 @@ export const fairnessSchema = z.object({
   tokenIds: z.object({ from: z.number().int(), to: z.number().int() }),
   /** A Node script that recomputes the order from the seed and checks the commitment. */
   verifyScript: z.url(),
+  /**
+   * A drop launched from a Sugar folder with hiddenSettings: the hash of its asset files it
+   * committed to before the mint (lib/domain/assets-hash.ts). Absent otherwise.
+   */
+  assetsHash: z.string().optional(),
 });
 export type Fairness = z.infer<typeof fairnessSchema>;
 

@@ -80,7 +80,9 @@ export async function createRuntime(config: Config, options: { seedIfEmpty: bool
   }
   let maintained = withMintMaintenance(runtime, await import("@/lib/services/mint/reconcile"));
   if (shouldSeed && config.demoActivityMinutes > 0) maintained = withDemoActivity(maintained, await import("@/lib/demo/demo-activity"));
-  if (database.kind !== "pglite") return maintained;
+  // The command-line tools need the site's door when it holds anything they cannot open
+  // beside it: the embedded database, or the embedded chain (`npm run drop` on PostgreSQL).
+  if (database.kind !== "pglite" && chain.kind !== "embedded") return maintained;
   try {
     return withInstanceFile(maintained);
   } catch (error) {
@@ -120,7 +122,7 @@ function withDemoActivity(runtime: Runtime, activity: typeof import("@/lib/demo/
 }
 
 /**
- * On the embedded database no other process can open the data, so the command-line tools
+ * On the embedded database (or chain) no other process can open the data, so the command-line tools
  * reach this one through `<DATA_DIR>/instance.json` and the admin endpoints; the file is
  * removed again on close.
  */

@@ -49,5 +49,6 @@ export function fairnessView(collection: Collection, drop: { minted: number; pha
     seed: revealed ? seed : null,
     tokenIds: { from, to },
     verifyScript: `${publicBaseUrl.replace(/\/+$/, "")}${FAIR_VERIFY_SCRIPT_PATH}`,
+    ...(collection.assetsHash ? { assetsHash: collection.assetsHash } : {}),
   };
 }

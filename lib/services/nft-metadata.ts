@@ -47,8 +47,12 @@ export async function getNftMetadata(ctx: ServiceContext, identifier: string, re
   const nft = await db.nft.findFirst({ where });
   if (!nft) return null;
   const url = (value: string | null) => toPublicUrl(value, publicBaseUrl);
+  const creators = (collection.creators as Array<{ address: string; share: number }> | null) ?? null;
   const base = {
     symbol: collection.symbol ?? "",
+    // The royalties a drop launched from a Sugar folder states, as Metaplex metadata carries them.
+    ...(collection.sellerFeeBasisPoints !== null ? { seller_fee_basis_points: collection.sellerFeeBasisPoints } : {}),
+    ...(creators && creators.length > 0 ? { properties: { creators: creators.map(({ address, share }) => ({ address, share })) } } : {}),
     external_url: `${publicBaseUrl}/d/${collection.shortId ?? collection.id}`,
     collection: { name: collection.name, family: collection.name },
   };

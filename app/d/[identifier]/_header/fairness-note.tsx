@@ -18,6 +18,14 @@ export function FairnessNote({ fairness }: { fairness: Fairness }) {
         <dd className="break-all font-mono text-xs">{fairness.commitment}</dd>
         <dt className="text-slate-400">Seed</dt>
         <dd className="break-all font-mono text-xs">{fairness.seed ?? "Published here once nothing is left to mint (sold out, or the last phase ended)."}</dd>
+        {fairness.assetsHash ? (
+          <>
+            <dt className="text-slate-400">Art commitment (hash of the asset files, fixed before the mint)</dt>
+            <dd className="break-all font-mono text-xs" data-testid="assets-hash">
+              {fairness.assetsHash}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <p className="text-slate-300">
         Check it yourself with{" "}

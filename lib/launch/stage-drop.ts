@@ -1,0 +1,189 @@
+// From a checked folder to a staged drop: stores every image and its web-sized variant in
+// the media store (skipping what is already there: keys name content, so a resumed run
+// uploads only what is missing), then writes the drop plan to
+// `<DATA_DIR>/launches/<shortId>.json`, which the create and update services read.
+import { readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { parseUnits } from "@/lib/domain/amounts";
+import { parseSugarDate, solToLamports } from "@/lib/domain/sugar-values";
+import { writeFileAtomic } from "@/lib/fs/atomic-file";
+import { webVariant, VARIANT_WIDTH } from "@/lib/media/images";
+import type { MediaStore } from "@/lib/media/media-store";
+import type { DropPlan, DropPlanPhase } from "@/lib/schemas/drop-plan";
+import { stagedPlanPath } from "@/lib/fs/launch-files";
+import { runPool } from "./run-pool";
+import type { DraftImage, DropDraft } from "./read-folder";
+
+export type StageProgress = (done: number, total: number) => void;
+
+/** Files stored at once (each is written whole or not at all, so a kill mid-way leaves no torn file). */
+const STORE_CONCURRENCY = 4;
+
+const MIME = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" } as const;
+
+const originalKey = (shortId: string, image: DraftImage) => `${shortId}/${image.sha256}.${image.info.ext}`;
+const variantKey = (shortId: string, image: DraftImage) => `${shortId}/${image.sha256}.w${VARIANT_WIDTH}.webp`;
+
+type Rendition = { image: DraftImage; key: string; variant: boolean };
+
+/**
+ * Every stored file the drop uses, each once: an NFT's original and its web-sized variant,
+ * the cover's and the placeholder's variant, the banner's original.
+ */
+function renditionsOf(draft: DropDraft): Rendition[] {
+  const { shortId } = draft;
+  const wanted: Rendition[] = [];
+  const add = (image: DraftImage | null, original: boolean, variant: boolean) => {
+    if (!image) return;
+    if (original) wanted.push({ image, key: originalKey(shortId, image), variant: false });
+    if (variant) wanted.push({ image, key: variantKey(shortId, image), variant: true });
+  };
+  for (const asset of draft.assets) add(asset.image, true, true);
+  add(draft.collection.image, false, true);
+  add(draft.placeholder, false, true);
+  add(draft.banner, true, false);
+  return [...new Map(wanted.map((r) => [r.key, r])).values()];
+}
+
+/** Stores what is missing; `onImage` reports each file done (stored or already there). Returns every key the drop uses. */
+export async function storeDraftMedia(draft: DropDraft, store: MediaStore, onImage?: StageProgress): Promise<string[]> {
+  const renditions = renditionsOf(draft);
+  let done = 0;
+  const jobs = renditions.map((rendition) => async () => {
+    if (!(await store.has(rendition.key))) {
+      const bytes = await readFile(path.join(draft.folder, rendition.image.file));
+      await store.put(rendition.key, rendition.variant ? await webVariant(bytes, rendition.image.info) : bytes);
+    }
+    onImage?.(++done, renditions.length);
+  });
+  await runPool(jobs, STORE_CONCURRENCY);
+  return renditions.map((r) => r.key);
+}
+
+/** The drop plan of a draft whose media are stored in `store`. */
+export function planOf(draft: DropDraft, store: MediaStore): DropPlan {
+  const { shortId, config, extras } = draft;
+  const url = (image: DraftImage) => store.urlOf(originalKey(shortId, image));
+  const webUrl = (image: DraftImage) => store.urlOf(variantKey(shortId, image));
+  const collectionMeta = draft.collection.metadata;
+  const revealAt = extras.reveal?.at ? parseSugarDate(extras.reveal.at) : null;
+  return {
+    fingerprint: draft.fingerprint,
+    shortId,
+    name: collectionMeta.name,
+    symbol: config.symbol,
+    description: collectionMeta.description || null,
+    image: webUrl(draft.collection.image),
+    bannerImage: draft.banner ? url(draft.banner) : null,
+    externalUrl: extras.externalUrl ?? collectionMeta.external_url ?? null,
+    twitter: extras.twitter ?? null,
+    discord: extras.discord ?? null,
+    treasury: draft.treasury,
+    sellerFeeBasisPoints: config.sellerFeeBasisPoints,
+    creators: config.creators,
+    // Sugar's candy machine hands out items in a random order unless isSequential; hidden art
+    // is committed to as well. Both become Dropmint's provably fair order.
+    fair: config.isSequential !== true || Boolean(config.hiddenSettings),
+    reveal: config.hiddenSettings
+      ? { assetsHash: draft.assetsHash, placeholderImage: webUrl(draft.placeholder ?? draft.collection.image), revealAt: revealAt ? revealAt.toISOString() : null }
+      : null,
+    phases: draft.phases.map((phase) => phasePlan(phase, extras.phases?.[phase.label ?? "default"])),
+    nfts: draft.assets.map((asset) => ({
+      tokenId: asset.index,
+      name: asset.metadata.name,
+      description: asset.metadata.description || null,
+      imageUrl: url(asset.image),
+      previewImageUrl: webUrl(asset.image),
+      mediaType: MIME[asset.image.info.ext],
+      animationUrl: asset.metadata.animation_url && /^https:\/\//.test(asset.metadata.animation_url) ? asset.metadata.animation_url : null,
+      attributes: (asset.metadata.attributes ?? []).map((a) => ({ trait_type: a.trait_type, value: a.value })),
+    })),
+    claimCodeBatches: (extras.claimCodes ?? []).map((batch) => ({
+      name: batch.name,
+      phaseLabel: batch.phase ?? null,
+      grantType: batch.grantType,
+      mintAllocation: batch.mintAllocation ?? (batch.grantType === "discount" ? null : 1),
+      discountPercent: batch.discountPercent ?? null,
+      discountUses: batch.discountUses ?? (batch.grantType === "discount" ? 1 : null),
+      maxUses: batch.maxUses ?? null,
+      codes: batch.codes.map((code) => code.toUpperCase()),
+    })),
+    bounties: (extras.bounties ?? []).map((bounty) => ({
+      name: bounty.name,
+      description: bounty.description ?? null,
+      triggerMintCount: bounty.triggerMintCount,
+      kind: bounty.prize.kind,
+      lamports: bounty.prize.kind === "sol" ? solToLamports(bounty.prize.amount).toString() : null,
+      grantLabel: bounty.prize.kind === "grant" ? bounty.prize.label : null,
+    })),
+    media: renditionsOf(draft).map((r) => r.key),
+  };
+}
+
+type PhaseExtras = NonNullable<DropDraft["extras"]["phases"]>[string];
+
+function phasePlan(phase: DropDraft["phases"][number], extras: PhaseExtras | undefined): DropPlanPhase {
+  const price = extras?.price;
+  const lamports = (sol: number) => parseUnits(sol.toFixed(9), 9).toString();
+  return {
+    label: phase.label,
+    name: extras?.name ?? phase.name,
+    startDate: phase.startDate?.toISOString() ?? null,
+    endDate: phase.endDate?.toISOString() ?? null,
+    priceModel: price?.kind ?? "fixed",
+    price: price?.kind === "dutch" ? lamports(price.startPrice) : price?.kind === "pegged" ? "0" : phase.price.toString(),
+    dutchConfig:
+      price?.kind === "dutch"
+        ? {
+            basePrice: lamports(price.startPrice),
+            floorPrice: lamports(price.floorPrice),
+            ceilingPrice: lamports(price.ceilingPrice ?? price.startPrice),
+            decayAmount: lamports(price.decayAmount),
+            decayIntervalMinutes: price.decayIntervalMinutes,
+            surgePremium: lamports(price.surgePremium),
+            surgeThreshold: price.surgeThreshold,
+            surgeWindowMinutes: price.surgeWindowMinutes,
+          }
+        : null,
+    pegConfig:
+      price?.kind === "pegged"
+        ? {
+            pegMode: price.pegMode,
+            target: price.target,
+            ...(price.slippageTolerance !== undefined ? { slippageTolerance: price.slippageTolerance } : {}),
+            ...(price.validitySeconds !== undefined ? { validitySeconds: price.validitySeconds } : {}),
+          }
+        : null,
+    bogo: extras?.bogo ?? null,
+    maxPerWallet: phase.maxPerWallet,
+    maxPerTransaction: extras?.maxPerTransaction ?? null,
+    phaseSupply: phase.phaseSupply,
+    allowlist: phase.allowlist,
+    tokenGate: phase.tokenGate ? { mint: phase.tokenGate.mint, minAmount: phase.tokenGate.minAmount.toString() } : null,
+    nftGate: phase.nftGate,
+  };
+}
+
+/** Writes the plan where the services read it (whole, or not at all). */
+export async function stagePlan(dataDir: string, plan: DropPlan): Promise<string> {
+  const file = stagedPlanPath(dataDir, plan.shortId);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFileAtomic(file, [Buffer.from(JSON.stringify(plan))]);
+  return file;
+}
+
+/**
+ * Deletes what the drop's folder in the store holds beyond `keep`: media of images the
+ * creator replaced or removed, and the leftovers of an interrupted write.
+ */
+export async function clearUnreferencedMedia(store: MediaStore, shortId: string, keep: readonly string[]): Promise<number> {
+  const wanted = new Set(keep);
+  let removed = 0;
+  for (const key of await store.list(shortId)) {
+    if (wanted.has(key)) continue;
+    await store.remove(key);
+    removed++;
+  }
+  return removed;
+}
