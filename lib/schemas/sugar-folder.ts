@@ -12,6 +12,8 @@ export const MAX_FOLDER_ASSETS = 10_000;
 /** Token-metadata limits the chain programs enforce (mpl-token-metadata's MAX_*_LENGTH), in bytes. */
 export const MAX_NAME_BYTES = 32;
 export const MAX_SYMBOL_BYTES = 10;
+/** Sugar's limit on a collection's creators. */
+export const MAX_CREATORS = 4;
 export const MAX_URI_BYTES = 200;
 
 const bytesAtMost = (max: number) => (text: string) => new TextEncoder().encode(text).length <= max;
@@ -35,7 +37,7 @@ export const sugarConfigSchema = z.strictObject({
   isSequential: z.boolean().optional(),
   creators: z
     .array(sugarCreatorSchema)
-    .max(4, "at most 4 creators (Sugar's limit)")
+    .max(MAX_CREATORS, `at most ${MAX_CREATORS} creators (Sugar's limit)`)
     .refine((creators) => creators.length === 0 || creators.reduce((sum, c) => sum + c.share, 0) === 100, "the creators' shares must add up to 100"),
   // Where Sugar uploads: Dropmint stores the media itself, so these are read and not used.
   uploadMethod: z.string().optional(),

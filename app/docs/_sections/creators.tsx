@@ -3,15 +3,17 @@
 // so this page always says what the command does.
 import { z } from "zod";
 import { REFUSED_GUARDS, SUPPORTED_GUARDS } from "@/lib/domain/sugar-guards";
-import { dropmintExtrasSchema } from "@/lib/schemas/sugar-folder";
+import { dropmintExtrasSchema, MAX_CREATORS, MAX_SYMBOL_BYTES } from "@/lib/schemas/sugar-folder";
+import { ASSETS_HASH_LENGTH } from "@/lib/domain/assets-hash";
+import { MEDIA_CACHE_CONTROL } from "@/lib/media/media-store";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, VARIANT_WIDTH } from "@/lib/media/image-limits";
 
 const CONFIG_KEYS: Array<[string, string]> = [
   ["number", "How many assets: assets/0 … number−1 must all be there, as pairs."],
-  ["symbol", "The collection's and every NFT's symbol (at most 10 bytes), written on chain."],
+  ["symbol", `The collection's and every NFT's symbol (at most ${MAX_SYMBOL_BYTES} bytes), written on chain.`],
   [
     "sellerFeeBasisPoints, creators",
-    "The royalties and creators every NFT's metadata states (shares add up to 100; at most 4 creators). The first creator is the treasury when no phase has solPayment.",
+    `The royalties and creators every NFT's metadata states (shares add up to 100; at most ${MAX_CREATORS} creators). The first creator is the treasury when no phase has solPayment.`,
   ],
   ["isSequential", "false (Sugar's default: a random order) becomes a provably fair drop: NFTs go out in a committed secret shuffle. true hands them out in token order."],
   [
@@ -64,8 +66,8 @@ npm run drop -- show <folder|shortId>`}
       <h3 className="text-lg font-semibold">Guards become phases</h3>
       <p>
         Each group of <code>guards.groups</code> is a phase named by its label (dropmint.json may give it another name), with the <code>guards.default</code> guards merged in (a
-        guard in both is the group&apos;s); without groups, the default guards are the one phase. Dates read as <code>2025-06-01T18:00:00Z</code> or Sugar&apos;s{" "}
-        <code>2025-06-01 18:00:00 +0000</code>; SOL values are exact (0.3 SOL is 300,000,000 lamports).
+        guard in both is the group&apos;s); without groups, the default guards are the one phase. Dates read as <code>{`2025-06-01T18:00:00Z`}</code> or Sugar&apos;s{" "}
+        <code>{`2025-06-01 18:00:00 +0000`}</code>; SOL values are exact ({`0.3 SOL is 300,000,000 lamports`}).
       </p>
       <table className="w-full text-left text-sm" data-testid="supported-guards">
         <thead>
@@ -111,15 +113,15 @@ npm run drop -- show <folder|shortId>`}
       <h3 className="text-lg font-semibold">The assets hash (hiddenSettings.hash)</h3>
       <p>
         Sugar hashes its upload cache; Dropmint has none, so it commits to the files themselves: line <em>i</em> is{" "}
-        <code>&quot;&lt;i&gt;:&lt;SHA-256 hex of i.json&gt;:&lt;SHA-256 hex of i&apos;s image&gt;\n&quot;</code>, and the hash is the first 32 characters of the base58 SHA-256 of
-        all lines. <code>validate</code> prints it. The drop shows it as <code>fairness.assetsHash</code> beside the fair-order commitment.
+        <code>&quot;&lt;i&gt;:&lt;SHA-256 hex of i.json&gt;:&lt;SHA-256 hex of i&apos;s image&gt;\n&quot;</code>, and the hash is the first {ASSETS_HASH_LENGTH} characters of the
+        base58 SHA-256 of all lines. <code>validate</code> prints it. The drop shows it as <code>fairness.assetsHash</code> beside the fair-order commitment.
       </p>
 
       <h3 className="text-lg font-semibold">Media</h3>
       <p>
         Images (PNG, JPEG, GIF, WebP; SVG refused; at most {MAX_IMAGE_BYTES / 1048576} MB and {MAX_IMAGE_SIDE} pixels a side) must decode in full and match their extension. Each
         gets a web-sized WebP variant at most {VARIANT_WIDTH} pixels wide for cards and galleries. They are stored under <code>DATA_DIR/media</code> and served at{" "}
-        <code>/media/&lt;shortId&gt;/&lt;sha256&gt;.&lt;ext&gt;</code> with <code>Cache-Control: public, max-age=31536000, immutable</code>, or in an S3-compatible bucket when{" "}
+        <code>/media/&lt;shortId&gt;/&lt;sha256&gt;.&lt;ext&gt;</code> with <code>Cache-Control: {MEDIA_CACHE_CONTROL}</code>, or in an S3-compatible bucket when{" "}
         <code>MEDIA_S3_BUCKET</code> is set (with <code>MEDIA_S3_PUBLIC_URL</code>, and <code>MEDIA_S3_ENDPOINT</code> for a bucket not on AWS).
       </p>
 

@@ -52,7 +52,8 @@ export interface components {
       | "METHOD_NOT_ALLOWED"
       | "INTERNAL_ERROR"
       | "CHAIN_UNAVAILABLE"
-      | "SERVER_BUSY";
+      | "SERVER_BUSY"
+      | "LAUNCH_REFUSED";
     ErrorEnvelope: {
       /** @constant */
       success: false;
@@ -105,7 +106,8 @@ export interface components {
         | "METHOD_NOT_ALLOWED"
         | "INTERNAL_ERROR"
         | "CHAIN_UNAVAILABLE"
-        | "SERVER_BUSY";
+        | "SERVER_BUSY"
+        | "LAUNCH_REFUSED";
       retryAfter?: number;
       reason?: string | null;
       blockedUntil?: string | null;
@@ -203,6 +205,7 @@ export interface components {
         };
         /** Format: uri */
         verifyScript: string;
+        assetsHash?: string;
       } | null;
     };
     CollectionResponse: {

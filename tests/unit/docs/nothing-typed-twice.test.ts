@@ -22,7 +22,7 @@ const DOCS_DIR = path.resolve(import.meta.dirname, "../../../app/docs");
  */
 const ALLOWED_NUMBERS: RegExp[] = [
   /\bv1\b/g,
-  /SHA-?(256|512)/g,
+  /SHA-?(256|512)/gi,
   /ed25519/g,
   /base(58|64)/g,
   /Token-2022/g,
@@ -45,6 +45,9 @@ const ALLOWED_NUMBERS: RegExp[] = [
   /\b200\b/g, // success
   /\b(0|1|2|100)\b/g,
   /10\^decimals/g,
+  /\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b/g, // environment variable names (MEDIA_S3_BUCKET)
+  /\bS3\b/g, // the storage protocol's name
+  /kill -9/g, // a signal
 ];
 
 /** `example`: a code sample (a template string or the text of a <pre>), whose figures are examples. */
