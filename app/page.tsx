@@ -5,7 +5,13 @@ import { getConfig } from "@/lib/config";
 import type { ReactNode } from "react";
 import { getServiceContext } from "@/lib/server/runtime";
 import { fixedClock } from "@/lib/services/context";
-import { getFeatured, getLiveMints, getRecentSoldouts, getTrending, getUpcomingMints } from "@/lib/services/discovery-feeds";
+import {
+  getFeatured,
+  getLiveMints,
+  getRecentSoldouts,
+  getTrending,
+  getUpcomingMints,
+} from "@/lib/services/discovery-feeds";
 import { nextPhaseStarts } from "@/lib/services/next-phase-starts";
 import type { CollectionSummary } from "@/lib/services/collection-summaries";
 import { formatUtcDateTime, plural } from "@/lib/format";
@@ -30,7 +36,9 @@ export default async function HomePage() {
     getTrending(ctx, page),
     getRecentSoldouts(ctx, page),
   ]);
-  const upcomingIds = [...featured.collections, ...upcoming.mints].filter((d) => d.status === "upcoming").map((d) => d.id);
+  const upcomingIds = [...featured.collections, ...upcoming.mints]
+    .filter((d) => d.status === "upcoming")
+    .map((d) => d.id);
   const startsAt = await nextPhaseStarts(ctx, [...new Set(upcomingIds)]);
   const card = (drop: CollectionSummary, extra?: ReactNode, eager = false) => (
     <DropCard drop={drop} startsAt={startsAt.get(drop.id) ?? null} now={now} extra={extra} eager={eager} />
@@ -44,7 +52,9 @@ export default async function HomePage() {
           <h1 id="home-heading" className="text-3xl font-bold sm:text-4xl">
             Discover drops
           </h1>
-          <p className="text-slate-300">Mint NFT drops on Solana: what is minting now, what is next, and what is moving.</p>
+          <p className="text-slate-300">
+            Mint NFT drops on Solana: what is minting now, what is next, and what is moving.
+          </p>
         </div>
         <div className="max-w-xl">
           <DropSearch cluster={getConfig().cluster} />
@@ -97,7 +107,19 @@ export default async function HomePage() {
   );
 }
 
-function FeedSection({ id, title, subtitle, empty, children }: { id: string; title: string; subtitle?: string; empty?: string; children: ReactNode[] }) {
+function FeedSection({
+  id,
+  title,
+  subtitle,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  empty?: string;
+  children: ReactNode[];
+}) {
   const headingId = `${id}-heading`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">

@@ -25,7 +25,9 @@ export function readBundleSizes(routes?: string[]): BundleSize[] {
     .map((entry) => ({
       route: entry.route,
       uncompressedKb: entry.firstLoadUncompressedJsBytes / 1024,
-      gzipKb: entry.firstLoadChunkPaths.reduce((sum, chunk) => sum + gzipSync(readFileSync(chunk), { level: 9 }).length, 0) / 1024,
+      gzipKb:
+        entry.firstLoadChunkPaths.reduce((sum, chunk) => sum + gzipSync(readFileSync(chunk), { level: 9 }).length, 0) /
+        1024,
       chunks: entry.firstLoadChunkPaths.length,
     }));
 }
@@ -42,10 +44,13 @@ export function printBundleSizes(): void {
   if (empty && !shown.includes(empty)) shown.push(empty);
   console.log("\nFirst-load JS per page (production build)");
   console.log("| Page | Uncompressed KB | gzip KB | Chunks |\n|---|---|---|---|");
-  for (const size of shown) console.log(`| ${size.route} | ${size.uncompressedKb.toFixed(1)} | ${size.gzipKb.toFixed(1)} | ${size.chunks} |`);
+  for (const size of shown)
+    console.log(`| ${size.route} | ${size.uncompressedKb.toFixed(1)} | ${size.gzipKb.toFixed(1)} | ${size.chunks} |`);
   const drop = all.find((size) => size.route === DROP_PAGE);
   if (!drop || !empty) {
-    console.log(`drop page above empty page: cannot tell (${!drop ? `${DROP_PAGE} missing` : "no page"} in ${STATS_FILE}) ✗`);
+    console.log(
+      `drop page above empty page: cannot tell (${!drop ? `${DROP_PAGE} missing` : "no page"} in ${STATS_FILE}) ✗`,
+    );
     return;
   }
   const above = drop.gzipKb - empty.gzipKb;

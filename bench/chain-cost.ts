@@ -12,7 +12,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Keypair, LAMPORTS_PER_SOL, PublicKey } from "@solana/web3.js";
-import { buildCollectionGroupMintTransaction, buildNftMintTransaction, openEmbeddedChain, signAndSerialize, type EmbeddedChain } from "../lib/chain";
+import {
+  buildCollectionGroupMintTransaction,
+  buildNftMintTransaction,
+  openEmbeddedChain,
+  signAndSerialize,
+  type EmbeddedChain,
+} from "../lib/chain";
 
 export type LatencyPoint = { p50Ms: number; p95Ms: number };
 export type ChainCostResult = { at100: LatencyPoint; at10000: LatencyPoint; stats: Record<string, unknown> };
@@ -28,7 +34,15 @@ const FILL_BATCH = 100;
 const BLOCK = 25;
 const BUYERS = 20;
 
-type Drop = { chain: EmbeddedChain; mintAuthority: Keypair; group: PublicKey; buyers: Keypair[]; treasury: PublicKey; feeAccount: PublicKey; minted: number };
+type Drop = {
+  chain: EmbeddedChain;
+  mintAuthority: Keypair;
+  group: PublicKey;
+  buyers: Keypair[];
+  treasury: PublicKey;
+  feeAccount: PublicKey;
+  minted: number;
+};
 
 async function openDrop(dir: string): Promise<Drop> {
   const chain = await openEmbeddedChain({ dir, cluster: "localnet" });
@@ -45,7 +59,15 @@ async function openDrop(dir: string): Promise<Drop> {
   await chain.sendRawTransaction(transaction.serialize());
   const buyers = Array.from({ length: BUYERS }, () => Keypair.generate());
   for (const buyer of buyers) await chain.airdrop(buyer.publicKey.toBase58(), 10_000n * SOL);
-  return { chain, mintAuthority, group: groupMint.publicKey, buyers, treasury: Keypair.generate().publicKey, feeAccount: Keypair.generate().publicKey, minted: 0 };
+  return {
+    chain,
+    mintAuthority,
+    group: groupMint.publicKey,
+    buyers,
+    treasury: Keypair.generate().publicKey,
+    feeAccount: Keypair.generate().publicKey,
+    minted: 0,
+  };
 }
 
 /** A signed mint of the next NFT, as execute submits it (wallet, mint key and mint authority signatures). */
@@ -139,11 +161,14 @@ export async function benchChainCost(options: { log?: (line: string) => void } =
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.dirname, "chain-cost.ts")) {
   const started = performance.now();
   const result = await benchChainCost({ log: (line) => console.log(line) });
-  const row = (label: string, point: LatencyPoint) => `${label.padEnd(28)} p50 ${point.p50Ms.toFixed(2).padStart(8)} ms   p95 ${point.p95Ms.toFixed(2).padStart(8)} ms`;
+  const row = (label: string, point: LatencyPoint) =>
+    `${label.padEnd(28)} p50 ${point.p50Ms.toFixed(2).padStart(8)} ms   p95 ${point.p95Ms.toFixed(2).padStart(8)} ms`;
   console.log(`\nNFT mint submitted to the embedded chain (${SAMPLES} timed mints per point)`);
   console.log(row("after 100 prior mints", result.at100));
   console.log(row(`after ${PRIOR_MINTS} prior mints`, result.at10000));
-  console.log(`ratio late/early: p50 ${(result.at10000.p50Ms / result.at100.p50Ms).toFixed(2)}x, p95 ${(result.at10000.p95Ms / result.at100.p95Ms).toFixed(2)}x`);
+  console.log(
+    `ratio late/early: p50 ${(result.at10000.p50Ms / result.at100.p50Ms).toFixed(2)}x, p95 ${(result.at10000.p95Ms / result.at100.p95Ms).toFixed(2)}x`,
+  );
   console.log(`long-history chain stats: ${JSON.stringify(result.stats)}`);
   console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
 }

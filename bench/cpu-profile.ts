@@ -4,11 +4,19 @@
 // one that another run wrote (bench:statements under --cpu-prof, for example).
 import { readFileSync } from "node:fs";
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 /** Self time per frame and per place, in ms, from a V8 .cpuprofile. */
-export function summariseProfile(profile: CpuProfile): { frames: Array<[string, number]>; places: Array<[string, number]>; totalMs: number } {
+export function summariseProfile(profile: CpuProfile): {
+  frames: Array<[string, number]>;
+  places: Array<[string, number]>;
+  totalMs: number;
+} {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -24,7 +32,8 @@ export function summariseProfile(profile: CpuProfile): { frames: Array<[string, 
     const place = placeOf(file, functionName);
     places.set(place, (places.get(place) ?? 0) + us);
   }
-  const sorted = (map: Map<string, number>) => [...map].map(([k, us]) => [k, us / 1000] as [string, number]).sort((a, b) => b[1] - a[1]);
+  const sorted = (map: Map<string, number>) =>
+    [...map].map(([k, us]) => [k, us / 1000] as [string, number]).sort((a, b) => b[1] - a[1]);
   return { frames: sorted(frames), places: sorted(places), totalMs: totalUs / 1000 };
 }
 
@@ -41,9 +50,11 @@ export function printProfileSummary(file: string, top: number): void {
   const { frames, places, totalMs } = summariseProfile(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
   const pct = (ms: number) => `${((ms / totalMs) * 100).toFixed(1).padStart(5)} %`;
   console.log(`${(totalMs / 1000).toFixed(1)} s sampled; top ${top} frames by self time:`);
-  for (const [frame, ms] of frames.filter(([frame]) => !frame.startsWith("(idle)")).slice(0, top)) console.log(`  ${pct(ms)}  ${frame}`);
+  for (const [frame, ms] of frames.filter(([frame]) => !frame.startsWith("(idle)")).slice(0, top))
+    console.log(`  ${pct(ms)}  ${frame}`);
   console.log("self time by place:");
   for (const [place, ms] of places.slice(0, 12)) console.log(`  ${pct(ms)}  ${place}`);
 }
 
-if (process.argv[1]?.endsWith("cpu-profile.ts") && process.argv[2]) printProfileSummary(process.argv[2], Number(process.argv[3] ?? 10));
+if (process.argv[1]?.endsWith("cpu-profile.ts") && process.argv[2])
+  printProfileSummary(process.argv[2], Number(process.argv[3] ?? 10));

@@ -25,17 +25,59 @@ export type Measure = keyof typeof MEASURES;
  * load generator) cannot reach, what bounds it and what would move it, printed when it is
  * missed, beside the measured profile where there is one.
  */
-export type Goal = { id: string; description: string; measure: Measure; threshold: number; strict?: boolean; bound?: string };
+export type Goal = {
+  id: string;
+  description: string;
+  measure: Measure;
+  threshold: number;
+  strict?: boolean;
+  bound?: string;
+};
 
 export const GOALS = [
   // Reads a buyer's page and a partner's integration make while a drop is selling (npm run bench, PGlite and PostgreSQL).
-  { id: "read-collection", description: "GET /v1/collections/sprites (partner key)", measure: "share-of-noop", threshold: 0.6 },
-  { id: "read-availability", description: "GET /v1/collections/sprites/availability", measure: "share-of-noop", threshold: 0.6 },
-  { id: "read-eligibility", description: "GET /v1/collections/sprites/eligibility/{phase}/{wallet}", measure: "share-of-noop", threshold: 0.6 },
-  { id: "read-wallet-mints", description: "GET /v1/collections/sprites/wallet-mints/{wallet}", measure: "share-of-noop", threshold: 0.6 },
-  { id: "read-gallery", description: "GET /v1/collections/sprites/gallery, page 1", measure: "share-of-noop", threshold: 0.6 },
-  { id: "read-all-minted", description: "GET /v1/collections/sprites/all-minted, page 1", measure: "share-of-noop", threshold: 0.6 },
-  { id: "read-public-collection", description: "GET /public/collection/sprites (the site's own page, Origin = site)", measure: "share-of-noop", threshold: 0.6 },
+  {
+    id: "read-collection",
+    description: "GET /v1/collections/sprites (partner key)",
+    measure: "share-of-noop",
+    threshold: 0.6,
+  },
+  {
+    id: "read-availability",
+    description: "GET /v1/collections/sprites/availability",
+    measure: "share-of-noop",
+    threshold: 0.6,
+  },
+  {
+    id: "read-eligibility",
+    description: "GET /v1/collections/sprites/eligibility/{phase}/{wallet}",
+    measure: "share-of-noop",
+    threshold: 0.6,
+  },
+  {
+    id: "read-wallet-mints",
+    description: "GET /v1/collections/sprites/wallet-mints/{wallet}",
+    measure: "share-of-noop",
+    threshold: 0.6,
+  },
+  {
+    id: "read-gallery",
+    description: "GET /v1/collections/sprites/gallery, page 1",
+    measure: "share-of-noop",
+    threshold: 0.6,
+  },
+  {
+    id: "read-all-minted",
+    description: "GET /v1/collections/sprites/all-minted, page 1",
+    measure: "share-of-noop",
+    threshold: 0.6,
+  },
+  {
+    id: "read-public-collection",
+    description: "GET /public/collection/sprites (the site's own page, Origin = site)",
+    measure: "share-of-noop",
+    threshold: 0.6,
+  },
   // Search box: 16 concurrent visitors over 5,000 drops, for each kind of query (bench/search.ts).
   {
     id: "search-p95",
@@ -63,9 +105,19 @@ export const GOALS = [
       "An execute is 8 SQL statements (claim, then record in one transaction), the wallet's signature verified, the server's two signatures made, and the transaction run by the embedded SVM (Token-2022 with metadata and group extensions); see the profile printed above. What would move it: the claim and the record in one statement, the chain submit off the request's thread, and more cores.",
   },
   // What a buyer's phone downloads before the mint button works.
-  { id: "drop-page-js", description: "/d/[identifier] first-load JS above an empty page", measure: "gzip-kb-above-empty", threshold: 25 },
+  {
+    id: "drop-page-js",
+    description: "/d/[identifier] first-load JS above an empty page",
+    measure: "gzip-kb-above-empty",
+    threshold: 25,
+  },
   // Chain cost of a mint must not grow with the drop (bench/chain-cost.ts: 100 vs 10,000 minted).
-  { id: "chain-cost", description: "mint chain cost at 10,000 minted vs 100 (p50 and p95)", measure: "growth-percent", threshold: 20 },
+  {
+    id: "chain-cost",
+    description: "mint chain cost at 10,000 minted vs 100 (p50 and p95)",
+    measure: "growth-percent",
+    threshold: 20,
+  },
   // npm run bench:rush: two instances, one PostgreSQL, Redis, one chain; 1,000 buyers for the last 100 NFTs.
   {
     id: "rush-prepare-p95",
@@ -76,9 +128,20 @@ export const GOALS = [
       "1,000 prepares arrive at once at 2 instances that share 2 cores with PostgreSQL, Redis, the chain and the load generator: even the 503 answers, made before any database work, wait about 0.7 s (p50) to be read and answered, at about 0.7 ms of CPU each through Next.js. The p95 shrinks with the burst per core: more instances on more cores, or a queue at the edge.",
   },
   { id: "rush-execute-p95", description: "rush: execute-mint p95", measure: "p95-ms", threshold: 1000 },
-  { id: "rush-exact-supply", description: "rush: exactly the drop's supply minted, no NFT twice", measure: "mint-count-error", threshold: 0 },
+  {
+    id: "rush-exact-supply",
+    description: "rush: exactly the drop's supply minted, no NFT twice",
+    measure: "mint-count-error",
+    threshold: 0,
+  },
   // npm run bench:soak: mixed reads for SOAK_MINUTES against one instance.
-  { id: "soak-rss", description: "soak: site RSS growth after the warm-up minute", measure: "growth-percent", threshold: 10, strict: true },
+  {
+    id: "soak-rss",
+    description: "soak: site RSS growth after the warm-up minute",
+    measure: "growth-percent",
+    threshold: 10,
+    strict: true,
+  },
 ] as const satisfies readonly Goal[];
 
 export type GoalId = (typeof GOALS)[number]["id"];
@@ -110,7 +173,8 @@ export function target(id: GoalId): string {
 /** The table as printed at the top of every bench. */
 export function printGoals(ids?: readonly GoalId[]): void {
   console.log("\nGoals (bench/goals.ts)");
-  for (const g of GOALS) if (!ids || ids.includes(g.id)) console.log(`  ${g.id.padEnd(24)} ${target(g.id).padEnd(34)} ${g.description}`);
+  for (const g of GOALS)
+    if (!ids || ids.includes(g.id)) console.log(`  ${g.id.padEnd(24)} ${target(g.id).padEnd(34)} ${g.description}`);
 }
 
 /** What bounds each missed goal that has a `bound`, one paragraph each. */

@@ -25,7 +25,11 @@ function run(job: LoadJob): Promise<LoadOutcome> {
     ...base,
     method: request.method ?? "GET",
     path: request.path,
-    headers: { ...base.headers, ...(request.body !== undefined ? { "content-type": "application/json" } : {}), ...request.headers },
+    headers: {
+      ...base.headers,
+      ...(request.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...request.headers,
+    },
     body: request.body,
   });
   const requests: autocannon.Request[] = once
@@ -87,7 +91,8 @@ function run(job: LoadJob): Promise<LoadOutcome> {
 process.on("message", (message: { id: number; job: LoadJob }) => {
   run(message.job).then(
     (outcome) => process.send!({ id: message.id, outcome }),
-    (error: unknown) => process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
   );
 });
 process.on("disconnect", () => process.exit(0));

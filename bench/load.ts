@@ -66,7 +66,10 @@ export class LoadGenerator {
   }
 
   static start(): LoadGenerator {
-    const child = fork(path.join(import.meta.dirname, "load-worker.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(path.join(import.meta.dirname, "load-worker.ts"), [], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     return new LoadGenerator(child);
   }
 
@@ -103,7 +106,8 @@ export function percentile(sorted: readonly number[], q: number): number {
 export function summarise(outcomes: readonly LoadOutcome[], expected: readonly number[] = []): LoadResult {
   const latencies = outcomes.flatMap((o) => o.latencies).sort((a, b) => a - b);
   const statuses: Record<string, number> = {};
-  for (const o of outcomes) for (const [status, count] of Object.entries(o.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  for (const o of outcomes)
+    for (const [status, count] of Object.entries(o.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
   const refused = Object.entries(statuses)
     .filter(([status]) => Number(status) >= 400 && !expected.includes(Number(status)))
     .reduce((sum, [, count]) => sum + count, 0);

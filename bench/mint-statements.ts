@@ -53,7 +53,11 @@ async function measure(target: DatabaseTarget) {
   const runtime = assembleRuntime(config, database, chain);
   try {
     const ctx = serviceContextOf(runtime);
-    const drop = await createBenchDrop(runtime, { shortId: "statements", price: 10_000_000n, supply: (MINTS + WARM_UP) * 2 });
+    const drop = await createBenchDrop(runtime, {
+      shortId: "statements",
+      price: 10_000_000n,
+      supply: (MINTS + WARM_UP) * 2,
+    });
     const wallets = await fundedWallets(runtime, MINTS + WARM_UP, 1_000_000_000n);
     const ref = (await findCollectionRef(runtime.database.prisma, drop.shortId))!;
     const totals = { prepare: { statements: 0, ms: 0 }, execute: { statements: 0, ms: 0 } };
@@ -98,7 +102,9 @@ async function measure(target: DatabaseTarget) {
 }
 
 // BENCH_DATABASE=pglite|postgres: one of them only (for a profile of one).
-for (const target of databaseTargets.filter((t) => !process.env.BENCH_DATABASE || t.name === process.env.BENCH_DATABASE)) {
+for (const target of databaseTargets.filter(
+  (t) => !process.env.BENCH_DATABASE || t.name === process.env.BENCH_DATABASE,
+)) {
   if (target.available) await measure(target);
   else console.log(`${target.name} skipped: ${target.reason}`);
 }

@@ -20,7 +20,9 @@ export const MINT_WALLETS = Number(process.env.BENCH_MINT_WALLETS ?? 64);
 export const MINT_ROUNDS = Number(process.env.BENCH_MINT_ROUNDS ?? 5);
 export const MINT_CONCURRENCY = Number(process.env.BENCH_MINT_CONCURRENCY ?? 64);
 if (MINT_ROUNDS + 1 > PREPARES_PER_WALLET_PER_MINUTE)
-  throw new Error(`BENCH_MINT_ROUNDS is at most ${PREPARES_PER_WALLET_PER_MINUTE - 1} (prepares per wallet per minute, one round warms up).`);
+  throw new Error(
+    `BENCH_MINT_ROUNDS is at most ${PREPARES_PER_WALLET_PER_MINUTE - 1} (prepares per wallet per minute, one round warms up).`,
+  );
 
 const SOL = 1_000_000_000n;
 
@@ -29,13 +31,27 @@ export type MintBenchResult = { prepare: LoadResult; execute: LoadResult; minted
 
 /** Before the site starts: the drop (twice what the run can buy, so it never sells out) and the funded wallets. */
 export async function createMintFixture(runtime: Runtime): Promise<MintFixture> {
-  const drop = await createBenchDrop(runtime, { shortId: "bench-mint", price: SOL / 100n, supply: MINT_WALLETS * (MINT_ROUNDS + 1) * 2 });
+  const drop = await createBenchDrop(runtime, {
+    shortId: "bench-mint",
+    price: SOL / 100n,
+    supply: MINT_WALLETS * (MINT_ROUNDS + 1) * 2,
+  });
   return { drop, wallets: await fundedWallets(runtime, MINT_WALLETS, SOL) };
 }
 
-export async function benchMint(load: LoadGenerator, siteUrl: string, key: string, { drop, wallets }: MintFixture): Promise<MintBenchResult> {
+export async function benchMint(
+  load: LoadGenerator,
+  siteUrl: string,
+  key: string,
+  { drop, wallets }: MintFixture,
+): Promise<MintBenchResult> {
   const headers = { "x-api-key": key };
-  const post = (path: string, body: unknown) => ({ method: "POST" as const, path, headers, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) => ({
+    method: "POST" as const,
+    path,
+    headers,
+    body: JSON.stringify(body),
+  });
 
   const prepares: LoadOutcome[] = [];
   const executes: LoadOutcome[] = [];
@@ -48,18 +64,36 @@ export async function benchMint(load: LoadGenerator, siteUrl: string, key: strin
       keepBodies: true,
       timeoutSeconds: 60,
       requests: wallets.map((wallet) =>
-        post("/api/v1/prepare-mint", { collectionId: drop.shortId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 }),
+        post("/api/v1/prepare-mint", {
+          collectionId: drop.shortId,
+          phaseId: drop.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 1,
+        }),
       ),
     });
     if (measured) prepares.push(prepared);
     // The wallets' part, between the bursts: each signs its own transaction.
     const signed = prepared.answers!.flatMap((answer, i) => {
       if (answer?.status !== 200) return [];
-      const body = JSON.parse(answer.body!) as { sessions: Array<{ sessionId: string }>; transactions: Array<{ transaction: string }> };
-      return [post("/api/v1/execute-mint", { sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallets[i]!) })];
+      const body = JSON.parse(answer.body!) as {
+        sessions: Array<{ sessionId: string }>;
+        transactions: Array<{ transaction: string }>;
+      };
+      return [
+        post("/api/v1/execute-mint", {
+          sessionId: body.sessions[0]!.sessionId,
+          signedTransaction: signPrepared(body.transactions[0]!.transaction, wallets[i]!),
+        }),
+      ];
     });
     if (signed.length === 0) continue;
-    const executed = await load.run({ urls: [siteUrl], connections: MINT_CONCURRENCY, requests: signed, timeoutSeconds: 60 });
+    const executed = await load.run({
+      urls: [siteUrl],
+      connections: MINT_CONCURRENCY,
+      requests: signed,
+      timeoutSeconds: 60,
+    });
     if (!measured) continue;
     executes.push(executed);
     minted += executed.statuses["200"] ?? 0;

@@ -24,13 +24,19 @@ const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 5);
  * the profile's summary. `npm run bench` calls it when a mint goal is missed on PostgreSQL,
  * so the run that prints ✗ also prints where the time goes.
  */
-export async function profileMint(load: LoadGenerator, options: { databaseUrl: string | null; top?: number }): Promise<void> {
+export async function profileMint(
+  load: LoadGenerator,
+  options: { databaseUrl: string | null; top?: number },
+): Promise<void> {
   const profileDir = process.env.BENCH_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), "dropmint-profile-"));
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-bench-"));
   const port = String(await freePort());
   const siteEnv = benchSiteEnv(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}, { port, dataDir });
   try {
-    const setup = await withSiteRuntime(siteEnv, async (runtime) => ({ mint: await createMintFixture(runtime), key: await createLiveKey(runtime) }));
+    const setup = await withSiteRuntime(siteEnv, async (runtime) => ({
+      mint: await createMintFixture(runtime),
+      key: await createLiveKey(runtime),
+    }));
     const site = await startSite(siteEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
     let mint;
     try {
@@ -44,11 +50,15 @@ export async function profileMint(load: LoadGenerator, options: { databaseUrl: s
     console.log(
       `prepare: ${mint.prepare.rps.toFixed(0)} req/s, p50 ${mint.prepare.p50.toFixed(0)} ms, p95 ${mint.prepare.p95.toFixed(0)} ms, ${JSON.stringify(mint.prepare.statuses)}`,
     );
-    console.log(`execute: ${mint.execute.rps.toFixed(0)} req/s, p50 ${mint.execute.p50.toFixed(0)} ms, p95 ${mint.execute.p95.toFixed(0)} ms, ${mint.minted} minted`);
+    console.log(
+      `execute: ${mint.execute.rps.toFixed(0)} req/s, p50 ${mint.execute.p50.toFixed(0)} ms, p95 ${mint.execute.p95.toFixed(0)} ms, ${mint.minted} minted`,
+    );
     // The site's main process profile: the largest file (a worker thread writes a small one of its own).
     const files = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));
     if (files.length === 0) throw new Error(`no .cpuprofile in ${profileDir}: did the site exit cleanly?`);
-    const file = files.map((name) => path.join(profileDir, name)).sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
+    const file = files
+      .map((name) => path.join(profileDir, name))
+      .sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
     console.log(`profile of the site's whole life: ${file}`);
     printProfileSummary(file, options.top ?? TOP);
   } finally {

@@ -15,7 +15,12 @@ export function rowHeader(): string {
  * no-op route's req/s, or p95). `note`: printed instead of a verdict when the goal does not
  * apply here (a PostgreSQL goal on the embedded database).
  */
-export function row(name: string, result: LoadResult, noopRps: number, options: { goalId?: GoalId; note?: string } = {}): string {
+export function row(
+  name: string,
+  result: LoadResult,
+  noopRps: number,
+  options: { goalId?: GoalId; note?: string } = {},
+): string {
   const share = result.rps / noopRps;
   const numbers = `${fixed(result.rps, 0, 7)} ${fixed(share, 2, 8)} ${fixed(result.p50, 1, 8)} ${fixed(result.p95, 1, 8)}`;
   let judged = options.note ?? "";

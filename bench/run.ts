@@ -44,12 +44,32 @@ function reads(siteUrl: string, key: string, phaseId: string, wallet: string): R
   const sprites = "/api/v1/collections/sprites";
   return [
     { name: "GET collection", goalId: "read-collection", request: { path: sprites, headers: keyed } },
-    { name: "GET availability", goalId: "read-availability", request: { path: `${sprites}/availability`, headers: keyed } },
-    { name: "GET eligibility (collector, active phase)", goalId: "read-eligibility", request: { path: `${sprites}/eligibility/${phaseId}/${wallet}`, headers: keyed } },
-    { name: "GET wallet-mints (collector)", goalId: "read-wallet-mints", request: { path: `${sprites}/wallet-mints/${wallet}`, headers: keyed } },
+    {
+      name: "GET availability",
+      goalId: "read-availability",
+      request: { path: `${sprites}/availability`, headers: keyed },
+    },
+    {
+      name: "GET eligibility (collector, active phase)",
+      goalId: "read-eligibility",
+      request: { path: `${sprites}/eligibility/${phaseId}/${wallet}`, headers: keyed },
+    },
+    {
+      name: "GET wallet-mints (collector)",
+      goalId: "read-wallet-mints",
+      request: { path: `${sprites}/wallet-mints/${wallet}`, headers: keyed },
+    },
     { name: "GET gallery, page 1", goalId: "read-gallery", request: { path: `${sprites}/gallery`, headers: keyed } },
-    { name: "GET all-minted, page 1", goalId: "read-all-minted", request: { path: `${sprites}/all-minted`, headers: keyed } },
-    { name: "GET public collection (first-party)", goalId: "read-public-collection", request: { path: "/api/public/collection/sprites", headers: { origin: siteUrl } } },
+    {
+      name: "GET all-minted, page 1",
+      goalId: "read-all-minted",
+      request: { path: `${sprites}/all-minted`, headers: keyed },
+    },
+    {
+      name: "GET public collection (first-party)",
+      goalId: "read-public-collection",
+      request: { path: "/api/public/collection/sprites", headers: { origin: siteUrl } },
+    },
   ];
 }
 
@@ -59,7 +79,12 @@ async function getJson<T>(url: string, headers: Record<string, string>): Promise
   return (await response.json()) as T;
 }
 
-async function benchTarget(load: LoadGenerator, label: string, env: Record<string, string>, isPostgres: boolean): Promise<void> {
+async function benchTarget(
+  load: LoadGenerator,
+  label: string,
+  env: Record<string, string>,
+  isPostgres: boolean,
+): Promise<void> {
   const port = String(await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-bench-"));
   const siteEnv = benchSiteEnv(env, { port, dataDir });
@@ -83,16 +108,29 @@ async function benchTarget(load: LoadGenerator, label: string, env: Record<strin
   }
 }
 
-async function benchSite(load: LoadGenerator, label: string, site: Site, setup: { mint: Awaited<ReturnType<typeof createMintFixture>>; key: string }, isPostgres: boolean) {
+async function benchSite(
+  load: LoadGenerator,
+  label: string,
+  site: Site,
+  setup: { mint: Awaited<ReturnType<typeof createMintFixture>>; key: string },
+  isPostgres: boolean,
+) {
   const { key } = setup;
   const keyed = { "x-api-key": key };
-  const drop = await getJson<{ phases: { active: Array<{ id: string }> } }>(`${site.url}/api/v1/collections/sprites`, keyed);
-  const minted = await getJson<{ nfts: Array<{ ownerWallet: string | null }> }>(`${site.url}/api/v1/collections/sprites/all-minted`, keyed);
+  const drop = await getJson<{ phases: { active: Array<{ id: string }> } }>(
+    `${site.url}/api/v1/collections/sprites`,
+    keyed,
+  );
+  const minted = await getJson<{ nfts: Array<{ ownerWallet: string | null }> }>(
+    `${site.url}/api/v1/collections/sprites/all-minted`,
+    keyed,
+  );
   const phaseId = drop.phases.active[0]?.id;
   const wallet = minted.nfts.find((nft) => nft.ownerWallet)?.ownerWallet;
   if (!phaseId || !wallet) throw new Error("the sprites demo drop has no active phase or no minted NFT");
 
-  const timed = (request: LoadRequest, connections = CONCURRENCY) => load.measure({ urls: [site.url], connections, durationMs: DURATION_MS, requests: [request] });
+  const timed = (request: LoadRequest, connections = CONCURRENCY) =>
+    load.measure({ urls: [site.url], connections, durationMs: DURATION_MS, requests: [request] });
   /**
    * The no-op route before and after a group of rows, at the group's concurrency; their
    * mean is the group's reference, so a neighbour's burst during one of them weighs half.
@@ -106,7 +144,8 @@ async function benchSite(load: LoadGenerator, label: string, site: Site, setup: 
     console.log(row("no-op GET /api/health, before the group", before, reference));
     for (const measured of rows) {
       console.log(row(measured.name, measured.result, reference, measured.judged));
-      if (measured.judged.goalId && !passes(measured.judged.goalId, measured.result, reference)) missed.add(measured.judged.goalId);
+      if (measured.judged.goalId && !passes(measured.judged.goalId, measured.result, reference))
+        missed.add(measured.judged.goalId);
     }
     console.log(row("no-op GET /api/health, after the group", after, reference));
   };
@@ -116,28 +155,50 @@ async function benchSite(load: LoadGenerator, label: string, site: Site, setup: 
   // (the path every request shares), then every read round a few times.
   const readRows = reads(site.url, key, phaseId, wallet);
   await load.run({ urls: [site.url], connections: CONCURRENCY, durationMs: 4000, requests: [NOOP] });
-  await load.run({ urls: [site.url], connections: CONCURRENCY, durationMs: 3000, requests: readRows.map((read) => read.request) });
+  await load.run({
+    urls: [site.url],
+    connections: CONCURRENCY,
+    durationMs: 3000,
+    requests: readRows.map((read) => read.request),
+  });
 
-  console.log(`\n${label}: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per row; × no-op is against the mean of the no-op rows around each group`);
+  console.log(
+    `\n${label}: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per row; × no-op is against the mean of the no-op rows around each group`,
+  );
   console.log(rowHeader());
   await group("reads:", CONCURRENCY, async () => {
     const rows: Row[] = [];
-    for (const read of readRows) rows.push({ name: read.name, result: await timed(read.request), judged: { goalId: read.goalId } });
+    for (const read of readRows)
+      rows.push({ name: read.name, result: await timed(read.request), judged: { goalId: read.goalId } });
     return rows;
   });
-  await group(`collection search over ${SEARCH_COLLECTIONS} extra drops (first-party, Origin = site):`, CONCURRENCY, async () =>
-    (await benchSearch(load, site.url, { concurrency: CONCURRENCY, durationMs: DURATION_MS })).map(({ name, result }) => ({ name, result, judged: { goalId: "search-p95" } })),
+  await group(
+    `collection search over ${SEARCH_COLLECTIONS} extra drops (first-party, Origin = site):`,
+    CONCURRENCY,
+    async () =>
+      (await benchSearch(load, site.url, { concurrency: CONCURRENCY, durationMs: DURATION_MS })).map(
+        ({ name, result }) => ({ name, result, judged: { goalId: "search-p95" } }),
+      ),
   );
   // The mint goals are set for PostgreSQL, the database of a deployment that expects a rush.
-  const mintJudged = (goalId: GoalId) => (isPostgres ? { goalId } : { note: `(goal on PostgreSQL: ${target(goalId)})` });
+  const mintJudged = (goalId: GoalId) =>
+    isPostgres ? { goalId } : { note: `(goal on PostgreSQL: ${target(goalId)})` };
   await group(
     `mint: ${MINT_WALLETS} funded wallets × ${MINT_ROUNDS} rounds on a paid drop of ${setup.mint.drop.nftIds.length}, ${MINT_CONCURRENCY} concurrent:`,
     MINT_CONCURRENCY,
     async () => {
       const mint = await benchMint(load, site.url, key, setup.mint);
       return [
-        { name: `POST prepare-mint (${mint.prepare.requests} prepares)`, result: mint.prepare, judged: mintJudged("prepare-mint") },
-        { name: `POST execute-mint (${mint.minted} of ${mint.execute.requests} landed)`, result: mint.execute, judged: mintJudged("execute-mint") },
+        {
+          name: `POST prepare-mint (${mint.prepare.requests} prepares)`,
+          result: mint.prepare,
+          judged: mintJudged("prepare-mint"),
+        },
+        {
+          name: `POST execute-mint (${mint.minted} of ${mint.execute.requests} landed)`,
+          result: mint.execute,
+          judged: mintJudged("execute-mint"),
+        },
       ];
     },
   );
@@ -153,9 +214,12 @@ async function printChainCost(): Promise<void> {
   const p50 = growth(cost.at10000.p50Ms, cost.at100.p50Ms);
   const p95 = growth(cost.at10000.p95Ms, cost.at100.p95Ms);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const sign = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(0)} % ${meets("chain-cost", value) ? "✓" : "✗"}`;
+  const sign = (value: number) =>
+    `${value >= 0 ? "+" : ""}${value.toFixed(0)} % ${meets("chain-cost", value) ? "✓" : "✗"}`;
   console.log(`at 100 minted:    p50 ${ms(cost.at100.p50Ms)}   p95 ${ms(cost.at100.p95Ms)}`);
-  console.log(`at ${PRIOR_MINTS.toLocaleString("en")} minted: p50 ${ms(cost.at10000.p50Ms)}   p95 ${ms(cost.at10000.p95Ms)}   (p50 ${sign(p50)}, p95 ${sign(p95)})`);
+  console.log(
+    `at ${PRIOR_MINTS.toLocaleString("en")} minted: p50 ${ms(cost.at10000.p50Ms)}   p95 ${ms(cost.at10000.p95Ms)}   (p50 ${sign(p50)}, p95 ${sign(p95)})`,
+  );
   console.log(`${meets("chain-cost", Math.max(p50, p95)) ? "✓" : "✗"} ${target("chain-cost")}`);
 }
 

@@ -69,7 +69,12 @@ async function startLocalnet(dir: string): Promise<Localnet> {
 
 async function redisReachable(url: string): Promise<string | undefined> {
   const { Redis } = await import("ioredis");
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, enableOfflineQueue: false });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    enableOfflineQueue: false,
+  });
   redis.on("error", () => undefined);
   try {
     await redis.connect();
@@ -97,15 +102,25 @@ async function warmUp(url: string, origin: string, wallets: readonly Keypair[]):
   };
   const phaseId = (await call("/api/v1/collections/aurora")).phases.active[0].id as string;
   for (const wallet of wallets) {
-    const prepared = await call("/api/v1/prepare-mint", { collectionId: "aurora", phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
-    await call("/api/v1/execute-mint", { sessionId: prepared.sessions[0].sessionId, signedTransaction: signPrepared(prepared.transactions[0].transaction, wallet) });
+    const prepared = await call("/api/v1/prepare-mint", {
+      collectionId: "aurora",
+      phaseId,
+      walletAddress: wallet.publicKey.toBase58(),
+      quantity: 1,
+    });
+    await call("/api/v1/execute-mint", {
+      sessionId: prepared.sessions[0].sessionId,
+      signedTransaction: signPrepared(prepared.transactions[0].transaction, wallet),
+    });
   }
 }
 
 /** Percentiles of a subset of answers (the accepted prepares, the refused ones). */
 function describe(answers: readonly LoadAnswer[]): string {
   const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
-  return ms.length === 0 ? "none" : `${ms.length}, p50 ${percentile(ms, 0.5).toFixed(0)} ms, p95 ${percentile(ms, 0.95).toFixed(0)} ms`;
+  return ms.length === 0
+    ? "none"
+    : `${ms.length}, p50 ${percentile(ms, 0.5).toFixed(0)} ms, p95 ${percentile(ms, 0.95).toFixed(0)} ms`;
 }
 
 async function main(): Promise<void> {
@@ -147,13 +162,19 @@ async function main(): Promise<void> {
       wallets: await fundedWallets(runtime, BUYERS, SOL / 10n),
       warmUpWallets: await fundedWallets(runtime, 4, SOL / 10n),
     }));
-    console.log(`\nSet up: a paid drop of ${SUPPLY} (one per wallet), ${BUYERS} buyers funded on the shared chain in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nSet up: a paid drop of ${SUPPLY} (one per wallet), ${BUYERS} buyers funded on the shared chain in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     for (const i of [0, 1]) sites.push(await startSite(envOf(i)));
     const urls = sites.map((site) => site.url);
     // A fresh range of buyer addresses each run: Redis keeps budgets for a minute.
     const net = randomInt(0, 256);
-    const buyers: Buyer[] = wallets.map((wallet, i) => ({ wallet, ip: `10.${net}.${i >> 8}.${i & 255}`, minted: false }));
+    const buyers: Buyer[] = wallets.map((wallet, i) => ({
+      wallet,
+      ip: `10.${net}.${i >> 8}.${i & 255}`,
+      minted: false,
+    }));
     const post = (buyer: Buyer, pathname: string, body: unknown): LoadRequest => ({
       method: "POST",
       path: pathname,
@@ -181,7 +202,12 @@ async function main(): Promise<void> {
         keepBodies: true,
         timeoutSeconds: 60,
         requests: racing.map((buyer) =>
-          post(buyer, "/api/v1/prepare-mint", { collectionId: drop.shortId, phaseId: drop.phaseId, walletAddress: buyer.wallet.publicKey.toBase58(), quantity: 1 }),
+          post(buyer, "/api/v1/prepare-mint", {
+            collectionId: drop.shortId,
+            phaseId: drop.phaseId,
+            walletAddress: buyer.wallet.publicKey.toBase58(),
+            quantity: 1,
+          }),
         ),
       });
       if (Number.isNaN(firstPrepareAt)) firstPrepareAt = prepared.startedAt;
@@ -191,14 +217,26 @@ async function main(): Promise<void> {
         if (!answer) return;
         (answer.status === 200 ? accepted : refused).push(answer);
         if (answer.status !== 200) return;
-        const body = JSON.parse(answer.body!) as { sessions: Array<{ sessionId: string }>; transactions: Array<{ transaction: string }> };
+        const body = JSON.parse(answer.body!) as {
+          sessions: Array<{ sessionId: string }>;
+          transactions: Array<{ transaction: string }>;
+        };
         const buyer = racing[i]!;
         const signedTransaction = signPrepared(body.transactions[0]!.transaction, buyer.wallet);
-        signed.push({ buyer, request: post(buyer, "/api/v1/execute-mint", { sessionId: body.sessions[0]!.sessionId, signedTransaction }) });
+        signed.push({
+          buyer,
+          request: post(buyer, "/api/v1/execute-mint", { sessionId: body.sessions[0]!.sessionId, signedTransaction }),
+        });
       });
       let landed = 0;
       if (signed.length > 0) {
-        const executed = await load.run({ urls, connections: Math.min(CONCURRENCY, signed.length), keepBodies: true, timeoutSeconds: 60, requests: signed.map((s) => s.request) });
+        const executed = await load.run({
+          urls,
+          connections: Math.min(CONCURRENCY, signed.length),
+          keepBodies: true,
+          timeoutSeconds: 60,
+          requests: signed.map((s) => s.request),
+        });
         executes.push(executed);
         let lastLandedAt = NaN;
         executed.answers!.forEach((answer, i) => {
@@ -243,13 +281,21 @@ async function main(): Promise<void> {
     const counts = await withSiteRuntime(envOf(0), async (runtime) => {
       const prisma = runtime.database.prisma;
       const collection = await prisma.collection.findUniqueOrThrow({ where: { id: drop.collectionId } });
-      const minted = await prisma.nft.findMany({ where: { collectionId: drop.collectionId, status: "minted" }, select: { id: true, mintAddress: true, ownerWallet: true } });
+      const minted = await prisma.nft.findMany({
+        where: { collectionId: drop.collectionId, status: "minted" },
+        select: { id: true, mintAddress: true, ownerWallet: true },
+      });
       const mintRows = await prisma.mint.count({ where: { collectionId: drop.collectionId } });
       const info = await runtime.chain.getAccountInfo(collection.collectionAddress!);
       const groupMint = new PublicKey(collection.collectionAddress!);
       const mint = unpackMint(
         groupMint,
-        { data: Buffer.from(info!.data), executable: info!.executable, lamports: Number(info!.lamports), owner: new PublicKey(info!.owner) },
+        {
+          data: Buffer.from(info!.data),
+          executable: info!.executable,
+          lamports: Number(info!.lamports),
+          owner: new PublicKey(info!.owner),
+        },
         TOKEN_2022_PROGRAM_ID,
       );
       return {

@@ -61,17 +61,28 @@ for (const target of databaseTargets) {
     await insertSearchCollections(database.runner);
     // The service reads only the database and the public base URL.
     const ctx = { db: database.prisma, publicBaseUrl: "http://localhost:3000" } as unknown as ServiceContext;
-    console.log(`\n${target.name}: ${SEARCH_COLLECTIONS} drops, ${CONCURRENCY} concurrent callers, ${DURATION_MS / 1000} s per query, limit 20`);
+    console.log(
+      `\n${target.name}: ${SEARCH_COLLECTIONS} drops, ${CONCURRENCY} concurrent callers, ${DURATION_MS / 1000} s per query, limit 20`,
+    );
     console.log(`${"".padEnd(36)}   page   requests   req/s       p50 ms    p95 ms`);
     for (const { label, q } of SEARCH_QUERIES) {
       const search = () => searchCollections(ctx, { q, limit: 20, offset: 0 });
       const first = await search();
       await load(search, 2, 300); // warm-up: plan caches, connections
-      console.log(row(`q=${JSON.stringify(q)} (${label})`, `${first.collections.length}${first.hasMore ? "+" : ""}`, await load(search, CONCURRENCY, DURATION_MS)));
+      console.log(
+        row(
+          `q=${JSON.stringify(q)} (${label})`,
+          `${first.collections.length}${first.hasMore ? "+" : ""}`,
+          await load(search, CONCURRENCY, DURATION_MS),
+        ),
+      );
     }
     let next = 0;
-    const distinct = () => searchCollections(ctx, { q: DISTINCT_QUERIES[next++ % DISTINCT_QUERIES.length]!, limit: 20, offset: 0 });
-    console.log(row(`${DISTINCT_QUERIES.length} different queries in turn`, "", await load(distinct, CONCURRENCY, DURATION_MS)));
+    const distinct = () =>
+      searchCollections(ctx, { q: DISTINCT_QUERIES[next++ % DISTINCT_QUERIES.length]!, limit: 20, offset: 0 });
+    console.log(
+      row(`${DISTINCT_QUERIES.length} different queries in turn`, "", await load(distinct, CONCURRENCY, DURATION_MS)),
+    );
   } finally {
     await database.dispose();
   }

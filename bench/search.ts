@@ -101,7 +101,15 @@ export async function benchSearch(
   const headers = { origin: siteUrl };
   for (const { label, q } of SEARCH_QUERIES) {
     const path = `/api/public/collections/search?q=${encodeURIComponent(q)}`;
-    const result = await load.measure({ urls: [siteUrl], connections: options.concurrency, durationMs: options.durationMs, requests: [{ path, headers }] }, { warmUpMs: 300 });
+    const result = await load.measure(
+      {
+        urls: [siteUrl],
+        connections: options.concurrency,
+        durationMs: options.durationMs,
+        requests: [{ path, headers }],
+      },
+      { warmUpMs: 300 },
+    );
     rows.push({ name: `search: ${label} (q=${JSON.stringify(q)})`, result });
   }
   return rows;
@@ -149,7 +157,9 @@ async function inProcess(): Promise<void> {
           if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
           await response.arrayBuffer();
         }, runs);
-        console.log(`${`q=${JSON.stringify(q)} (${label})`.padEnd(40)} ${shown.padStart(7)}   ${ms(service.p50)} / ${ms(service.p95)}        ${ms(route.p50)} / ${ms(route.p95)}`);
+        console.log(
+          `${`q=${JSON.stringify(q)} (${label})`.padEnd(40)} ${shown.padStart(7)}   ${ms(service.p50)} / ${ms(service.p95)}        ${ms(route.p50)} / ${ms(route.p95)}`,
+        );
       }
       for (const q of ["bench-4321", "fo"]) {
         const statement = searchCollectionsSql({ q, limit: 20, offset: 0 });

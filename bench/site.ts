@@ -32,7 +32,10 @@ export function rssMb(pid: number | undefined): number {
  * SOLANA_RPC_URL and mint authority), runs `work`, and closes them again, before the site
  * starts or beside it when the chain is shared.
  */
-export async function withSiteRuntime<T>(siteEnv: Record<string, string>, work: (runtime: Runtime) => Promise<T>): Promise<T> {
+export async function withSiteRuntime<T>(
+  siteEnv: Record<string, string>,
+  work: (runtime: Runtime) => Promise<T>,
+): Promise<T> {
   // The harness's own setup (the seed's progress lines) stays out of the printed table; the site logs at its own level.
   process.env.LOG_LEVEL ??= "silent";
   const config = parseConfig({ ...process.env, ...siteEnv, LOG_LEVEL: "silent" });
@@ -54,7 +57,12 @@ export async function withSiteRuntime<T>(siteEnv: Record<string, string>, work: 
 /** A drop for the mint benches (on chain and in the database, one active ungated phase), as the mint tests build theirs. */
 export function createBenchDrop(runtime: Runtime, options: FixtureOptions): Promise<FixtureDrop> {
   // The fixture reads only the runtime; the rest of a test app is never called.
-  const app: TestApp = { runtime, context: (overrides) => serviceContextOf(runtime, overrides), createKey: async () => "", close: async () => undefined };
+  const app: TestApp = {
+    runtime,
+    context: (overrides) => serviceContextOf(runtime, overrides),
+    createKey: async () => "",
+    close: async () => undefined,
+  };
   return createFixtureDrop(app, options);
 }
 
@@ -63,7 +71,9 @@ export async function fundedWallets(runtime: Runtime, count: number, lamports: b
   const wallets = Array.from({ length: count }, () => Keypair.generate());
   // A few at a time: over JSON-RPC each airdrop is a round trip.
   for (let i = 0; i < wallets.length; i += 16) {
-    await Promise.all(wallets.slice(i, i + 16).map((wallet) => runtime.chain.airdrop(wallet.publicKey.toBase58(), lamports)));
+    await Promise.all(
+      wallets.slice(i, i + 16).map((wallet) => runtime.chain.airdrop(wallet.publicKey.toBase58(), lamports)),
+    );
   }
   return wallets;
 }
@@ -78,7 +88,10 @@ export async function createLiveKey(runtime: Runtime): Promise<string> {
  * address, so the per-IP and per-key budgets are out of the way, and so is the admission
  * bound, so the rows measure throughput rather than refusals (bench:rush keeps both).
  */
-export function benchSiteEnv(env: Record<string, string>, site: { port: string; dataDir: string }): Record<string, string> {
+export function benchSiteEnv(
+  env: Record<string, string>,
+  site: { port: string; dataDir: string },
+): Record<string, string> {
   return {
     ...env,
     PORT: site.port,

@@ -39,7 +39,10 @@ function mixedReads(siteUrl: string, key: string, phaseId: string, wallet: strin
     { path: "/api/public/collection/sprites", headers: site },
     { path: "/d/aurora" },
     { path: "/api/v1/collections/aurora/availability", headers: keyed },
-    ...SEARCH_QUERIES.map(({ q }) => ({ path: `/api/public/collections/search?q=${encodeURIComponent(q)}`, headers: site })),
+    ...SEARCH_QUERIES.map(({ q }) => ({
+      path: `/api/public/collections/search?q=${encodeURIComponent(q)}`,
+      headers: site,
+    })),
   ];
 }
 
@@ -58,14 +61,29 @@ async function soak(env: Record<string, string>, label: string): Promise<void> {
     const site = await startSite(siteEnv);
     try {
       const headers = { "x-api-key": key };
-      const drop = (await (await fetch(`${site.url}/api/v1/collections/sprites`, { headers })).json()) as { phases: { active: Array<{ id: string }> } };
-      const minted = (await (await fetch(`${site.url}/api/v1/collections/sprites/all-minted`, { headers })).json()) as { nfts: Array<{ ownerWallet: string | null }> };
-      const requests = mixedReads(site.url, key, drop.phases.active[0]!.id, minted.nfts.find((nft) => nft.ownerWallet)!.ownerWallet!);
-      console.log(`\n${label}: ${requests.length} reads in rotation, ${CONCURRENCY} concurrent clients, ${MINUTES} minutes (the first warms up)`);
-      console.log(`${"minute".padEnd(8)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(8)}`);
+      const drop = (await (await fetch(`${site.url}/api/v1/collections/sprites`, { headers })).json()) as {
+        phases: { active: Array<{ id: string }> };
+      };
+      const minted = (await (await fetch(`${site.url}/api/v1/collections/sprites/all-minted`, { headers })).json()) as {
+        nfts: Array<{ ownerWallet: string | null }>;
+      };
+      const requests = mixedReads(
+        site.url,
+        key,
+        drop.phases.active[0]!.id,
+        minted.nfts.find((nft) => nft.ownerWallet)!.ownerWallet!,
+      );
+      console.log(
+        `\n${label}: ${requests.length} reads in rotation, ${CONCURRENCY} concurrent clients, ${MINUTES} minutes (the first warms up)`,
+      );
+      console.log(
+        `${"minute".padEnd(8)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(8)}`,
+      );
       let warmRss = NaN;
       for (let minute = 1; minute <= MINUTES; minute++) {
-        const result = summarise([await load.run({ urls: [site.url], connections: CONCURRENCY, durationMs: MINUTE_MS, requests })]);
+        const result = summarise([
+          await load.run({ urls: [site.url], connections: CONCURRENCY, durationMs: MINUTE_MS, requests }),
+        ]);
         const rss = rssMb(site.process.pid);
         if (minute === 1) warmRss = rss;
         const errors = result.errors ? ` ${JSON.stringify(result.statuses)}` : "";
@@ -91,7 +109,8 @@ assertProductionBuild();
 printGoals(["soak-rss"]);
 if (process.env.SOAK_DATABASE === "postgres") {
   const postgres = databaseTarget("postgres");
-  if (!postgres.available) throw new Error(`SOAK_DATABASE=postgres, but PostgreSQL is not reachable: ${postgres.reason}`);
+  if (!postgres.available)
+    throw new Error(`SOAK_DATABASE=postgres, but PostgreSQL is not reachable: ${postgres.reason}`);
   const database = await createEmptyPostgresDatabase(postgres);
   try {
     await soak({ DATABASE_URL: database.url }, "PostgreSQL (embedded chain)");

@@ -18,7 +18,8 @@ export const PRODUCTION_CHAINS: ReadonlySet<string> = new Set(["solana-mainnet"]
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 const booleanFlag = (fallback: boolean) =>
   z.preprocess(
     emptyToUndefined,
@@ -35,12 +36,19 @@ export const LOCALNET_STATIC_PRICES: Readonly<Record<string, number>> = Object.f
 const jsonRecord = <T extends z.ZodType>(value: T, fallback: Record<string, z.output<T>>) =>
   z.preprocess(
     (v) => (emptyToUndefined(v) === undefined ? fallback : typeof v === "string" ? safeJson(v) : v),
-    z.record(z.string().trim().min(1).max(32).toUpperCase(), value, { error: "must be a JSON object of token symbol → value" }),
+    z.record(z.string().trim().min(1).max(32).toUpperCase(), value, {
+      error: "must be a JSON object of token symbol → value",
+    }),
   );
 /** A secret of at least 32 bytes written as hex or base64; null otherwise. */
 export function decodeSecret(text: string): Uint8Array | null {
   const value = text.trim();
-  const bytes = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? Buffer.from(value, "hex") : /^[A-Za-z0-9+/]+={0,2}$/.test(value) ? Buffer.from(value, "base64") : null;
+  const bytes =
+    /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0
+      ? Buffer.from(value, "hex")
+      : /^[A-Za-z0-9+/]+={0,2}$/.test(value)
+        ? Buffer.from(value, "base64")
+        : null;
   return bytes && bytes.length >= 32 ? new Uint8Array(bytes) : null;
 }
 const safeJson = (text: string): unknown => {
@@ -112,7 +120,10 @@ const envSchema = z
     /** Proxies of our own in front of the site; the client IP is that many X-Forwarded-For entries from the right. */
     TRUSTED_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5).default(0)),
     /** CoinGecko-compatible price API (`/simple/price`); `none` disables it. */
-    TOKEN_PRICE_PROVIDER_URL: z.preprocess(emptyToUndefined, z.union([z.literal("none"), z.url({ protocol: /^https?$/ })]).default("https://api.coingecko.com/api/v3")),
+    TOKEN_PRICE_PROVIDER_URL: z.preprocess(
+      emptyToUndefined,
+      z.union([z.literal("none"), z.url({ protocol: /^https?$/ })]).default("https://api.coingecko.com/api/v3"),
+    ),
     /** JSON object: token symbol → the provider's coin id. */
     TOKEN_PRICE_PROVIDER_IDS: jsonRecord(z.string().min(1), { SOL: "solana", USDC: "usd-coin" }),
     /** JSON object: token symbol → fixed USD price; these symbols are never asked of the provider. */
@@ -166,26 +177,48 @@ const envSchema = z
         .default(""),
     ),
     /** Path-style addressing (bucket in the path): what most S3-compatible servers need. Default: on when an endpoint is set. */
-    MEDIA_S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["1", "0", "true", "false", "yes", "no"]).optional()),
+    MEDIA_S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyToUndefined,
+      z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.MEDIA_S3_BUCKET && !env.MEDIA_S3_PUBLIC_URL) {
-      ctx.addIssue({ code: "custom", path: ["MEDIA_S3_PUBLIC_URL"], message: "is required with MEDIA_S3_BUCKET: the public address the bucket's media are served from" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["MEDIA_S3_PUBLIC_URL"],
+        message: "is required with MEDIA_S3_BUCKET: the public address the bucket's media are served from",
+      });
     }
     if (!env.MEDIA_S3_BUCKET) {
-      for (const name of ["MEDIA_S3_ENDPOINT", "MEDIA_S3_PUBLIC_URL", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const) {
-        if (env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is set but MEDIA_S3_BUCKET is not: set the bucket too, or unset it to keep media under DATA_DIR" });
+      for (const name of [
+        "MEDIA_S3_ENDPOINT",
+        "MEDIA_S3_PUBLIC_URL",
+        "MEDIA_S3_ACCESS_KEY_ID",
+        "MEDIA_S3_SECRET_ACCESS_KEY",
+      ] as const) {
+        if (env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is set but MEDIA_S3_BUCKET is not: set the bucket too, or unset it to keep media under DATA_DIR",
+          });
       }
     }
     if (!env.MEDIA_S3_ACCESS_KEY_ID !== !env.MEDIA_S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({
         code: "custom",
         path: [env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_SECRET_ACCESS_KEY" : "MEDIA_S3_ACCESS_KEY_ID"],
-        message: "goes with MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY both (or neither, for the SDK's own credential chain)",
+        message:
+          "goes with MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY both (or neither, for the SDK's own credential chain)",
       });
     }
     if (env.SOLANA_CLUSTER !== "localnet" && !env.SOLANA_RPC_URL) {
-      ctx.addIssue({ code: "custom", path: ["SOLANA_RPC_URL"], message: `is required when SOLANA_CLUSTER is ${env.SOLANA_CLUSTER}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SOLANA_RPC_URL"],
+        message: `is required when SOLANA_CLUSTER is ${env.SOLANA_CLUSTER}`,
+      });
     }
     if (env.SOLANA_CLUSTER !== "localnet" && !env.MINT_AUTHORITY_SECRET_KEY) {
       ctx.addIssue({
@@ -235,7 +268,12 @@ export type Config = Readonly<{
   sessionTtlSeconds: number;
   /** How many requests, and mint calls among them, one instance works on at once. */
   admission: Readonly<{ requests: number; mints: number }>;
-  tokenPrices: Readonly<{ providerUrl: string | null; providerIds: Readonly<Record<string, string>>; staticPrices: Readonly<Record<string, number>>; cacheSeconds: number }>;
+  tokenPrices: Readonly<{
+    providerUrl: string | null;
+    providerIds: Readonly<Record<string, string>>;
+    staticPrices: Readonly<Record<string, number>>;
+    cacheSeconds: number;
+  }>;
   claimCodeChecks: Readonly<{ perIpPerMinute: number; perDropPerMinute: number }>;
   seedDemoDrops: boolean;
   /** Minutes between the demo collectors' background mints (local chain only; 0: none). */
@@ -259,7 +297,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  const siteOrigins = (env.SITE_ORIGINS ?? `${new URL(publicUrl).origin},http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`)
+  const siteOrigins = (
+    env.SITE_ORIGINS ?? `${new URL(publicUrl).origin},http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`
+  )
     .split(",")
     .map((origin) => origin.trim().replace(/\/+$/, ""))
     .filter(Boolean);
@@ -285,7 +325,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     siteOrigins: Object.freeze([...new Set(siteOrigins)]),
     sandbox: Object.freeze({
       collections: Object.freeze([...new Set(list(env.SANDBOX_COLLECTIONS))]),
-      origins: Object.freeze(env.SANDBOX_ORIGINS === undefined ? [...new Set(siteOrigins)] : [...new Set(list(env.SANDBOX_ORIGINS))]),
+      origins: Object.freeze(
+        env.SANDBOX_ORIGINS === undefined ? [...new Set(siteOrigins)] : [...new Set(list(env.SANDBOX_ORIGINS))],
+      ),
     }),
     rateLimit: Object.freeze({
       readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE,
@@ -301,7 +343,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       providerIds: Object.freeze(env.TOKEN_PRICE_PROVIDER_IDS),
       staticPrices: Object.freeze(
         // The embedded defaults work offline: on the local chain, unless prices are configured, SOL is pinned so pegged demo prices can be quoted.
-        env.SOLANA_CLUSTER === "localnet" && emptyToUndefined(source.STATIC_TOKEN_PRICES) === undefined && emptyToUndefined(source.TOKEN_PRICE_PROVIDER_URL) === undefined
+        env.SOLANA_CLUSTER === "localnet" &&
+          emptyToUndefined(source.STATIC_TOKEN_PRICES) === undefined &&
+          emptyToUndefined(source.TOKEN_PRICE_PROVIDER_URL) === undefined
           ? { ...LOCALNET_STATIC_PRICES }
           : env.STATIC_TOKEN_PRICES,
       ),
@@ -327,7 +371,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
             secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY,
             publicUrl: env.MEDIA_S3_PUBLIC_URL!.replace(/\/+$/, ""),
             prefix: env.MEDIA_S3_PREFIX,
-            forcePathStyle: env.MEDIA_S3_FORCE_PATH_STYLE === undefined ? env.MEDIA_S3_ENDPOINT !== undefined : ["1", "true", "yes"].includes(env.MEDIA_S3_FORCE_PATH_STYLE),
+            forcePathStyle:
+              env.MEDIA_S3_FORCE_PATH_STYLE === undefined
+                ? env.MEDIA_S3_ENDPOINT !== undefined
+                : ["1", "true", "yes"].includes(env.MEDIA_S3_FORCE_PATH_STYLE),
           }
         : { kind: "local" as const },
     ),

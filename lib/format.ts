@@ -128,8 +128,15 @@ export function walletLabel(wallet: string, displayName?: string | null): string
 // ── NFTs ──
 
 /** Which copy an NFT is: "Edition 5 of 50", "Edition 5", "#12", or null when it has no number. */
-export function nftNumberLabel(nft: { tokenId: number | null; editionNumber?: number | null; maxEditionSupply?: number | null }): string | null {
-  if (nft.editionNumber != null) return nft.maxEditionSupply ? `Edition ${nft.editionNumber} of ${nft.maxEditionSupply}` : `Edition ${nft.editionNumber}`;
+export function nftNumberLabel(nft: {
+  tokenId: number | null;
+  editionNumber?: number | null;
+  maxEditionSupply?: number | null;
+}): string | null {
+  if (nft.editionNumber != null)
+    return nft.maxEditionSupply
+      ? `Edition ${nft.editionNumber} of ${nft.maxEditionSupply}`
+      : `Edition ${nft.editionNumber}`;
   if (nft.tokenId != null) return `#${nft.tokenId}`;
   return null;
 }

@@ -24,7 +24,8 @@ export function createLogger(source: string): Logger {
   const prefix = `[${source}]`;
   return {
     error(message, error) {
-      if (enabled("error")) console.error(`${prefix} ${message}`, error instanceof Error ? (error.stack ?? error) : (error ?? ""));
+      if (enabled("error"))
+        console.error(`${prefix} ${message}`, error instanceof Error ? (error.stack ?? error) : (error ?? ""));
     },
     warn(message, error) {
       if (enabled("warn")) console.warn(`${prefix} ${message}`, error instanceof Error ? error.message : (error ?? ""));

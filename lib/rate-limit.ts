@@ -85,13 +85,21 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly keyPrefix = "dropmint:rl:",
   ) {
     // Fail fast instead of queueing while Redis is away: the fallback answers meanwhile.
-    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, connectTimeout: 2000 });
+    this.redis = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: 500,
+      connectTimeout: 2000,
+    });
     this.redis.on("error", (error: Error) => this.warn("Redis rate limiter unavailable", error));
   }
 
   async consume(bucket: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     try {
-      const [count, ttl] = (await this.redis.eval(CONSUME_SCRIPT, 1, this.keyPrefix + bucket, windowMs)) as [number, number];
+      const [count, ttl] = (await this.redis.eval(CONSUME_SCRIPT, 1, this.keyPrefix + bucket, windowMs)) as [
+        number,
+        number,
+      ];
       return resultOf(count, limit, ttl);
     } catch (error) {
       this.warn("Redis rate limiter failed; using this instance's in-memory limits", error);
@@ -120,5 +128,9 @@ export class RedisRateLimiter implements RateLimiter {
 }
 
 function resultOf(count: number, limit: number, msLeft: number): RateLimitResult {
-  return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)) };
+  return {
+    allowed: count <= limit,
+    remaining: Math.max(0, limit - count),
+    retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)),
+  };
 }

@@ -85,12 +85,14 @@ export function layerOf(file: string): Layer | null {
 
 export type Violation = { file: string; line: number; specifier: string; reason: string };
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|(?:^|[\s;(])import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|(?:^|[\s;(])import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
 
 /** The project-relative file an import specifier names, or null for a package. */
 function resolveTarget(file: string, specifier: string): string | null {
   if (specifier.startsWith("@/")) return specifier.slice(2);
-  if (specifier.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file.replace(/\\/g, "/")), specifier));
+  if (specifier.startsWith("."))
+    return path.posix.normalize(path.posix.join(path.posix.dirname(file.replace(/\\/g, "/")), specifier));
   return null;
 }
 
@@ -106,13 +108,19 @@ export function findLayerViolations(files: ReadonlyMap<string, string>): Violati
       const target = resolveTarget(file, specifier);
       if (target === null) {
         if (!WEB_LAYERS.includes(from) && WEB_ONLY.some((pattern) => pattern.test(specifier))) {
-          violations.push({ file, line, specifier, reason: `lib/${from} must not depend on the web framework (${specifier})` });
+          violations.push({
+            file,
+            line,
+            specifier,
+            reason: `lib/${from} must not depend on the web framework (${specifier})`,
+          });
         }
         continue;
       }
       const to = layerOf(target);
       if (to === null || to === from) continue;
-      if (!ALLOWED[from].includes(to)) violations.push({ file, line, specifier, reason: `${from} must not import ${to}` });
+      if (!ALLOWED[from].includes(to))
+        violations.push({ file, line, specifier, reason: `${from} must not import ${to}` });
     }
   }
   return violations;
@@ -137,6 +145,10 @@ export function readSourceTree(root: string): Map<string, string> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const violations = findLayerViolations(readSourceTree(process.cwd()));
   for (const v of violations) console.error(`${v.file}:${v.line}  ${v.specifier}  — ${v.reason}`);
-  console.log(violations.length === 0 ? "Layers: every import points the right way." : `${violations.length} import(s) cross a layer the wrong way.`);
+  console.log(
+    violations.length === 0
+      ? "Layers: every import points the right way."
+      : `${violations.length} import(s) cross a layer the wrong way.`,
+  );
   process.exitCode = violations.length === 0 ? 0 : 1;
 }

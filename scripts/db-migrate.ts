@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   const config = getConfig();
   const target = describeTarget(config.databaseUrl, config.dataDir);
   const known = await readMigrations();
-  console.log(`Migrating ${target} (${known.length} migration${known.length === 1 ? "" : "s"} in prisma/migrations)...`);
+  console.log(
+    `Migrating ${target} (${known.length} migration${known.length === 1 ? "" : "s"} in prisma/migrations)...`,
+  );
 
   // openDatabase applies pending migrations (under the migration lock) before returning.
   // It does not hand back what it applied, so compare the history before and after.
@@ -44,7 +46,9 @@ async function main(): Promise<void> {
       console.log(`Already up to date: ${rows.length} migration${rows.length === 1 ? "" : "s"} applied.`);
     } else {
       for (const name of appliedNow) console.log(`  applied ${name}`);
-      console.log(`Applied ${appliedNow.length} migration${appliedNow.length === 1 ? "" : "s"} in ${Date.now() - started} ms.`);
+      console.log(
+        `Applied ${appliedNow.length} migration${appliedNow.length === 1 ? "" : "s"} in ${Date.now() - started} ms.`,
+      );
     }
   } finally {
     await database.close();

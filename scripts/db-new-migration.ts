@@ -27,7 +27,14 @@
 //   --from-empty   diff from an empty database instead of the migrations (with --print: the
 //                  whole schema as one script, which is how 20261121000000_init was made).
 import path from "node:path";
-import { createMigration, defaultShadowAdminUrl, diffToSchema, probePostgres, redactUrl, type ShadowTarget } from "./schema-engine";
+import {
+  createMigration,
+  defaultShadowAdminUrl,
+  diffToSchema,
+  probePostgres,
+  redactUrl,
+  type ShadowTarget,
+} from "./schema-engine";
 
 const root = path.resolve(import.meta.dirname, "..");
 const migrationsDir = path.join(root, "prisma", "migrations");
@@ -43,7 +50,8 @@ function parseArgs(argv: string[]): Args {
   for (const arg of argv) {
     if (arg === "--print") args.print = true;
     else if (arg === "--from-empty") args.fromEmpty = true;
-    else if (arg === "--shadow=postgres" || arg === "--shadow=pglite") args.shadow = arg.slice("--shadow=".length) as Args["shadow"];
+    else if (arg === "--shadow=postgres" || arg === "--shadow=pglite")
+      args.shadow = arg.slice("--shadow=".length) as Args["shadow"];
     else if (arg === "-h" || arg === "--help") {
       console.log(USAGE);
       process.exit(0);
@@ -53,7 +61,8 @@ function parseArgs(argv: string[]): Args {
   if (names.length > 1) throw new Error(`One name only (got ${names.join(", ")}); use _ between words.\n${USAGE}`);
   if (names[0] !== undefined) args.name = names[0];
   if (!args.print && !args.name) throw new Error(`Give the new migration a name.\n${USAGE}`);
-  if (args.fromEmpty && !args.print) throw new Error("--from-empty only makes sense with --print (a migration from empty would recreate every table).");
+  if (args.fromEmpty && !args.print)
+    throw new Error("--from-empty only makes sense with --print (a migration from empty would recreate every table).");
   return args;
 }
 
@@ -70,7 +79,10 @@ async function chooseShadow(choice: Args["shadow"]): Promise<ShadowTarget> {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const shadow = await chooseShadow(args.shadow);
-  const where = shadow.kind === "postgres" ? `a shadow database on ${redactUrl(shadow.adminUrl)}` : "an in-memory PGlite shadow database";
+  const where =
+    shadow.kind === "postgres"
+      ? `a shadow database on ${redactUrl(shadow.adminUrl)}`
+      : "an in-memory PGlite shadow database";
 
   if (args.print) {
     const diff = await diffToSchema({ schemaPath, shadow, ...(args.fromEmpty ? {} : { migrationsDir }) });
@@ -82,10 +94,14 @@ async function main(): Promise<void> {
   console.log(`Diffing prisma/migrations (replayed on ${where}) against prisma/schema.prisma...`);
   const result = await createMigration({ name: args.name!, migrationsDir, schemaPath, shadow });
   if (!result.created) {
-    console.log("No schema changes: the migrations already build what prisma/schema.prisma describes. Nothing written.");
+    console.log(
+      "No schema changes: the migrations already build what prisma/schema.prisma describes. Nothing written.",
+    );
     return;
   }
-  console.log(`Wrote ${path.relative(root, result.file)}. Review it, then apply it with \`npm run db:migrate\` (the app also applies it on start).`);
+  console.log(
+    `Wrote ${path.relative(root, result.file)}. Review it, then apply it with \`npm run db:migrate\` (the app also applies it on start).`,
+  );
 }
 
 main().then(

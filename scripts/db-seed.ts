@@ -40,19 +40,26 @@ async function main(): Promise<void> {
   } catch (error) {
     await database.close();
     if (error instanceof ChainLockedError && error.cause instanceof DirectoryLockedError) {
-      throw siteRunning(error.cause.holderPid, database.kind === "pglite" ? "embedded database and chain" : "embedded chain");
+      throw siteRunning(
+        error.cause.holderPid,
+        database.kind === "pglite" ? "embedded database and chain" : "embedded chain",
+      );
     }
     throw error;
   }
   const runtime = assembleRuntime(config, database, chain);
   try {
     const { created } = await seedDemoDrops(serviceContextOf(runtime));
-    const all = [...Object.values(DEMO_DROPS).map((drop) => drop.shortId), ...Object.values(SHOWCASE_DROPS).map(({ drop }) => drop.shortId)];
+    const all = [
+      ...Object.values(DEMO_DROPS).map((drop) => drop.shortId),
+      ...Object.values(SHOWCASE_DROPS).map(({ drop }) => drop.shortId),
+    ];
     if (created.length === 0) {
       console.log(`Nothing to seed: the demo drops (${all.join(", ")}) already exist.`);
     } else {
       console.log(`Seeded ${created.length} demo drop${created.length === 1 ? "" : "s"}:`);
-      for (const drop of created) console.log(`  ${drop.shortId.padEnd(10)} ${drop.name}  ${config.publicUrl}/d/${drop.shortId}`);
+      for (const drop of created)
+        console.log(`  ${drop.shortId.padEnd(10)} ${drop.name}  ${config.publicUrl}/d/${drop.shortId}`);
       const skipped = all.filter((shortId) => !created.some((drop) => drop.shortId === shortId));
       if (skipped.length > 0) console.log(`Already there, left alone: ${skipped.join(", ")}.`);
     }

@@ -56,7 +56,8 @@ function parseCommand(argv: string[]): Command {
   const [action, target, ...rest] = argv;
   if (!action) throw new UsageError("Name a command.");
   if (!["validate", "create", "update", "show"].includes(action)) throw new UsageError(`Unknown command "${action}".`);
-  if (!target || rest.length > 0) throw new UsageError(`${action} takes exactly one folder${action === "show" ? " or short ID" : ""}.`);
+  if (!target || rest.length > 0)
+    throw new UsageError(`${action} takes exactly one folder${action === "show" ? " or short ID" : ""}.`);
   return { action: action as Command["action"], target };
 }
 
@@ -217,7 +218,13 @@ async function stageAndRun(config: Config, draft: DropDraft, action: "create" | 
     }
     await removeStagedPlan(config.dataDir, plan.shortId);
     const cleared = await clearUnreferencedMedia(store, plan.shortId, result.media);
-    const verb = { created: "Created", "already-created": "Already created (nothing to do)", updated: "Updated", unchanged: "Nothing changed", shown: "" }[result.outcome];
+    const verb = {
+      created: "Created",
+      "already-created": "Already created (nothing to do)",
+      updated: "Updated",
+      unchanged: "Nothing changed",
+      shown: "",
+    }[result.outcome];
     console.log(
       `${verb} in ${((Date.now() - started) / 1000).toFixed(1)} s${cleared > 0 ? `; cleared ${cleared} stored file${cleared === 1 ? "" : "s"} the drop no longer uses` : ""}.`,
     );
@@ -235,7 +242,9 @@ async function shortIdOfFolder(folder: string): Promise<string> {
     () => ({}) as { shortId?: string },
   );
   if (extras.shortId) return extras.shortId;
-  const collection = await readFile(path.join(folder, "assets", "collection.json"), "utf8").then((text) => JSON.parse(text) as { name?: string });
+  const collection = await readFile(path.join(folder, "assets", "collection.json"), "utf8").then(
+    (text) => JSON.parse(text) as { name?: string },
+  );
   const shortId = collection.name ? shortIdFrom(collection.name) : null;
   if (!shortId) throw new CliError(`${folder} names no short ID (dropmint.json's shortId, or collection.json's name).`);
   return shortId;

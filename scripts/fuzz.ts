@@ -21,13 +21,18 @@ let started: FuzzSite | undefined;
 try {
   if (values.url && !values["api-key"]) throw new Error("--url needs --api-key (a live key for every drop)");
   started = values.url ? undefined : await startFuzzSite({ databaseUrl: values["database-url"] });
-  const target = started ? { url: started.site.url, apiKey: started.apiKey } : { url: values.url!, apiKey: values["api-key"]! };
+  const target = started
+    ? { url: started.site.url, apiKey: started.apiKey }
+    : { url: values.url!, apiKey: values["api-key"]! };
   const report = await fuzzContract(target, {
     seed: values.seed ? Number(values.seed) : FUZZ_DEFAULTS.seed,
     casesPerOperation: values.cases ? Number(values.cases) : FUZZ_DEFAULTS.casesPerOperation,
   });
-  console.log(`${report.operations} operations, ${report.requests} requests in ${report.seconds.toFixed(1)} s; statuses ${JSON.stringify(report.statuses)}`);
-  for (const finding of report.findings) console.log(`✗ ${finding.operationId} → ${finding.status}: ${finding.problem}\n    ${finding.request}`);
+  console.log(
+    `${report.operations} operations, ${report.requests} requests in ${report.seconds.toFixed(1)} s; statuses ${JSON.stringify(report.statuses)}`,
+  );
+  for (const finding of report.findings)
+    console.log(`✗ ${finding.operationId} → ${finding.status}: ${finding.problem}\n    ${finding.request}`);
   console.log(report.findings.length === 0 ? "No findings." : `${report.findings.length} findings.`);
   process.exitCode = report.findings.length === 0 ? 0 : 1;
 } catch (error) {

@@ -17,7 +17,13 @@ import { EmbeddedDatabaseBusyError, openDatabase, type Database } from "../lib/d
 import { API_KEY_CLASSES, type ApiKeyClass } from "../lib/auth/api-keys";
 import { isProcessAlive } from "../lib/fs/dir-lock";
 import { readInstanceFile, instanceFilePath, type InstanceInfo } from "../lib/server/instance-file";
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary, type CreateApiKeyInput } from "../lib/services/api-keys";
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  type ApiKeySummary,
+  type CreateApiKeyInput,
+} from "../lib/services/api-keys";
 import { systemClock } from "../lib/services/context";
 
 const USAGE = `Usage:
@@ -40,7 +46,8 @@ type KeyStore = {
   close(): Promise<void>;
 };
 
-type Command = { action: "create"; input: CreateApiKeyInput } | { action: "list" } | { action: "revoke"; idOrPrefix: string };
+type Command =
+  { action: "create"; input: CreateApiKeyInput } | { action: "list" } | { action: "revoke"; idOrPrefix: string };
 
 const splitList = (value: string | undefined) =>
   (value ?? "")
@@ -55,14 +62,25 @@ function parseCommand(argv: string[]): Command {
     case "create": {
       const { values } = parseArgs({
         args,
-        options: { class: { type: "string" }, collections: { type: "string" }, origins: { type: "string" }, label: { type: "string" } },
+        options: {
+          class: { type: "string" },
+          collections: { type: "string" },
+          origins: { type: "string" },
+          label: { type: "string" },
+        },
       });
       const keyClass = values.class as ApiKeyClass;
-      if (!API_KEY_CLASSES.includes(keyClass)) throw new UsageError(`--class must be one of ${API_KEY_CLASSES.join(", ")}.`);
+      if (!API_KEY_CLASSES.includes(keyClass))
+        throw new UsageError(`--class must be one of ${API_KEY_CLASSES.join(", ")}.`);
       // A sandbox key reaches the sample collections whatever it is issued for: without --collections it is issued for them all.
-      if (!values.collections && keyClass !== "test") throw new UsageError('--collections is required: short IDs separated by commas, or "all".');
-      const collections = !values.collections || values.collections.trim() === "all" ? "all" : splitList(values.collections);
-      return { action: "create", input: { keyClass, collections, origins: splitList(values.origins), label: values.label } };
+      if (!values.collections && keyClass !== "test")
+        throw new UsageError('--collections is required: short IDs separated by commas, or "all".');
+      const collections =
+        !values.collections || values.collections.trim() === "all" ? "all" : splitList(values.collections);
+      return {
+        action: "create",
+        input: { keyClass, collections, origins: splitList(values.origins), label: values.label },
+      };
     }
     case "list":
       return { action: "list" };
@@ -83,7 +101,8 @@ async function run(store: KeyStore, command: Command): Promise<void> {
       console.log(describe(summary));
       console.log(`\n  ${key}\n`);
       console.log("Store this key now: it is kept only as a hash and cannot be shown again.");
-      if (command.input.keyClass === "live") console.log("This is a secret key: use it from servers only, never in browser code.");
+      if (command.input.keyClass === "live")
+        console.log("This is a secret key: use it from servers only, never in browser code.");
       return;
     }
     case "list": {
@@ -159,7 +178,12 @@ async function callSite(instance: InstanceInfo, command: Record<string, unknown>
       signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
     });
   } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+    const cause =
+      error instanceof Error && error.cause instanceof Error
+        ? error.cause.message
+        : error instanceof Error
+          ? error.message
+          : String(error);
     throw new CliError(
       `The site (pid ${instance.pid}) holds the embedded database, but it could not be reached at ${instance.adminUrl} (${cause}). ` +
         `Is it still starting, or listening on another address? Retry once it serves pages, or stop it and rerun this command.`,
@@ -206,7 +230,10 @@ function summaryFromJson(value: unknown): ApiKeySummary {
 
 async function openStore(config: Config): Promise<KeyStore> {
   try {
-    return directStore(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }), config);
+    return directStore(
+      await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }),
+      config,
+    );
   } catch (error) {
     if (error instanceof EmbeddedDatabaseBusyError && !config.databaseUrl) return siteStore(config, error);
     throw error;
@@ -228,7 +255,10 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`keys: ${message}`);
-    if (error instanceof UsageError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
+    ) {
       console.error(`\n${USAGE}`);
       process.exit(2);
     }

@@ -16,7 +16,9 @@ function localnetPort(): number {
 }
 
 async function main(): Promise<void> {
-  const dir = path.resolve(process.env.LOCALNET_DIR?.trim() || path.join(process.env.DATA_DIR?.trim() || ".data", "localnet"));
+  const dir = path.resolve(
+    process.env.LOCALNET_DIR?.trim() || path.join(process.env.DATA_DIR?.trim() || ".data", "localnet"),
+  );
   const port = localnetPort();
   // A second localnet (or an app) on the same folder fails here with ChainLockedError, which names the holder.
   const chain = await openEmbeddedChain({ dir, cluster: "localnet" });

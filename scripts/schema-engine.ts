@@ -33,7 +33,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import * as glue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { DiffTarget, MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -75,10 +79,13 @@ export function loadSchemaEngineWasm(): Promise<SchemaEngineWasmInfo> {
     const digest = sha256(bytes);
 
     const cliWasm = path.join(path.dirname(require.resolve("prisma/package.json")), "build", "schema_engine_bg.wasm");
-    if (!existsSync(cliWasm)) throw new Error(`The Prisma CLI's schema engine is missing (${cliWasm}); run \`npm install\`.`);
+    if (!existsSync(cliWasm))
+      throw new Error(`The Prisma CLI's schema engine is missing (${cliWasm}); run \`npm install\`.`);
     const cliDigest = sha256(readFileSync(cliWasm));
     if (cliDigest !== digest) {
-      const enginesVersion = (JSON.parse(readFileSync(require.resolve("@prisma/engines-version/package.json"), "utf8")) as { version: string }).version;
+      const enginesVersion = (
+        JSON.parse(readFileSync(require.resolve("@prisma/engines-version/package.json"), "utf8")) as { version: string }
+      ).version;
       throw new Error(
         `@prisma/schema-engine-wasm ${version} is not the schema engine of the installed Prisma CLI ` +
           `(${cliWasm} differs). Install the matching one: ` +
@@ -133,7 +140,9 @@ function acceptCharColumns(adapter: SqlDriverAdapter): SqlDriverAdapter {
   const queryable = adapter as unknown as { performIO?: Io };
   const performIO = queryable.performIO;
   if (typeof performIO !== "function") {
-    throw new Error("@prisma/adapter-pg no longer has performIO(): revisit acceptCharColumns() in scripts/schema-engine.ts");
+    throw new Error(
+      "@prisma/adapter-pg no longer has performIO(): revisit acceptCharColumns() in scripts/schema-engine.ts",
+    );
   }
   queryable.performIO = async (query) => {
     const result = await performIO.call(adapter, query);
@@ -150,9 +159,14 @@ function acceptCharColumns(adapter: SqlDriverAdapter): SqlDriverAdapter {
  * script goes to the server in one piece.
  */
 function runScriptsWhole(adapter: SqlDriverAdapter): SqlDriverAdapter {
-  const inner = adapter as unknown as { client?: { query(sql: string): Promise<unknown> }; onError?(error: unknown): never };
+  const inner = adapter as unknown as {
+    client?: { query(sql: string): Promise<unknown> };
+    onError?(error: unknown): never;
+  };
   if (typeof inner.client?.query !== "function") {
-    throw new Error("@prisma/adapter-pg no longer has its client: revisit runScriptsWhole() in scripts/schema-engine.ts");
+    throw new Error(
+      "@prisma/adapter-pg no longer has its client: revisit runScriptsWhole() in scripts/schema-engine.ts",
+    );
   }
   adapter.executeScript = async (script: string) => {
     try {
@@ -187,12 +201,16 @@ function withRelease(adapter: SqlDriverAdapter, after: () => Promise<void>): Res
  * A driver-adapter factory for the engine, plus `close()` that releases everything it opened
  * (the engine normally disposes the shadow itself; close() covers errors and the main pool).
  */
-function adapterFactoryFor(shadow: ShadowTarget): { factory: SqlMigrationAwareDriverAdapterFactory; close(): Promise<void> } {
+function adapterFactoryFor(shadow: ShadowTarget): {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+} {
   const opened: Resource[] = [];
 
   if (shadow.kind === "postgres") {
     const { adminUrl, namePrefix = "dropmint_shadow_" } = shadow;
-    if (!/^[a-z_][a-z0-9_]*$/.test(namePrefix)) throw new Error(`Invalid shadow database name prefix ${JSON.stringify(namePrefix)}`);
+    if (!/^[a-z_][a-z0-9_]*$/.test(namePrefix))
+      throw new Error(`Invalid shadow database name prefix ${JSON.stringify(namePrefix)}`);
     const main = new PrismaPg({ connectionString: adminUrl, max: 1 });
     const factory: SqlMigrationAwareDriverAdapterFactory = {
       provider: "postgres",
@@ -217,7 +235,9 @@ function adapterFactoryFor(shadow: ShadowTarget): { factory: SqlMigrationAwareDr
           });
         let adapter: SqlDriverAdapter;
         try {
-          adapter = runScriptsWhole(acceptCharColumns(await new PrismaPg({ connectionString: url.toString(), max: 2 }).connect()));
+          adapter = runScriptsWhole(
+            acceptCharColumns(await new PrismaPg({ connectionString: url.toString(), max: 2 }).connect()),
+          );
         } catch (error) {
           await drop().catch(() => undefined);
           throw error;
@@ -265,13 +285,20 @@ export type SchemaEngineOptions = {
 };
 
 /** Starts an engine, runs fn, then frees the engine and releases every connection it opened. */
-export async function withSchemaEngine<T>(options: SchemaEngineOptions, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+export async function withSchemaEngine<T>(
+  options: SchemaEngineOptions,
+  fn: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
   await loadSchemaEngineWasm();
   const log = options.log ?? ((line: string) => (process.env.DEBUG ? console.error(line) : undefined));
   const { factory, close } = adapterFactoryFor(options.shadow);
   let engine: SchemaEngine | undefined;
   try {
-    engine = await glue.SchemaEngine.new({ datamodels: options.schema.map((file) => [file.path, file.content]) }, log, bindMigrationAwareSqlAdapterFactory(factory));
+    engine = await glue.SchemaEngine.new(
+      { datamodels: options.schema.map((file) => [file.path, file.content]) },
+      log,
+      bindMigrationAwareSqlAdapterFactory(factory),
+    );
     return await fn(engine);
   } finally {
     engine?.free();
@@ -297,7 +324,12 @@ export async function readMigrationsList(migrationsDir: string, shadowDbInitScri
     migrationDirectories.push({ path: entry.name, migrationFile: { path: file, content } });
   }
   migrationDirectories.sort((a, b) => a.path.localeCompare(b.path));
-  return { baseDir: migrationsDir, lockfile: { path: lockPath, content: lockContent }, shadowDbInitScript, migrationDirectories };
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: lockPath, content: lockContent },
+    shadowDbInitScript,
+    migrationDirectories,
+  };
 }
 
 export type SchemaDiff = {
@@ -323,15 +355,19 @@ export type DiffToSchemaOptions = {
  */
 export async function diffToSchema(options: DiffToSchemaOptions): Promise<SchemaDiff> {
   const schema: SchemaFile = { path: options.schemaPath, content: await readFile(options.schemaPath, "utf8") };
-  const from: DiffTarget = options.migrationsDir ? { tag: "migrations", ...(await readMigrationsList(options.migrationsDir)) } : { tag: "empty" };
-  const result = await withSchemaEngine({ schema: [schema], shadow: options.shadow, ...(options.log ? { log: options.log } : {}) }, (engine) =>
-    engine.diff({
-      from,
-      to: { tag: "schemaDatamodel", files: [schema] },
-      script: true,
-      exitCode: true, // 2 when the diff is not empty
-      filters: { externalTables: [], externalEnums: [] },
-    }),
+  const from: DiffTarget = options.migrationsDir
+    ? { tag: "migrations", ...(await readMigrationsList(options.migrationsDir)) }
+    : { tag: "empty" };
+  const result = await withSchemaEngine(
+    { schema: [schema], shadow: options.shadow, ...(options.log ? { log: options.log } : {}) },
+    (engine) =>
+      engine.diff({
+        from,
+        to: { tag: "schemaDatamodel", files: [schema] },
+        script: true,
+        exitCode: true, // 2 when the diff is not empty
+        filters: { externalTables: [], externalEnums: [] },
+      }),
   );
   return { empty: result.exitCode !== 2, script: result.stdout ?? "" };
 }
@@ -365,7 +401,8 @@ export type NewMigrationOptions = {
   log?: (line: string) => void;
 };
 
-export type NewMigrationResult = { created: false; diff: SchemaDiff } | { created: true; diff: SchemaDiff; name: string; file: string };
+export type NewMigrationResult =
+  { created: false; diff: SchemaDiff } | { created: true; diff: SchemaDiff; name: string; file: string };
 
 /**
  * What `prisma migrate dev --create-only --name <name>` does: diffs the migrations folder

@@ -33,7 +33,9 @@ try {
   await waitForRuntime();
 } catch (error) {
   // Fail fast with the reason (busy data folder, bad database URL…) instead of serving 500s.
-  console.error(`Dropmint could not start: ${error instanceof Error ? error.message.replace(/^An error occurred while loading instrumentation hook: /, "") : String(error)}`);
+  console.error(
+    `Dropmint could not start: ${error instanceof Error ? error.message.replace(/^An error occurred while loading instrumentation hook: /, "") : String(error)}`,
+  );
   process.exit(1);
 }
 
@@ -87,7 +89,9 @@ function cacheDropPage(response: ServerResponse): void {
       // Headers handed to writeHead itself win over setHeader: replace the framework's there too.
       for (const headers of rest) {
         if (!headers || typeof headers !== "object" || Array.isArray(headers)) continue;
-        for (const name of Object.keys(headers)) if (name.toLowerCase() === "cache-control") (headers as Record<string, unknown>)[name] = DROP_PAGE_CACHE_CONTROL;
+        for (const name of Object.keys(headers))
+          if (name.toLowerCase() === "cache-control")
+            (headers as Record<string, unknown>)[name] = DROP_PAGE_CACHE_CONTROL;
       }
     }
     return writeHead(statusCode, ...rest);
@@ -99,7 +103,9 @@ async function send(response: ServerResponse, answer: Response): Promise<void> {
   response.end(Buffer.from(await answer.arrayBuffer()));
 }
 server.listen(config.port, hostname, () => {
-  console.log(`Dropmint is ready on ${config.publicUrl} (cluster ${config.cluster}, ${config.databaseUrl ? "PostgreSQL" : "embedded PGlite"} database)`);
+  console.log(
+    `Dropmint is ready on ${config.publicUrl} (cluster ${config.cluster}, ${config.databaseUrl ? "PostgreSQL" : "embedded PGlite"} database)`,
+  );
 });
 
 let closing = false;

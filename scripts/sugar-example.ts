@@ -15,7 +15,8 @@ const SIZE = 24;
 const COUNT = 10;
 
 /** A fixed, documented address (its key comes from a public seed and holds nothing). */
-const addressFrom = (label: string) => Keypair.fromSeed(createHash("sha256").update(`dropmint example: ${label}`).digest()).publicKey.toBase58();
+const addressFrom = (label: string) =>
+  Keypair.fromSeed(createHash("sha256").update(`dropmint example: ${label}`).digest()).publicKey.toBase58();
 
 const BACKGROUNDS = [
   ["Dusk", [38, 33, 72]],
@@ -164,10 +165,21 @@ async function main() {
       shortId: "moths",
       twitter: "@dropmint",
       phases: { early: { name: "Early moths" }, public: { name: "Public", maxPerTransaction: 2 } },
-      claimCodes: [{ name: "Friends of the moths", phase: "public", grantType: "free_mint", mintAllocation: 1, maxUses: 3, codes: ["MOTH-FRIEND"] }],
+      claimCodes: [
+        {
+          name: "Friends of the moths",
+          phase: "public",
+          grantType: "free_mint",
+          mintAllocation: 1,
+          maxUses: 3,
+          codes: ["MOTH-FRIEND"],
+        },
+      ],
     }),
   );
-  console.log(`Wrote ${path.relative(process.cwd(), ROOT)}: ${COUNT} assets, the collection, config.json, allowlist.json and dropmint.json.`);
+  console.log(
+    `Wrote ${path.relative(process.cwd(), ROOT)}: ${COUNT} assets, the collection, config.json, allowlist.json and dropmint.json.`,
+  );
 }
 
 await main();

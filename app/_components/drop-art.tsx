@@ -5,7 +5,15 @@ export function DropArt({ image, size, eager = false }: { image: string | null; 
     // Our art is SVG drawn by this app; next/image adds nothing for it. The box is square
     // and sized by the layout, so nothing moves when the image arrives.
     // eslint-disable-next-line @next/next/no-img-element
-    <img src={image} alt="" width={size} height={size} loading={eager ? "eager" : "lazy"} decoding="async" className="h-full w-full object-cover" />
+    <img
+      src={image}
+      alt=""
+      width={size}
+      height={size}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className="h-full w-full object-cover"
+    />
   ) : (
     <div className="h-full w-full bg-linear-to-br from-slate-700 to-slate-900" aria-hidden="true" />
   );

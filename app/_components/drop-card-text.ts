@@ -26,7 +26,11 @@ export function isSoldOut(stats: Pick<SupplyStats, "isOpenEnded" | "totalSupply"
  * drop says so whatever its phases; an upcoming drop counts down to `startsAt` when known.
  */
 export function cardStatus(
-  drop: { launchStatus: CardLaunchStatus; status: CardPhaseStatus; stats: Pick<SupplyStats, "isOpenEnded" | "totalSupply" | "mintedCount"> },
+  drop: {
+    launchStatus: CardLaunchStatus;
+    status: CardPhaseStatus;
+    stats: Pick<SupplyStats, "isOpenEnded" | "totalSupply" | "mintedCount">;
+  },
   startsAt: Date | null,
   now: Date,
 ): CardStatus {
@@ -43,11 +47,15 @@ export function cardStatus(
 
 /** "37 / 100 minted", or "12 minted · open edition" for a drop with no cap. */
 export function progressText(stats: Pick<SupplyStats, "isOpenEnded" | "totalSupply" | "mintedCount">): string {
-  return stats.isOpenEnded ? `${formatCount(stats.mintedCount)} minted · open edition` : `${formatCount(stats.mintedCount)} / ${formatCount(stats.totalSupply)} minted`;
+  return stats.isOpenEnded
+    ? `${formatCount(stats.mintedCount)} minted · open edition`
+    : `${formatCount(stats.mintedCount)} / ${formatCount(stats.totalSupply)} minted`;
 }
 
 /** The bar's fill, 0–100; null for an open edition (no bar, nothing to fill). */
-export function progressPercent(stats: Pick<SupplyStats, "isOpenEnded" | "totalSupply" | "mintedCount">): number | null {
+export function progressPercent(
+  stats: Pick<SupplyStats, "isOpenEnded" | "totalSupply" | "mintedCount">,
+): number | null {
   if (stats.isOpenEnded || stats.totalSupply <= 0) return null;
   return Math.min(100, Math.max(0, (stats.mintedCount / stats.totalSupply) * 100));
 }
@@ -55,7 +63,11 @@ export function progressPercent(stats: Pick<SupplyStats, "isOpenEnded" | "totalS
 /** Search results carry snake_case figures, total_supply 0 meaning open edition. */
 export function searchResultStats(item: { total_supply: number; minted_count: number }) {
   const isOpenEnded = item.total_supply === 0;
-  return { isOpenEnded, totalSupply: item.total_supply, mintedCount: isOpenEnded ? item.minted_count : Math.min(item.minted_count, item.total_supply) };
+  return {
+    isOpenEnded,
+    totalSupply: item.total_supply,
+    mintedCount: isOpenEnded ? item.minted_count : Math.min(item.minted_count, item.total_supply),
+  };
 }
 
 /** The path of a drop's page: its short ID when it has one, else its UUID (which redirects). */

@@ -40,12 +40,17 @@ export function DropCard({
       <div className="relative aspect-square w-full overflow-hidden bg-white/10">
         <DropArt image={drop.image} size={512} eager={eager} />
         {soldOut && (
-          <span className="absolute left-3 top-3 rounded-full bg-ink/90 px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-white ring-1 ring-white/20">Sold out</span>
+          <span className="absolute left-3 top-3 rounded-full bg-ink/90 px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-white ring-1 ring-white/20">
+            Sold out
+          </span>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <h3 className="flex min-w-0 items-start gap-2 font-semibold leading-snug">
-          <Link href={dropPath(drop)} className="line-clamp-2 break-words after:absolute after:inset-0 after:content-['']">
+          <Link
+            href={dropPath(drop)}
+            className="line-clamp-2 break-words after:absolute after:inset-0 after:content-['']"
+          >
             {drop.name ?? "Untitled drop"}
           </Link>
           {drop.isVerified && <VerifiedBadge compact className="mt-0.5" />}
@@ -55,7 +60,9 @@ export function DropCard({
           <span>{status.label}</span>
           {status.detail && <span className="text-xs text-slate-400">{status.detail}</span>}
         </p>
-        <p className="text-sm text-slate-300">{drop.price ? <PriceLabel price={drop.price} /> : prelaunch ? "Price announced at launch" : null}</p>
+        <p className="text-sm text-slate-300">
+          {drop.price ? <PriceLabel price={drop.price} /> : prelaunch ? "Price announced at launch" : null}
+        </p>
         {/* A pre-launch drop's supply is not published yet (as the pre-launch envelope). */}
         <div className="mt-auto space-y-1 pt-2">
           {!prelaunch && percent !== null && (

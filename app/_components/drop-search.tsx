@@ -113,7 +113,10 @@ function SearchBox({ initialQuery = "", liveResults = true }: Omit<DropSearchPro
           aria-describedby={`${id}-hint`}
           className="min-h-11 w-full min-w-0 flex-1 rounded-lg border border-white/15 bg-white/5 px-3 text-base text-slate-100 placeholder:text-slate-500 focus:border-mint/70"
         />
-        <button type="submit" className="min-h-11 shrink-0 rounded-lg bg-mint px-4 font-semibold text-ink hover:bg-mint/90">
+        <button
+          type="submit"
+          className="min-h-11 shrink-0 rounded-lg bg-mint px-4 font-semibold text-ink hover:bg-mint/90"
+        >
           Search
         </button>
       </Form>
@@ -126,12 +129,22 @@ function SearchBox({ initialQuery = "", liveResults = true }: Omit<DropSearchPro
       </p>
       {showPanel && (
         <div className="absolute inset-x-0 top-full z-20 mt-1 rounded-xl border border-white/15 bg-ink p-2 shadow-2xl shadow-black/60">
-          <p className={`flex items-center gap-2 px-2 py-1.5 text-sm ${search.isError && !pending ? "text-amber-200" : "text-slate-300"}`}>
-            {pending && <span className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-500 border-t-mint" aria-hidden="true" />}
+          <p
+            className={`flex items-center gap-2 px-2 py-1.5 text-sm ${search.isError && !pending ? "text-amber-200" : "text-slate-300"}`}
+          >
+            {pending && (
+              <span
+                className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-500 border-t-mint"
+                aria-hidden="true"
+              />
+            )}
             {status}
           </p>
           {search.isError && !pending ? (
-            <a href={searchPageHref(debounced)} className="block rounded-lg px-2 py-2 text-sm text-mint underline-offset-2 hover:underline">
+            <a
+              href={searchPageHref(debounced)}
+              className="block rounded-lg px-2 py-2 text-sm text-mint underline-offset-2 hover:underline"
+            >
               Show the results on a page
             </a>
           ) : (
@@ -144,7 +157,10 @@ function SearchBox({ initialQuery = "", liveResults = true }: Omit<DropSearchPro
                     </li>
                   ))}
                 </ul>
-                <a href={searchPageHref(debounced)} className="mt-1 block rounded-lg px-2 py-2 text-sm text-mint underline-offset-2 hover:underline">
+                <a
+                  href={searchPageHref(debounced)}
+                  className="mt-1 block rounded-lg px-2 py-2 text-sm text-mint underline-offset-2 hover:underline"
+                >
                   All results for “{debounced}”
                 </a>
               </>

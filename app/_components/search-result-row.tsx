@@ -5,7 +5,13 @@ import { DropArt } from "./drop-art";
 import { VerifiedBadge } from "./verified-badge";
 import { dropPath, progressText, searchResultStats } from "./drop-card-text";
 
-export function SearchResultRow({ item, linkProps }: { item: SearchResult; linkProps?: React.AnchorHTMLAttributes<HTMLAnchorElement> }) {
+export function SearchResultRow({
+  item,
+  linkProps,
+}: {
+  item: SearchResult;
+  linkProps?: React.AnchorHTMLAttributes<HTMLAnchorElement>;
+}) {
   return (
     // A plain <a>: the live list is inside a client island whose links must also work before
     // hydration, and the row needs the arrow-key handlers passed in linkProps.
@@ -22,7 +28,9 @@ export function SearchResultRow({ item, linkProps }: { item: SearchResult; linkP
           <span className="truncate font-medium text-slate-100">{item.name ?? "Untitled drop"}</span>
           {item.is_verified && <VerifiedBadge />}
         </span>
-        <span className="block truncate text-xs tabular-nums text-slate-400">{[item.symbol, progressText(searchResultStats(item))].filter(Boolean).join(" · ")}</span>
+        <span className="block truncate text-xs tabular-nums text-slate-400">
+          {[item.symbol, progressText(searchResultStats(item))].filter(Boolean).join(" · ")}
+        </span>
       </span>
     </a>
   );

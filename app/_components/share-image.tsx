@@ -66,7 +66,14 @@ function VerifiedMark() {
   return (
     <svg width="40" height="40" viewBox="0 0 24 24" style={{ flexShrink: 0 }}>
       <circle cx="12" cy="12" r="11" fill={MINT} />
-      <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke={INK} strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M6.5 12.5l3.5 3.5 7.5-8"
+        fill="none"
+        stroke={INK}
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -85,33 +92,69 @@ function DropShareCard({ card }: { card: Exclude<ShareCard, { kind: "brand" }> }
   return (
     <Frame>
       <Art src={card.art} />
-      <div style={{ display: "flex", flexDirection: "column", justifyContent: "space-between", width: TEXT_WIDTH, height: ART }}>
+      <div
+        style={{
+          display: "flex",
+          flexDirection: "column",
+          justifyContent: "space-between",
+          width: TEXT_WIDTH,
+          height: ART,
+        }}
+      >
         <div style={{ display: "flex", flexDirection: "column", gap: 18 }}>
           {card.kind === "coming-soon" ? (
             <div style={{ display: "flex" }}>
-              <span style={{ fontSize: 26, color: INK, backgroundColor: "#fcd34d", borderRadius: 999, padding: "6px 18px" }}>Coming soon</span>
+              <span
+                style={{ fontSize: 26, color: INK, backgroundColor: "#fcd34d", borderRadius: 999, padding: "6px 18px" }}
+              >
+                Coming soon
+              </span>
             </div>
           ) : (
-            <div style={{ display: "flex", fontSize: 26, color: card.status.startsWith("Minting") ? MINT : "#cbd5e1" }}>{card.status}</div>
+            <div style={{ display: "flex", fontSize: 26, color: card.status.startsWith("Minting") ? MINT : "#cbd5e1" }}>
+              {card.status}
+            </div>
           )}
           <div style={{ display: "flex", alignItems: "center", gap: 16 }}>
-            <span style={{ fontSize: nameSize, lineHeight: 1.1, letterSpacing: -1, maxWidth: TEXT_WIDTH - 56 }}>{card.name}</span>
+            <span style={{ fontSize: nameSize, lineHeight: 1.1, letterSpacing: -1, maxWidth: TEXT_WIDTH - 56 }}>
+              {card.name}
+            </span>
             {card.kind === "drop" && card.isVerified && <VerifiedMark />}
           </div>
-          {card.kind === "drop" && card.price && <div style={{ display: "flex", fontSize: 44, color: MINT }}>{card.price}</div>}
+          {card.kind === "drop" && card.price && (
+            <div style={{ display: "flex", fontSize: 44, color: MINT }}>{card.price}</div>
+          )}
         </div>
         <div style={{ display: "flex", flexDirection: "column", gap: 28 }}>
           {card.kind === "drop" && (
             <div style={{ display: "flex", flexDirection: "column", gap: 12 }}>
               <div style={{ display: "flex", fontSize: 30, color: "#e2e8f0" }}>{card.progress}</div>
               {card.percent !== null && (
-                <div style={{ display: "flex", width: "100%", height: 14, borderRadius: 7, backgroundColor: "rgba(255,255,255,0.12)" }}>
-                  <div style={{ display: "flex", width: `${Math.max(card.percent, card.percent > 0 ? 2 : 0)}%`, height: 14, borderRadius: 7, backgroundColor: MINT }} />
+                <div
+                  style={{
+                    display: "flex",
+                    width: "100%",
+                    height: 14,
+                    borderRadius: 7,
+                    backgroundColor: "rgba(255,255,255,0.12)",
+                  }}
+                >
+                  <div
+                    style={{
+                      display: "flex",
+                      width: `${Math.max(card.percent, card.percent > 0 ? 2 : 0)}%`,
+                      height: 14,
+                      borderRadius: 7,
+                      backgroundColor: MINT,
+                    }}
+                  />
                 </div>
               )}
             </div>
           )}
-          {card.kind === "coming-soon" && <div style={{ display: "flex", fontSize: 30, color: "#e2e8f0" }}>A new drop is on its way.</div>}
+          {card.kind === "coming-soon" && (
+            <div style={{ display: "flex", fontSize: 30, color: "#e2e8f0" }}>A new drop is on its way.</div>
+          )}
           <ShortLink path={card.path} />
         </div>
       </div>
@@ -128,13 +171,21 @@ function BrandCard() {
         {tiles.map((color, i) => (
           <div
             key={color}
-            style={{ display: "flex", width: 143, height: 143, borderRadius: 24, backgroundImage: `linear-gradient(135deg, ${color}, ${tiles[(i + 4) % tiles.length]})` }}
+            style={{
+              display: "flex",
+              width: 143,
+              height: 143,
+              borderRadius: 24,
+              backgroundImage: `linear-gradient(135deg, ${color}, ${tiles[(i + 4) % tiles.length]})`,
+            }}
           />
         ))}
       </div>
       <div style={{ display: "flex", flexDirection: "column", gap: 24, width: TEXT_WIDTH }}>
         <Wordmark size={96} />
-        <div style={{ display: "flex", fontSize: 40, color: "#cbd5e1", lineHeight: 1.3 }}>Mint NFT drops on Solana.</div>
+        <div style={{ display: "flex", fontSize: 40, color: "#cbd5e1", lineHeight: 1.3 }}>
+          Mint NFT drops on Solana.
+        </div>
         <div style={{ display: "flex", fontSize: 30, color: MUTED }}>Live mints, upcoming drops, what is trending.</div>
       </div>
     </Frame>

@@ -33,7 +33,11 @@ export default function DocsPage() {
     ["leaderboards", "Leaderboards", <LeaderboardsSection key="leaderboards" />],
     ["bounties", "Bounties", <BountiesSection key="bounties" />],
     ["claim-codes", "Claim codes", <ClaimCodesSection key="claim-codes" budgets={config.claimCodeChecks} />],
-    ["prices", "Token, pegged and dutch prices", <PricesSection key="prices" cacheSeconds={config.tokenPrices.cacheSeconds} />],
+    [
+      "prices",
+      "Token, pegged and dutch prices",
+      <PricesSection key="prices" cacheSeconds={config.tokenPrices.cacheSeconds} />,
+    ],
     ["mint", "Minting: prepare, sign, execute", <MintSection key="mint" />],
     ["fairness", "Provably fair assignment", <FairnessSection key="fairness" baseUrl={config.publicUrl} />],
     ["creators", "Launching a drop from a Sugar folder", <CreatorsSection key="creators" />],
@@ -51,7 +55,8 @@ export default function DocsPage() {
           <a href="/api/v1/openapi.json" className="text-mint hover:underline">
             OpenAPI 3.1 document
           </a>{" "}
-          (every path, parameter, body, answer and error code below comes from it); the typed client is the package in <code>lib/client</code>.
+          (every path, parameter, body, answer and error code below comes from it); the typed client is the package in{" "}
+          <code>lib/client</code>.
         </p>
         <nav aria-label="Sections">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

@@ -42,14 +42,19 @@ export default async function SearchPage({ searchParams }: Props) {
       </h1>
       <DropSearch cluster={getConfig().cluster} initialQuery={q} liveResults={false} />
       {tooShort ? (
-        <p className="text-slate-300">{q ? `“${q}” is too short: type at least ${SEARCH_QUERY_MIN_LENGTH} characters.` : "Type a drop's name, symbol or short ID."}</p>
+        <p className="text-slate-300">
+          {q
+            ? `“${q}” is too short: type at least ${SEARCH_QUERY_MIN_LENGTH} characters.`
+            : "Type a drop's name, symbol or short ID."}
+        </p>
       ) : found && found.collections.length === 0 ? (
         <p className="text-slate-300">{offset > 0 ? `No more drops match “${q}”.` : `No drops match “${q}”.`}</p>
       ) : (
         found && (
           <div className="space-y-4">
             <h2 className="text-lg font-semibold">
-              Drops matching “{q}”{offset > 0 && <span className="font-normal text-slate-400"> · from {offset + 1}</span>}
+              Drops matching “{q}”
+              {offset > 0 && <span className="font-normal text-slate-400"> · from {offset + 1}</span>}
             </h2>
             <ul className="divide-y divide-white/5 rounded-xl border border-white/10 bg-white/5 p-2">
               {found.collections.map((item) => (

@@ -33,9 +33,13 @@ export class AdmissionGate {
   enter(kind: AdmissionKind): () => void {
     if (!this.hasRoomFor(kind)) {
       shed(new Error(`${this.requests} requests (${this.prepares} prepares, ${this.executes} executes) in progress`));
-      throw new AppError("SERVER_BUSY", `The service is at capacity right now; nothing was done. Retry in ${BUSY_RETRY_AFTER_SECONDS} second.`, {
-        extra: { retryAfter: BUSY_RETRY_AFTER_SECONDS },
-      });
+      throw new AppError(
+        "SERVER_BUSY",
+        `The service is at capacity right now; nothing was done. Retry in ${BUSY_RETRY_AFTER_SECONDS} second.`,
+        {
+          extra: { retryAfter: BUSY_RETRY_AFTER_SECONDS },
+        },
+      );
     }
     this.count(kind, +1);
     let left = false;

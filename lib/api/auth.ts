@@ -52,7 +52,9 @@ async function sandboxContext(record: LiveApiKey, origin: string | null, runtime
     throw new AppError("ORIGIN_NOT_ALLOWED", "This API key cannot be used from this origin.");
   }
   const issued = record.allCollections
-    ? (await Promise.all(samples.map((shortId) => findCollectionRefCached(runtime.database.prisma, shortId)))).filter((ref) => ref !== null)
+    ? (await Promise.all(samples.map((shortId) => findCollectionRefCached(runtime.database.prisma, shortId)))).filter(
+        (ref) => ref !== null,
+      )
     : record.collections;
   const collections = issued.filter((ref) => ref.shortId !== null && samples.includes(ref.shortId));
   return { kind: "partner", keyId: record.id, keyClass: "test", allCollections: false, collections };
@@ -99,7 +101,9 @@ function canonicalOrigin(value: string): string | null {
 
 async function lookUpLiveKey(runtime: KeyRuntime, hash: string): Promise<LiveApiKey | null> {
   try {
-    return await runtime.caches.keys.get(hash, () => withTimeout(findLiveKeyByHash({ db: runtime.database.prisma }, hash), KEY_LOOKUP_TIMEOUT_MS));
+    return await runtime.caches.keys.get(hash, () =>
+      withTimeout(findLiveKeyByHash({ db: runtime.database.prisma }, hash), KEY_LOOKUP_TIMEOUT_MS),
+    );
   } catch (error) {
     lookupFailed(error);
     throw new AppError("AUTH_UNAVAILABLE", "The API key could not be checked right now. Please retry.");

@@ -44,7 +44,11 @@ export async function spendBudgets(limiter: RateLimiter, budgets: readonly Budge
     const result = await limiter.consume(budget.bucket, budget.limit, budget.windowMs ?? MINUTE_MS);
     if (result.allowed) continue;
     const seconds = result.retryAfterSeconds;
-    throw new AppError(budget.code ?? "RATE_LIMITED", `Too many ${budget.what ?? "requests"}. Retry in ${seconds} seconds.`, { extra: { retryAfter: seconds } });
+    throw new AppError(
+      budget.code ?? "RATE_LIMITED",
+      `Too many ${budget.what ?? "requests"}. Retry in ${seconds} seconds.`,
+      { extra: { retryAfter: seconds } },
+    );
   }
 }
 
@@ -55,17 +59,26 @@ type BudgetConfig = Pick<Config, "rateLimit" | "claimCodeChecks">;
  * or anything else is looked up, so unknown keys, malformed keys and unknown drops cost a
  * unit like everything else and the database is asked only within it.
  */
-export const requestBudget = (config: BudgetConfig, ip: string): Budget => ({ bucket: `read:ip:${ip}`, limit: config.rateLimit.readsPerMinute });
+export const requestBudget = (config: BudgetConfig, ip: string): Budget => ({
+  bucket: `read:ip:${ip}`,
+  limit: config.rateLimit.readsPerMinute,
+});
 
 /**
  * Reads that reach the chain (top-holders, eligibility and wallet-mints of gated phases, the
  * local balance) spend a smaller per-IP budget as well, so one address cannot use up the RPC
  * quota that prepare and execute need.
  */
-export const chainReadBudget = (config: BudgetConfig, ip: string): Budget => ({ bucket: `chain:ip:${ip}`, limit: config.rateLimit.chainReadsPerMinute });
+export const chainReadBudget = (config: BudgetConfig, ip: string): Budget => ({
+  bucket: `chain:ip:${ip}`,
+  limit: config.rateLimit.chainReadsPerMinute,
+});
 
 /** Mint calls (prepare, execute, batch): the caller's mint budget. */
-export const mintBudget = (config: BudgetConfig, caller: Caller): Budget => ({ bucket: `mint:${caller.budgetKey}`, limit: config.rateLimit.mintsPerMinute });
+export const mintBudget = (config: BudgetConfig, caller: Caller): Budget => ({
+  bucket: `mint:${caller.budgetKey}`,
+  limit: config.rateLimit.mintsPerMinute,
+});
 
 /**
  * Claim-code checks, per client IP and per drop, so codes cannot be guessed quickly from
@@ -74,7 +87,11 @@ export const mintBudget = (config: BudgetConfig, caller: Caller): Budget => ({ b
  */
 export const claimCodeCheckBudgets = (config: BudgetConfig, ip: string, collectionId: string): Budget[] => [
   { bucket: `claim-validate:ip:${ip}`, limit: config.claimCodeChecks.perIpPerMinute, what: "code checks" },
-  { bucket: `claim-validate:drop:${collectionId}`, limit: config.claimCodeChecks.perDropPerMinute, what: "code checks" },
+  {
+    bucket: `claim-validate:drop:${collectionId}`,
+    limit: config.claimCodeChecks.perDropPerMinute,
+    what: "code checks",
+  },
 ];
 
 /** Prepares per (caller, drop, wallet) per minute before COLLECTION_RATE_LIMITED. */
@@ -90,7 +107,11 @@ export const prepareBudget = (caller: Caller, collectionId: string, wallet: stri
 
 /** Local-chain airdrops per client IP. */
 export const AIRDROPS_PER_MINUTE = 20;
-export const faucetBudget = (ip: string): Budget => ({ bucket: `faucet:ip:${ip}`, limit: AIRDROPS_PER_MINUTE, what: "airdrops" });
+export const faucetBudget = (ip: string): Budget => ({
+  bucket: `faucet:ip:${ip}`,
+  limit: AIRDROPS_PER_MINUTE,
+  what: "airdrops",
+});
 
 /**
  * The client's IP from `X-Forwarded-For`. Our server (scripts/serve.ts) appends the socket

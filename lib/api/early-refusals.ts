@@ -21,7 +21,9 @@ export function earlyRefusal(method: string, rawUrl: string): Response | null {
   }
   const allowed = isApi ? allowedMethods(pathname) : PAGE_METHODS;
   if (allowed === null || allowed.includes(method.toUpperCase())) return null;
-  const refusal = isApi ? fail("METHOD_NOT_ALLOWED", "This endpoint does not accept that method.") : errorPage(405, "Method not allowed", "Pages of this site are read with GET.");
+  const refusal = isApi
+    ? fail("METHOD_NOT_ALLOWED", "This endpoint does not accept that method.")
+    : errorPage(405, "Method not allowed", "Pages of this site are read with GET.");
   refusal.headers.set("Allow", allowed.join(", "));
   return refusal;
 }
@@ -38,5 +40,8 @@ function isDecodable(pathname: string): boolean {
 /** A small page in the site's colours; no script, nothing from elsewhere. */
 function errorPage(status: number, title: string, sentence: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Dropmint</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b1020;color:#e2e8f0;font-family:system-ui,sans-serif}main{max-width:32rem;padding:2rem}h1{font-size:1.5rem}a{color:#34d399}</style></head><body><main><h1>${title}</h1><p>${sentence}</p><p><a href="/">Back to Dropmint</a></p></main></body></html>`;
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

@@ -57,5 +57,7 @@ function stringify(body: unknown): string {
 // Callers should pass numbers; a stray bigint must not crash a response either.
 function bigintSafe(_key: string, value: unknown): unknown {
   if (typeof value !== "bigint") return value;
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(value)
+    : value.toString();
 }

@@ -22,7 +22,12 @@ const PRISMA_INPUT_ERRORS: Readonly<Record<string, "INVALID_REQUEST" | "NOT_FOUN
 export function handleApiError(error: unknown): Response {
   if (error instanceof AppError) {
     const retryAfter = retryAfterOf(error);
-    return fail(error.code, error.message, error.extra, retryAfter === null ? undefined : { headers: { "Retry-After": String(retryAfter) } });
+    return fail(
+      error.code,
+      error.message,
+      error.extra,
+      retryAfter === null ? undefined : { headers: { "Retry-After": String(retryAfter) } },
+    );
   }
   if (error instanceof z.core.$ZodError) return fail("INVALID_REQUEST", describeZodError(error));
   if (error instanceof Prisma.PrismaClientKnownRequestError && PRISMA_INPUT_ERRORS[error.code]) {

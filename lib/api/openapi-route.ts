@@ -15,4 +15,6 @@ export const v1OpenApiRoute: RouteHandler = createRoute(
   (_request, _runtime, response) => withCors(response),
 );
 
-export const publicOpenApiRoute: RouteHandler = publicRoute(publicOperations.getPublicOpenApiDocument, ({ ctx }) => openApiDocument("public", ctx.config));
+export const publicOpenApiRoute: RouteHandler = publicRoute(publicOperations.getPublicOpenApiDocument, ({ ctx }) =>
+  openApiDocument("public", ctx.config),
+);

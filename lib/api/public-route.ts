@@ -32,7 +32,10 @@ export function publicRoute<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
->(options: PublicRouteOptions<C, P, Q, B, R>, handler: (context: RouteContext<Scope<C>, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>): RouteHandler {
+>(
+  options: PublicRouteOptions<C, P, Q, B, R>,
+  handler: (context: RouteContext<Scope<C>, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
+): RouteHandler {
   const { collection, ...rest } = options;
   const scope = (collection ? "collection" : "none") as Scope<C>;
   const scopeParam = collection === "body" ? ["collection", "collectionId"] : ["identifier"];
@@ -45,7 +48,8 @@ function withSiteCors(request: Request, runtime: Runtime | undefined, response: 
   if (origin && runtime && isFirstPartyRequest(request, runtime.config)) {
     response.headers.set("Access-Control-Allow-Origin", origin);
     const vary = response.headers.get("Vary");
-    if (!vary?.split(",").some((name) => name.trim().toLowerCase() === "origin")) response.headers.set("Vary", vary ? `${vary}, Origin` : "Origin");
+    if (!vary?.split(",").some((name) => name.trim().toLowerCase() === "origin"))
+      response.headers.set("Vary", vary ? `${vary}, Origin` : "Origin");
   }
   return response;
 }

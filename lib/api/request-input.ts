@@ -25,7 +25,8 @@ function validate(schema: z.ZodType, value: unknown, where: string): unknown {
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
-const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+const tooLarge = () =>
+  new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
 const invalidJson = () => new AppError("INVALID_JSON", "The request body is not valid JSON.");
 
 export async function readJsonBody(request: Request): Promise<unknown> {

@@ -18,7 +18,16 @@ import { getRuntime, serviceContextOf, type Runtime } from "@/lib/server/runtime
 import type { CollectionRef } from "@/lib/services/collection-ref";
 import type { ServiceContext } from "@/lib/services/context";
 import { authenticate, isFirstPartyRequest } from "./auth";
-import { callerOf, chainReadBudget, clientIp, mintBudget, requestBudget, spendBudgets, type Budget, type Caller } from "./budgets";
+import {
+  callerOf,
+  chainReadBudget,
+  clientIp,
+  mintBudget,
+  requestBudget,
+  spendBudgets,
+  type Budget,
+  type Caller,
+} from "./budgets";
 import { bareText, fail, okText } from "./envelope";
 import { admissionGateOf } from "./admission";
 import { cachePolicyOf, withCachePolicy, type AnswerBody } from "./cache-policy";
@@ -115,18 +124,25 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
   cors: (request: Request, runtime: Runtime | undefined, response: Response) => Response,
 ): RouteHandler {
-  const scopeNames = [options.scopeParam ?? (options.scope === "phase" ? ["phaseId"] : ["identifier", "collectionId"])].flat();
+  const scopeNames = [
+    options.scopeParam ?? (options.scope === "phase" ? ["phaseId"] : ["identifier", "collectionId"]),
+  ].flat();
   const route: RouteHandler = async (request, context) => {
     let runtime: Runtime | undefined;
     let leave: (() => void) | undefined;
     try {
       runtime = await getRuntime();
       if (options.guard && !options.guard(request, runtime)) return fail("NOT_FOUND", "No such endpoint.");
-      leave = admissionGateOf(runtime).enter(options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare");
+      leave = admissionGateOf(runtime).enter(
+        options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare",
+      );
       const { config, rateLimiter: limiter } = runtime;
       const ip = clientIp(request, config.trustedProxyHops);
       if (options.access === "site") assertFirstPartyCaller(request, config);
-      await spendBudgets(limiter, [requestBudget(config, ip), ...(options.kind === "chain-read" ? [chainReadBudget(config, ip)] : [])]);
+      await spendBudgets(limiter, [
+        requestBudget(config, ip),
+        ...(options.kind === "chain-read" ? [chainReadBudget(config, ip)] : []),
+      ]);
       const auth = options.access === "v1" ? await authenticate(request, runtime) : FIRST_PARTY;
       const caller = callerOf(auth, ip);
       if (options.kind === "mint") await spendBudgets(limiter, [mintBudget(config, caller)]);
@@ -134,7 +150,9 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const rawParams = (await context?.params) ?? {};
       const pathParam = scopeNames.find((name) => name in rawParams);
       const scopeInBody = options.scope !== "none" && pathParam === undefined; // e.g. prepare-mint's collectionId
-      let collection = scopeInBody ? null : await resolveScope(runtime, auth, options.scope, pathParam && rawParams[pathParam]);
+      let collection = scopeInBody
+        ? null
+        : await resolveScope(runtime, auth, options.scope, pathParam && rawParams[pathParam]);
       const input = await parseInput(request, options as { params?: Schema; query?: Schema; body?: Schema }, rawParams);
       if (scopeInBody) collection = await resolveScope(runtime, auth, options.scope, fieldOf(input.body, scopeNames));
 
@@ -143,13 +161,26 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const spendRouteBudgets = () => (spent ??= spendBudgets(limiter, budgets));
       if (options.budgetsSpentBy !== "handler") await spendRouteBudgets();
 
-      const chain: Chain = options.kind === "read" ? chainForRequest(runtime.chain, () => spendBudgets(limiter, [chainReadBudget(config, ip)])) : runtime.chain;
+      const chain: Chain =
+        options.kind === "read"
+          ? chainForRequest(runtime.chain, () => spendBudgets(limiter, [chainReadBudget(config, ip)]))
+          : runtime.chain;
       const ctx = serviceContextOf(runtime, { chain });
-      const routeContext = { ctx, auth, caller, collection, ...input, spendBudgets: spendRouteBudgets } as RouteContext<S, P, Q, B>;
+      const routeContext = { ctx, auth, caller, collection, ...input, spendBudgets: spendRouteBudgets } as RouteContext<
+        S,
+        P,
+        Q,
+        B
+      >;
       // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).
-      const preLaunch = options.access === "v1" && options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
+      const preLaunch =
+        options.access === "v1" && options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
       const result = await (preLaunch ? preLaunchView(options, routeContext) : handler(routeContext));
-      return cors(request, runtime, withCachePolicy(request, answerBody(options, result), cachePolicyOf(options.access)));
+      return cors(
+        request,
+        runtime,
+        withCachePolicy(request, answerBody(options, result), cachePolicyOf(options.access)),
+      );
     } catch (error) {
       return cors(request, runtime, handleApiError(error));
     } finally {
@@ -163,7 +194,10 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
 /** Partner keys never work on the site's own router (whatever their class or validity); no key needs the site's own origin. */
 export function assertFirstPartyCaller(request: Request, config: { siteOrigins: readonly string[] }): void {
   if (request.headers.has("x-api-key")) {
-    throw new AppError("PARTNER_KEY_NOT_ALLOWED", "This endpoint serves the site's own pages; partner keys use /api/v1.");
+    throw new AppError(
+      "PARTNER_KEY_NOT_ALLOWED",
+      "This endpoint serves the site's own pages; partner keys use /api/v1.",
+    );
   }
   if (!isFirstPartyRequest(request, config)) throw new AppError("API_KEY_REQUIRED", "An API key is required.");
 }
@@ -173,7 +207,10 @@ export function assertFirstPartyCaller(request: Request, config: { siteOrigins: 
  * The public site never shows such a drop's phases, so a phase route answers exactly as for
  * an unknown phase.
  */
-function preLaunchView<S extends ScopeKind, P, Q, B, R extends Schema>(options: RouteOptions<S, P, Q, B, R>, context: RouteContext<S, P, Q, B>) {
+function preLaunchView<S extends ScopeKind, P, Q, B, R extends Schema>(
+  options: RouteOptions<S, P, Q, B, R>,
+  context: RouteContext<S, P, Q, B>,
+) {
   if (options.scope === "phase") throw new AppError("PHASE_NOT_FOUND", "No phase has that id.");
   if (options.preLaunch) return options.preLaunch(context);
   throw new AppError("COLLECTION_NOT_LAUNCHED", "This drop has not launched yet; only its teaser is public.");
@@ -206,6 +243,7 @@ function answerBody(options: { response: Schema; envelope?: "ok" | "bare" }, res
 function respondText(options: { response: Schema; envelope?: "ok" | "bare" }, result: object): string {
   const bareBody = options.envelope === "bare";
   const parsed = options.response.safeParse(bareBody ? result : { ...result, success: true });
-  if (!parsed.success) throw new Error(`response failed its schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);
+  if (!parsed.success)
+    throw new Error(`response failed its schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);
   return bareBody ? bareText(parsed.data as Record<string, unknown>) : okText(parsed.data as Record<string, unknown>);
 }

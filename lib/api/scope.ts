@@ -8,7 +8,13 @@
 // Phase routes resolve the phase's own drop with one query in every case, then apply the
 // same rule: for a scoped key an unknown phase is the same 403.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { classifyIdentifier, collectionRefSelect, findCollectionRefCached, matchCollectionRef, type CollectionRef } from "@/lib/services/collection-ref";
+import {
+  classifyIdentifier,
+  collectionRefSelect,
+  findCollectionRefCached,
+  matchCollectionRef,
+  type CollectionRef,
+} from "@/lib/services/collection-ref";
 import { AppError } from "@/lib/errors";
 import { assertInScope, assertSandboxAllowed, isScopedKey, notInScope, type AuthContext } from "@/lib/auth/context";
 
@@ -16,16 +22,28 @@ export type ScopeKind = "none" | "collection" | "phase";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function resolveCollectionScope(prisma: PrismaClient, auth: AuthContext, identifier: string): Promise<CollectionRef> {
-  if (!classifyIdentifier(identifier)) throw new AppError("INVALID_REQUEST", "Invalid collection identifier: use a short ID, UUID or on-chain address.");
+export async function resolveCollectionScope(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  identifier: string,
+): Promise<CollectionRef> {
+  if (!classifyIdentifier(identifier))
+    throw new AppError("INVALID_REQUEST", "Invalid collection identifier: use a short ID, UUID or on-chain address.");
   if (isScopedKey(auth)) return matchCollectionRef(auth.collections, identifier) ?? throwError(notInScope());
   const ref = await findCollectionRefCached(prisma, identifier);
   return ref ?? throwError(new AppError("COLLECTION_NOT_FOUND", "No collection has that identifier."));
 }
 
-export async function resolvePhaseScope(prisma: PrismaClient, auth: AuthContext, phaseId: string): Promise<CollectionRef> {
+export async function resolvePhaseScope(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  phaseId: string,
+): Promise<CollectionRef> {
   if (!UUID.test(phaseId)) throw new AppError("INVALID_REQUEST", "Invalid phase id: expected a UUID.");
-  const phase = await prisma.phase.findUnique({ where: { id: phaseId.toLowerCase() }, select: { collection: { select: collectionRefSelect } } });
+  const phase = await prisma.phase.findUnique({
+    where: { id: phaseId.toLowerCase() },
+    select: { collection: { select: collectionRefSelect } },
+  });
   assertInScope(auth, phase?.collection.id);
   return phase?.collection ?? throwError(new AppError("PHASE_NOT_FOUND", "No phase has that id."));
 }
@@ -41,7 +59,8 @@ export async function resolveScope(
     assertSandboxAllowed(auth, runtime.config.chainName);
     return null;
   }
-  if (typeof value !== "string") throw new AppError("INVALID_REQUEST", `Missing ${scope === "phase" ? "phase id" : "collection identifier"}.`);
+  if (typeof value !== "string")
+    throw new AppError("INVALID_REQUEST", `Missing ${scope === "phase" ? "phase id" : "collection identifier"}.`);
   const resolve = scope === "phase" ? resolvePhaseScope : resolveCollectionScope;
   const collection = await resolve(runtime.database.prisma, auth, value);
   assertSandboxAllowed(auth, collection.chain);

@@ -9,17 +9,29 @@ import { createRoute, type RouteContext, type RouteHandler, type RouteOptions, t
 
 type Schema = z.ZodType;
 
-export type ToolRouteOptions<P, Q, B, R extends Schema> = Pick<RouteOptions<"none", P, Q, B, R>, "params" | "query" | "body" | "response" | "budgets"> & {
+export type ToolRouteOptions<P, Q, B, R extends Schema> = Pick<
+  RouteOptions<"none", P, Q, B, R>,
+  "params" | "query" | "body" | "response" | "budgets"
+> & {
   guard: (request: Request, runtime: Runtime) => boolean;
   /** "chain-read" when every request reads the chain (spends the per-IP chain budget). */
   kind?: "read" | "chain-read";
 };
 
-export function toolRoute<R extends Schema, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+export function toolRoute<
+  R extends Schema,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
   options: ToolRouteOptions<P, Q, B, R>,
   handler: (context: RouteContext<"none", P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
 ): RouteHandler {
-  return createRoute({ kind: "read", ...options, access: "open", scope: "none" }, handler, (_request, _runtime, response) => response);
+  return createRoute(
+    { kind: "read", ...options, access: "open", scope: "none" },
+    handler,
+    (_request, _runtime, response) => response,
+  );
 }
 
 /** Only on the embedded local chain (or a local chain shared through `npm run localnet`). */

@@ -13,7 +13,10 @@ import { allowHeader } from "./route-methods";
 
 type Schema = z.ZodType;
 
-export type V1RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = Omit<RouteOptions<S, P, Q, B, R>, "access" | "guard">;
+export type V1RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = Omit<
+  RouteOptions<S, P, Q, B, R>,
+  "access" | "guard"
+>;
 
 export function v1Route<
   S extends ScopeKind,
@@ -21,7 +24,10 @@ export function v1Route<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
->(options: V1RouteOptions<S, P, Q, B, R>, handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>): RouteHandler {
+>(
+  options: V1RouteOptions<S, P, Q, B, R>,
+  handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
+): RouteHandler {
   return createRoute({ ...options, access: "v1" }, handler, (_request, _runtime, response) => withCors(response));
 }
 

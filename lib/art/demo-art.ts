@@ -3,14 +3,48 @@ import { renderDemoAudio } from "./demo-audio";
 import { cardSvg, spriteSvg } from "./svg";
 
 const CARDS: Record<string, Parameters<typeof cardSvg>[0]> = {
-  "sprites/cover": { title: "Solstice Sprites", subtitle: "100 generative sprites", colors: ["#f9a8d4", "#818cf8"], glyph: "✦" },
-  "sprites/banner": { title: "Solstice Sprites", subtitle: "Allowlist open · Public soon", colors: ["#fde68a", "#818cf8"], wide: true, glyph: "✦ ✦ ✦" },
+  "sprites/cover": {
+    title: "Solstice Sprites",
+    subtitle: "100 generative sprites",
+    colors: ["#f9a8d4", "#818cf8"],
+    glyph: "✦",
+  },
+  "sprites/banner": {
+    title: "Solstice Sprites",
+    subtitle: "Allowlist open · Public soon",
+    colors: ["#fde68a", "#818cf8"],
+    wide: true,
+    glyph: "✦ ✦ ✦",
+  },
   "aurora/cover": { title: "Aurora", subtitle: "Limited edition of 50", colors: ["#22d3ee", "#a855f7"], glyph: "◐" },
-  "aurora/banner": { title: "Aurora", subtitle: "A limited edition", colors: ["#0ea5e9", "#a855f7"], wide: true, glyph: "◐" },
-  "packs/cover": { title: "Pack Rush", subtitle: "Open packs on the hosted page", colors: ["#f59e0b", "#ef4444"], glyph: "▣" },
-  "packs/banner": { title: "Pack Rush", subtitle: "Hosted mint", colors: ["#f59e0b", "#7c3aed"], wide: true, glyph: "▣ ▣ ▣" },
+  "aurora/banner": {
+    title: "Aurora",
+    subtitle: "A limited edition",
+    colors: ["#0ea5e9", "#a855f7"],
+    wide: true,
+    glyph: "◐",
+  },
+  "packs/cover": {
+    title: "Pack Rush",
+    subtitle: "Open packs on the hosted page",
+    colors: ["#f59e0b", "#ef4444"],
+    glyph: "▣",
+  },
+  "packs/banner": {
+    title: "Pack Rush",
+    subtitle: "Hosted mint",
+    colors: ["#f59e0b", "#7c3aed"],
+    wide: true,
+    glyph: "▣ ▣ ▣",
+  },
   "nightfall/cover": { title: "Nightfall", subtitle: "Coming soon", colors: ["#0f172a", "#4c1d95"], glyph: "☾" },
-  "nightfall/banner": { title: "Nightfall", subtitle: "Coming soon", colors: ["#020617", "#4c1d95"], wide: true, glyph: "☾" },
+  "nightfall/banner": {
+    title: "Nightfall",
+    subtitle: "Coming soon",
+    colors: ["#020617", "#4c1d95"],
+    wide: true,
+    glyph: "☾",
+  },
   "nightfall/placeholder": { title: "Unrevealed", subtitle: "Nightfall", colors: ["#1e1b4b", "#312e81"], glyph: "?" },
   "bounty/golden-sprite": { title: "Golden Sprite", subtitle: "1/1 prize", colors: ["#facc15", "#ca8a04"], glyph: "★" },
   "bounty/tide-relic": { title: "Tide Relic", subtitle: "Prize", colors: ["#67e8f9", "#1d4ed8"], glyph: "◆" },
@@ -32,7 +66,8 @@ const SHOWCASE_ART: Record<string, { title: string; tokens: number; colors: [str
 };
 
 /** A demo track (/art/tapes/<n>.wav) or null. */
-export const renderDemoTrack = (collection: string, file: string) => renderDemoAudio(collection, file, SHOWCASE_ART[collection]?.tokens ?? 0);
+export const renderDemoTrack = (collection: string, file: string) =>
+  renderDemoAudio(collection, file, SHOWCASE_ART[collection]?.tokens ?? 0);
 
 function showcaseArt(collection: string, name: string): string | null {
   const art = SHOWCASE_ART[collection];
@@ -40,7 +75,8 @@ function showcaseArt(collection: string, name: string): string | null {
   const { title, colors, glyph } = art;
   if (name === "cover") return cardSvg({ title, subtitle: "Dropmint demo", colors, glyph });
   if (name === "banner") return cardSvg({ title, subtitle: "Dropmint demo", colors, glyph, wide: true });
-  if (name === "placeholder") return cardSvg({ title: "Sealed", subtitle: title, colors: ["#292524", "#57534e"], glyph: "?" });
+  if (name === "placeholder")
+    return cardSvg({ title: "Sealed", subtitle: title, colors: ["#292524", "#57534e"], glyph: "?" });
   if (!/^\d{1,6}$/.test(name)) return null;
   const tokenId = Number(name);
   return tokenId >= 1 && tokenId <= art.tokens ? cardSvg({ title: `${title} #${tokenId}`, colors, glyph }) : null;
@@ -56,7 +92,12 @@ export function renderDemoArt(collection: string, file: string): string | null {
   }
   if (collection === "aurora" && /^edition(-\d{1,3})?$/.test(name)) {
     const edition = name.split("-")[1];
-    return cardSvg({ title: "Aurora", subtitle: edition ? `Edition ${edition} of 50` : "Limited edition", colors: ["#22d3ee", "#a855f7"], glyph: "◐" });
+    return cardSvg({
+      title: "Aurora",
+      subtitle: edition ? `Edition ${edition} of 50` : "Limited edition",
+      colors: ["#22d3ee", "#a855f7"],
+      glyph: "◐",
+    });
   }
   const card = CARDS[`${collection}/${name}`];
   return card ? cardSvg(card) : showcaseArt(collection, name);

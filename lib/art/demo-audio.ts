@@ -13,7 +13,10 @@ export function renderDemoAudio(collection: string, file: string, tracks: number
   if (collection !== "tapes" || !match) return null;
   const track = Number(match[1]);
   if (track < 1 || track > tracks) return null;
-  const notes = Array.from({ length: 8 }, (_, i) => PENTATONIC[(track * 3 + i * (track % 3 === 0 ? 2 : 3)) % PENTATONIC.length]!);
+  const notes = Array.from(
+    { length: 8 },
+    (_, i) => PENTATONIC[(track * 3 + i * (track % 3 === 0 ? 2 : 3)) % PENTATONIC.length]!,
+  );
   const samples = new Uint8Array(SAMPLE_RATE * SECONDS);
   const perNote = samples.length / notes.length;
   for (let i = 0; i < samples.length; i++) {
@@ -30,7 +33,8 @@ export function renderDemoAudio(collection: string, file: string, tracks: number
 /** A RIFF/WAVE file around 8-bit mono PCM samples. */
 function wav(samples: Uint8Array): Uint8Array {
   const header = new DataView(new ArrayBuffer(44));
-  const text = (offset: number, value: string) => [...value].forEach((c, i) => header.setUint8(offset + i, c.charCodeAt(0)));
+  const text = (offset: number, value: string) =>
+    [...value].forEach((c, i) => header.setUint8(offset + i, c.charCodeAt(0)));
   text(0, "RIFF");
   header.setUint32(4, 36 + samples.length, true);
   text(8, "WAVE");

@@ -9,7 +9,12 @@ const BACKGROUNDS: Record<SpriteTraits["Background"], [string, string]> = {
   Ember: ["#fb923c", "#b91c1c"],
   Void: ["#0f172a", "#581c87"],
 };
-const BODIES: Record<SpriteTraits["Body"], string> = { Moss: "#65a30d", Coral: "#fb7185", Frost: "#e0f2fe", Gold: "#facc15" };
+const BODIES: Record<SpriteTraits["Body"], string> = {
+  Moss: "#65a30d",
+  Coral: "#fb7185",
+  Frost: "#e0f2fe",
+  Gold: "#facc15",
+};
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -53,7 +58,13 @@ export function spriteSvg(tokenId: number): string {
 }
 
 /** A titled card: covers, banners, editions and placeholders. */
-export function cardSvg(options: { title: string; subtitle?: string; colors: [string, string]; wide?: boolean; glyph?: string }): string {
+export function cardSvg(options: {
+  title: string;
+  subtitle?: string;
+  colors: [string, string];
+  wide?: boolean;
+  glyph?: string;
+}): string {
   const width = options.wide ? 1500 : 512;
   const height = options.wide ? 500 : 512;
   const cx = width / 2;

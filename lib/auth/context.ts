@@ -5,7 +5,9 @@ import { AppError } from "@/lib/errors";
 import type { CollectionRef } from "@/lib/domain/collection-identifier";
 import type { ApiKeyClass } from "./api-keys";
 
-export type AuthContext = { kind: "first-party" } | { kind: "partner"; keyId: string; keyClass: ApiKeyClass; allCollections: boolean; collections: CollectionRef[] };
+export type AuthContext =
+  | { kind: "first-party" }
+  | { kind: "partner"; keyId: string; keyClass: ApiKeyClass; allCollections: boolean; collections: CollectionRef[] };
 
 export const FIRST_PARTY: AuthContext = Object.freeze({ kind: "first-party" });
 
@@ -17,7 +19,8 @@ export function isScopedKey(auth: AuthContext): auth is ScopedKey {
 }
 
 /** The refusal for another drop, the same in body and status whether or not that drop exists. */
-export const notInScope = () => new AppError("COLLECTION_NOT_IN_SCOPE", "This API key is not issued for that collection.");
+export const notInScope = () =>
+  new AppError("COLLECTION_NOT_IN_SCOPE", "This API key is not issued for that collection.");
 
 /** The scope rule for a drop already resolved (a phase's, a session's): a scoped key sees only its own drops. */
 export function assertInScope(auth: AuthContext, collectionId: string | undefined): void {

@@ -59,7 +59,11 @@ export type LoggedChange = { seq: number; clock: BlockClockMarks; change: Change
 
 /** Identifies the chain a segment belongs to, from the block clock's seed (which never changes and stays private). */
 export function chainIdOf(clockSeedHex: string): Buffer {
-  return createHash("sha256").update("dropmint chain id").update(Buffer.from(clockSeedHex, "hex")).digest().subarray(0, 8);
+  return createHash("sha256")
+    .update("dropmint chain id")
+    .update(Buffer.from(clockSeedHex, "hex"))
+    .digest()
+    .subarray(0, 8);
 }
 
 export function segmentName(firstSeq: number): string {
@@ -68,7 +72,8 @@ export function segmentName(firstSeq: number): string {
 
 export function encodeChange(entry: LoggedChange): Uint8Array {
   const { change } = entry;
-  const payloadLength = change.kind === "transaction" ? 1 + change.wire.length : change.kind === "airdrop" ? AIRDROP_BYTES : 0;
+  const payloadLength =
+    change.kind === "transaction" ? 1 + change.wire.length : change.kind === "airdrop" ? AIRDROP_BYTES : 0;
   const bytes = Buffer.alloc(4 + CHANGE_HEADER_BYTES + payloadLength);
   bytes.writeUInt32LE(CHANGE_HEADER_BYTES + payloadLength, 0);
   bytes.writeBigUInt64LE(BigInt(entry.seq), 4);
@@ -80,7 +85,8 @@ export function encodeChange(entry: LoggedChange): Uint8Array {
     bytes.writeUInt8(change.outcome === "failed" ? FAILED : CONFIRMED, payload);
     bytes.set(change.wire, payload + 1);
   } else if (change.kind === "airdrop") {
-    if (change.recipient.length !== 32 || change.signature.length !== 64) throw new Error("an airdrop change needs a 32-byte recipient and a 64-byte signature");
+    if (change.recipient.length !== 32 || change.signature.length !== 64)
+      throw new Error("an airdrop change needs a 32-byte recipient and a 64-byte signature");
     bytes.set(change.recipient, payload);
     bytes.writeBigUInt64LE(change.lamports, payload + 32);
     bytes.writeUInt8(change.outcome === "failed" ? FAILED : CONFIRMED, payload + 40);
@@ -107,8 +113,16 @@ function decodeChanges(body: Buffer): LoggedChange[] {
     if (kind === TRANSACTION && payload.length > 1) {
       const outcome = payload[0];
       if (outcome !== CONFIRMED && outcome !== FAILED) throw new Error(`change ${seq} has an unknown outcome`);
-      change = { kind: "transaction", outcome: outcome === FAILED ? "failed" : "confirmed", wire: Uint8Array.from(payload.subarray(1)) };
-    } else if (kind === AIRDROP && payload.length === AIRDROP_BYTES && (payload[40] === CONFIRMED || payload[40] === FAILED)) {
+      change = {
+        kind: "transaction",
+        outcome: outcome === FAILED ? "failed" : "confirmed",
+        wire: Uint8Array.from(payload.subarray(1)),
+      };
+    } else if (
+      kind === AIRDROP &&
+      payload.length === AIRDROP_BYTES &&
+      (payload[40] === CONFIRMED || payload[40] === FAILED)
+    ) {
       change = {
         kind: "airdrop",
         recipient: Uint8Array.from(payload.subarray(0, 32)),
@@ -152,9 +166,15 @@ function encodeSegmentHeader(firstSeq: number, snapshotSeq: number, chainId: Uin
 
 /** The body of an intact record at `offset`, or null. */
 function recordAt(bytes: Buffer, offset: number): Buffer | null {
-  if (offset + RECORD_HEADER_BYTES > bytes.length || !bytes.subarray(offset, offset + 4).equals(RECORD_MAGIC)) return null;
+  if (offset + RECORD_HEADER_BYTES > bytes.length || !bytes.subarray(offset, offset + 4).equals(RECORD_MAGIC))
+    return null;
   const length = bytes.readUInt32LE(offset + 4);
-  if (length < 4 + CHANGE_HEADER_BYTES || length > MAX_RECORD_BYTES || offset + RECORD_HEADER_BYTES + length > bytes.length) return null;
+  if (
+    length < 4 + CHANGE_HEADER_BYTES ||
+    length > MAX_RECORD_BYTES ||
+    offset + RECORD_HEADER_BYTES + length > bytes.length
+  )
+    return null;
   const body = bytes.subarray(offset + RECORD_HEADER_BYTES, offset + RECORD_HEADER_BYTES + length);
   return crc32(body) === bytes.readUInt32LE(offset + 8) ? body : null;
 }
@@ -188,7 +208,10 @@ export async function listSegments(folder: string): Promise<SegmentFile[]> {
  * checksum, with no intact record after it, or a header never written) is left out;
  * everywhere else a bad byte throws.
  */
-export async function readSegment(segment: SegmentFile, options: { last: boolean; chainId: Uint8Array }): Promise<SegmentContent> {
+export async function readSegment(
+  segment: SegmentFile,
+  options: { last: boolean; chainId: Uint8Array },
+): Promise<SegmentContent> {
   const bytes = await readFile(segment.path);
   const damaged = (what: string) => new Error(`The chain log segment ${segment.path} is damaged (${what}).`);
   const empty = { firstSeq: segment.firstSeq, snapshotSeq: 0, changes: [], intactBytes: 0, fileBytes: bytes.length };
@@ -198,8 +221,10 @@ export async function readSegment(segment: SegmentFile, options: { last: boolean
     throw damaged("no header");
   }
   if (!bytes.subarray(0, SEGMENT_MAGIC.length).equals(SEGMENT_MAGIC)) throw damaged("unknown format");
-  if (Number(bytes.readBigUInt64LE(8)) !== segment.firstSeq) throw damaged("its header names another first change than its file name");
-  if (!bytes.subarray(24, 32).equals(options.chainId)) throw new Error(`The chain log segment ${segment.path} belongs to another chain than the snapshot beside it.`);
+  if (Number(bytes.readBigUInt64LE(8)) !== segment.firstSeq)
+    throw damaged("its header names another first change than its file name");
+  if (!bytes.subarray(24, 32).equals(options.chainId))
+    throw new Error(`The chain log segment ${segment.path} belongs to another chain than the snapshot beside it.`);
   const snapshotSeq = Number(bytes.readBigUInt64LE(16));
   if (snapshotSeq >= segment.firstSeq) throw damaged("its header names a snapshot after its own first change");
 
@@ -210,7 +235,11 @@ export async function readSegment(segment: SegmentFile, options: { last: boolean
     if (!body) {
       if (!options.last) throw damaged(`bad record at byte ${offset}`);
       // A torn final write leaves nothing intact after it; an intact record further on means the damage is in the middle.
-      for (let next = bytes.indexOf(RECORD_MAGIC, offset + 1); next !== -1; next = bytes.indexOf(RECORD_MAGIC, next + 1)) {
+      for (
+        let next = bytes.indexOf(RECORD_MAGIC, offset + 1);
+        next !== -1;
+        next = bytes.indexOf(RECORD_MAGIC, next + 1)
+      ) {
         if (recordAt(bytes, next)) throw damaged(`bad record at byte ${offset}, followed by intact ones`);
       }
       return { firstSeq: segment.firstSeq, snapshotSeq, changes, intactBytes: offset, fileBytes: bytes.length };

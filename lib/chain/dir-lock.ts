@@ -18,11 +18,14 @@ export function acquireDirLock(folder: string): DirLock {
   } catch (error) {
     if (!(error instanceof DirectoryLockedError)) throw error;
     if (error.holderPid === 0) {
-      throw new ChainLockedError(`Could not lock the chain folder ${folder}: another process keeps taking it.`, { cause: error });
+      throw new ChainLockedError(`Could not lock the chain folder ${folder}: another process keeps taking it.`, {
+        cause: error,
+      });
     }
     const who = error.heldByThisProcess ? "this process (already open)" : `process ${error.holderPid}`;
     throw new ChainLockedError(
-      `The chain folder ${folder} is in use by ${who}. Only one process may open it; ` + `stop the other one, or delete ${lockPath} if that process is not a Dropmint server.`,
+      `The chain folder ${folder} is in use by ${who}. Only one process may open it; ` +
+        `stop the other one, or delete ${lockPath} if that process is not a Dropmint server.`,
       { cause: error },
     );
   }

@@ -23,10 +23,26 @@ import { readdir, mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import bs58 from "bs58";
 import { FailedTransactionMetadata, LiteSVM } from "litesvm";
-import { getCompiledTransactionMessageDecoder, getTransactionDecoder, lamports as toLamports, type Address, type EncodedAccount, type Signature } from "@solana/kit";
+import {
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  lamports as toLamports,
+  type Address,
+  type EncodedAccount,
+  type Signature,
+} from "@solana/kit";
 import { fsyncFolder } from "@/lib/fs/atomic-file";
 import { BlockClock, DEFAULT_SLOT_MS } from "./block-clock";
-import { ChangeLogWriter, chainIdOf, listSegments, readSegment, truncateSegment, removeSegmentsUpTo, type Change, type LoggedChange } from "./change-log";
+import {
+  ChangeLogWriter,
+  chainIdOf,
+  listSegments,
+  readSegment,
+  truncateSegment,
+  removeSegmentsUpTo,
+  type Change,
+  type LoggedChange,
+} from "./change-log";
 import { acquireDirLock, type DirLock } from "./dir-lock";
 import { ChainTransactionError, ChainUnavailableError, assertFaucetAvailable } from "./errors";
 import { describeTransactionError } from "./litesvm-errors";
@@ -35,7 +51,14 @@ import { readStateFile, writeStateFile, type ChainState } from "./state-file";
 import { SerialQueue } from "./serial-queue";
 import { TOKEN_PROGRAM_IDS, TokenAccountIndex, parseTokenAccount } from "./token-accounts";
 import { decodeTransaction, toAddress, writableStaticAccounts, type DecodedMessage } from "./wire-transaction";
-import type { Chain, ChainAccountInfo, LatestBlockhash, SendTransactionOptions, SignatureStatus, TokenBalance } from "./types";
+import type {
+  Chain,
+  ChainAccountInfo,
+  LatestBlockhash,
+  SendTransactionOptions,
+  SignatureStatus,
+  TokenBalance,
+} from "./types";
 
 const STATE_FILE = "chain.state";
 /**
@@ -96,7 +119,13 @@ export type SimulationResult = {
 };
 
 /** One SPL Token or Token-2022 account with its raw account, for the JSON-RPC token queries. */
-export type TokenAccountEntry = { tokenAccount: string; mint: string; owner: string; amount: bigint; account: ChainAccountInfo };
+export type TokenAccountEntry = {
+  tokenAccount: string;
+  mint: string;
+  owner: string;
+  amount: bigint;
+  account: ChainAccountInfo;
+};
 
 export async function openEmbeddedChain(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
   return EmbeddedChain.open(options);
@@ -123,7 +152,13 @@ export class EmbeddedChain implements Chain {
   /** The background snapshot write in progress; never rejects. */
   private snapshotting: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
-  private readonly snapshotStats = { snapshots: 0, lastCaptureMs: 0, lastSnapshotMs: 0, lastSnapshotBytes: 0, snapshotFailures: 0 };
+  private readonly snapshotStats = {
+    snapshots: 0,
+    lastCaptureMs: 0,
+    lastSnapshotMs: 0,
+    lastSnapshotBytes: 0,
+    snapshotFailures: 0,
+  };
 
   private constructor(
     private readonly dir: string,
@@ -141,7 +176,10 @@ export class EmbeddedChain implements Chain {
     this.writtenSeq = snapshotSeq;
     this.rebuildTokenIndex();
     // Unref'd: a pending snapshot never keeps a script alive (close() takes the last one).
-    this.timer = setInterval(() => void this.queue.run(() => this.snapshotIfDue({ force: true })).catch(() => undefined), snapshotEvery.ms).unref();
+    this.timer = setInterval(
+      () => void this.queue.run(() => this.snapshotIfDue({ force: true })).catch(() => undefined),
+      snapshotEvery.ms,
+    ).unref();
   }
 
   static async open(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
@@ -156,10 +194,15 @@ export class EmbeddedChain implements Chain {
       let core: ChainCore;
       let snapshotSeq = 0;
       if (saved) {
-        core = { svm: configure(LiteSVM.fromBytes(saved.svm)), clock: BlockClock.restore(saved.meta.clock, slotMs), signatures: SignatureLog.fromBytes(saved.signatureLog) };
+        core = {
+          svm: configure(LiteSVM.fromBytes(saved.svm)),
+          clock: BlockClock.restore(saved.meta.clock, slotMs),
+          signatures: SignatureLog.fromBytes(saved.signatureLog),
+        };
         snapshotSeq = saved.meta.seq;
       } else {
-        if ((await listSegments(options.dir)).length > 0) throw new Error(`The chain folder ${options.dir} has a log but no ${STATE_FILE} to replay it on.`);
+        if ((await listSegments(options.dir)).length > 0)
+          throw new Error(`The chain folder ${options.dir} has a log but no ${STATE_FILE} to replay it on.`);
         const created = { svm: new LiteSVM(), clock: BlockClock.create(slotMs), signatures: new SignatureLog() };
         // The first snapshot fixes the chain's identity (the clock seed) before any log refers to it.
         const first = snapshotOf(created, 0);
@@ -169,8 +212,19 @@ export class EmbeddedChain implements Chain {
       }
       const chainId = chainIdOf(core.clock.toJSON().seed);
       const { lastSeq, replayed } = await replayLog(options.dir, core, snapshotSeq, chainId);
-      const snapshotEvery = { changes: options.snapshotEveryChanges ?? SNAPSHOT_EVERY_CHANGES, ms: options.snapshotIntervalMs ?? SNAPSHOT_INTERVAL_MS };
-      return new EmbeddedChain(options.dir, lock, core, new ChangeLogWriter(options.dir, chainId, lastSeq, snapshotSeq), snapshotSeq, replayed, snapshotEvery);
+      const snapshotEvery = {
+        changes: options.snapshotEveryChanges ?? SNAPSHOT_EVERY_CHANGES,
+        ms: options.snapshotIntervalMs ?? SNAPSHOT_INTERVAL_MS,
+      };
+      return new EmbeddedChain(
+        options.dir,
+        lock,
+        core,
+        new ChangeLogWriter(options.dir, chainId, lastSeq, snapshotSeq),
+        snapshotSeq,
+        replayed,
+        snapshotEvery,
+      );
     } catch (error) {
       lock.release();
       throw error;
@@ -194,18 +248,27 @@ export class EmbeddedChain implements Chain {
     return this.serialized(() => {
       const { transaction, signature, signatureBytes, message } = decodeTransaction(wireBytes);
       if (!this.clock.isValid(message.lifetimeToken)) {
-        throw new ChainTransactionError("BlockhashNotFound", `its blockhash is unknown or expired (block height is now ${this.clock.height()})`, { signature });
+        throw new ChainTransactionError(
+          "BlockhashNotFound",
+          `its blockhash is unknown or expired (block height is now ${this.clock.height()})`,
+          { signature },
+        );
       }
       if (this.signatures.has(signature)) {
         throw new ChainTransactionError("AlreadyProcessed", "this transaction was already processed", { signature });
       }
       const outcome = execute(this.svm, transaction, signature);
-      if (outcome.kind === "refused") throw new ChainTransactionError(outcome.code, outcome.reason, { signature, logs: outcome.logs, landed: false });
-      this.signatures.record(signatureBytes, outcome.kind === "failed" ? { state: "failed", error: outcome.reason } : { state: "confirmed" });
+      if (outcome.kind === "refused")
+        throw new ChainTransactionError(outcome.code, outcome.reason, { signature, logs: outcome.logs, landed: false });
+      this.signatures.record(
+        signatureBytes,
+        outcome.kind === "failed" ? { state: "failed", error: outcome.reason } : { state: "confirmed" },
+      );
       this.indexWrittenAccounts(message);
       this.append({ kind: "transaction", wire: wireBytes, outcome: outcome.kind });
       // A failed transaction landed (fee charged): the caller hears why once that is durable.
-      if (outcome.kind === "failed") throw new ChainTransactionError(outcome.code, outcome.reason, { signature, logs: outcome.logs, landed: true });
+      if (outcome.kind === "failed")
+        throw new ChainTransactionError(outcome.code, outcome.reason, { signature, logs: outcome.logs, landed: true });
       return signature;
     });
   }
@@ -256,7 +319,8 @@ export class EmbeddedChain implements Chain {
   async airdrop(address: string, lamports: bigint): Promise<string> {
     assertFaucetAvailable(this.cluster);
     return this.serialized(() => {
-      if (lamports <= 0n || lamports > U64_MAX) throw new RangeError("An airdrop needs a positive number of lamports (at most 2^64 - 1).");
+      if (lamports <= 0n || lamports > U64_MAX)
+        throw new RangeError("An airdrop needs a positive number of lamports (at most 2^64 - 1).");
       const recipient = toAddress(address);
       const result = airdropOn(this.svm, recipient, lamports);
       // Logged even when it failed: it moved litesvm's blockhash, which the next airdrop's signature depends on.
@@ -278,10 +342,18 @@ export class EmbeddedChain implements Chain {
    * `sigVerify: false` missing or wrong signatures pass (wallets simulate before signing);
    * `replaceRecentBlockhash` skips the blockhash check.
    */
-  simulateRawTransaction(wireBytes: Uint8Array, options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}): Promise<SimulationResult> {
+  simulateRawTransaction(
+    wireBytes: Uint8Array,
+    options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {},
+  ): Promise<SimulationResult> {
     return this.serialized(() => {
       const sigVerify = options.sigVerify ?? true;
-      const refused = (error: ChainTransactionError): SimulationResult => ({ error, logs: [], unitsConsumed: 0n, postAccounts: new Map() });
+      const refused = (error: ChainTransactionError): SimulationResult => ({
+        error,
+        logs: [],
+        unitsConsumed: 0n,
+        postAccounts: new Map(),
+      });
       let decoded: MaybeSignedTransaction;
       try {
         decoded = sigVerify ? decodeTransaction(wireBytes) : decodeUnsigned(wireBytes);
@@ -291,17 +363,25 @@ export class EmbeddedChain implements Chain {
       }
       const { transaction, signature, message } = decoded;
       if (!options.replaceRecentBlockhash && !this.clock.isValid(message.lifetimeToken)) {
-        return refused(new ChainTransactionError("BlockhashNotFound", "its blockhash is unknown or expired", { signature }));
+        return refused(
+          new ChainTransactionError("BlockhashNotFound", "its blockhash is unknown or expired", { signature }),
+        );
       }
       if (signature && this.signatures.has(signature)) {
-        return refused(new ChainTransactionError("AlreadyProcessed", "this transaction was already processed", { signature }));
+        return refused(
+          new ChainTransactionError("AlreadyProcessed", "this transaction was already processed", { signature }),
+        );
       }
       let result;
       try {
         if (!sigVerify) this.svm.withSigverify(false);
         result = this.svm.simulateTransaction(transaction);
       } catch (error) {
-        return refused(new ChainTransactionError("SanitizeFailure", `litesvm refused it: ${(error as Error).message}`, { signature }));
+        return refused(
+          new ChainTransactionError("SanitizeFailure", `litesvm refused it: ${(error as Error).message}`, {
+            signature,
+          }),
+        );
       } finally {
         if (!sigVerify) this.svm.withSigverify(true);
       }
@@ -309,9 +389,16 @@ export class EmbeddedChain implements Chain {
       const unitsConsumed = result.meta().computeUnitsConsumed();
       if (result instanceof FailedTransactionMetadata) {
         const { code, reason } = describeTransactionError(result.err());
-        return { error: new ChainTransactionError(code, reason, { signature, logs, landed: false }), logs, unitsConsumed, postAccounts: new Map() };
+        return {
+          error: new ChainTransactionError(code, reason, { signature, logs, landed: false }),
+          logs,
+          unitsConsumed,
+          postAccounts: new Map(),
+        };
       }
-      const postAccounts = new Map(result.postAccounts().map((account) => [account.address as string, chainAccountOf(account)]));
+      const postAccounts = new Map(
+        result.postAccounts().map((account) => [account.address as string, chainAccountOf(account)]),
+      );
       return { error: null, logs, unitsConsumed, postAccounts };
     });
   }
@@ -324,7 +411,10 @@ export class EmbeddedChain implements Chain {
   /** Token accounts of an owner or of a mint, empty ones included, by address. */
   getTokenAccounts(filter: { owner: string } | { mint: string }): Promise<TokenAccountEntry[]> {
     return this.serialized(() => {
-      const candidates = "owner" in filter ? this.index.accountsOfOwner(toAddress(filter.owner)) : this.index.accountsOfMint(toAddress(filter.mint));
+      const candidates =
+        "owner" in filter
+          ? this.index.accountsOfOwner(toAddress(filter.owner))
+          : this.index.accountsOfMint(toAddress(filter.mint));
       const entries: TokenAccountEntry[] = [];
       for (const tokenAccount of candidates) {
         const account = this.svm.getAccount(tokenAccount as Address);
@@ -425,7 +515,8 @@ export class EmbeddedChain implements Chain {
       await this.log.waitDurable(done.seq);
     } catch (error) {
       throw new ChainUnavailableError(
-        `The embedded chain could not make its changes durable (${(error as Error).message}); ` + "the outcome of the last change is unknown until a save succeeds.",
+        `The embedded chain could not make its changes durable (${(error as Error).message}); ` +
+          "the outcome of the last change is unknown until a save succeeds.",
         { cause: error },
       );
     }
@@ -454,7 +545,8 @@ export class EmbeddedChain implements Chain {
       await this.writeSnapshot(snapshot);
     } catch (error) {
       throw new ChainUnavailableError(
-        `The embedded chain could not save its state (${(error as Error).message}); ` + "the outcome of the last change is unknown until a save succeeds.",
+        `The embedded chain could not save its state (${(error as Error).message}); ` +
+          "the outcome of the last change is unknown until a save succeeds.",
         { cause: error },
       );
     }
@@ -539,10 +631,19 @@ export class EmbeddedChain implements Chain {
 }
 
 function chainAccountOf(account: EncodedAccount): ChainAccountInfo {
-  return { lamports: BigInt(account.lamports), owner: account.programAddress, data: Uint8Array.from(account.data), executable: account.executable };
+  return {
+    lamports: BigInt(account.lamports),
+    owner: account.programAddress,
+    data: Uint8Array.from(account.data),
+    executable: account.executable,
+  };
 }
 
-type MaybeSignedTransaction = { transaction: ReturnType<typeof decodeTransaction>["transaction"]; signature?: string; message: DecodedMessage };
+type MaybeSignedTransaction = {
+  transaction: ReturnType<typeof decodeTransaction>["transaction"];
+  signature?: string;
+  message: DecodedMessage;
+};
 
 /** decodeTransaction, but missing signatures pass: a wallet simulates before it signs. */
 function decodeUnsigned(wireBytes: Uint8Array): MaybeSignedTransaction {
@@ -560,13 +661,22 @@ function decodeUnsigned(wireBytes: Uint8Array): MaybeSignedTransaction {
 type Execution = { kind: "confirmed" } | { kind: "failed" | "refused"; code: string; reason: string; logs: string[] };
 
 /** Runs a transaction on litesvm: the one code path for live submits and replay. */
-function execute(svm: LiteSVM, transaction: ReturnType<typeof decodeTransaction>["transaction"], signature: string): Execution {
+function execute(
+  svm: LiteSVM,
+  transaction: ReturnType<typeof decodeTransaction>["transaction"],
+  signature: string,
+): Execution {
   let result;
   try {
     result = svm.sendTransaction(transaction);
   } catch (error) {
     // litesvm throws (instead of returning a failure) for structurally bad transactions.
-    return { kind: "refused", code: "SanitizeFailure", reason: `litesvm refused it: ${(error as Error).message}`, logs: [] };
+    return {
+      kind: "refused",
+      code: "SanitizeFailure",
+      reason: `litesvm refused it: ${(error as Error).message}`,
+      logs: [],
+    };
   }
   if (result instanceof FailedTransactionMetadata) {
     const { code, reason } = describeTransactionError(result.err());
@@ -578,7 +688,11 @@ function execute(svm: LiteSVM, transaction: ReturnType<typeof decodeTransaction>
 }
 
 /** An airdrop from litesvm's faucet account; on failure, why. */
-function airdropOn(svm: LiteSVM, recipient: Address, lamports: bigint): { signature: Uint8Array; reason?: undefined } | { signature?: undefined; reason: string } {
+function airdropOn(
+  svm: LiteSVM,
+  recipient: Address,
+  lamports: bigint,
+): { signature: Uint8Array; reason?: undefined } | { signature?: undefined; reason: string } {
   // litesvm builds the airdrop with its internal blockhash: refresh it, or a second
   // identical airdrop would be a duplicate transaction.
   svm.expireBlockhash();
@@ -588,7 +702,8 @@ function airdropOn(svm: LiteSVM, recipient: Address, lamports: bigint): { signat
   } catch (error) {
     return { reason: (error as Error).message };
   }
-  if (!result || result instanceof FailedTransactionMetadata) return { reason: result ? describeTransactionError(result.err()).reason : "no result" };
+  if (!result || result instanceof FailedTransactionMetadata)
+    return { reason: result ? describeTransactionError(result.err()).reason : "no result" };
   return { signature: result.signature() };
 }
 
@@ -607,7 +722,12 @@ function snapshotOf(core: ChainCore, seq: number): ChainState {
  * the last segment is cut off. A gap, damage or a change that replays differently than it
  * ran throws: the chain must not open on a state that silently lost something.
  */
-async function replayLog(folder: string, core: ChainCore, snapshotSeq: number, chainId: Uint8Array): Promise<{ lastSeq: number; replayed: number }> {
+async function replayLog(
+  folder: string,
+  core: ChainCore,
+  snapshotSeq: number,
+  chainId: Uint8Array,
+): Promise<{ lastSeq: number; replayed: number }> {
   const segments = await listSegments(folder);
   // A segment is covered when the next one starts no later than the change after the snapshot.
   const covered = segments.filter((_, i) => (segments[i + 1]?.firstSeq ?? Infinity) <= snapshotSeq + 1);
@@ -615,13 +735,18 @@ async function replayLog(folder: string, core: ChainCore, snapshotSeq: number, c
   let next = snapshotSeq + 1;
   let replayed = 0;
   for (const [i, segment] of live.entries()) {
-    if (segment.firstSeq > next) throw new Error(`The chain log in ${folder} is missing changes ${next} to ${segment.firstSeq - 1} (before ${segment.name}).`);
-    if (i > 0 && segment.firstSeq !== next) throw new Error(`The chain log segment ${segment.path} overlaps the one before it.`);
+    if (segment.firstSeq > next)
+      throw new Error(
+        `The chain log in ${folder} is missing changes ${next} to ${segment.firstSeq - 1} (before ${segment.name}).`,
+      );
+    if (i > 0 && segment.firstSeq !== next)
+      throw new Error(`The chain log segment ${segment.path} overlaps the one before it.`);
     const last = i === live.length - 1;
     const content = await readSegment(segment, { last, chainId });
     let previous = segment.firstSeq - 1;
     for (const entry of content.changes) {
-      if (entry.seq !== previous + 1) throw new Error(`The chain log segment ${segment.path} is damaged (change ${entry.seq} follows ${previous}).`);
+      if (entry.seq !== previous + 1)
+        throw new Error(`The chain log segment ${segment.path} is damaged (change ${entry.seq} follows ${previous}).`);
       previous = entry.seq;
       if (entry.seq < next) continue; // already in the snapshot
       applyLogged(core, entry);
@@ -654,14 +779,24 @@ function applyLogged(core: ChainCore, entry: LoggedChange): void {
     }
     const outcome = execute(core.svm, decoded.transaction, decoded.signature);
     if (outcome.kind !== change.outcome) {
-      throw diverged(`(transaction ${decoded.signature}) gave ${outcome.kind}${outcome.kind === "confirmed" ? "" : ` (${outcome.reason})`} where it had ${change.outcome}`);
+      throw diverged(
+        `(transaction ${decoded.signature}) gave ${outcome.kind}${outcome.kind === "confirmed" ? "" : ` (${outcome.reason})`} where it had ${change.outcome}`,
+      );
     }
-    core.signatures.record(decoded.signatureBytes, outcome.kind === "failed" ? { state: "failed", error: outcome.reason } : { state: "confirmed" });
+    core.signatures.record(
+      decoded.signatureBytes,
+      outcome.kind === "failed" ? { state: "failed", error: outcome.reason } : { state: "confirmed" },
+    );
   } else if (change.kind === "airdrop") {
     const result = airdropOn(core.svm, bs58.encode(change.recipient) as Address, change.lamports);
     const landed = result.signature ? "confirmed" : "failed";
-    if (landed !== change.outcome || (result.signature && bs58.encode(result.signature) !== bs58.encode(change.signature))) {
-      throw diverged(`(an airdrop) gave ${result.signature ? `signature ${bs58.encode(result.signature)}` : `a failure (${result.reason})`} where it had ${change.outcome}`);
+    if (
+      landed !== change.outcome ||
+      (result.signature && bs58.encode(result.signature) !== bs58.encode(change.signature))
+    ) {
+      throw diverged(
+        `(an airdrop) gave ${result.signature ? `signature ${bs58.encode(result.signature)}` : `a failure (${result.reason})`} where it had ${change.outcome}`,
+      );
     }
     if (result.signature) core.signatures.record(result.signature, { state: "confirmed" });
   }
@@ -677,6 +812,7 @@ async function removeLeftoverTempFiles(folder: string): Promise<void> {
   // A crash in the middle of a save leaves its temp file behind; we hold the lock, so
   // no other writer can own one.
   for (const name of await readdir(folder)) {
-    if (name.startsWith(`${STATE_FILE}.`) && name.endsWith(".tmp")) await unlink(path.join(folder, name)).catch(() => undefined);
+    if (name.startsWith(`${STATE_FILE}.`) && name.endsWith(".tmp"))
+      await unlink(path.join(folder, name)).catch(() => undefined);
   }
 }

@@ -20,7 +20,10 @@ import type { ChainAccountInfo } from "./types";
 
 export type TokenProgram = "spl-token" | "token-2022";
 
-const PROGRAM_IDS: Record<TokenProgram, PublicKey> = { "spl-token": TOKEN_PROGRAM_ID, "token-2022": TOKEN_2022_PROGRAM_ID };
+const PROGRAM_IDS: Record<TokenProgram, PublicKey> = {
+  "spl-token": TOKEN_PROGRAM_ID,
+  "token-2022": TOKEN_2022_PROGRAM_ID,
+};
 
 // Base mint layout shared by both programs: mintAuthority option (4) + key (32), supply (8), decimals (1).
 const DECIMALS_OFFSET = 44;

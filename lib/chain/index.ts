@@ -3,7 +3,16 @@
 // No `import "server-only"` in lib/chain: it throws outside a React server bundle, and
 // vitest and tsx scripts load these modules directly. Never import lib/chain from a
 // client component: it handles secret keys and loads a native module.
-export type { Chain, ChainAccountInfo, ChainCluster, ChainKind, LatestBlockhash, SendTransactionOptions, SignatureStatus, TokenBalance } from "./types";
+export type {
+  Chain,
+  ChainAccountInfo,
+  ChainCluster,
+  ChainKind,
+  LatestBlockhash,
+  SendTransactionOptions,
+  SignatureStatus,
+  TokenBalance,
+} from "./types";
 export { MAX_TRANSACTION_BYTES } from "./types";
 export {
   ChainError,
@@ -15,9 +24,21 @@ export {
   TransactionTooLargeError,
   assertFaucetAvailable,
 } from "./errors";
-export { EmbeddedChain, openEmbeddedChain, type EmbeddedChainOptions, type EmbeddedChainStats, type SimulationResult, type TokenAccountEntry } from "./embedded-chain";
+export {
+  EmbeddedChain,
+  openEmbeddedChain,
+  type EmbeddedChainOptions,
+  type EmbeddedChainStats,
+  type SimulationResult,
+  type TokenAccountEntry,
+} from "./embedded-chain";
 export { RpcChain, type RpcChainOptions } from "./rpc-chain";
-export { DEFAULT_LOCALNET_PORT, startJsonRpcServer, type JsonRpcServer, type JsonRpcServerOptions } from "./json-rpc-server";
+export {
+  DEFAULT_LOCALNET_PORT,
+  startJsonRpcServer,
+  type JsonRpcServer,
+  type JsonRpcServerOptions,
+} from "./json-rpc-server";
 export { BLOCKHASH_VALID_BLOCKS } from "./block-clock";
 export { KeypairFormatError, keypairFromSecret, loadOrCreateLocalKeypair } from "./keypairs";
 export {
@@ -43,7 +64,13 @@ export { MIN_MINT_KEY_SECRET_BYTES, mintKeySecretFromAuthority, mintKeypairForSe
 export { collectionKeypairForDrop } from "./collection-keys";
 export { buildPrizeTransfer, prizeKeypairForDrop, type PrizeTransfer } from "./prize-account";
 export { loadServerKeys, type ServerKeys } from "./server-keys";
-export { WalletSignatureError, addServerSignatures, checkWalletSigned, type WalletSignatureProblem, type WalletSignedTransaction } from "./server-signatures";
+export {
+  WalletSignatureError,
+  addServerSignatures,
+  checkWalletSigned,
+  type WalletSignatureProblem,
+  type WalletSignedTransaction,
+} from "./server-signatures";
 export { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "./token-accounts";
 export {
   buildFungibleMintTransaction,

@@ -107,10 +107,14 @@ async function handleHttp(chain: EmbeddedChain, request: IncomingMessage, respon
   response.setHeader("Access-Control-Allow-Origin", "*");
   if (request.method === "OPTIONS") {
     response.setHeader("Access-Control-Allow-Methods", "POST, GET, OPTIONS");
-    response.setHeader("Access-Control-Allow-Headers", request.headers["access-control-request-headers"] ?? "content-type, solana-client");
+    response.setHeader(
+      "Access-Control-Allow-Headers",
+      request.headers["access-control-request-headers"] ?? "content-type, solana-client",
+    );
     response.setHeader("Access-Control-Max-Age", "86400");
     // Chrome's Private Network Access: a public page may call this loopback server.
-    if (request.headers["access-control-request-private-network"]) response.setHeader("Access-Control-Allow-Private-Network", "true");
+    if (request.headers["access-control-request-private-network"])
+      response.setHeader("Access-Control-Allow-Private-Network", "true");
     response.writeHead(204).end();
     return;
   }
@@ -119,7 +123,9 @@ async function handleHttp(chain: EmbeddedChain, request: IncomingMessage, respon
     return;
   }
   if (request.method !== "POST") {
-    response.writeHead(405, { allow: "POST, GET, OPTIONS", "content-type": "text/plain" }).end("Use POST with a JSON-RPC 2.0 body.");
+    response
+      .writeHead(405, { allow: "POST, GET, OPTIONS", "content-type": "text/plain" })
+      .end("Use POST with a JSON-RPC 2.0 body.");
     return;
   }
   const body = await readBody(request);
@@ -156,9 +162,15 @@ async function handleJsonRpc(chain: EmbeddedChain, body: string): Promise<unknow
   }
   if (!Array.isArray(payload)) return handleCall(chain, payload);
   if (payload.length === 0 || payload.length > MAX_BATCH) {
-    return errorReply(null, INVALID_REQUEST, payload.length === 0 ? "Invalid request: empty batch" : `Invalid request: at most ${MAX_BATCH} calls per batch`);
+    return errorReply(
+      null,
+      INVALID_REQUEST,
+      payload.length === 0 ? "Invalid request: empty batch" : `Invalid request: at most ${MAX_BATCH} calls per batch`,
+    );
   }
-  const replies = (await Promise.all(payload.map((call) => handleCall(chain, call)))).filter((reply) => reply !== undefined);
+  const replies = (await Promise.all(payload.map((call) => handleCall(chain, call)))).filter(
+    (reply) => reply !== undefined,
+  );
   return replies.length > 0 ? replies : undefined;
 }
 
@@ -220,10 +232,14 @@ const METHODS: Record<string, Method> = {
 
   getLatestBlockhash: async (chain) => {
     const latest = await chain.getLatestBlockhash();
-    return withContext(chain, { blockhash: latest.blockhash, lastValidBlockHeight: Number(latest.lastValidBlockHeight) });
+    return withContext(chain, {
+      blockhash: latest.blockhash,
+      lastValidBlockHeight: Number(latest.lastValidBlockHeight),
+    });
   },
 
-  isBlockhashValid: async (chain, params) => withContext(chain, await chain.isBlockhashValid(stringParam(params, 0, "blockhash"))),
+  isBlockhashValid: async (chain, params) =>
+    withContext(chain, await chain.isBlockhashValid(stringParam(params, 0, "blockhash"))),
 
   getMinimumBalanceForRentExemption: async (_chain, params) => {
     const size = params[0];
@@ -268,13 +284,19 @@ const METHODS: Record<string, Method> = {
       keep = (entry) => entry.mint === mint;
     } else if (filter && typeof filter.programId === "string") {
       const programId = filter.programId;
-      if (!TOKEN_PROGRAM_IDS.includes(programId)) throw new RpcError(INVALID_PARAMS, "Invalid param: unrecognized Token program id");
+      if (!TOKEN_PROGRAM_IDS.includes(programId))
+        throw new RpcError(INVALID_PARAMS, "Invalid param: unrecognized Token program id");
       keep = (entry) => entry.account.owner === programId;
     } else {
       throw new RpcError(INVALID_PARAMS, "Invalid params: expected a filter with mint or programId");
     }
     const entries = (await chain.getTokenAccounts({ owner })).filter(keep);
-    const value = await Promise.all(entries.map(async (entry) => ({ pubkey: entry.tokenAccount, account: await encodeAccount(chain, entry.account, config) })));
+    const value = await Promise.all(
+      entries.map(async (entry) => ({
+        pubkey: entry.tokenAccount,
+        account: await encodeAccount(chain, entry.account, config),
+      })),
+    );
     return withContext(chain, value);
   },
 
@@ -316,7 +338,13 @@ const METHODS: Record<string, Method> = {
         const status = await chain.getSignatureStatus(signature);
         if (status.state === "not_found") return null;
         const err = status.state === "failed" ? toRpcTransactionError(undefined, status.error ?? "failed") : null;
-        return { slot, confirmations: null, err, status: err === null ? { Ok: null } : { Err: err }, confirmationStatus: "finalized" };
+        return {
+          slot,
+          confirmations: null,
+          err,
+          status: err === null ? { Ok: null } : { Err: err },
+          confirmationStatus: "finalized",
+        };
       }),
     );
     return { context: { slot }, value: statuses };
@@ -371,7 +399,14 @@ const METHODS: Record<string, Method> = {
       accounts,
       unitsConsumed: Number(simulation.unitsConsumed),
       returnData: null,
-      ...(latest ? { replacementBlockhash: { blockhash: latest.blockhash, lastValidBlockHeight: Number(latest.lastValidBlockHeight) } } : {}),
+      ...(latest
+        ? {
+            replacementBlockhash: {
+              blockhash: latest.blockhash,
+              lastValidBlockHeight: Number(latest.lastValidBlockHeight),
+            },
+          }
+        : {}),
     });
   },
 
@@ -388,7 +423,10 @@ const METHODS: Record<string, Method> = {
   },
 };
 
-async function withContext<T>(chain: EmbeddedChain, value: T): Promise<{ context: { slot: number; apiVersion: string }; value: T }> {
+async function withContext<T>(
+  chain: EmbeddedChain,
+  value: T,
+): Promise<{ context: { slot: number; apiVersion: string }; value: T }> {
   return { context: { slot: Number(await chain.getBlockHeight()), apiVersion: VERSION["solana-core"] }, value };
 }
 
@@ -397,7 +435,8 @@ async function withContext<T>(chain: EmbeddedChain, value: T): Promise<{ context
 
 function addressParam(params: Params, index: number): string {
   const value = params[index];
-  if (typeof value !== "string") throw new RpcError(INVALID_PARAMS, `Invalid params: parameter ${index} must be a base58 address`);
+  if (typeof value !== "string")
+    throw new RpcError(INVALID_PARAMS, `Invalid params: parameter ${index} must be a base58 address`);
   return toAddress(value);
 }
 
@@ -419,7 +458,8 @@ type Config = {
 function configParam(params: Params, index: number): Config {
   const value = params[index];
   if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw new RpcError(INVALID_PARAMS, `Invalid params: parameter ${index} must be a config object`);
+  if (typeof value !== "object" || Array.isArray(value))
+    throw new RpcError(INVALID_PARAMS, `Invalid params: parameter ${index} must be a config object`);
   return value as Config;
 }
 
@@ -436,7 +476,8 @@ function decodeWireParam(value: unknown, encoding: unknown): Uint8Array {
   if (typeof value !== "string") throw new RpcError(INVALID_PARAMS, "Invalid params: the transaction must be a string");
   const kind = encoding ?? "base58";
   if (kind === "base64") {
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw new RpcError(INVALID_PARAMS, "invalid transaction: not valid base64");
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value))
+      throw new RpcError(INVALID_PARAMS, "invalid transaction: not valid base64");
     return Uint8Array.from(Buffer.from(value, "base64"));
   }
   if (kind === "base58") {
@@ -446,14 +487,23 @@ function decodeWireParam(value: unknown, encoding: unknown): Uint8Array {
       throw new RpcError(INVALID_PARAMS, "invalid transaction: not valid base58");
     }
   }
-  throw new RpcError(INVALID_PARAMS, `Invalid params: unsupported encoding ${JSON.stringify(kind)}; use base64 or base58`);
+  throw new RpcError(
+    INVALID_PARAMS,
+    `Invalid params: unsupported encoding ${JSON.stringify(kind)}; use base64 or base58`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------
 // Accounts
 
 async function encodeAccount(chain: EmbeddedChain, account: ChainAccountInfo, config: Config) {
-  const base = { executable: account.executable, lamports: Number(account.lamports), owner: account.owner, rentEpoch: 0, space: account.data.length };
+  const base = {
+    executable: account.executable,
+    lamports: Number(account.lamports),
+    owner: account.owner,
+    rentEpoch: 0,
+    space: account.data.length,
+  };
   if (config.encoding === "jsonParsed") {
     const parsed = await parsedTokenAccount(chain, account);
     if (parsed) return { ...base, data: parsed };
@@ -461,14 +511,18 @@ async function encodeAccount(chain: EmbeddedChain, account: ChainAccountInfo, co
   const slice = config.dataSlice as { offset?: unknown; length?: unknown } | undefined;
   let data = account.data;
   if (slice) {
-    if (!Number.isSafeInteger(slice.offset) || !Number.isSafeInteger(slice.length)) throw new RpcError(INVALID_PARAMS, "Invalid params: dataSlice");
+    if (!Number.isSafeInteger(slice.offset) || !Number.isSafeInteger(slice.length))
+      throw new RpcError(INVALID_PARAMS, "Invalid params: dataSlice");
     data = data.subarray(slice.offset as number, (slice.offset as number) + (slice.length as number));
   }
   if (config.encoding === "base58") return { ...base, data: [bs58.encode(data), "base58"] };
   if (config.encoding === undefined || config.encoding === "base64" || config.encoding === "jsonParsed") {
     return { ...base, data: [Buffer.from(data).toString("base64"), "base64"] };
   }
-  throw new RpcError(INVALID_PARAMS, `Invalid params: unsupported encoding ${JSON.stringify(config.encoding)}; use base64, base58 or jsonParsed`);
+  throw new RpcError(
+    INVALID_PARAMS,
+    `Invalid params: unsupported encoding ${JSON.stringify(config.encoding)}; use base64, base58 or jsonParsed`,
+  );
 }
 
 /** The `jsonParsed` form of a token account, as the validator's spl-token parser writes it. */
@@ -497,8 +551,12 @@ async function parsedTokenAccount(chain: EmbeddedChain, account: ChainAccountInf
 async function mintDecimals(chain: EmbeddedChain, mint: string): Promise<number> {
   const account = await chain.getAccountInfo(mint);
   if (!account) throw new RpcError(INVALID_PARAMS, "Invalid param: could not find account");
-  const isMint = (account.owner === TOKEN_PROGRAM_ID || account.owner === TOKEN_2022_PROGRAM_ID) && account.data.length >= 82 && account.data[45] === 1;
-  if (!isMint || parseTokenAccount(account.owner, account.data)) throw new RpcError(INVALID_PARAMS, "Invalid param: not a Token mint");
+  const isMint =
+    (account.owner === TOKEN_PROGRAM_ID || account.owner === TOKEN_2022_PROGRAM_ID) &&
+    account.data.length >= 82 &&
+    account.data[45] === 1;
+  if (!isMint || parseTokenAccount(account.owner, account.data))
+    throw new RpcError(INVALID_PARAMS, "Invalid param: not a Token mint");
   return account.data[44]!;
 }
 
@@ -540,8 +598,10 @@ function messageFee(message: DecodedMessage): bigint {
 
 /** How a validator answers a transaction it will not forward: the codes RpcChain reads back. */
 function sendRefusal(error: ChainTransactionError, simulation?: { logs: string[]; unitsConsumed: bigint }): RpcError {
-  if (error.code === "SignatureFailure") return new RpcError(SIGNATURE_VERIFICATION_FAILURE, "Transaction signature verification failure");
-  if (error.code === "TransactionTooLarge") return new RpcError(INVALID_PARAMS, `invalid transaction: too large: ${error.reason}`);
+  if (error.code === "SignatureFailure")
+    return new RpcError(SIGNATURE_VERIFICATION_FAILURE, "Transaction signature verification failure");
+  if (error.code === "TransactionTooLarge")
+    return new RpcError(INVALID_PARAMS, `invalid transaction: too large: ${error.reason}`);
   if (error.code === "SanitizeFailure") return new RpcError(INVALID_PARAMS, `invalid transaction: ${error.reason}`);
   return new RpcError(PREFLIGHT_FAILURE, `Transaction simulation failed: ${error.reason}`, {
     err: toRpcTransactionError(error.code, error.reason),

@@ -45,7 +45,9 @@ export function keypairFromSecret(value: string, label = "the secret key"): Keyp
   try {
     return Keypair.fromSecretKey(bytes);
   } catch {
-    throw new KeypairFormatError(`${label} is not a valid ed25519 keypair (its public half does not match its secret half).`);
+    throw new KeypairFormatError(
+      `${label} is not a valid ed25519 keypair (its public half does not match its secret half).`,
+    );
   }
 }
 
@@ -56,7 +58,9 @@ export function keypairFromSecret(value: string, label = "the secret key"): Keyp
  */
 export function loadOrCreateLocalKeypair(filePath: string, cluster: ChainCluster): Keypair {
   if (cluster !== "localnet") {
-    throw new KeypairFormatError(`Keypairs are generated on localnet only; on ${cluster} configure the key explicitly.`);
+    throw new KeypairFormatError(
+      `Keypairs are generated on localnet only; on ${cluster} configure the key explicitly.`,
+    );
   }
   const existing = readKeypairFile(filePath);
   if (existing) return existing;

@@ -108,7 +108,10 @@ export function describeTransactionError(err: unknown): DescribedError {
   const kind = /^TransactionError(\w+)/.exec(text)?.[1];
   const fields = err as { index?: number; accountIndex?: number; err?: () => unknown };
   if (kind === "InstructionError" && typeof fields.err === "function") {
-    return { code: "InstructionError", reason: `instruction ${fields.index} failed: ${describeInstructionError(fields.err())}` };
+    return {
+      code: "InstructionError",
+      reason: `instruction ${fields.index} failed: ${describeInstructionError(fields.err())}`,
+    };
   }
   if (kind === "InsufficientFundsForRent") {
     return { code: kind, reason: `account ${fields.accountIndex} would not be rent-exempt (InsufficientFundsForRent)` };

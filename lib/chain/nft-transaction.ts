@@ -5,7 +5,14 @@
 // NFTs: prepare hands the wallet a transaction whose mint-key and mint-authority slots are
 // empty, so it cannot land without execute, which adds the server's signatures over the
 // exact stored message bytes only after every check (lib/chain/server-signatures.ts).
-import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from "@solana/web3.js";
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  type TransactionInstruction,
+} from "@solana/web3.js";
 import {
   AuthorityType,
   ExtensionType,
@@ -20,8 +27,15 @@ import {
   getAssociatedTokenAddressSync,
   getMintLen,
 } from "@solana/spl-token";
-import { createInitializeGroupInstruction, createInitializeMemberInstruction, createUpdateGroupMaxSizeInstruction } from "@solana/spl-token-group";
-import { createInitializeInstruction as createInitializeMetadataInstruction, pack as packMetadata } from "@solana/spl-token-metadata";
+import {
+  createInitializeGroupInstruction,
+  createInitializeMemberInstruction,
+  createUpdateGroupMaxSizeInstruction,
+} from "@solana/spl-token-group";
+import {
+  createInitializeInstruction as createInitializeMetadataInstruction,
+  pack as packMetadata,
+} from "@solana/spl-token-metadata";
 import { TransactionTooLargeError } from "./errors";
 import { MAX_TRANSACTION_BYTES } from "./types";
 
@@ -113,9 +127,22 @@ export function buildCollectionGroupMintTransaction(params: CollectionGroupMintP
 }
 
 /** Changes how many members a collection group accepts (a drop's supply changed before its first mint). Fully signed, server-paid. */
-export function buildUpdateGroupMaxSizeTransaction(params: { mintAuthority: Keypair; groupMint: PublicKey; maxSize: bigint; recentBlockhash: string }): Transaction {
-  const transaction = new Transaction({ feePayer: params.mintAuthority.publicKey, recentBlockhash: params.recentBlockhash }).add(
-    createUpdateGroupMaxSizeInstruction({ programId: TOKEN_2022_PROGRAM_ID, group: params.groupMint, updateAuthority: params.mintAuthority.publicKey, maxSize: params.maxSize }),
+export function buildUpdateGroupMaxSizeTransaction(params: {
+  mintAuthority: Keypair;
+  groupMint: PublicKey;
+  maxSize: bigint;
+  recentBlockhash: string;
+}): Transaction {
+  const transaction = new Transaction({
+    feePayer: params.mintAuthority.publicKey,
+    recentBlockhash: params.recentBlockhash,
+  }).add(
+    createUpdateGroupMaxSizeInstruction({
+      programId: TOKEN_2022_PROGRAM_ID,
+      group: params.groupMint,
+      updateAuthority: params.mintAuthority.publicKey,
+      maxSize: params.maxSize,
+    }),
   );
   transaction.sign(params.mintAuthority);
   return transaction;
@@ -156,7 +183,9 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
   const mint = params.mint;
   const program = TOKEN_2022_PROGRAM_ID;
 
-  const instructions: TransactionInstruction[] = [ComputeBudgetProgram.setComputeUnitLimit({ units: params.computeUnitLimit ?? DEFAULT_NFT_MINT_COMPUTE_UNITS })];
+  const instructions: TransactionInstruction[] = [
+    ComputeBudgetProgram.setComputeUnitLimit({ units: params.computeUnitLimit ?? DEFAULT_NFT_MINT_COMPUTE_UNITS }),
+  ];
   const price = params.computeUnitPriceMicroLamports ?? 0n;
   if (price < 0n) throw new RangeError("computeUnitPriceMicroLamports must be >= 0");
   if (price > 0n) instructions.push(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price }));
@@ -197,7 +226,9 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
 }
 
 export function buildNftMintTransaction(params: NftMintParams): Transaction {
-  const transaction = new Transaction({ feePayer: params.payer, recentBlockhash: params.recentBlockhash }).add(...nftMintInstructions(params));
+  const transaction = new Transaction({ feePayer: params.payer, recentBlockhash: params.recentBlockhash }).add(
+    ...nftMintInstructions(params),
+  );
   assertFits(transaction, "NFT mint");
   return transaction;
 }
@@ -208,10 +239,14 @@ export function buildNftMintTransaction(params: NftMintParams): Transaction {
  * needs the size check, the stored message and the wallet's wire bytes.
  */
 export function buildNftMintMessage(params: NftMintParams): UnsignedTransaction {
-  const transaction = new Transaction({ feePayer: params.payer, recentBlockhash: params.recentBlockhash }).add(...nftMintInstructions(params));
+  const transaction = new Transaction({ feePayer: params.payer, recentBlockhash: params.recentBlockhash }).add(
+    ...nftMintInstructions(params),
+  );
   const compiled = compileUnsigned(transaction);
   if (compiled.signedSize > MAX_TRANSACTION_BYTES) {
-    throw new TransactionTooLargeError(`The NFT mint transaction would be ${compiled.signedSize} bytes (limit ${MAX_TRANSACTION_BYTES}): shorten the name, symbol or uri.`);
+    throw new TransactionTooLargeError(
+      `The NFT mint transaction would be ${compiled.signedSize} bytes (limit ${MAX_TRANSACTION_BYTES}): shorten the name, symbol or uri.`,
+    );
   }
   return compiled;
 }
@@ -283,12 +318,21 @@ export function signedTransactionSize(transaction: Transaction): number {
 function assertFits(transaction: Transaction, what: string): void {
   const size = signedTransactionSize(transaction);
   if (size > MAX_TRANSACTION_BYTES) {
-    throw new TransactionTooLargeError(`The ${what} transaction would be ${size} bytes (limit ${MAX_TRANSACTION_BYTES}): shorten the name, symbol or uri.`);
+    throw new TransactionTooLargeError(
+      `The ${what} transaction would be ${size} bytes (limit ${MAX_TRANSACTION_BYTES}): shorten the name, symbol or uri.`,
+    );
   }
 }
 
 function packedMetadataLength(mint: PublicKey, updateAuthority: PublicKey, fields: TokenMetadataFields): number {
-  return packMetadata({ mint, updateAuthority, name: fields.name, symbol: fields.symbol, uri: fields.uri, additionalMetadata: [] }).length;
+  return packMetadata({
+    mint,
+    updateAuthority,
+    name: fields.name,
+    symbol: fields.symbol,
+    uri: fields.uri,
+    additionalMetadata: [],
+  }).length;
 }
 
 function shortVecLength(n: number): number {

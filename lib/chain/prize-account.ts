@@ -8,7 +8,11 @@
 // the service knows each one's signature before sending it and can write it ahead.
 import { createHmac } from "node:crypto";
 import { Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
-import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from "@solana/spl-token";
 
 const PRIZE_KEY_LABEL = "dropmint/prize-account/";
 
@@ -26,7 +30,12 @@ export type PrizeTransfer =
   | { kind: "token"; mint: PublicKey; programId: PublicKey; decimals: number; amount: bigint };
 
 /** One prize from the drop's prize account to the winner, fully signed by the prize account. */
-export function buildPrizeTransfer(prizeAccount: Keypair, winner: PublicKey, transfer: PrizeTransfer, recentBlockhash: string): Transaction {
+export function buildPrizeTransfer(
+  prizeAccount: Keypair,
+  winner: PublicKey,
+  transfer: PrizeTransfer,
+  recentBlockhash: string,
+): Transaction {
   const payer = prizeAccount.publicKey;
   const transaction = new Transaction({ feePayer: payer, recentBlockhash });
   if (transfer.kind === "sol") {

@@ -11,7 +11,15 @@ import { Connection, PublicKey, SolanaJSONRPCError, type SignatureStatus as RpcS
 import { ChainError, ChainTransactionError, ChainUnavailableError, assertFaucetAvailable } from "./errors";
 import { TOKEN_PROGRAM_IDS, parseTokenAccount } from "./token-accounts";
 import { toAddress } from "./wire-transaction";
-import type { Chain, ChainAccountInfo, ChainCluster, LatestBlockhash, SendTransactionOptions, SignatureStatus, TokenBalance } from "./types";
+import type {
+  Chain,
+  ChainAccountInfo,
+  ChainCluster,
+  LatestBlockhash,
+  SendTransactionOptions,
+  SignatureStatus,
+  TokenBalance,
+} from "./types";
 
 export type RpcChainOptions = {
   cluster: ChainCluster;
@@ -92,7 +100,10 @@ export class RpcChain implements Chain {
     const started = Date.now();
     const encoded = Buffer.from(wireBytes).toString("base64");
     const ownSignature = feePayerSignature(wireBytes);
-    const reply = await this.rpc("sendTransaction", [encoded, { encoding: "base64", skipPreflight: false, preflightCommitment: "confirmed", maxRetries: 0 }]);
+    const reply = await this.rpc("sendTransaction", [
+      encoded,
+      { encoding: "base64", skipPreflight: false, preflightCommitment: "confirmed", maxRetries: 0 },
+    ]);
     let signature: string;
     if ("error" in reply) {
       const refusal = sendRefusalOf(reply.error, ownSignature);
@@ -107,7 +118,9 @@ export class RpcChain implements Chain {
     } else if (typeof reply.result === "string") {
       signature = reply.result;
     } else {
-      throw new ChainUnavailableError(`The Solana RPC at ${this.endpointLabel} answered sendTransaction without a signature; the outcome is unknown.`);
+      throw new ChainUnavailableError(
+        `The Solana RPC at ${this.endpointLabel} answered sendTransaction without a signature; the outcome is unknown.`,
+      );
     }
     return this.awaitOutcome(signature, encoded, options.lastValidBlockHeight, started);
   }
@@ -133,7 +146,11 @@ export class RpcChain implements Chain {
   async getTokenBalances(owner: string): Promise<TokenBalance[]> {
     const key = publicKey(owner);
     return this.read("read token accounts", async () => {
-      const byProgram = await Promise.all(TOKEN_PROGRAM_IDS.map((programId) => this.connection.getTokenAccountsByOwner(key, { programId: new PublicKey(programId) }, "confirmed")));
+      const byProgram = await Promise.all(
+        TOKEN_PROGRAM_IDS.map((programId) =>
+          this.connection.getTokenAccountsByOwner(key, { programId: new PublicKey(programId) }, "confirmed"),
+        ),
+      );
       const balances: TokenBalance[] = [];
       for (const { pubkey, account } of byProgram.flatMap((response) => response.value)) {
         const parsed = parseTokenAccount(account.owner.toBase58(), account.data);
@@ -152,7 +169,9 @@ export class RpcChain implements Chain {
       // The largest holding account of each mint, in JSON-RPC batches...
       const holdingAccount = new Map<string, string>();
       for (const chunk of chunks(unique, LARGEST_ACCOUNTS_BATCH)) {
-        const replies = await this.rpcBatch(chunk.map((mint) => ({ method: "getTokenLargestAccounts", params: [mint, { commitment: "confirmed" }] })));
+        const replies = await this.rpcBatch(
+          chunk.map((mint) => ({ method: "getTokenLargestAccounts", params: [mint, { commitment: "confirmed" }] })),
+        );
         replies.forEach((reply, i) => {
           if ("error" in reply) {
             // Unknown account or not a token mint: nobody holds it.
@@ -186,13 +205,15 @@ export class RpcChain implements Chain {
     assertFaucetAvailable(this.cluster);
     const key = publicKey(address);
     if (lamports <= 0n) throw new RangeError("An airdrop needs a positive number of lamports.");
-    if (lamports > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError("An airdrop of that many lamports cannot be requested over JSON-RPC.");
+    if (lamports > BigInt(Number.MAX_SAFE_INTEGER))
+      throw new RangeError("An airdrop of that many lamports cannot be requested over JSON-RPC.");
     const started = Date.now();
     const signature = await this.read("request an airdrop", async () => {
       try {
         return await this.connection.requestAirdrop(key, Number(lamports));
       } catch (error) {
-        if (error instanceof SolanaJSONRPCError) throw new ChainTransactionError("AirdropFailed", `the airdrop failed: ${error.message}`);
+        if (error instanceof SolanaJSONRPCError)
+          throw new ChainTransactionError("AirdropFailed", `the airdrop failed: ${error.message}`);
         throw error;
       }
     });
@@ -216,28 +237,42 @@ export class RpcChain implements Chain {
    * `lastValidBlockHeight` with the signature nowhere, or in ChainUnavailableError at the
    * timeout.
    */
-  private async awaitOutcome(signature: string, encoded: string | null, lastValidBlockHeight: bigint | undefined, started: number): Promise<string> {
+  private async awaitOutcome(
+    signature: string,
+    encoded: string | null,
+    lastValidBlockHeight: bigint | undefined,
+    started: number,
+  ): Promise<string> {
     const deadline = started + this.confirmTimeoutMs;
     let nextBroadcast = Date.now() + this.rebroadcastIntervalMs;
     let pollDelay = this.pollIntervalMs;
     for (;;) {
-      if (this.closed) throw new ChainUnavailableError(`The RPC chain was closed while waiting for ${signature}; its outcome is unknown.`);
+      if (this.closed)
+        throw new ChainUnavailableError(
+          `The RPC chain was closed while waiting for ${signature}; its outcome is unknown.`,
+        );
       // Read failures while waiting are tolerated: the next poll may get through.
       const observed = await this.observe(signature, false).catch(() => ({ kind: "unknown" }) as const);
       if (observed.kind === "confirmed") return signature;
-      if (observed.kind === "failed") throw new ChainTransactionError(observed.code, observed.reason, { signature, landed: true });
+      if (observed.kind === "failed")
+        throw new ChainTransactionError(observed.code, observed.reason, { signature, landed: true });
 
       if (lastValidBlockHeight !== undefined) {
         const height = await this.connection.getBlockHeight("confirmed").then(BigInt, () => undefined);
-        if (height !== undefined && height > lastValidBlockHeight) return this.settleExpired(signature, height, lastValidBlockHeight);
+        if (height !== undefined && height > lastValidBlockHeight)
+          return this.settleExpired(signature, height, lastValidBlockHeight);
       }
       if (Date.now() >= deadline) {
-        throw new ChainUnavailableError(`Transaction ${signature} was sent but not confirmed within ${Math.round(this.confirmTimeoutMs / 1000)} s; its outcome is unknown.`);
+        throw new ChainUnavailableError(
+          `Transaction ${signature} was sent but not confirmed within ${Math.round(this.confirmTimeoutMs / 1000)} s; its outcome is unknown.`,
+        );
       }
       if (encoded !== null && Date.now() >= nextBroadcast) {
         nextBroadcast = Date.now() + this.rebroadcastIntervalMs;
         // Skip preflight: it would only report the duplicate once the first copy landed.
-        await this.rpc("sendTransaction", [encoded, { encoding: "base64", skipPreflight: true, maxRetries: 0 }]).catch(() => undefined);
+        await this.rpc("sendTransaction", [encoded, { encoding: "base64", skipPreflight: true, maxRetries: 0 }]).catch(
+          () => undefined,
+        );
       }
       await sleep(Math.min(pollDelay, Math.max(0, deadline - Date.now())));
       pollDelay = Math.min(pollDelay * 1.5, MAX_POLL_INTERVAL_MS);
@@ -248,14 +283,21 @@ export class RpcChain implements Chain {
   private async settleExpired(signature: string, height: bigint, lastValidBlockHeight: bigint): Promise<string> {
     const observed = await this.read("confirm a transaction", () => this.observe(signature));
     if (observed.kind === "confirmed") return signature;
-    if (observed.kind === "failed") throw new ChainTransactionError(observed.code, observed.reason, { signature, landed: true });
+    if (observed.kind === "failed")
+      throw new ChainTransactionError(observed.code, observed.reason, { signature, landed: true });
     if (observed.kind === "pending") {
-      throw new ChainUnavailableError(`Transaction ${signature} is processed but not confirmed after its blockhash expired; its outcome is unknown.`);
+      throw new ChainUnavailableError(
+        `Transaction ${signature} is processed but not confirmed after its blockhash expired; its outcome is unknown.`,
+      );
     }
-    throw new ChainTransactionError("BlockhashNotFound", `it did not land before its blockhash expired (block height ${height} passed ${lastValidBlockHeight})`, {
-      signature,
-      landed: false,
-    });
+    throw new ChainTransactionError(
+      "BlockhashNotFound",
+      `it did not land before its blockhash expired (block height ${height} passed ${lastValidBlockHeight})`,
+      {
+        signature,
+        landed: false,
+      },
+    );
   }
 
   /** getSignatureStatuses, falling back to the full history when the recent cache misses. */
@@ -274,7 +316,10 @@ export class RpcChain implements Chain {
       return await task();
     } catch (error) {
       if (error instanceof ChainError) throw error;
-      throw new ChainUnavailableError(`The Solana RPC at ${this.endpointLabel} could not ${what}: ${messageOf(error)}`, { cause: error });
+      throw new ChainUnavailableError(
+        `The Solana RPC at ${this.endpointLabel} could not ${what}: ${messageOf(error)}`,
+        { cause: error },
+      );
     }
   }
 
@@ -288,7 +333,9 @@ export class RpcChain implements Chain {
     return this.post(calls.map((call, id) => ({ jsonrpc: "2.0" as const, id, ...call })));
   }
 
-  private async post(calls: Array<{ jsonrpc: "2.0"; id: number; method: string; params: unknown[] }>): Promise<RpcReply[]> {
+  private async post(
+    calls: Array<{ jsonrpc: "2.0"; id: number; method: string; params: unknown[] }>,
+  ): Promise<RpcReply[]> {
     this.assertOpen();
     const single = calls.length === 1;
     let body: unknown;
@@ -302,13 +349,22 @@ export class RpcChain implements Chain {
       if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
       body = await response.json();
     } catch (error) {
-      throw new ChainUnavailableError(`The Solana RPC at ${this.endpointLabel} could not be reached (${calls[0]?.method}): ${messageOf(error)}`, {
-        cause: error,
-      });
+      throw new ChainUnavailableError(
+        `The Solana RPC at ${this.endpointLabel} could not be reached (${calls[0]?.method}): ${messageOf(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
     const replies = (single ? [body] : body) as Array<RpcReply & { id?: unknown }>;
-    if (!Array.isArray(replies) || replies.length !== calls.length || replies.some((reply) => !reply || typeof reply !== "object")) {
-      throw new ChainUnavailableError(`The Solana RPC at ${this.endpointLabel} sent an unreadable answer to ${calls[0]?.method}.`);
+    if (
+      !Array.isArray(replies) ||
+      replies.length !== calls.length ||
+      replies.some((reply) => !reply || typeof reply !== "object")
+    ) {
+      throw new ChainUnavailableError(
+        `The Solana RPC at ${this.endpointLabel} sent an unreadable answer to ${calls[0]?.method}.`,
+      );
     }
     // Batch replies may come in any order.
     const byId = new Map(replies.map((reply) => [reply.id, reply]));
@@ -323,11 +379,15 @@ export class RpcChain implements Chain {
 // ---------------------------------------------------------------------------------------
 
 /** A refused send as a typed refusal (landed false); null when the answer says nothing definite. */
-function sendRefusalOf(error: { code: number; message: string; data?: unknown }, signature: string | undefined): ChainTransactionError | null {
+function sendRefusalOf(
+  error: { code: number; message: string; data?: unknown },
+  signature: string | undefined,
+): ChainTransactionError | null {
   if (error.code === -32002) {
     const data = (error.data ?? {}) as { err?: unknown; logs?: unknown };
     const logs = Array.isArray(data.logs) ? data.logs.filter((line): line is string => typeof line === "string") : [];
-    const { code, reason } = data.err != null ? describeRpcTransactionError(data.err) : { code: "PreflightFailure", reason: error.message };
+    const { code, reason } =
+      data.err != null ? describeRpcTransactionError(data.err) : { code: "PreflightFailure", reason: error.message };
     return new ChainTransactionError(code, reason, { signature, logs, landed: false });
   }
   if (error.code === -32003) {
@@ -353,7 +413,10 @@ export function describeRpcTransactionError(err: unknown): { code: string; reaso
       return { code, reason: `instruction ${index} failed: ${describeInstructionError(inner)}` };
     }
     if (code === "InsufficientFundsForRent") {
-      return { code, reason: `account ${(detail as { account_index?: number })?.account_index} would not be rent-exempt (InsufficientFundsForRent)` };
+      return {
+        code,
+        reason: `account ${(detail as { account_index?: number })?.account_index} would not be rent-exempt (InsufficientFundsForRent)`,
+      };
     }
     if (code === "DuplicateInstruction") return { code, reason: `duplicate instruction ${detail}` };
     return { code, reason: JSON.stringify(err) };
@@ -394,8 +457,18 @@ function publicKey(address: string): PublicKey {
   return new PublicKey(toAddress(address));
 }
 
-function toChainAccount(account: { lamports: number; owner: PublicKey; data: Buffer; executable: boolean }): ChainAccountInfo {
-  return { lamports: BigInt(account.lamports), owner: account.owner.toBase58(), data: Uint8Array.from(account.data), executable: account.executable };
+function toChainAccount(account: {
+  lamports: number;
+  owner: PublicKey;
+  data: Buffer;
+  executable: boolean;
+}): ChainAccountInfo {
+  return {
+    lamports: BigInt(account.lamports),
+    owner: account.owner.toBase58(),
+    data: Uint8Array.from(account.data),
+    executable: account.executable,
+  };
 }
 
 function isSignature(value: string): boolean {

@@ -21,6 +21,12 @@ export function loadServerKeys(config: Config): ServerKeys {
   const mintAuthority = config.mintAuthoritySecretKey
     ? keypairFromSecret(config.mintAuthoritySecretKey, "MINT_AUTHORITY_SECRET_KEY")
     : loadOrCreateLocalKeypair(path.join(config.dataDir, "keys", "mint-authority.json"), config.cluster);
-  const platformFeeAccount = config.platformFeeAccount ? new PublicKey(config.platformFeeAccount) : mintAuthority.publicKey;
-  return { mintAuthority, platformFeeAccount, mintKeySecret: config.mintKeySecret ?? mintKeySecretFromAuthority(mintAuthority) };
+  const platformFeeAccount = config.platformFeeAccount
+    ? new PublicKey(config.platformFeeAccount)
+    : mintAuthority.publicKey;
+  return {
+    mintAuthority,
+    platformFeeAccount,
+    mintKeySecret: config.mintKeySecret ?? mintKeySecretFromAuthority(mintAuthority),
+  };
 }

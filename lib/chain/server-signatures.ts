@@ -12,7 +12,13 @@
 // has a fresh NFT mint key to import; a KeyObject made from a JWK costs about 0.04 ms, and
 // the signatures are the same bytes (ed25519 is deterministic).
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
-import { getTransactionDecoder, getTransactionEncoder, type Address, type SignatureBytes, type Transaction as KitTransaction } from "@solana/kit";
+import {
+  getTransactionDecoder,
+  getTransactionEncoder,
+  type Address,
+  type SignatureBytes,
+  type Transaction as KitTransaction,
+} from "@solana/kit";
 import type { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
 import { MAX_TRANSACTION_BYTES } from "./types";
@@ -23,7 +29,8 @@ export type WalletSignedTransaction = {
   signature: string;
 };
 
-export type WalletSignatureProblem = "unreadable" | "message_mismatch" | "wallet_signature_missing" | "wallet_signature_invalid";
+export type WalletSignatureProblem =
+  "unreadable" | "message_mismatch" | "wallet_signature_missing" | "wallet_signature_invalid";
 
 export class WalletSignatureError extends Error {
   override name = "WalletSignatureError";
@@ -37,7 +44,10 @@ export class WalletSignatureError extends Error {
  * bytes exactly, and a valid signature of the fee payer (the first signer, the wallet).
  * Whatever the client put in the other slots is ignored: the server overwrites them.
  */
-export async function checkWalletSigned(wireBytes: Uint8Array, expectedMessage: Uint8Array): Promise<WalletSignedTransaction> {
+export async function checkWalletSigned(
+  wireBytes: Uint8Array,
+  expectedMessage: Uint8Array,
+): Promise<WalletSignedTransaction> {
   if (wireBytes.length > MAX_TRANSACTION_BYTES) throw new WalletSignatureError("unreadable");
   let transaction: KitTransaction;
   try {
@@ -46,11 +56,17 @@ export async function checkWalletSigned(wireBytes: Uint8Array, expectedMessage: 
   } catch {
     throw new WalletSignatureError("unreadable");
   }
-  if (!bytesEqual(new Uint8Array(transaction.messageBytes), expectedMessage)) throw new WalletSignatureError("message_mismatch");
+  if (!bytesEqual(new Uint8Array(transaction.messageBytes), expectedMessage))
+    throw new WalletSignatureError("message_mismatch");
   const [feePayer] = Object.keys(transaction.signatures) as Address[];
   const walletSignature = feePayer ? transaction.signatures[feePayer] : null;
   if (!feePayer || !walletSignature) throw new WalletSignatureError("wallet_signature_missing");
-  const valid = verify(null, new Uint8Array(transaction.messageBytes), publicKeyOf(bs58.decode(feePayer)), new Uint8Array(walletSignature));
+  const valid = verify(
+    null,
+    new Uint8Array(transaction.messageBytes),
+    publicKeyOf(bs58.decode(feePayer)),
+    new Uint8Array(walletSignature),
+  );
   if (!valid) throw new WalletSignatureError("wallet_signature_invalid");
   return { transaction, signature: bs58.encode(walletSignature) };
 }
@@ -60,7 +76,15 @@ const privateKeys = new WeakMap<Keypair, KeyObject>();
 function privateKeyOf(signer: Keypair, keep: boolean): KeyObject {
   const cached = privateKeys.get(signer);
   if (cached) return cached;
-  const key = createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", d: base64url(signer.secretKey.subarray(0, 32)), x: base64url(signer.publicKey.toBytes()) }, format: "jwk" });
+  const key = createPrivateKey({
+    key: {
+      kty: "OKP",
+      crv: "Ed25519",
+      d: base64url(signer.secretKey.subarray(0, 32)),
+      x: base64url(signer.publicKey.toBytes()),
+    },
+    format: "jwk",
+  });
   if (keep) privateKeys.set(signer, key);
   return key;
 }
@@ -76,16 +100,27 @@ const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url"
  * wire bytes. Every signer must be one of the transaction's required signers, and no slot
  * may stay empty. `longLived` signers (the mint authority) keep their key object.
  */
-export async function addServerSignatures(transaction: KitTransaction, signers: readonly Keypair[], longLived: readonly Keypair[] = []): Promise<Uint8Array> {
+export async function addServerSignatures(
+  transaction: KitTransaction,
+  signers: readonly Keypair[],
+  longLived: readonly Keypair[] = [],
+): Promise<Uint8Array> {
   const signatures: Record<string, SignatureBytes | null> = { ...transaction.signatures };
   const message = new Uint8Array(transaction.messageBytes);
   for (const signer of signers) {
     const address = signer.publicKey.toBase58();
     if (!(address in signatures)) throw new Error(`${address} is not a signer of this transaction`);
-    signatures[address] = sign(null, message, privateKeyOf(signer, longLived.includes(signer))) as unknown as SignatureBytes;
+    signatures[address] = sign(
+      null,
+      message,
+      privateKeyOf(signer, longLived.includes(signer)),
+    ) as unknown as SignatureBytes;
   }
-  if (Object.values(signatures).some((s) => s === null)) throw new Error("a required signature is still missing after the server signed");
-  return new Uint8Array(getTransactionEncoder().encode({ ...transaction, signatures: signatures as KitTransaction["signatures"] }));
+  if (Object.values(signatures).some((s) => s === null))
+    throw new Error("a required signature is still missing after the server signed");
+  return new Uint8Array(
+    getTransactionEncoder().encode({ ...transaction, signatures: signatures as KitTransaction["signatures"] }),
+  );
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -53,7 +53,10 @@ export class SignatureLog {
     if (signature.length !== SIGNATURE_BYTES) throw new Error("a signature has 64 bytes");
     const key = bs58.encode(signature);
     if (this.statuses.has(key)) return;
-    const error = status.state === "failed" ? new TextEncoder().encode(status.error).subarray(0, MAX_ERROR_BYTES) : new Uint8Array(0);
+    const error =
+      status.state === "failed"
+        ? new TextEncoder().encode(status.error).subarray(0, MAX_ERROR_BYTES)
+        : new Uint8Array(0);
     const record = new Uint8Array(SIGNATURE_BYTES + 3 + error.length);
     record.set(signature, 0);
     record[SIGNATURE_BYTES] = status.state === "failed" ? FAILED : CONFIRMED;

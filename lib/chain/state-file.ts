@@ -53,7 +53,8 @@ export async function readStateFile(filePath: string): Promise<ChainState | null
   }
   const damaged = (what: string) => new Error(`The chain state file ${filePath} is damaged (${what}).`);
   const beforeLog = bytes.subarray(0, MAGIC_BEFORE_LOG.length).equals(MAGIC_BEFORE_LOG);
-  if (bytes.length < MAGIC.length + 4 || !(beforeLog || bytes.subarray(0, MAGIC.length).equals(MAGIC))) throw damaged("unknown format");
+  if (bytes.length < MAGIC.length + 4 || !(beforeLog || bytes.subarray(0, MAGIC.length).equals(MAGIC)))
+    throw damaged("unknown format");
   let offset = MAGIC.length;
   const take = (length: number, what: string): Buffer => {
     if (offset + length > bytes.length) throw damaged(`${what} is truncated`);

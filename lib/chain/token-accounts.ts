@@ -23,7 +23,10 @@ export function parseTokenAccount(programOwner: string, data: ReadonlyUint8Array
   if (!TOKEN_PROGRAM_IDS.includes(programOwner)) return null;
   const isAccount =
     data.length === ACCOUNT_SIZE ||
-    (programOwner === TOKEN_2022_PROGRAM_ID && data.length > ACCOUNT_SIZE && data.length !== MULTISIG_SIZE && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_ACCOUNT);
+    (programOwner === TOKEN_2022_PROGRAM_ID &&
+      data.length > ACCOUNT_SIZE &&
+      data.length !== MULTISIG_SIZE &&
+      data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_ACCOUNT);
   if (!isAccount || data[STATE_OFFSET] === 0) return null;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   return {

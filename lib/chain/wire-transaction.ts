@@ -23,7 +23,10 @@ export function decodeTransaction(wireBytes: Uint8Array): {
   message: DecodedMessage;
 } {
   if (wireBytes.length > MAX_TRANSACTION_BYTES) {
-    throw new ChainTransactionError("TransactionTooLarge", `it has ${wireBytes.length} bytes, the limit is ${MAX_TRANSACTION_BYTES}`);
+    throw new ChainTransactionError(
+      "TransactionTooLarge",
+      `it has ${wireBytes.length} bytes, the limit is ${MAX_TRANSACTION_BYTES}`,
+    );
   }
   let transaction: KitTransaction;
   let message: DecodedMessage;
@@ -50,7 +53,11 @@ export function decodeTransaction(wireBytes: Uint8Array): {
 export function writableStaticAccounts(message: DecodedMessage): Address[] {
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
   const accounts = message.staticAccounts;
-  return accounts.filter((_, i) => (i < numSignerAccounts ? i < numSignerAccounts - numReadonlySignerAccounts : i < accounts.length - numReadonlyNonSignerAccounts));
+  return accounts.filter((_, i) =>
+    i < numSignerAccounts
+      ? i < numSignerAccounts - numReadonlySignerAccounts
+      : i < accounts.length - numReadonlyNonSignerAccounts,
+  );
 }
 
 /** A kit Address from a base58 string, or InvalidAddressError. */

@@ -37,7 +37,11 @@ export type DropmintClient = {
   getClaimCodeConfig(collectionId: string): Promise<T.ClaimCodeConfig>;
   /** Read-only: never consumes the code. */
   validateClaimCode(collectionId: string, code: string): Promise<T.ClaimCodeCheck>;
-  getClaimCodeBenefits(collectionId: string, walletAddress: string, query?: { phaseId?: string; blockchain?: string; packTierId?: string }): Promise<T.ClaimCodeBenefitsResponse>;
+  getClaimCodeBenefits(
+    collectionId: string,
+    walletAddress: string,
+    query?: { phaseId?: string; blockchain?: string; packTierId?: string },
+  ): Promise<T.ClaimCodeBenefitsResponse>;
   /** Global token prices (no collection scope). */
   getTokenPrices(): Promise<T.TokenPricesResponse>;
   getDutchPrice(phaseId: string): Promise<T.DutchPriceResponse>;
@@ -74,14 +78,27 @@ export function createDropmintClient(options: DropmintClientOptions = {}): Dropm
   return {
     ...readCalls(connection),
     prepareMint: (body) => sendJsonOnce(transport, post(v1("prepare-mint"), body)),
-    executeMint: (item) => submitMint(transport, post(v1("execute-mint"), { sessionId: item.sessionId, signedTransaction: item.signedTransaction }, executeTimeoutMs)),
+    executeMint: (item) =>
+      submitMint(
+        transport,
+        post(
+          v1("execute-mint"),
+          { sessionId: item.sessionId, signedTransaction: item.signedTransaction },
+          executeTimeoutMs,
+        ),
+      ),
     executeMintBatch: (items) =>
       submitMint(
         transport,
-        post(v1("execute-mint", "batch"), { transactions: items.map(({ sessionId, signedTransaction }) => ({ sessionId, signedTransaction })) }, executeTimeoutMs),
+        post(
+          v1("execute-mint", "batch"),
+          { transactions: items.map(({ sessionId, signedTransaction }) => ({ sessionId, signedTransaction })) },
+          executeTimeoutMs,
+        ),
       ),
 
     // Not a read: each call moves funds, so it is never repeated behind the caller's back.
-    requestAirdrop: (address, sol) => sendJsonOnce(transport, post("/api/localnet/faucet", sol === undefined ? { address } : { address, sol })),
+    requestAirdrop: (address, sol) =>
+      sendJsonOnce(transport, post("/api/localnet/faucet", sol === undefined ? { address } : { address, sol })),
   };
 }

@@ -79,7 +79,10 @@ type CountdownInputs = { msAtReceipt: number; receivedAt: number };
  * for new inputs; the last value seen survives restarts, so elapse is reported once: when a
  * countdown that had time left reaches 0, including when a fresh response says 0.
  */
-export function createCountdown(timer: CountdownTimer, callbacks: { onTick(left: number, inputs: CountdownInputs): void; onElapsed(): void }) {
+export function createCountdown(
+  timer: CountdownTimer,
+  callbacks: { onTick(left: number, inputs: CountdownInputs): void; onElapsed(): void },
+) {
   let handle: unknown = null;
   let lastLeft: number | null = null;
 

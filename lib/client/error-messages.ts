@@ -5,7 +5,14 @@ import type { ErrorCode } from "@/lib/errors";
 import { isClientError } from "./errors";
 
 /** Codes raised in the browser: by the client (see errors.ts) or around the wallet. */
-export type ClientErrorCode = "NETWORK_ERROR" | "TIMEOUT" | "INVALID_RESPONSE" | "OUTCOME_UNKNOWN" | "WALLET_REJECTED" | "WALLET_NOT_CONNECTED" | "WALLET_SIGN_FAILED";
+export type ClientErrorCode =
+  | "NETWORK_ERROR"
+  | "TIMEOUT"
+  | "INVALID_RESPONSE"
+  | "OUTCOME_UNKNOWN"
+  | "WALLET_REJECTED"
+  | "WALLET_NOT_CONNECTED"
+  | "WALLET_SIGN_FAILED";
 
 const TRY_AGAIN_SOON = "Please try again in a moment.";
 
@@ -15,13 +22,15 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   // Access. Collectors cannot fix these; the sentences say so without blaming them.
   API_KEY_REQUIRED: "This page couldn't connect to the mint service. Please reload the page and try again.",
   API_KEY_INVALID: "This site's access to the mint service isn't working right now. Please try again later.",
-  ORIGIN_NOT_ALLOWED: "This site isn't allowed to use the mint service from here. Please open the drop from its official page.",
+  ORIGIN_NOT_ALLOWED:
+    "This site isn't allowed to use the mint service from here. Please open the drop from its official page.",
   COLLECTION_NOT_IN_SCOPE: "This site can't show or mint that drop.",
   SANDBOX_KEY_ON_MAINNET: "This site is set up for testing and can't mint on this network.",
   PARTNER_KEY_NOT_ALLOWED: "This request isn't allowed here. Please reload the page and try again.",
   AUTH_UNAVAILABLE: `The mint service is briefly unavailable. ${TRY_AGAIN_SOON}`,
   // The mint flow.
-  CLIENT_BROADCAST_NOT_ALLOWED: "The mint has to be submitted through this page, not sent from your wallet directly. Please start again.",
+  CLIENT_BROADCAST_NOT_ALLOWED:
+    "The mint has to be submitted through this page, not sent from your wallet directly. Please start again.",
   CHAIN_NOT_SUPPORTED_BY_SURFACE: "Minting here works on Solana only.",
   INSUFFICIENT_BALANCE: "Your wallet doesn't have enough SOL for this mint and its network fees.",
   WALLET_BLOCKED: "This wallet can't mint on this drop right now.",
@@ -32,18 +41,22 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   SESSION_EXPIRED: "The mint took too long and its reservation expired. Please start again.",
   SESSION_SUPERSEDED: "A newer mint for this wallet replaced this one. Please finish the newer one, or start again.",
   BATCH_REQUIRED: "These NFTs have to be submitted together. Please start again.",
-  BONUS_WITHOUT_PURCHASE: "A bonus NFT comes with the NFTs you buy: it is sent only after they go through. Please start again.",
+  BONUS_WITHOUT_PURCHASE:
+    "A bonus NFT comes with the NFTs you buy: it is sent only after they go through. Please start again.",
   MINT_NOT_SUPPORTED_BY_SURFACE: "This drop can't be minted on this page. Use the drop's own mint page instead.",
   PHASE_NOT_ACTIVE: "This phase isn't open for minting right now.",
   NOT_ELIGIBLE: "This wallet isn't eligible for this phase.",
   WALLET_LIMIT_REACHED: "This wallet has minted as many as this phase allows.",
   SOLD_OUT: "Sold out — there's nothing left to mint here.",
-  TRANSACTION_MISMATCH: "The transaction your wallet signed isn't the one prepared for this mint. Nothing was sent; please start again.",
+  TRANSACTION_MISMATCH:
+    "The transaction your wallet signed isn't the one prepared for this mint. Nothing was sent; please start again.",
   INVALID_SIGNATURE: "Your wallet's signature couldn't be verified. Nothing was sent; please start again.",
-  TRANSACTION_REJECTED: "The network turned the transaction down, so nothing was minted and you weren't charged for an NFT. Please start again.",
+  TRANSACTION_REJECTED:
+    "The network turned the transaction down, so nothing was minted and you weren't charged for an NFT. Please start again.",
   OUTCOME_PENDING: "Your mint was sent but isn't confirmed yet — check your wallet before trying again.",
   CLAIM_CODE_INVALID: "That claim code can't be used for this mint.",
-  CLAIM_CODE_EXTERNAL: "That code unlocks a perk on the creator's own page, not a mint here — follow the link shown with the code.",
+  CLAIM_CODE_EXTERNAL:
+    "That code unlocks a perk on the creator's own page, not a mint here — follow the link shown with the code.",
   // Our own.
   RATE_LIMITED: "Too many requests in a short time. Please wait a moment and try again.",
   INVALID_REQUEST: "Something in the request wasn't valid. Please check what you entered and try again.",

@@ -67,7 +67,9 @@ export async function sendOnce(transport: Transport, request: HttpRequest): Prom
     });
     const text = await response.text();
     const body = parseObject(text);
-    return body ? { kind: "response", status: response.status, headers: response.headers, body } : { kind: "invalid", status: response.status, headers: response.headers, text };
+    return body
+      ? { kind: "response", status: response.status, headers: response.headers, body }
+      : { kind: "invalid", status: response.status, headers: response.headers, text };
   } catch (cause) {
     return timedOut ? { kind: "timeout" } : { kind: "network", cause };
   } finally {
@@ -78,7 +80,9 @@ export async function sendOnce(transport: Transport, request: HttpRequest): Prom
 function parseObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -107,17 +111,28 @@ export function errorOf(outcome: HttpOutcome): DropmintClientError {
     case "timeout":
       return new DropmintClientError("TIMEOUT", "The request timed out.");
     case "network":
-      return new DropmintClientError("NETWORK_ERROR", "The service could not be reached.", { body: { cause: describeCause(outcome.cause) } });
-    case "invalid":
-      return new DropmintClientError("INVALID_RESPONSE", `The service answered HTTP ${outcome.status} with a body that is not the expected JSON.`, {
-        status: outcome.status,
-        body: outcome.text.slice(0, 500),
+      return new DropmintClientError("NETWORK_ERROR", "The service could not be reached.", {
+        body: { cause: describeCause(outcome.cause) },
       });
+    case "invalid":
+      return new DropmintClientError(
+        "INVALID_RESPONSE",
+        `The service answered HTTP ${outcome.status} with a body that is not the expected JSON.`,
+        {
+          status: outcome.status,
+          body: outcome.text.slice(0, 500),
+        },
+      );
     case "response": {
       const { status, headers, body } = outcome;
       const code = typeof body.code === "string" && body.code ? body.code : `HTTP_${status}`;
-      const message = typeof body.error === "string" && body.error ? body.error : `The service answered HTTP ${status}.`;
-      return new DropmintClientError(code, message, { status, body, retryAfterSeconds: retryAfterSecondsOf(headers, body) });
+      const message =
+        typeof body.error === "string" && body.error ? body.error : `The service answered HTTP ${status}.`;
+      return new DropmintClientError(code, message, {
+        status,
+        body,
+        retryAfterSeconds: retryAfterSecondsOf(headers, body),
+      });
     }
   }
 }

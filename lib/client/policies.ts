@@ -5,7 +5,15 @@
 //   becomes OUTCOME_UNKNOWN: the transaction may still land, so the collector must check the
 //   wallet rather than sign again.
 import { DropmintClientError } from "./errors.ts";
-import { errorOf, isSuccessStatus, retryAfterSecondsOf, sendOnce, type HttpOutcome, type HttpRequest, type Transport } from "./http.ts";
+import {
+  errorOf,
+  isSuccessStatus,
+  retryAfterSecondsOf,
+  sendOnce,
+  type HttpOutcome,
+  type HttpRequest,
+  type Transport,
+} from "./http.ts";
 
 export type ReadPolicy = {
   attempts: number;
@@ -27,7 +35,12 @@ export async function readJson<R>(transport: Transport, request: HttpRequest, po
 }
 
 /** How long to wait before the next attempt, or null when this outcome must not be retried. */
-export function retryWaitMs(outcome: HttpOutcome, attempt: number, policy: Pick<ReadPolicy, "backoffMs" | "maxRetryAfterSeconds">, random = Math.random): number | null {
+export function retryWaitMs(
+  outcome: HttpOutcome,
+  attempt: number,
+  policy: Pick<ReadPolicy, "backoffMs" | "maxRetryAfterSeconds">,
+  random = Math.random,
+): number | null {
   const backoff = () => policy.backoffMs * 3 ** (attempt - 1) * (0.8 + 0.4 * random());
   if (outcome.kind === "timeout" || outcome.kind === "network") return backoff();
   if (!isRetryableStatus(outcome.status)) return null;

@@ -10,7 +10,12 @@ import type { Cluster } from "@/lib/config";
 import type * as T from "./types";
 
 /** How often live data is re-read, in ms. Events are not pushed (spec: Events), so pages poll. */
-export const POLL_MS = { collection: 15_000, recentlyMinted: 8_000, walletMints: 20_000, leaderboards: 60_000 } as const;
+export const POLL_MS = {
+  collection: 15_000,
+  recentlyMinted: 8_000,
+  walletMints: 20_000,
+  leaderboards: 60_000,
+} as const;
 
 /** A response plus when it arrived, on the monotonic clock (for countdowns). */
 export type Received<R> = R & { receivedAt: number };
@@ -55,7 +60,8 @@ export function DropmintQueryProvider({
 /** The whole client: only below a provider given createDropmintClient (the drop page). */
 export function useDropmint(): DropmintContext {
   const value = useReads();
-  if (!("prepareMint" in value.client)) throw new Error("useDropmint needs <DropmintQueryProvider createClient={createDropmintClient}> above it");
+  if (!("prepareMint" in value.client))
+    throw new Error("useDropmint needs <DropmintQueryProvider createClient={createDropmintClient}> above it");
   return value as DropmintContext;
 }
 
@@ -70,11 +76,16 @@ export const queryKeys = {
   collection: (cluster: Cluster, identifier: string) => [cluster, "collection", identifier] as const,
   /** Everything about one drop (for invalidation after a mint). */
   drop: (cluster: Cluster, collectionId: string) => [cluster, "drop", collectionId] as const,
-  recentlyMinted: (cluster: Cluster, collectionId: string, limit: number) => [cluster, "drop", collectionId, "recently-minted", limit] as const,
-  allMinted: (cluster: Cluster, collectionId: string, query: Omit<AllMintedQuery, "offset">) => [cluster, "drop", collectionId, "all-minted", query] as const,
-  gallery: (cluster: Cluster, collectionId: string, limit: number, offset: number) => [cluster, "drop", collectionId, "gallery", limit, offset] as const,
-  walletMints: (cluster: Cluster, collectionId: string, wallet: string) => [cluster, "drop", collectionId, "wallet-mints", wallet] as const,
-  eligibility: (cluster: Cluster, collectionId: string, phaseId: string, wallet: string) => [cluster, "drop", collectionId, "eligibility", phaseId, wallet] as const,
+  recentlyMinted: (cluster: Cluster, collectionId: string, limit: number) =>
+    [cluster, "drop", collectionId, "recently-minted", limit] as const,
+  allMinted: (cluster: Cluster, collectionId: string, query: Omit<AllMintedQuery, "offset">) =>
+    [cluster, "drop", collectionId, "all-minted", query] as const,
+  gallery: (cluster: Cluster, collectionId: string, limit: number, offset: number) =>
+    [cluster, "drop", collectionId, "gallery", limit, offset] as const,
+  walletMints: (cluster: Cluster, collectionId: string, wallet: string) =>
+    [cluster, "drop", collectionId, "wallet-mints", wallet] as const,
+  eligibility: (cluster: Cluster, collectionId: string, phaseId: string, wallet: string) =>
+    [cluster, "drop", collectionId, "eligibility", phaseId, wallet] as const,
   claimCodeConfig: (cluster: Cluster, collectionId: string) => [cluster, "drop", collectionId, "claim-codes"] as const,
   topHolders: (cluster: Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-holders"] as const,
   topMinters: (cluster: Cluster, collectionId: string) => [cluster, "drop", collectionId, "top-minters"] as const,
@@ -111,7 +122,11 @@ export function useRecentlyMinted(collectionId: string, limit = 12, initialData?
  * server-rendered first page of exactly this `query` (pass it only for that query: React Query
  * would seed any new key with it). It counts as read at mount, so it is re-read once stale.
  */
-export function useAllMinted(collectionId: string, query: Omit<AllMintedQuery, "offset">, initialPage?: T.AllMintedView) {
+export function useAllMinted(
+  collectionId: string,
+  query: Omit<AllMintedQuery, "offset">,
+  initialPage?: T.AllMintedView,
+) {
   const { client, cluster } = useReads();
   const [mountedAt] = useState(() => Date.now());
   return useInfiniteQuery({
@@ -159,17 +174,31 @@ export function useEligibility(collectionId: string, phaseId: string | null, wal
 
 export function useClaimCodeConfig(collectionId: string) {
   const { client, cluster } = useReads();
-  return useQuery({ queryKey: queryKeys.claimCodeConfig(cluster, collectionId), queryFn: () => client.getClaimCodeConfig(collectionId), staleTime: 60_000 });
+  return useQuery({
+    queryKey: queryKeys.claimCodeConfig(cluster, collectionId),
+    queryFn: () => client.getClaimCodeConfig(collectionId),
+    staleTime: 60_000,
+  });
 }
 
 export function useTopHolders(collectionId: string, initialData?: T.TopHoldersView) {
   const { client, cluster } = useReads();
-  return useQuery({ queryKey: queryKeys.topHolders(cluster, collectionId), queryFn: () => client.getTopHolders(collectionId), initialData, refetchInterval: POLL_MS.leaderboards });
+  return useQuery({
+    queryKey: queryKeys.topHolders(cluster, collectionId),
+    queryFn: () => client.getTopHolders(collectionId),
+    initialData,
+    refetchInterval: POLL_MS.leaderboards,
+  });
 }
 
 export function useTopMinters(collectionId: string, initialData?: T.TopMintersView) {
   const { client, cluster } = useReads();
-  return useQuery({ queryKey: queryKeys.topMinters(cluster, collectionId), queryFn: () => client.getTopMinters(collectionId), initialData, refetchInterval: POLL_MS.leaderboards });
+  return useQuery({
+    queryKey: queryKeys.topMinters(cluster, collectionId),
+    queryFn: () => client.getTopMinters(collectionId),
+    initialData,
+    refetchInterval: POLL_MS.leaderboards,
+  });
 }
 
 export function useCollectionSearch(q: string) {
@@ -199,7 +228,11 @@ export function isUncertainOutcome(error: unknown): boolean {
 }
 
 /** How many more this wallet may mint in the phase: null when unknown or unlimited. */
-export function useRemainingAllowance(collectionId: string, phaseId: string | null, address: string | null): number | null {
+export function useRemainingAllowance(
+  collectionId: string,
+  phaseId: string | null,
+  address: string | null,
+): number | null {
   const mints = useWalletMints(collectionId, address);
   if (!phaseId || !mints.data) return null;
   return mints.data.phaseMints[phaseId]?.remaining ?? null;

@@ -63,8 +63,14 @@ export function connect(options: DropmintClientOptions = {}) {
 
   const v1 = (...segments: string[]) => "/api/v1" + pathOf(...segments);
   const collection = (id: string, ...rest: string[]) => v1("collections", id, ...rest);
-  const get = <R>(path: string, query?: Record<string, QueryValue>) => readJson<R>(transport, { method: "GET", path, query, timeoutMs: readTimeoutMs }, policy);
-  const post = (path: string, body: unknown, timeoutMs = readTimeoutMs): HttpRequest => ({ method: "POST", path, body, timeoutMs });
+  const get = <R>(path: string, query?: Record<string, QueryValue>) =>
+    readJson<R>(transport, { method: "GET", path, query, timeoutMs: readTimeoutMs }, policy);
+  const post = (path: string, body: unknown, timeoutMs = readTimeoutMs): HttpRequest => ({
+    method: "POST",
+    path,
+    body,
+    timeoutMs,
+  });
 
   return { transport, policy, executeTimeoutMs, v1, collection, get, post };
 }
@@ -81,15 +87,28 @@ export function readCalls({ transport, policy, v1, collection, get, post }: Clie
       const body = await get<T.CollectionResponse | { status: string }>(collection(identifier));
       // Without a key, a drop that has not launched (or is paused for maintenance) answers its
       // pre-launch envelope: no stats or phases to show, so it is an error to the caller.
-      if ("status" in body) throw new DropmintClientError("COLLECTION_NOT_LAUNCHED", "This drop has not launched yet.", { status: 200, body });
+      if ("status" in body)
+        throw new DropmintClientError("COLLECTION_NOT_LAUNCHED", "This drop has not launched yet.", {
+          status: 200,
+          body,
+        });
       return body;
     },
-    getEligibility: (collectionId, phaseId, walletAddress) => get(collection(collectionId, "eligibility", phaseId, walletAddress)),
+    getEligibility: (collectionId, phaseId, walletAddress) =>
+      get(collection(collectionId, "eligibility", phaseId, walletAddress)),
     getWalletMints: (collectionId, walletAddress) => get(collection(collectionId, "wallet-mints", walletAddress)),
     getAvailability: (collectionId) => get(collection(collectionId, "availability")),
-    getGallery: (identifier, query = {}) => get(collection(identifier, "gallery"), { limit: query.limit, offset: query.offset }),
-    getRecentlyMinted: (identifier, query = {}) => get(collection(identifier, "recently-minted"), { limit: query.limit }),
-    getAllMinted: (identifier, query = {}) => get(collection(identifier, "all-minted"), { limit: query.limit, offset: query.offset, sort: query.sort, search: query.search }),
+    getGallery: (identifier, query = {}) =>
+      get(collection(identifier, "gallery"), { limit: query.limit, offset: query.offset }),
+    getRecentlyMinted: (identifier, query = {}) =>
+      get(collection(identifier, "recently-minted"), { limit: query.limit }),
+    getAllMinted: (identifier, query = {}) =>
+      get(collection(identifier, "all-minted"), {
+        limit: query.limit,
+        offset: query.offset,
+        sort: query.sort,
+        search: query.search,
+      }),
     getTraits: (identifier) => get(collection(identifier, "traits")),
     getTopHolders: (identifier) => get(collection(identifier, "top-holders")),
     getTopMinters: (identifier) => get(collection(identifier, "top-minters")),
@@ -97,9 +116,14 @@ export function readCalls({ transport, policy, v1, collection, get, post }: Clie
     getBountyPrizes: (identifier) => get(collection(identifier, "bounty-prizes")),
     getClaimCodeConfig: (collectionId) => get(collection(collectionId, "claim-codes")),
     // A POST, but read-only (it never consumes the code): retried like any read.
-    validateClaimCode: (collectionId, code) => readJson(transport, post(collection(collectionId, "claim-codes", "validate"), { code }), policy),
+    validateClaimCode: (collectionId, code) =>
+      readJson(transport, post(collection(collectionId, "claim-codes", "validate"), { code }), policy),
     getClaimCodeBenefits: (collectionId, walletAddress, query = {}) =>
-      get(collection(collectionId, "claim-codes", "benefits", walletAddress), { phaseId: query.phaseId, blockchain: query.blockchain, packTierId: query.packTierId }),
+      get(collection(collectionId, "claim-codes", "benefits", walletAddress), {
+        phaseId: query.phaseId,
+        blockchain: query.blockchain,
+        packTierId: query.packTierId,
+      }),
     getTokenPrices: () => get(v1("token-prices")),
     getDutchPrice: (phaseId) => get(v1("phases", phaseId, "dutch-price")),
     getPeggedPrice: (phaseId) => get(v1("phases", phaseId, "pegged-price")),

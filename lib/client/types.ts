@@ -32,7 +32,11 @@ export type TopHoldersView = View<S["GetTopHoldersResponse"]>;
 export type TopMintersView = View<S["GetTopMintersResponse"]>;
 export type LeaderboardEntry = S["LeaderboardEntry"];
 export type BountySummaryView = View<S["GetBountySummaryResponse"]>;
-export type BountyPrizesView = S["GetBountyPrizesResponse"] extends infer U ? (U extends unknown ? View<U> : never) : never;
+export type BountyPrizesView = S["GetBountyPrizesResponse"] extends infer U
+  ? U extends unknown
+    ? View<U>
+    : never
+  : never;
 export type BountySection = S["BountySection"];
 export type PoolSection = S["PoolSection"];
 export type BountyItem = S["BountyItem"];

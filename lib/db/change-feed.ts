@@ -45,7 +45,11 @@ const RECONNECT_MS = [100, 500, 2_000, 5_000];
  * One connection per subscription, kept open and reconnected with backoff; after a
  * reconnect, `onGap` tells the caller what it may have missed.
  */
-export async function listenPostgres(connectionString: string, channel: string, handlers: ChangeHandlers): Promise<Unsubscribe> {
+export async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: ChangeHandlers,
+): Promise<Unsubscribe> {
   let closed = false;
   let client: pg.Client | null = null;
   let attempt = 0;

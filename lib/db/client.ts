@@ -20,7 +20,14 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
-import { listenPglite, listenPostgres, WRITE_OPERATIONS, type ChangeHandlers, type Unsubscribe, type WriteListener } from "./change-feed";
+import {
+  listenPglite,
+  listenPostgres,
+  WRITE_OPERATIONS,
+  type ChangeHandlers,
+  type Unsubscribe,
+  type WriteListener,
+} from "./change-feed";
 import { applyMigrations, type SqlRunner } from "./migrator";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { acquireDirLock, DirectoryLockedError } from "@/lib/fs/dir-lock";
@@ -56,7 +63,8 @@ function withWriteReports(base: PrismaClient): { prisma: PrismaClient; onWrite(l
         async $allOperations({ model, operation, args, query }) {
           const result = await query(args);
           if (listeners.size > 0 && WRITE_OPERATIONS.has(operation)) {
-            for (const listener of listeners) listener({ model, operation, args: args as Record<string, unknown>, result });
+            for (const listener of listeners)
+              listener({ model, operation, args: args as Record<string, unknown>, result });
           }
           return result;
         },
@@ -76,7 +84,9 @@ export type DatabaseOptions = { databaseUrl?: string; dataDir: string; poolSize?
 
 /** Opens a database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : await openPglite(options.dataDir);
+  const database = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize)
+    : await openPglite(options.dataDir);
   try {
     await applyMigrations(database.runner);
   } catch (error) {

@@ -100,13 +100,19 @@ export function scriptMatchesChecksum(script: string, checksum: string): boolean
 /** Reads the migration folders in the order Prisma applies them. */
 export async function readMigrations(migrationsDir: string = defaultMigrationsDir()): Promise<MigrationFile[]> {
   if (!existsSync(/*turbopackIgnore: true*/ migrationsDir)) {
-    throw new MigrationError(`Migrations folder not found at ${migrationsDir}. Run from the repository root (the folder holding prisma/migrations).`);
+    throw new MigrationError(
+      `Migrations folder not found at ${migrationsDir}. Run from the repository root (the folder holding prisma/migrations).`,
+    );
   }
   const lockFile = path.join(migrationsDir, "migration_lock.toml");
   if (existsSync(/*turbopackIgnore: true*/ lockFile)) {
-    const provider = /^\s*provider\s*=\s*"([^"]*)"/m.exec(await readFile(/*turbopackIgnore: true*/ lockFile, "utf8"))?.[1];
+    const provider = /^\s*provider\s*=\s*"([^"]*)"/m.exec(
+      await readFile(/*turbopackIgnore: true*/ lockFile, "utf8"),
+    )?.[1];
     if (provider && provider !== "postgresql") {
-      throw new MigrationError(`${lockFile} is for provider "${provider}"; this migrator applies PostgreSQL migrations only.`);
+      throw new MigrationError(
+        `${lockFile} is for provider "${provider}"; this migrator applies PostgreSQL migrations only.`,
+      );
     }
   }
   const entries = await readdir(/*turbopackIgnore: true*/ migrationsDir, { withFileTypes: true });
@@ -144,7 +150,10 @@ type HistoryRow = {
  * Refuses (MigrationError) when the history shows a failed migration or an applied migration
  * whose file has changed since.
  */
-export async function applyMigrations(runner: SqlRunner, options: ApplyMigrationsOptions = {}): Promise<{ applied: string[] }> {
+export async function applyMigrations(
+  runner: SqlRunner,
+  options: ApplyMigrationsOptions = {},
+): Promise<{ applied: string[] }> {
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   const migrations = await readMigrations(migrationsDir);
 
@@ -152,7 +161,9 @@ export async function applyMigrations(runner: SqlRunner, options: ApplyMigration
   // queued as well: PGlite's lock is a no-op, and its single session would otherwise
   // interleave two callers' BEGIN/COMMIT.
   const previous = queues.get(runner) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => runner.withLock((db) => migrate(db, migrations, migrationsDir)));
+  const run = previous
+    .catch(() => undefined)
+    .then(() => runner.withLock((db) => migrate(db, migrations, migrationsDir)));
   queues.set(runner, run);
   try {
     return await run;
@@ -163,7 +174,11 @@ export async function applyMigrations(runner: SqlRunner, options: ApplyMigration
 
 const queues = new WeakMap<SqlRunner, Promise<unknown>>();
 
-async function migrate(db: SqlExecutor, migrations: MigrationFile[], migrationsDir: string): Promise<{ applied: string[] }> {
+async function migrate(
+  db: SqlExecutor,
+  migrations: MigrationFile[],
+  migrationsDir: string,
+): Promise<{ applied: string[] }> {
   await db.exec(CREATE_MIGRATIONS_TABLE);
   const rows = (await db.query(
     `SELECT "id", "checksum", "migration_name", "finished_at", "rolled_back_at", "logs"
@@ -223,6 +238,8 @@ async function applyOne(db: SqlExecutor, migration: MigrationFile): Promise<void
   } catch (error) {
     await db.exec("ROLLBACK").catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new MigrationError(`Migration ${migration.name} failed and was rolled back: ${reason}`, migration.name, { cause: error });
+    throw new MigrationError(`Migration ${migration.name} failed and was rolled back: ${reason}`, migration.name, {
+      cause: error,
+    });
   }
 }

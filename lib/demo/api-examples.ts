@@ -32,9 +32,24 @@ export function demoApiExamples() {
     bodies: {
       validateClaimCode: { code: launchCode },
       validateCode: { collection: identifier, code: launchCode },
-      prepareMint: { collectionId: DEMO_DROPS.aurora.shortId, phaseId: "3f1c2a9e-5b7d-4e8a-9c0f-1a2b3c4d5e6f", walletAddress: wallet, quantity: 1 },
-      executeMint: { sessionId: "6d0f7c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f", signedTransaction: "<base64 of the wallet-signed transaction>" },
-      executeMintBatch: { transactions: [{ sessionId: "6d0f7c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f", signedTransaction: "<base64 of the wallet-signed transaction>" }] },
+      prepareMint: {
+        collectionId: DEMO_DROPS.aurora.shortId,
+        phaseId: "3f1c2a9e-5b7d-4e8a-9c0f-1a2b3c4d5e6f",
+        walletAddress: wallet,
+        quantity: 1,
+      },
+      executeMint: {
+        sessionId: "6d0f7c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f",
+        signedTransaction: "<base64 of the wallet-signed transaction>",
+      },
+      executeMintBatch: {
+        transactions: [
+          {
+            sessionId: "6d0f7c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f",
+            signedTransaction: "<base64 of the wallet-signed transaction>",
+          },
+        ],
+      },
     } as Record<string, unknown>,
   };
 }

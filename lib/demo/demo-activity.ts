@@ -19,7 +19,8 @@ const DROP = SHOWCASE_DROPS.doves.drop.shortId;
 /** One demo mint by the next collector in turn; false when the drop is not there (or cannot be minted now). */
 export async function mintDemoActivity(ctx: ServiceContext, turn: number): Promise<boolean> {
   const ref = await findCollectionRef(ctx.db, DROP);
-  const phase = ref && (await ctx.db.phase.findFirst({ where: { collectionId: ref.id }, orderBy: { sortOrder: "asc" } }));
+  const phase =
+    ref && (await ctx.db.phase.findFirst({ where: { collectionId: ref.id }, orderBy: { sortOrder: "asc" } }));
   if (!ref || !phase) return false;
   const wallet = demoCollectorKeypair(ctx.keys.mintKeySecret, turn % DEMO_COLLECTORS.length);
   const address = wallet.publicKey.toBase58();
@@ -37,7 +38,9 @@ export async function mintDemoActivity(ctx: ServiceContext, turn: number): Promi
   const [session] = prepared.sessions;
   const transaction = Transaction.from(Buffer.from(prepared.transactions[0]!.transaction, "base64"));
   transaction.partialSign(wallet);
-  const signedTransaction = Buffer.from(transaction.serialize({ requireAllSignatures: false, verifySignatures: false })).toString("base64");
+  const signedTransaction = Buffer.from(
+    transaction.serialize({ requireAllSignatures: false, verifySignatures: false }),
+  ).toString("base64");
   await executeMint(ctx, FIRST_PARTY, { sessionId: session!.sessionId, signedTransaction });
   return true;
 }

@@ -49,7 +49,8 @@ export const DEMO_DROPS = {
     shortId: "sprites",
     name: "Solstice Sprites",
     symbol: "SPRT",
-    description: "One hundred small spirits of the longest day, each drawn from four traits with uneven odds. Allowlist holders mint now; the public phase opens soon.",
+    description:
+      "One hundred small spirits of the longest day, each drawn from four traits with uneven odds. Allowlist holders mint now; the public phase opens soon.",
     editionType: "generative",
     launchStatus: "live",
     totalSupply: SPRITE_COUNT,
@@ -64,7 +65,18 @@ export const DEMO_DROPS = {
     delayedRevealEnabled: false,
     placeholderImage: null,
     phases: [
-      { key: "og", name: "OG", start: -7 * DAY, end: -3 * DAY, priceModel: "fixed", price: sol("0.05"), isGated: true, maxPerWallet: 2, maxPerTransaction: 2, phaseSupply: 20 },
+      {
+        key: "og",
+        name: "OG",
+        start: -7 * DAY,
+        end: -3 * DAY,
+        priceModel: "fixed",
+        price: sol("0.05"),
+        isGated: true,
+        maxPerWallet: 2,
+        maxPerTransaction: 2,
+        phaseSupply: 20,
+      },
       {
         key: "allowlist",
         name: "Allowlist",
@@ -78,7 +90,16 @@ export const DEMO_DROPS = {
         maxPerTransaction: 3,
         phaseSupply: 50,
       },
-      { key: "public", name: "Public", start: 3 * DAY, end: null, priceModel: "fixed", price: sol("0.25"), maxPerWallet: 5, maxPerTransaction: 5 },
+      {
+        key: "public",
+        name: "Public",
+        start: 3 * DAY,
+        end: null,
+        priceModel: "fixed",
+        price: sol("0.25"),
+        maxPerWallet: 5,
+        maxPerTransaction: 5,
+      },
     ],
   },
   aurora: {
@@ -99,7 +120,18 @@ export const DEMO_DROPS = {
     mintUrl: null,
     delayedRevealEnabled: false,
     placeholderImage: null,
-    phases: [{ key: "open", name: "Edition window", start: -2 * DAY, end: 30 * DAY, priceModel: "fixed", price: 0n, maxPerWallet: 2, maxPerTransaction: 2 }],
+    phases: [
+      {
+        key: "open",
+        name: "Edition window",
+        start: -2 * DAY,
+        end: 30 * DAY,
+        priceModel: "fixed",
+        price: 0n,
+        maxPerWallet: 2,
+        maxPerTransaction: 2,
+      },
+    ],
   },
   packs: {
     shortId: "packs",
@@ -119,7 +151,9 @@ export const DEMO_DROPS = {
     mintUrl: "https://packs.dropmint.example/mint/packs",
     delayedRevealEnabled: false,
     placeholderImage: null,
-    phases: [{ key: "packs", name: "Pack sale", start: -1 * DAY, end: 20 * DAY, priceModel: "hidden", price: sol("0.3") }],
+    phases: [
+      { key: "packs", name: "Pack sale", start: -1 * DAY, end: 20 * DAY, priceModel: "hidden", price: sol("0.3") },
+    ],
   },
   nightfall: {
     shortId: "nightfall",
@@ -139,15 +173,33 @@ export const DEMO_DROPS = {
     mintUrl: null,
     delayedRevealEnabled: true,
     placeholderImage: "/art/nightfall/placeholder.svg",
-    phases: [{ key: "launch", name: "Launch", start: 10 * DAY, end: 12 * DAY, priceModel: "range", price: sol("0.2"), priceMax: sol("0.5") }],
+    phases: [
+      {
+        key: "launch",
+        name: "Launch",
+        start: 10 * DAY,
+        end: 12 * DAY,
+        priceModel: "range",
+        price: sol("0.2"),
+        priceMax: sol("0.5"),
+      },
+    ],
   },
 } satisfies Record<string, DemoDrop>;
 
 /** Demo collectors: they hold the seeded mints, so feeds and leaderboards have people. */
 export const DEMO_COLLECTORS = [
-  { displayName: "Mira", platformRank: "founder", effects: [{ effectType: "glow", effectCategory: "name", config: { color: "#f472b6" } }] },
+  {
+    displayName: "Mira",
+    platformRank: "founder",
+    effects: [{ effectType: "glow", effectCategory: "name", config: { color: "#f472b6" } }],
+  },
   { displayName: "tidepool", platformRank: "collector", effects: [] },
-  { displayName: "Orin of Ember", platformRank: "collector", effects: [{ effectType: "sparkle", effectCategory: "avatar", config: { speed: 2 } }] },
+  {
+    displayName: "Orin of Ember",
+    platformRank: "collector",
+    effects: [{ effectType: "sparkle", effectCategory: "avatar", config: { speed: 2 } }],
+  },
   { displayName: null, platformRank: "member", effects: [] },
 ] as const;
 
@@ -167,7 +219,12 @@ export const DEMO_SPRITE_MINTS: ReadonlyArray<{ collector: number; phase: "og" |
   { collector: 2, phase: "allowlist" },
 ];
 
-export const DEMO_AURORA_MINTS: ReadonlyArray<{ collector: number }> = [{ collector: 0 }, { collector: 1 }, { collector: 1 }, { collector: 3 }];
+export const DEMO_AURORA_MINTS: ReadonlyArray<{ collector: number }> = [
+  { collector: 0 },
+  { collector: 1 },
+  { collector: 1 },
+  { collector: 3 },
+];
 
 /**
  * GLOW, the demo gate token (classic SPL Token, 6 decimals, minted by the mint authority).

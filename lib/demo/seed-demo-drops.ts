@@ -13,14 +13,31 @@ import { SPRITE_COUNT } from "@/lib/art/demo-art";
 import { rankByRarity } from "@/lib/domain/rarity";
 import { metadataUri } from "@/lib/services/nft-metadata";
 import type { Prisma } from "@/lib/db/generated/client";
-import { DEMO_AURORA_MINTS, DEMO_BLOCKED_WALLET_SEED, DEMO_COLLECTORS, DEMO_DROPS, DEMO_GLOW_TOKEN, DEMO_SPRITE_MINTS, DEMO_TIME, sol, type DemoDrop } from "./demo-drops";
+import {
+  DEMO_AURORA_MINTS,
+  DEMO_BLOCKED_WALLET_SEED,
+  DEMO_COLLECTORS,
+  DEMO_DROPS,
+  DEMO_GLOW_TOKEN,
+  DEMO_SPRITE_MINTS,
+  DEMO_TIME,
+  sol,
+  type DemoDrop,
+} from "./demo-drops";
 import { SHOWCASE_DROPS, type ShowcaseKey } from "./showcase-drops";
 import { demoCollectorKeypair } from "./demo-collectors";
 import { seedShowcaseDrop } from "./seed-showcase";
 
 export type SeedContext = { ctx: ServiceContext; now: Date; collectors: Keypair[] };
 export type NftSeed = Omit<Prisma.NftCreateManyInput, "collectionId"> & { id: string };
-export type DemoMint = { nft: NftSeed; wallet: Keypair; phaseKey: string; kind: "paid" | "free" | "bogo_bonus"; price: bigint; at: Date };
+export type DemoMint = {
+  nft: NftSeed;
+  wallet: Keypair;
+  phaseKey: string;
+  kind: "paid" | "free" | "bogo_bonus";
+  price: bigint;
+  at: Date;
+};
 
 const log = (message: string) => {
   if (process.env.LOG_LEVEL !== "silent") console.log(`[seed] ${message}`);
@@ -38,14 +55,21 @@ export async function seedDemoDrops(ctx: ServiceContext): Promise<{ created: See
   await fund(ctx, ctx.keys.mintAuthority.publicKey, sol("100"));
   for (const wallet of collectors) await fund(ctx, wallet.publicKey, sol("20"));
   await prisma.profile.createMany({
-    data: DEMO_COLLECTORS.map((c, i) => ({ walletAddress: collectors[i]!.publicKey.toBase58(), displayName: c.displayName, platformRank: c.platformRank })),
+    data: DEMO_COLLECTORS.map((c, i) => ({
+      walletAddress: collectors[i]!.publicKey.toBase58(),
+      displayName: c.displayName,
+      platformRank: c.platformRank,
+    })),
     skipDuplicates: true,
   });
   // Effects have no natural key: give them only to collectors who have none yet, so a second seed adds nothing.
   const withEffects = new Set(
-    (await prisma.profileEffect.findMany({ where: { walletAddress: { in: collectors.map((c) => c.publicKey.toBase58()) } }, select: { walletAddress: true } })).map(
-      (e) => e.walletAddress,
-    ),
+    (
+      await prisma.profileEffect.findMany({
+        where: { walletAddress: { in: collectors.map((c) => c.publicKey.toBase58()) } },
+        select: { walletAddress: true },
+      })
+    ).map((e) => e.walletAddress),
   );
   await prisma.profileEffect.createMany({
     data: DEMO_COLLECTORS.flatMap((c, i) => {
@@ -93,7 +117,13 @@ export async function createGroupOnChain(ctx: ServiceContext, drop: DemoDrop): P
 }
 
 /** Mints one demo NFT for real: the collector signs and pays, as in the real flow. */
-async function mintOnChain(ctx: ServiceContext, drop: DemoDrop, groupMint: string, treasury: PublicKey, mint: DemoMint) {
+async function mintOnChain(
+  ctx: ServiceContext,
+  drop: DemoDrop,
+  groupMint: string,
+  treasury: PublicKey,
+  mint: DemoMint,
+) {
   const mintKeypair = Keypair.generate();
   const { blockhash } = await ctx.chain.getLatestBlockhash();
   const fee = mint.price > 0n ? ctx.config.platformFeeLamports : 0n;
@@ -104,14 +134,20 @@ async function mintOnChain(ctx: ServiceContext, drop: DemoDrop, groupMint: strin
     groupMint: new PublicKey(groupMint),
     name: mint.nft.name ?? drop.name,
     symbol: drop.symbol,
-    uri: metadataUri(ctx.publicBaseUrl, drop.shortId, { tokenId: mint.nft.tokenId ?? null, editionNumber: mint.nft.editionNumber ?? null, id: mint.nft.id }),
+    uri: metadataUri(ctx.publicBaseUrl, drop.shortId, {
+      tokenId: mint.nft.tokenId ?? null,
+      editionNumber: mint.nft.editionNumber ?? null,
+      id: mint.nft.id,
+    }),
     payments: [
       { to: treasury, lamports: mint.price },
       { to: ctx.keys.platformFeeAccount, lamports: fee },
     ],
     recentBlockhash: blockhash,
   });
-  const signature = await ctx.chain.sendRawTransaction(signAndSerialize(transaction, mint.wallet, mintKeypair, ctx.keys.mintAuthority));
+  const signature = await ctx.chain.sendRawTransaction(
+    signAndSerialize(transaction, mint.wallet, mintKeypair, ctx.keys.mintAuthority),
+  );
   return { signature, mintAddress: mintKeypair.publicKey.toBase58(), fee };
 }
 
@@ -137,13 +173,25 @@ async function createGlowOnChain(ctx: ServiceContext, collectors: Keypair[]): Pr
 }
 
 /** One after another: each waits for the chain to land the previous one. */
-export async function mintAllOnChain(ctx: ServiceContext, drop: DemoDrop, groupMint: string, treasury: PublicKey, mints: DemoMint[]) {
+export async function mintAllOnChain(
+  ctx: ServiceContext,
+  drop: DemoDrop,
+  groupMint: string,
+  treasury: PublicKey,
+  mints: DemoMint[],
+) {
   const results: MintResult[] = [];
   for (const m of mints) results.push({ ...m, ...(await mintOnChain(ctx, drop, groupMint, treasury, m)) });
   return results;
 }
 
-export function collectionData(drop: DemoDrop, ctx: ServiceContext, collectionAddress: string, treasury: PublicKey, cover: string) {
+export function collectionData(
+  drop: DemoDrop,
+  ctx: ServiceContext,
+  collectionAddress: string,
+  treasury: PublicKey,
+  cover: string,
+) {
   return {
     shortId: drop.shortId,
     name: drop.name,
@@ -234,7 +282,10 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
     const phaseIds = new Map(phases.map((p) => [p.key, p.id]));
     const priceOf = new Map(drop.phases.map((p) => [p.key, p.price]));
 
-    const items = Array.from({ length: SPRITE_COUNT }, (_, i) => ({ tokenId: i + 1, attributes: spriteAttributes(i + 1) }));
+    const items = Array.from({ length: SPRITE_COUNT }, (_, i) => ({
+      tokenId: i + 1,
+      attributes: spriteAttributes(i + 1),
+    }));
     const nfts: NftSeed[] = rankByRarity(items).map(({ item, rarityScore, rarityRank, rarityTier }) => ({
       id: crypto.randomUUID(),
       tokenId: item.tokenId,
@@ -260,10 +311,19 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
     }));
     const results = await mintAllOnChain(ctx, drop, groupMint, treasury, demoMints);
     const glowMint = await createGlowOnChain(ctx, collectors);
-    const aurora = await prisma.collection.findUnique({ where: { shortId: DEMO_DROPS.aurora.shortId }, select: { collectionAddress: true } });
+    const aurora = await prisma.collection.findUnique({
+      where: { shortId: DEMO_DROPS.aurora.shortId },
+      select: { collectionAddress: true },
+    });
 
     await prisma.$transaction(async (tx) => {
-      await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, ctx, groupMint, treasury, "sprites"), bountyPrizesEnabled: true } });
+      await tx.collection.create({
+        data: {
+          id: collectionId,
+          ...collectionData(drop, ctx, groupMint, treasury, "sprites"),
+          bountyPrizesEnabled: true,
+        },
+      });
       await tx.phase.createMany({ data: phases.map((p) => ({ id: p.id, ...p.data })) });
       await tx.nft.createMany({ data: nfts.map((n) => ({ ...n, collectionId })) });
       for (const write of mintWrites(collectionId, phaseIds, results)) {
@@ -273,12 +333,22 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
       // Allowlist: the demo collectors, 3 spots each in the gated phases.
       for (const key of ["og", "allowlist"]) {
         await tx.allowlistEntry.createMany({
-          data: collectors.map((w) => ({ phaseId: phaseIds.get(key)!, walletAddress: w.publicKey.toBase58(), allocation: 3 })),
+          data: collectors.map((w) => ({
+            phaseId: phaseIds.get(key)!,
+            walletAddress: w.publicKey.toBase58(),
+            allocation: 3,
+          })),
         });
       }
       if (aurora?.collectionAddress) {
         await tx.gateRule.create({
-          data: { phaseId: phaseIds.get("allowlist")!, kind: "nft_gate", ruleName: "Aurora holders", collections: [aurora.collectionAddress], multiplier: 2 },
+          data: {
+            phaseId: phaseIds.get("allowlist")!,
+            kind: "nft_gate",
+            ruleName: "Aurora holders",
+            collections: [aurora.collectionAddress],
+            multiplier: 2,
+          },
         });
       }
       await tx.gateRule.create({
@@ -292,14 +362,22 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
         },
       });
       await tx.walletAllocationOverride.create({
-        data: { phaseId: phaseIds.get("allowlist")!, walletAddress: collectors[0]!.publicKey.toBase58(), allocation: 6 },
+        data: {
+          phaseId: phaseIds.get("allowlist")!,
+          walletAddress: collectors[0]!.publicKey.toBase58(),
+          allocation: 6,
+        },
       });
       await seedSpriteClaimCodes(tx, collectionId, phaseIds);
       await seedSpriteBounties(tx, collectionId, now, results);
-      await tx.affiliate.create({ data: { collectionId, code: "FRIENDS", walletAddress: collectors[1]!.publicKey.toBase58(), feeBps: 500 } });
+      await tx.affiliate.create({
+        data: { collectionId, code: "FRIENDS", walletAddress: collectors[1]!.publicKey.toBase58(), feeBps: 500 },
+      });
       await tx.walletBlock.create({
         data: {
-          walletAddress: Keypair.fromSeed(createHash("sha256").update(DEMO_BLOCKED_WALLET_SEED).digest()).publicKey.toBase58(),
+          walletAddress: Keypair.fromSeed(
+            createHash("sha256").update(DEMO_BLOCKED_WALLET_SEED).digest(),
+          ).publicKey.toBase58(),
           collectionId,
           reason: "Chargeback under review",
           blockedUntil: new Date(now.getTime() + 7 * DEMO_TIME.DAY),
@@ -314,7 +392,11 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
         [8, 2, "🔥"],
       ] as const;
       await tx.reaction.createMany({
-        data: reactions.map(([nftIndex, collector, emoji]) => ({ nftId: nfts[nftIndex]!.id, walletAddress: collectors[collector]!.publicKey.toBase58(), emoji })),
+        data: reactions.map(([nftIndex, collector, emoji]) => ({
+          nftId: nfts[nftIndex]!.id,
+          walletAddress: collectors[collector]!.publicKey.toBase58(),
+          emoji,
+        })),
       });
     });
   },
@@ -351,7 +433,9 @@ const SEEDERS: Record<keyof typeof DEMO_DROPS, (context: SeedContext) => Promise
     const results = await mintAllOnChain(ctx, drop, groupMint, treasury, demoMints);
 
     await ctx.db.$transaction(async (tx) => {
-      await tx.collection.create({ data: { id: collectionId, ...collectionData(drop, ctx, groupMint, treasury, "aurora") } });
+      await tx.collection.create({
+        data: { id: collectionId, ...collectionData(drop, ctx, groupMint, treasury, "aurora") },
+      });
       await tx.phase.createMany({ data: phases.map((p) => ({ id: p.id, ...p.data })) });
       // The master is the edition's template: never minted itself, it counts the copies.
       await tx.nft.create({
@@ -400,14 +484,33 @@ async function seedCollectionOnly(ctx: ServiceContext, drop: DemoDrop, now: Date
 /** The sprites drop's claim-code batches (the docs' examples name SPRITE-LAUNCH). */
 export const SPRITE_CLAIM_CODE_BATCHES = [
   { name: "Allowlist codes", grantType: "whitelist", mintAllocation: 2, codes: ["SPRITE-LIST"] },
-  { name: "Free mint codes", grantType: "free_mint", mintAllocation: 1, codes: ["SPRITE-FREE", "SPRITE-GIFT"], maxUses: 25 },
+  {
+    name: "Free mint codes",
+    grantType: "free_mint",
+    mintAllocation: 1,
+    codes: ["SPRITE-FREE", "SPRITE-GIFT"],
+    maxUses: 25,
+  },
   { name: "Half price", grantType: "discount", discountPercent: 50, discountUses: 2, codes: ["SPRITE-HALF"] },
   { name: "Tenth off", grantType: "discount", discountFixed: sol("0.01"), discountUses: 1, codes: ["SPRITE-TENTH"] },
   // A perk on the partner's own page, whichever phase the collector is looking at.
-  { name: "Partner perks", grantType: "external", externalUrl: "https://partner.dropmint.example/perk", codes: ["SPRITE-PARTNER"], anyPhase: true },
+  {
+    name: "Partner perks",
+    grantType: "external",
+    externalUrl: "https://partner.dropmint.example/perk",
+    codes: ["SPRITE-PARTNER"],
+    anyPhase: true,
+  },
   { name: "Aurora redemption", grantType: "nft_redemption", mintAllocation: 1, codes: ["SPRITE-REDEEM"] },
   // Good in any phase: a launch-day gift for collectors who are not on the allowlist.
-  { name: "Launch gifts", grantType: "free_mint", mintAllocation: 1, codes: ["SPRITE-LAUNCH"], maxUses: 50, anyPhase: true },
+  {
+    name: "Launch gifts",
+    grantType: "free_mint",
+    mintAllocation: 1,
+    codes: ["SPRITE-LAUNCH"],
+    maxUses: 50,
+    anyPhase: true,
+  },
 ] as const;
 
 async function seedSpriteClaimCodes(tx: Prisma.TransactionClient, collectionId: string, phaseIds: Map<string, string>) {
@@ -422,14 +525,25 @@ async function seedSpriteClaimCodes(tx: Prisma.TransactionClient, collectionId: 
     const created = await tx.claimCodeBatch.create({
       data: { collectionId, phaseId, ...(data as Omit<Prisma.ClaimCodeBatchCreateManyInput, "collectionId">) },
     });
-    await tx.claimCode.createMany({ data: codes.map((code) => ({ batchId: created.id, collectionId, code, maxUses })) });
+    await tx.claimCode.createMany({
+      data: codes.map((code) => ({ batchId: created.id, collectionId, code, maxUses })),
+    });
   }
 }
 
-async function seedSpriteBounties(tx: Prisma.TransactionClient, collectionId: string, now: Date, mints: ReadonlyArray<{ nft: NftSeed; wallet: Keypair; at: Date }>) {
+async function seedSpriteBounties(
+  tx: Prisma.TransactionClient,
+  collectionId: string,
+  now: Date,
+  mints: ReadonlyArray<{ nft: NftSeed; wallet: Keypair; at: Date }>,
+) {
   const counterStartsAt = new Date(now.getTime() - 7 * DEMO_TIME.DAY);
-  const milestones = await tx.bountySection.create({ data: { collectionId, kind: "milestone_group", name: "Community milestones", counterStartsAt, sortOrder: 0 } });
-  const lucky = await tx.bountySection.create({ data: { collectionId, kind: "individual", name: "Lucky mints", sortOrder: 1 } });
+  const milestones = await tx.bountySection.create({
+    data: { collectionId, kind: "milestone_group", name: "Community milestones", counterStartsAt, sortOrder: 0 },
+  });
+  const lucky = await tx.bountySection.create({
+    data: { collectionId, kind: "individual", name: "Lucky mints", sortOrder: 1 },
+  });
   const winnerOf = (nth: number) => mints[nth - 1];
 
   await tx.bounty.createMany({
@@ -555,19 +669,55 @@ async function seedSpriteBounties(tx: Prisma.TransactionClient, collectionId: st
       imageUrl: `/art/bounty/${art}.svg`,
       state,
       sortOrder,
-      ...(state === "claimed" ? { claimedWinner: winnerOf(5)!.wallet.publicKey.toBase58(), claimedAt: winnerOf(5)!.at } : {}),
+      ...(state === "claimed"
+        ? { claimedWinner: winnerOf(5)!.wallet.publicKey.toBase58(), claimedAt: winnerOf(5)!.at }
+        : {}),
     })),
   });
 
   // Every 5th mint draws once from the pool; the demo has had two draws (mints 5 and 10).
   const pool = await tx.bountyPool.create({
-    data: { collectionId, name: "Every fifth mint", description: "Each fifth sprite draws a prize.", recurEveryNMints: 5, recurMaxFires: 20, recurFiresCount: 2, counterStartsAt },
+    data: {
+      collectionId,
+      name: "Every fifth mint",
+      description: "Each fifth sprite draws a prize.",
+      recurEveryNMints: 5,
+      recurMaxFires: 20,
+      recurFiresCount: 2,
+      counterStartsAt,
+    },
   });
   await tx.bountyPoolEntry.createMany({
     data: [
-      { poolId: pool.id, rewardType: "token", weightBps: 6000, payoutAmount: sol("0.05"), tokenSymbol: "SOL", tokenDecimals: 9, displayLabel: "0.05 SOL", sortOrder: 0 },
-      { poolId: pool.id, rewardType: "token", weightBps: 3000, payoutAmount: sol("0.2"), tokenSymbol: "SOL", tokenDecimals: 9, displayLabel: "0.2 SOL", sortOrder: 1 },
-      { poolId: pool.id, rewardType: "nft", weightBps: 1000, nftPoolLabel: "Relic vault", displayLabel: "A relic", displayImageUrl: "/art/bounty/void-relic.svg", sortOrder: 2 },
+      {
+        poolId: pool.id,
+        rewardType: "token",
+        weightBps: 6000,
+        payoutAmount: sol("0.05"),
+        tokenSymbol: "SOL",
+        tokenDecimals: 9,
+        displayLabel: "0.05 SOL",
+        sortOrder: 0,
+      },
+      {
+        poolId: pool.id,
+        rewardType: "token",
+        weightBps: 3000,
+        payoutAmount: sol("0.2"),
+        tokenSymbol: "SOL",
+        tokenDecimals: 9,
+        displayLabel: "0.2 SOL",
+        sortOrder: 1,
+      },
+      {
+        poolId: pool.id,
+        rewardType: "nft",
+        weightBps: 1000,
+        nftPoolLabel: "Relic vault",
+        displayLabel: "A relic",
+        displayImageUrl: "/art/bounty/void-relic.svg",
+        sortOrder: 2,
+      },
     ],
   });
   await tx.bountyAward.createMany({

@@ -9,7 +9,17 @@ import { rarityPrice } from "@/lib/domain/mint-pricing";
 import { rankByRarity } from "@/lib/domain/rarity";
 import { prizeAccountOf } from "@/lib/services/bounty-payouts";
 import { commitFairOrder } from "@/lib/services/fairness";
-import { createGroupOnChain, collectionData, fund, mintAllOnChain, mintWrites, phaseRows, type DemoMint, type NftSeed, type SeedContext } from "./seed-demo-drops";
+import {
+  createGroupOnChain,
+  collectionData,
+  fund,
+  mintAllOnChain,
+  mintWrites,
+  phaseRows,
+  type DemoMint,
+  type NftSeed,
+  type SeedContext,
+} from "./seed-demo-drops";
 import { DEMO_TIME, sol } from "./demo-drops";
 import { SHOWCASE_DROPS, seededMintMinutesAgo, type ShowcaseDrop, type ShowcaseKey } from "./showcase-drops";
 
@@ -57,9 +67,17 @@ export async function seedShowcaseDrop({ ctx, now, collectors }: SeedContext, ke
     }
     if (spec.packTier) {
       const batch = await tx.claimCodeBatch.create({
-        data: { collectionId, name: `${spec.packTier.name} packs`, grantType: "pack", packTierId: spec.packTier.name, mintAllocation: 1 },
+        data: {
+          collectionId,
+          name: `${spec.packTier.name} packs`,
+          grantType: "pack",
+          packTierId: spec.packTier.name,
+          mintAllocation: 1,
+        },
       });
-      await tx.claimCode.createMany({ data: spec.packTier.codes.map((code) => ({ batchId: batch.id, collectionId, code, maxUses: 1 })) });
+      await tx.claimCode.createMany({
+        data: spec.packTier.codes.map((code) => ({ batchId: batch.id, collectionId, code, maxUses: 1 })),
+      });
     }
     if (spec.nextMintPrize) {
       await tx.bounty.create({
@@ -78,14 +96,20 @@ export async function seedShowcaseDrop({ ctx, now, collectors }: SeedContext, ke
   });
   if (spec.fair) await commitFairOrder(ctx.db, collectionId);
   // The prize and the fees of paying it.
-  if (spec.nextMintPrize) await fund(ctx, new PublicKey(prizeAccountOf(ctx, collectionId)), spec.nextMintPrize.amount + sol("0.1"));
+  if (spec.nextMintPrize)
+    await fund(ctx, new PublicKey(prizeAccountOf(ctx, collectionId)), spec.nextMintPrize.amount + sol("0.1"));
 }
 
 /** The drop's NFT rows: numbered art, ranked traits, and the pack tier's last tokens. */
 function showcaseNfts(spec: ShowcaseDrop): NftSeed[] {
   const { drop } = spec;
-  const items = Array.from({ length: spec.count }, (_, i) => ({ tokenId: i + 1, attributes: spec.traits?.(i + 1) ?? [] }));
-  const ranked = spec.traits ? rankByRarity(items) : items.map((item) => ({ item, rarityScore: null, rarityRank: null, rarityTier: null }));
+  const items = Array.from({ length: spec.count }, (_, i) => ({
+    tokenId: i + 1,
+    attributes: spec.traits?.(i + 1) ?? [],
+  }));
+  const ranked = spec.traits
+    ? rankByRarity(items)
+    : items.map((item) => ({ item, rarityScore: null, rarityRank: null, rarityTier: null }));
   const tierFrom = spec.packTier ? spec.count - spec.packTier.count + 1 : Number.POSITIVE_INFINITY;
   return ranked
     .map(({ item, rarityScore, rarityRank, rarityTier }) => ({

@@ -11,7 +11,9 @@ import { DEMO_TIME, sol, type DemoDrop, type DemoPhase } from "./demo-drops";
 const { MINUTE, HOUR, DAY } = DEMO_TIME;
 
 export type ShowcaseDrop = {
-  drop: DemoDrop & { phases: Array<DemoPhase & { dutchConfig?: Record<string, unknown>; pegConfig?: Record<string, unknown> }> };
+  drop: DemoDrop & {
+    phases: Array<DemoPhase & { dutchConfig?: Record<string, unknown>; pegConfig?: Record<string, unknown> }>;
+  };
   /** NFT rows written at seed (an open edition's are only its seeded mints'; prepare makes the rest). */
   count: number;
   traits?: (tokenId: number) => Attribute[];
@@ -63,7 +65,17 @@ export const SHOWCASE_DROPS = {
         "Forty relics from the seabed, priced by rarity: the commonest cost 0.05 SOL, the rarest 0.25, and prepare shows each one's own price before you sign. The five Abyss relics come only from packs: redeem a pack code (RELIC-ABYSS-1) to open one.",
       totalSupply: 40,
       phases: [
-        { key: "sale", name: "Relic sale", start: -2 * DAY, end: 30 * DAY, priceModel: "range", price: sol("0.05"), priceMax: sol("0.25"), maxPerWallet: 5, maxPerTransaction: 3 },
+        {
+          key: "sale",
+          name: "Relic sale",
+          start: -2 * DAY,
+          end: 30 * DAY,
+          priceModel: "range",
+          price: sol("0.05"),
+          priceMax: sol("0.25"),
+          maxPerWallet: 5,
+          maxPerTransaction: 3,
+        },
       ],
     },
     count: 40,
@@ -97,7 +109,18 @@ export const SHOWCASE_DROPS = {
       totalSupply: 30,
       delayedRevealEnabled: true,
       placeholderImage: "/art/letters/placeholder.svg",
-      phases: [{ key: "sale", name: "Post", start: -1 * DAY, end: 30 * DAY, priceModel: "hidden", price: sol("0.08"), maxPerWallet: 5, maxPerTransaction: 2 }],
+      phases: [
+        {
+          key: "sale",
+          name: "Post",
+          start: -1 * DAY,
+          end: 30 * DAY,
+          priceModel: "hidden",
+          price: sol("0.08"),
+          maxPerWallet: 5,
+          maxPerTransaction: 2,
+        },
+      ],
     },
     count: 30,
     seededMints: { count: 3, spacingMinutes: 1, lastAgoMinutes: 0 },
@@ -174,7 +197,18 @@ export const SHOWCASE_DROPS = {
       symbol: "LAST",
       description: "Eight studies of the last light of the day. Sold out: every one found its collector.",
       totalSupply: 8,
-      phases: [{ key: "sale", name: "Sale", start: -5 * DAY, end: 2 * DAY, priceModel: "fixed", price: sol("0.1"), maxPerWallet: 3, maxPerTransaction: 3 }],
+      phases: [
+        {
+          key: "sale",
+          name: "Sale",
+          start: -5 * DAY,
+          end: 2 * DAY,
+          priceModel: "fixed",
+          price: sol("0.1"),
+          maxPerWallet: 3,
+          maxPerTransaction: 3,
+        },
+      ],
     },
     count: 8,
     seededMints: { count: 8, spacingMinutes: 37, lastAgoMinutes: 3 * 60 },
@@ -185,9 +219,21 @@ export const SHOWCASE_DROPS = {
       shortId: "tapes",
       name: "Tidal Tapes",
       symbol: "TAPE",
-      description: "Twelve short tunes of the tide, each an audio NFT: press play on any tape in the gallery to hear its preview before you mint.",
+      description:
+        "Twelve short tunes of the tide, each an audio NFT: press play on any tape in the gallery to hear its preview before you mint.",
       totalSupply: 12,
-      phases: [{ key: "sale", name: "Sale", start: -1 * DAY, end: 30 * DAY, priceModel: "fixed", price: sol("0.02"), maxPerWallet: 4, maxPerTransaction: 2 }],
+      phases: [
+        {
+          key: "sale",
+          name: "Sale",
+          start: -1 * DAY,
+          end: 30 * DAY,
+          priceModel: "fixed",
+          price: sol("0.02"),
+          maxPerWallet: 4,
+          maxPerTransaction: 2,
+        },
+      ],
     },
     count: 12,
     seededMints: { count: 2, spacingMinutes: 300, lastAgoMinutes: 90 },

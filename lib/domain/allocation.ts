@@ -80,7 +80,10 @@ function ruleOutcomes(input: WalletPhaseInput): RuleOutcome[] {
     detail: { type: "whitelist", allocation: Math.max(0, input.allowlistAllocation ?? 0) },
   };
   const nft = input.nftGates.map((gate): RuleOutcome => {
-    const where = gate.collections.length === 1 ? `collection ${gate.collections[0]}` : `collections ${gate.collections.join(", ")}`;
+    const where =
+      gate.collections.length === 1
+        ? `collection ${gate.collections[0]}`
+        : `collections ${gate.collections.join(", ")}`;
     return {
       requirement: {
         type: "nft_gate",
@@ -94,7 +97,8 @@ function ruleOutcomes(input: WalletPhaseInput): RuleOutcome[] {
   const token = input.tokenGates.map((gate): RuleOutcome => {
     // Holding nothing never meets a gate, whatever minAmount says.
     const met = gate.balance > 0n && gate.balance >= gate.minAmount;
-    const amount = gate.decimals === null ? `${gate.minAmount} (smallest unit)` : formatUnits(gate.minAmount, gate.decimals);
+    const amount =
+      gate.decimals === null ? `${gate.minAmount} (smallest unit)` : formatUnits(gate.minAmount, gate.decimals);
     return {
       requirement: {
         type: "token_gate",
@@ -102,7 +106,12 @@ function ruleOutcomes(input: WalletPhaseInput): RuleOutcome[] {
         description: `${gate.ruleName}: hold at least ${amount} of token ${gate.tokenAddress}; gives ${spots(gate.multiplier)}.`,
       },
       allocation: met ? Math.max(0, gate.multiplier) : 0,
-      detail: { type: "token_gate", ruleName: gate.ruleName, multiplier: gate.multiplier, tokenAddress: gate.tokenAddress },
+      detail: {
+        type: "token_gate",
+        ruleName: gate.ruleName,
+        multiplier: gate.multiplier,
+        tokenAddress: gate.tokenAddress,
+      },
     };
   });
   return [allowlist, ...nft, ...token];
@@ -125,7 +134,12 @@ export type WalletAllocation = {
 /** Eligibility's reading: whether the wallet may mint in the phase, and its allocation. */
 export function walletAllocation(input: WalletPhaseInput): WalletAllocation {
   if (!input.isGated) {
-    return { eligible: true, allocation: input.override ?? phaseWalletLimit(input.maxPerWallet), sources: [], requirements: [] };
+    return {
+      eligible: true,
+      allocation: input.override ?? phaseWalletLimit(input.maxPerWallet),
+      sources: [],
+      requirements: [],
+    };
   }
   const outcomes = ruleOutcomes(input);
   const sources = outcomes.filter((o) => o.requirement.met);
@@ -179,7 +193,12 @@ export function eligibilityVerdict(input: WalletPhaseInput, window: PhaseWindow)
   };
 }
 
-function verdictSentence(gated: boolean, eligible: boolean, allocation: number | null, remaining: number | null): string {
+function verdictSentence(
+  gated: boolean,
+  eligible: boolean,
+  allocation: number | null,
+  remaining: number | null,
+): string {
   if (!gated) {
     return allocation === null
       ? "This phase is open to every wallet, with no per-wallet limit."
@@ -217,7 +236,8 @@ export function walletPhaseCounts(input: WalletPhaseInput, closed = false): Wall
   const { sources } = walletAllocation(input);
   const limit = walletMintLimit(input);
   const remaining = remainingOf(limit, input.minted);
-  const sumOf = (type: AllocationDetail["type"]) => sources.filter((s) => s.detail.type === type).reduce((sum, s) => sum + s.allocation, 0);
+  const sumOf = (type: AllocationDetail["type"]) =>
+    sources.filter((s) => s.detail.type === type).reduce((sum, s) => sum + s.allocation, 0);
   // Gate allocations are null where the phase has no such gate (or is not gated at all).
   return {
     minted: input.minted,

@@ -17,7 +17,12 @@ export function milestoneProgress(countSince: number, target: number): Milestone
   if (target <= 0) return { reached: true, percent: 100, remaining: 0, counted: 0 };
   const counted = Math.max(0, Math.min(countSince, target));
   const reached = countSince >= target;
-  return { reached, percent: reached ? 100 : Math.floor((counted / target) * 100), remaining: target - counted, counted };
+  return {
+    reached,
+    percent: reached ? 100 : Math.floor((counted / target) * 100),
+    remaining: target - counted,
+    counted,
+  };
 }
 
 /**
@@ -25,7 +30,12 @@ export function milestoneProgress(countSince: number, target: number): Milestone
  * counter started: 10 mints in with every 5 → 5 more. null when the pool never fires again
  * (no cadence, or its last draw is done).
  */
-export function mintsUntilNextDraw(countSince: number, every: number | null, firesCount: number, maxFires: number | null): number | null {
+export function mintsUntilNextDraw(
+  countSince: number,
+  every: number | null,
+  firesCount: number,
+  maxFires: number | null,
+): number | null {
   if (every === null || every <= 0) return null;
   if (maxFires !== null && firesCount >= maxFires) return null;
   return every - (Math.max(0, countSince) % every);

@@ -55,7 +55,9 @@ export function summarizePrizePool(unclaimedTokenPrizes: readonly TokenPrize[]):
       byAddress.set(token.address, { ...token, poolRaw: prize.amount });
     }
   }
-  const tokens = [...byAddress.values()].sort((a, b) => (a.poolRaw !== b.poolRaw ? (a.poolRaw > b.poolRaw ? -1 : 1) : compareCodeUnits(a.address, b.address)));
+  const tokens = [...byAddress.values()].sort((a, b) =>
+    a.poolRaw !== b.poolRaw ? (a.poolRaw > b.poolRaw ? -1 : 1) : compareCodeUnits(a.address, b.address),
+  );
   const totalRaw = tokens.reduce((sum, token) => sum + token.poolRaw, 0n);
   const tokenSymbol = tokens.length === 0 ? null : tokens.length === 1 ? tokens[0]!.symbol : MIXED_TOKENS_SYMBOL;
   return { tokens, totalRaw, tokenSymbol };

@@ -81,7 +81,8 @@ export function claimCodeBenefits(redemptions: readonly RedeemedGrant[]): ClaimC
   return {
     freeMints,
     discountPercent: discount?.discountPercent ?? 0,
-    discountFixed: discount?.discountFixed != null ? toDisplayAmount(discount.discountFixed, discount.currencyDecimals) : 0,
+    discountFixed:
+      discount?.discountFixed != null ? toDisplayAmount(discount.discountFixed, discount.currencyDecimals) : 0,
     discountRemaining: discount ? remainingOf(discount) : 0,
     packTierId: sourceView.type === "free_mint" ? sourceView.packTierId : null,
     source: sourceView,
@@ -89,7 +90,14 @@ export function claimCodeBenefits(redemptions: readonly RedeemedGrant[]): ClaimC
 }
 
 function freeMintSource(grant: RedeemedGrant): FreeMintSource {
-  return { type: "free_mint", batchName: grant.batchName, allocation: grant.allocation, used: grant.used, batchId: grant.batchId, packTierId: grant.packTierId };
+  return {
+    type: "free_mint",
+    batchName: grant.batchName,
+    allocation: grant.allocation,
+    used: grant.used,
+    batchId: grant.batchId,
+    packTierId: grant.packTierId,
+  };
 }
 
 function discountSource(grant: RedeemedGrant): DiscountSource {

@@ -50,12 +50,19 @@ export function judgeUpdate(current: DropShape, next: DropShape, sold: SoldState
 
   const field = (label: string, a: unknown, b: unknown, rule: "open" | "frozen-after-mint" | "never", why: string) => {
     if (same(a, b)) return;
-    if (rule === "never" || (rule === "frozen-after-mint" && afterMint)) refusals.push(`${label} cannot change: ${why}${rule === "frozen-after-mint" ? ` (${soldNote})` : ""}.`);
+    if (rule === "never" || (rule === "frozen-after-mint" && afterMint))
+      refusals.push(`${label} cannot change: ${why}${rule === "frozen-after-mint" ? ` (${soldNote})` : ""}.`);
     else changes.push(`${label}: ${describe(a)} → ${describe(b)}`);
   };
 
   field("The name", current.name, next.name, "never", "the collection was created on chain with it");
-  field("The symbol", current.symbol, next.symbol, "never", "the collection was created on chain with it, and every NFT is minted with it");
+  field(
+    "The symbol",
+    current.symbol,
+    next.symbol,
+    "never",
+    "the collection was created on chain with it, and every NFT is minted with it",
+  );
   field("The description", current.description, next.description, "open", "");
   field("The cover image", current.image, next.image, "open", "");
   field("The banner", current.bannerImage, next.bannerImage, "open", "");
@@ -63,18 +70,50 @@ export function judgeUpdate(current: DropShape, next: DropShape, sold: SoldState
   field("Twitter", current.twitter, next.twitter, "open", "");
   field("Discord", current.discord, next.discord, "open", "");
   field("The treasury", current.treasury, next.treasury, "open", "");
-  field("Royalties (sellerFeeBasisPoints)", current.sellerFeeBasisPoints, next.sellerFeeBasisPoints, "frozen-after-mint", "buyers bought under the royalties the metadata states");
-  field("The creators", current.creators, next.creators, "frozen-after-mint", "buyers bought under the creators the metadata states");
-  field("The provably fair order (isSequential)", current.fair, next.fair, "frozen-after-mint", "NFTs already went out in the committed order");
-  field("The hidden settings' hash", current.assetsHash, next.assetsHash, "frozen-after-mint", "buyers minted against this commitment to the art");
+  field(
+    "Royalties (sellerFeeBasisPoints)",
+    current.sellerFeeBasisPoints,
+    next.sellerFeeBasisPoints,
+    "frozen-after-mint",
+    "buyers bought under the royalties the metadata states",
+  );
+  field(
+    "The creators",
+    current.creators,
+    next.creators,
+    "frozen-after-mint",
+    "buyers bought under the creators the metadata states",
+  );
+  field(
+    "The provably fair order (isSequential)",
+    current.fair,
+    next.fair,
+    "frozen-after-mint",
+    "NFTs already went out in the committed order",
+  );
+  field(
+    "The hidden settings' hash",
+    current.assetsHash,
+    next.assetsHash,
+    "frozen-after-mint",
+    "buyers minted against this commitment to the art",
+  );
   field("The reveal placeholder", current.placeholderImage, next.placeholderImage, "open", "");
   field("The reveal moment", current.revealAt, next.revealAt, "open", "");
 
-  const changedTokens = [...new Set([...current.nfts.keys(), ...next.nfts.keys()])].filter((id) => current.nfts.get(id) !== next.nfts.get(id)).sort((a, b) => a - b);
+  const changedTokens = [...new Set([...current.nfts.keys(), ...next.nfts.keys()])]
+    .filter((id) => current.nfts.get(id) !== next.nfts.get(id))
+    .sort((a, b) => a - b);
   if (current.nfts.size !== next.nfts.size || changedTokens.length > 0) {
     const list = changedTokens.slice(0, 8).join(", ") + (changedTokens.length > 8 ? ", …" : "");
-    const what = current.nfts.size !== next.nfts.size ? `${current.nfts.size} → ${next.nfts.size} NFTs` : `token${changedTokens.length === 1 ? "" : "s"} ${list}`;
-    if (afterMint) refusals.push(`The assets cannot change (${what}): ${soldNote}, and their art, names, traits and rarity are what the buyers hold.`);
+    const what =
+      current.nfts.size !== next.nfts.size
+        ? `${current.nfts.size} → ${next.nfts.size} NFTs`
+        : `token${changedTokens.length === 1 ? "" : "s"} ${list}`;
+    if (afterMint)
+      refusals.push(
+        `The assets cannot change (${what}): ${soldNote}, and their art, names, traits and rarity are what the buyers hold.`,
+      );
     else changes.push(`Assets: ${what}`);
   }
 
@@ -85,22 +124,30 @@ export function judgeUpdate(current: DropShape, next: DropShape, sold: SoldState
     const mints = sold.phaseMints[i] ?? 0;
     const title = `Phase ${i + 1} (${after?.name ?? before?.name})`;
     if (before && !after) {
-      if (mints > 0) refusals.push(`${title} cannot be removed: ${mints} NFT${mints === 1 ? " was" : "s were"} minted in it.`);
+      if (mints > 0)
+        refusals.push(`${title} cannot be removed: ${mints} NFT${mints === 1 ? " was" : "s were"} minted in it.`);
       else changes.push(`${title}: removed`);
     } else if (!before && after) changes.push(`${title}: added`);
     else if (before && after) {
       if (before.label !== after.label && mints > 0)
-        refusals.push(`${title} cannot be relabelled (${before.label} → ${after.label}): NFTs were minted in it; add new groups after it instead.`);
-      if (after.phaseSupply !== null && after.phaseSupply < mints) refusals.push(`${title}'s supply cannot drop to ${after.phaseSupply}: ${mints} were minted in it.`);
+        refusals.push(
+          `${title} cannot be relabelled (${before.label} → ${after.label}): NFTs were minted in it; add new groups after it instead.`,
+        );
+      if (after.phaseSupply !== null && after.phaseSupply < mints)
+        refusals.push(`${title}'s supply cannot drop to ${after.phaseSupply}: ${mints} were minted in it.`);
       if (before.settings !== after.settings || before.name !== after.name) changes.push(`${title}: settings changed`);
     }
   }
   if (current.claimCodes !== next.claimCodes) {
-    if (afterMint) refusals.push(`The claim codes cannot change once minting began (${soldNote}): a code may already have been redeemed.`);
+    if (afterMint)
+      refusals.push(
+        `The claim codes cannot change once minting began (${soldNote}): a code may already have been redeemed.`,
+      );
     else changes.push("Claim codes: replaced");
   }
   if (current.bounties !== next.bounties) {
-    if (afterMint) refusals.push(`The bounties cannot change once minting began (${soldNote}): a prize may already be won.`);
+    if (afterMint)
+      refusals.push(`The bounties cannot change once minting began (${soldNote}): a prize may already be won.`);
     else changes.push("Bounties: replaced");
   }
   return { changes, refusals };

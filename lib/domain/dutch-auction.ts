@@ -43,7 +43,14 @@ export function dutchPrice(config: DutchConfig, state: DutchAuctionState): Dutch
   // The config guarantees floor <= base <= ceiling, so the room is never negative.
   const room = config.ceilingPrice - afterDecay;
   const surgeApplied = !isSurging ? 0n : config.surgePremium < room ? config.surgePremium : room;
-  return { price: afterDecay + surgeApplied, basePrice: config.basePrice, decayApplied: config.basePrice - afterDecay, surgeApplied, decayIntervals, isSurging };
+  return {
+    price: afterDecay + surgeApplied,
+    basePrice: config.basePrice,
+    decayApplied: config.basePrice - afterDecay,
+    surgeApplied,
+    decayIntervals,
+    isSurging,
+  };
 }
 
 /** Full decay intervals since the later of the start and the last mint; 0 before the start. */

@@ -27,7 +27,8 @@ export function newFairSeed(): string {
 /** The token ids of `range` in the order the seed shuffles them. */
 export function fairOrder(seedHex: string, range: TokenRange): number[] {
   if (!/^[0-9a-f]{64}$/.test(seedHex)) throw new Error("a fair-order seed is 32 bytes of lowercase hex");
-  if (!Number.isInteger(range.from) || !Number.isInteger(range.to) || range.to < range.from) throw new Error("a fair-order range is from ≤ to, integers");
+  if (!Number.isInteger(range.from) || !Number.isInteger(range.to) || range.to < range.from)
+    throw new Error("a fair-order range is from ≤ to, integers");
   const order = Array.from({ length: range.to - range.from + 1 }, (_, i) => range.from + i);
   const next = uint32Stream(Buffer.from(seedHex, "hex"));
   for (let i = order.length - 1; i > 0; i--) {

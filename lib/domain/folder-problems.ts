@@ -15,7 +15,10 @@ export const problem = (file: string, path: string, message: string): FolderProb
 
 /** `["guards", "groups", 1, "label"]` → "guards.groups[1].label". */
 export function jsonPath(parts: ReadonlyArray<string | number | symbol>): string {
-  return parts.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), "");
+  return parts.reduce<string>(
+    (text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+    "",
+  );
 }
 
 /** One line per problem: "config.json › guards.default.botTax: …". */

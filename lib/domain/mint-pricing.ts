@@ -16,7 +16,9 @@ import type { DutchConfig } from "./phase-config";
 export type Bogo = { buy: number; get: number };
 
 export function bogoOf(phase: { bogoBuy: number | null; bogoGet: number | null }): Bogo | null {
-  return phase.bogoBuy && phase.bogoGet && phase.bogoBuy > 0 && phase.bogoGet > 0 ? { buy: phase.bogoBuy, get: phase.bogoGet } : null;
+  return phase.bogoBuy && phase.bogoGet && phase.bogoBuy > 0 && phase.bogoGet > 0
+    ? { buy: phase.bogoBuy, get: phase.bogoGet }
+    : null;
 }
 
 /** For every `buy` paid in one request, `get` bonus NFTs. */
@@ -74,10 +76,20 @@ export function planQuantity(limits: QuantityLimits): QuantityPlan {
     const value = Math.max(0, c.value);
     if (room === null || value < room.value) room = { value, kind: c.kind };
   }
-  const cap = limits.maxPerTransaction !== null && limits.maxPerTransaction > 0 ? Math.min(limits.requested, limits.maxPerTransaction) : limits.requested;
+  const cap =
+    limits.maxPerTransaction !== null && limits.maxPerTransaction > 0
+      ? Math.min(limits.requested, limits.maxPerTransaction)
+      : limits.requested;
 
   if (room !== null && room.value === 0) {
-    return { paid: 0, bonus: 0, total: 0, adjusted: true, reason: REASONS[room.kind](0), refusal: room.kind === "wallet" ? "WALLET_LIMIT_REACHED" : "SOLD_OUT" };
+    return {
+      paid: 0,
+      bonus: 0,
+      total: 0,
+      adjusted: true,
+      reason: REASONS[room.kind](0),
+      refusal: room.kind === "wallet" ? "WALLET_LIMIT_REACHED" : "SOLD_OUT",
+    };
   }
   let paid = cap;
   let bonus = bogoBonusFor(paid, limits.bogo);
@@ -87,8 +99,21 @@ export function planQuantity(limits: QuantityLimits): QuantityPlan {
     bonus = Math.min(bogoBonusFor(paid, limits.bogo), room.value - paid);
   }
   const adjusted = paid < limits.requested;
-  const bound: Bound | null = !adjusted ? null : paid < cap && room !== null ? room : cap < limits.requested ? { kind: "transaction", value: cap } : room;
-  return { paid, bonus, total: paid + bonus, adjusted, reason: bound ? REASONS[bound.kind](bound.value) : null, refusal: null };
+  const bound: Bound | null = !adjusted
+    ? null
+    : paid < cap && room !== null
+      ? room
+      : cap < limits.requested
+        ? { kind: "transaction", value: cap }
+        : room;
+  return {
+    paid,
+    bonus,
+    total: paid + bonus,
+    adjusted,
+    reason: bound ? REASONS[bound.kind](bound.value) : null,
+    refusal: null,
+  };
 }
 
 // ── Unit price ──────────────────────────────────────────────────────────────────────
@@ -139,10 +164,18 @@ export type MintItem = {
  * Paid (or free) NFTs first, then the bonus ones, each its own transaction. `unitPrice` is one
  * price for all, or each NFT's own by its position (range pricing).
  */
-export function mintItems(plan: Pick<QuantityPlan, "paid" | "bonus">, unitPrice: bigint | ((index: number) => bigint), feePerPaidNft: bigint): MintItem[] {
+export function mintItems(
+  plan: Pick<QuantityPlan, "paid" | "bonus">,
+  unitPrice: bigint | ((index: number) => bigint),
+  feePerPaidNft: bigint,
+): MintItem[] {
   const priceAt = typeof unitPrice === "bigint" ? () => unitPrice : unitPrice;
-  const paid = (price: bigint): MintItem => (price > 0n ? { kind: "paid", price, fee: feePerPaidNft } : { kind: "free", price: 0n, fee: 0n });
-  return [...Array.from({ length: plan.paid }, (_, i) => paid(priceAt(i))), ...Array.from({ length: plan.bonus }, (): MintItem => ({ kind: "bogo_bonus", price: 0n, fee: 0n }))];
+  const paid = (price: bigint): MintItem =>
+    price > 0n ? { kind: "paid", price, fee: feePerPaidNft } : { kind: "free", price: 0n, fee: 0n };
+  return [
+    ...Array.from({ length: plan.paid }, (_, i) => paid(priceAt(i))),
+    ...Array.from({ length: plan.bonus }, (): MintItem => ({ kind: "bogo_bonus", price: 0n, fee: 0n })),
+  ];
 }
 
 /**
@@ -152,7 +185,11 @@ export function mintItems(plan: Pick<QuantityPlan, "paid" | "bonus">, unitPrice:
  * maximum: the creator's stated price, never less than what the range promised them. The
  * buyer sees each NFT's price in prepare's pricing before signing.
  */
-export function rarityPrice(range: { min: bigint; max: bigint | null }, rank: number | null, lastRank: number | null): bigint {
+export function rarityPrice(
+  range: { min: bigint; max: bigint | null },
+  rank: number | null,
+  lastRank: number | null,
+): bigint {
   const max = range.max !== null && range.max > range.min ? range.max : range.min;
   if (rank === null || lastRank === null || lastRank <= 1) return max;
   const steps = BigInt(lastRank - 1);
@@ -183,7 +220,11 @@ export type ApplicableGrantType = "free_mint" | "pack" | "discount" | "whitelist
  * (whitelist: the allowlist spots it adds), discount `discountUses`; an unset figure counts
  * as 1. The redemption's `allocation` when it lands.
  */
-export function claimCodeAllocation(batch: { grantType: ApplicableGrantType; mintAllocation: number | null; discountUses: number | null }): number {
+export function claimCodeAllocation(batch: {
+  grantType: ApplicableGrantType;
+  mintAllocation: number | null;
+  discountUses: number | null;
+}): number {
   const uses = batch.grantType === "discount" ? batch.discountUses : batch.mintAllocation;
   return Math.max(0, uses ?? 1);
 }
@@ -193,7 +234,14 @@ export function claimCodeAllocation(batch: { grantType: ApplicableGrantType; min
  * held by its live sessions) capped by the code's global room (maxUses − usesCount − held
  * by every wallet's live sessions; null maxUses: no cap). Never below 0.
  */
-export function claimCodeRoom(use: { allocation: number; used: number; heldByWallet: number; maxUses: number | null; usesCount: number; heldByAll: number }): number {
+export function claimCodeRoom(use: {
+  allocation: number;
+  used: number;
+  heldByWallet: number;
+  maxUses: number | null;
+  usesCount: number;
+  heldByAll: number;
+}): number {
   const wallet = use.allocation - use.used - use.heldByWallet;
   const global = use.maxUses === null ? wallet : use.maxUses - use.usesCount - use.heldByAll;
   return Math.max(0, Math.min(wallet, global));
@@ -212,7 +260,14 @@ export function applyClaimGrants(items: readonly MintItem[], grants: readonly Cl
     const free = left.find((g) => g.kind === "free" && g.remaining > 0);
     if (free) {
       free.remaining -= 1;
-      return { kind: "claim_code", price: 0n, fee: 0n, claimCodeId: free.codeId, discount: item.price, ...(free.packTierId ? { packTierId: free.packTierId } : {}) };
+      return {
+        kind: "claim_code",
+        price: 0n,
+        fee: 0n,
+        claimCodeId: free.codeId,
+        discount: item.price,
+        ...(free.packTierId ? { packTierId: free.packTierId } : {}),
+      };
     }
     if (discount && discount.remaining > 0) {
       discount.remaining -= 1;
@@ -227,7 +282,9 @@ export function applyClaimGrants(items: readonly MintItem[], grants: readonly Cl
   // redemption) rides on the first NFT that no other code took.
   const allowlist = left.find((g) => g.kind === "allowlist" && g.remaining > 0);
   const carrier = allowlist ? priced.findIndex((item) => !item.claimCodeId) : -1;
-  return carrier === -1 ? priced : priced.map((item, i) => (i === carrier ? { ...item, claimCodeId: allowlist!.codeId } : item));
+  return carrier === -1
+    ? priced
+    : priced.map((item, i) => (i === carrier ? { ...item, claimCodeId: allowlist!.codeId } : item));
 }
 
 /** Solana's base fee per signature; mint transactions carry no priority fee. */
@@ -240,14 +297,28 @@ export function networkCost(rentLamports: bigint, signatures: number): bigint {
 
 export type PricedTransaction = MintItem & { networkCost: bigint };
 
-export type PricingTotals = { subtotal: bigint; discount: bigint; platformFee: bigint; total: bigint; networkCost: bigint; walletDebit: bigint };
+export type PricingTotals = {
+  subtotal: bigint;
+  discount: bigint;
+  platformFee: bigint;
+  total: bigint;
+  networkCost: bigint;
+  walletDebit: bigint;
+};
 
 export function pricingTotals(items: readonly PricedTransaction[]): PricingTotals {
   const sum = (pick: (t: PricedTransaction) => bigint) => items.reduce((s, t) => s + pick(t), 0n);
   const subtotal = sum((t) => t.price);
   const platformFee = sum((t) => t.fee);
   const network = sum((t) => t.networkCost);
-  return { subtotal, discount: sum((t) => t.discount ?? 0n), platformFee, total: subtotal + platformFee, networkCost: network, walletDebit: subtotal + platformFee + network };
+  return {
+    subtotal,
+    discount: sum((t) => t.discount ?? 0n),
+    platformFee,
+    total: subtotal + platformFee,
+    networkCost: network,
+    walletDebit: subtotal + platformFee + network,
+  };
 }
 
 /** An amount as the wire carries it: smallest unit and display units, both numbers. */

@@ -37,7 +37,9 @@ type Common = {
   validitySeconds: number;
 };
 
-export type PeggedQuote = (Common & { pegMode: "usd"; usdEquivalent: number }) | (Common & { pegMode: "native"; nativeEquivalent: number | null; nativePrice: number });
+export type PeggedQuote =
+  | (Common & { pegMode: "usd"; usdEquivalent: number })
+  | (Common & { pegMode: "native"; nativeEquivalent: number | null; nativePrice: number });
 
 const SCALE_DIGITS = 12;
 const SCALE = 10n ** BigInt(SCALE_DIGITS);
@@ -49,7 +51,8 @@ export function peggedQuote(input: PeggedQuoteInput): PeggedQuote {
   if (tokenPrice === 0n) throw new Error(`no usable price for ${token.symbol}`);
   const unit = 10n ** BigInt(token.decimals);
   // USD value of one NFT, scaled by 10^24 (usd: target × 10^12 × 10^12; native: target × price).
-  const usdScaled24 = config.pegMode === "usd" ? scaled(config.target) * SCALE : scaled(config.target) * scaled(native!.price);
+  const usdScaled24 =
+    config.pegMode === "usd" ? scaled(config.target) * SCALE : scaled(config.target) * scaled(native!.price);
   const tokenAmountRaw = ceilDiv(usdScaled24 * unit, tokenPrice * SCALE);
   const prices = config.pegMode === "native" ? [token.usd, native!] : [token.usd];
   const common: Common = {

@@ -17,7 +17,10 @@ export const dutchConfigSchema = z
     surgeThreshold: z.number().int().positive(),
     surgeWindowMinutes: z.number().positive(),
   })
-  .refine((c) => c.floorPrice <= c.basePrice && c.basePrice <= c.ceilingPrice, "needs floorPrice <= basePrice <= ceilingPrice");
+  .refine(
+    (c) => c.floorPrice <= c.basePrice && c.basePrice <= c.ceilingPrice,
+    "needs floorPrice <= basePrice <= ceilingPrice",
+  );
 export type DutchConfig = z.infer<typeof dutchConfigSchema>;
 
 export const pegConfigSchema = z.object({

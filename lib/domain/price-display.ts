@@ -40,14 +40,24 @@ export function resolvePriceDisplay(phase: PhasePricing, context: PriceContext =
       return amount(phase.price);
     case "range":
       if (phase.priceMax === null || phase.priceMax <= phase.price) return amount(phase.price);
-      return { kind: "range", min: toDisplayAmount(phase.price, decimals), max: toDisplayAmount(phase.priceMax, decimals), currency };
+      return {
+        kind: "range",
+        min: toDisplayAmount(phase.price, decimals),
+        max: toDisplayAmount(phase.priceMax, decimals),
+        currency,
+      };
     case "hidden":
       return { kind: "hidden" };
     case "dutch":
       if (context.dutchLivePrice != null) return amount(context.dutchLivePrice);
       if (context.dutchBounds) {
         const { floor, ceiling } = context.dutchBounds;
-        return { kind: "range", min: toDisplayAmount(floor, decimals), max: toDisplayAmount(ceiling, decimals), currency };
+        return {
+          kind: "range",
+          min: toDisplayAmount(floor, decimals),
+          max: toDisplayAmount(ceiling, decimals),
+          currency,
+        };
       }
       return { kind: "unknown" };
     case "pegged":

@@ -65,7 +65,8 @@ export function rarityTierOf(rank: number, total: number): RarityTier {
 export function rankByRarity<T extends { attributes: readonly Attribute[] }>(items: readonly T[]) {
   const stats = computeTraitStats(items);
   const scoreOf = new Map<string, number>();
-  for (const trait of stats) for (const v of trait.values) scoreOf.set(`${trait.traitType}\u0000${v.value}`, v.rarityScore);
+  for (const trait of stats)
+    for (const v of trait.values) scoreOf.set(`${trait.traitType}\u0000${v.value}`, v.rarityScore);
   const scored = items.map((item, index) => ({
     item,
     index,

@@ -13,7 +13,10 @@ export type RevealSettings = {
 
 const MINUTE_MS = 60_000;
 
-export function isCollectionRevealed(settings: Pick<RevealSettings, "delayedRevealEnabled" | "revealedAt">, now: Date): boolean {
+export function isCollectionRevealed(
+  settings: Pick<RevealSettings, "delayedRevealEnabled" | "revealedAt">,
+  now: Date,
+): boolean {
   return !settings.delayedRevealEnabled || (settings.revealedAt !== null && settings.revealedAt <= now);
 }
 
@@ -48,6 +51,7 @@ export function unrevealedName(collectionName: string | null): string {
  */
 export function nftRevealAt(settings: RevealSettings, mintedAt: Date | null, revealed: boolean): Date | null {
   if (revealed || mintedAt === null) return null;
-  if (settings.timeDelayedReveal && settings.revealDelayMinutes !== null) return new Date(mintedAt.getTime() + settings.revealDelayMinutes * MINUTE_MS);
+  if (settings.timeDelayedReveal && settings.revealDelayMinutes !== null)
+    return new Date(mintedAt.getTime() + settings.revealDelayMinutes * MINUTE_MS);
   return settings.revealedAt;
 }

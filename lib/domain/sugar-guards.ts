@@ -14,25 +14,32 @@ export const SUPPORTED_GUARDS = {
   solPayment: "The phase's price (value, in SOL) and the drop's treasury (destination). Every phase pays one treasury.",
   mintLimit:
     "The phase's max per wallet (limit). Candy Guard counts a mintLimit id across every group that uses it; Dropmint counts per phase, so one id may serve one phase only.",
-  redeemedAmount: "The phase's supply (maximum): how many the phase sells. Dropmint counts the phase's own mints, where Candy Guard counts the whole machine's.",
+  redeemedAmount:
+    "The phase's supply (maximum): how many the phase sells. Dropmint counts the phase's own mints, where Candy Guard counts the whole machine's.",
   allocation: "The phase's supply (limit), like redeemedAmount; with both, the smaller.",
   allowList:
     'A gated allowlist. A Merkle root cannot be turned back into wallets, so the guard also names a wallet file in the folder ("file": "allowlist.json" — a JSON array of addresses, or one address a line); the root of those wallets must equal merkleRoot.',
   addressGate: "A gated phase whose allowlist is that one address.",
   tokenGate: "A token gate: holders of at least amount (raw units) of mint may mint.",
   nftGate: "An NFT gate: holders of an NFT of requiredCollection (a collection group mint on this chain) may mint.",
-  programGate: "Nothing to store: Dropmint builds every mint transaction itself, with no program but its own, so the gate always holds.",
+  programGate:
+    "Nothing to store: Dropmint builds every mint transaction itself, with no program but its own, so the gate always holds.",
 } as const;
 
 /** Guards Dropmint cannot honour, and why. A config using any of them is refused. */
 export const REFUSED_GUARDS = {
-  botTax: "Dropmint refuses a mint that breaks a rule before it is signed, so it never lands and is never charged: there is no failed mint to tax.",
-  gatekeeper: "Dropmint cannot check a gatekeeper network's pass (Civic and the like): no mint waits on a third-party identity token.",
-  thirdPartySigner: "Dropmint signs each mint itself, last, after its own checks; a mint cannot wait for another party's signature.",
+  botTax:
+    "Dropmint refuses a mint that breaks a rule before it is signed, so it never lands and is never charged: there is no failed mint to tax.",
+  gatekeeper:
+    "Dropmint cannot check a gatekeeper network's pass (Civic and the like): no mint waits on a third-party identity token.",
+  thirdPartySigner:
+    "Dropmint signs each mint itself, last, after its own checks; a mint cannot wait for another party's signature.",
   tokenPayment: "Dropmint charges in SOL only (solPayment, or the extras' dutch and pegged prices paid in SOL).",
   token2022Payment: "Dropmint charges in SOL only (solPayment, or the extras' dutch and pegged prices paid in SOL).",
-  freezeSolPayment: "Dropmint pays the treasury at mint; it holds no escrow and cannot freeze minted NFTs until a thaw.",
-  freezeTokenPayment: "Dropmint charges in SOL, paid to the treasury at mint; it holds no escrow and cannot freeze minted NFTs.",
+  freezeSolPayment:
+    "Dropmint pays the treasury at mint; it holds no escrow and cannot freeze minted NFTs until a thaw.",
+  freezeTokenPayment:
+    "Dropmint charges in SOL, paid to the treasury at mint; it holds no escrow and cannot freeze minted NFTs.",
   nftPayment: "A Dropmint mint moves SOL only; it cannot take an NFT as payment.",
   nftBurn: "A Dropmint mint burns nothing; it cannot require burning an NFT.",
   tokenBurn: "A Dropmint mint burns nothing; it cannot require burning tokens.",
@@ -97,9 +104,11 @@ type Sourced<K extends keyof GuardSet> = { value: NonNullable<GuardSet[K]>; path
 /** The group's guards with the default's merged under them, each with the JSON path it came from. */
 function mergeGuards(defaults: GuardSet, defaultsPath: string, group: GuardSet | null, groupPath: string | null) {
   const merged: { [K in keyof GuardSet]?: Sourced<K> } = {};
-  for (const [name, value] of Object.entries(defaults)) if (value !== undefined) (merged as Record<string, unknown>)[name] = { value, path: `${defaultsPath}.${name}` };
+  for (const [name, value] of Object.entries(defaults))
+    if (value !== undefined) (merged as Record<string, unknown>)[name] = { value, path: `${defaultsPath}.${name}` };
   if (group && groupPath)
-    for (const [name, value] of Object.entries(group)) if (value !== undefined) (merged as Record<string, unknown>)[name] = { value, path: `${groupPath}.${name}` };
+    for (const [name, value] of Object.entries(group))
+      if (value !== undefined) (merged as Record<string, unknown>)[name] = { value, path: `${groupPath}.${name}` };
   return merged;
 }
 
@@ -120,7 +129,14 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
   for (const set of sets) {
     if (set.label === null) continue;
     const earlier = seenLabels.get(set.label);
-    if (earlier) problems.push(problem(CONFIG, set.labelPath, `label "${set.label}" is already used by ${earlier}: each group needs its own label (it names the phase)`));
+    if (earlier)
+      problems.push(
+        problem(
+          CONFIG,
+          set.labelPath,
+          `label "${set.label}" is already used by ${earlier}: each group needs its own label (it names the phase)`,
+        ),
+      );
     else seenLabels.set(set.label, set.labelPath);
   }
 
@@ -129,7 +145,8 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
     const g = set.merged;
     const startDate = g.startDate ? dateOf(g.startDate, problems) : null;
     const endDate = g.endDate ? dateOf(g.endDate, problems) : null;
-    if (startDate && endDate && endDate <= startDate) problems.push(problem(CONFIG, `${g.endDate!.path}.date`, "the end date must come after the start date"));
+    if (startDate && endDate && endDate <= startDate)
+      problems.push(problem(CONFIG, `${g.endDate!.path}.date`, "the end date must come after the start date"));
 
     let price = 0n;
     if (g.solPayment) {
@@ -139,9 +156,15 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
         problems.push(problem(CONFIG, `${g.solPayment.path}.value`, (error as Error).message));
       }
     }
-    if (g.mintLimit) mintLimitUsers.set(g.mintLimit.value.id, [...(mintLimitUsers.get(g.mintLimit.value.id) ?? []), `${g.mintLimit.path}.id`]);
+    if (g.mintLimit)
+      mintLimitUsers.set(g.mintLimit.value.id, [
+        ...(mintLimitUsers.get(g.mintLimit.value.id) ?? []),
+        `${g.mintLimit.path}.id`,
+      ]);
 
-    const supplies = [g.redeemedAmount?.value.maximum, g.allocation?.value.limit].filter((n): n is number => n !== undefined);
+    const supplies = [g.redeemedAmount?.value.maximum, g.allocation?.value.limit].filter(
+      (n): n is number => n !== undefined,
+    );
     const access = ACCESS_GUARDS.filter((name) => g[name] !== undefined);
     if (access.length > 1) {
       problems.push(
@@ -161,7 +184,11 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
       treasury: g.solPayment?.value.destination ?? null,
       maxPerWallet: g.mintLimit?.value.limit ?? null,
       phaseSupply: supplies.length > 0 ? Math.min(...supplies) : null,
-      allowlist: g.allowList ? allowListWallets(g.allowList, input.walletFiles, problems) : g.addressGate ? [g.addressGate.value.address] : null,
+      allowlist: g.allowList
+        ? allowListWallets(g.allowList, input.walletFiles, problems)
+        : g.addressGate
+          ? [g.addressGate.value.address]
+          : null,
       tokenGate: g.tokenGate ? { mint: g.tokenGate.value.mint, minAmount: BigInt(g.tokenGate.value.amount) } : null,
       nftGate: g.nftGate ? { collection: g.nftGate.value.requiredCollection } : null,
     };
@@ -186,7 +213,13 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
   for (const phase of destinations) {
     if (phase.treasury === treasury) continue;
     const set = sets[phases.indexOf(phase)]!;
-    problems.push(problem(CONFIG, `${set.merged.solPayment!.path}.destination`, `every phase of a drop pays one treasury: this one pays ${phase.treasury}, the first ${treasury}`));
+    problems.push(
+      problem(
+        CONFIG,
+        `${set.merged.solPayment!.path}.destination`,
+        `every phase of a drop pays one treasury: this one pays ${phase.treasury}, the first ${treasury}`,
+      ),
+    );
   }
   return { phases, problems };
 }
@@ -195,13 +228,21 @@ function dateOf(source: Sourced<"startDate"> | Sourced<"endDate">, problems: Fol
   const date = parseSugarDate(source.value.date);
   if (!date) {
     problems.push(
-      problem(CONFIG, `${source.path}.date`, `"${source.value.date}" is not a date Dropmint reads: write "2024-06-01T18:00:00Z" or "2024-06-01 18:00:00 +0000" (UTC offsets only)`),
+      problem(
+        CONFIG,
+        `${source.path}.date`,
+        `"${source.value.date}" is not a date Dropmint reads: write "2024-06-01T18:00:00Z" or "2024-06-01 18:00:00 +0000" (UTC offsets only)`,
+      ),
     );
   }
   return date;
 }
 
-function allowListWallets(source: Sourced<"allowList">, files: GuardsInput["walletFiles"], problems: FolderProblem[]): string[] {
+function allowListWallets(
+  source: Sourced<"allowList">,
+  files: GuardsInput["walletFiles"],
+  problems: FolderProblem[],
+): string[] {
   const { merkleRoot, file } = source.value;
   if (!file) {
     problems.push(
@@ -218,7 +259,11 @@ function allowListWallets(source: Sourced<"allowList">, files: GuardsInput["wall
   const root = allowListMerkleRoot(wallets);
   if (root !== merkleRoot.toLowerCase()) {
     problems.push(
-      problem(CONFIG, `${source.path}.merkleRoot`, `does not match ${file}: its ${wallets.length} wallet(s) give the root ${root || "(none)"}; recompute it or fix the file`),
+      problem(
+        CONFIG,
+        `${source.path}.merkleRoot`,
+        `does not match ${file}: its ${wallets.length} wallet(s) give the root ${root || "(none)"}; recompute it or fix the file`,
+      ),
     );
   }
   return [...wallets];

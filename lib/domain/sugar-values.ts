@@ -17,15 +17,35 @@ const MAX_SOL = 1_000_000;
  * Returns null for anything else, or an impossible date (31 February).
  */
 export function parseSugarDate(text: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?$/i.exec(text.trim());
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?$/i.exec(
+      text.trim(),
+    );
   if (!match) return null;
   const [, y, mo, d, h = "00", mi = "00", s = "00", frac = "", zone = "Z"] = match;
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(frac.padEnd(3, "0").slice(0, 3)));
+  const ms = Date.UTC(
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(s),
+    Number(frac.padEnd(3, "0").slice(0, 3)),
+  );
   const check = new Date(ms);
-  if (check.getUTCFullYear() !== Number(y) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+  if (
+    check.getUTCFullYear() !== Number(y) ||
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d) ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  ) {
     return null;
   }
-  const offset = /^(Z|UTC)$/i.test(zone) ? 0 : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+  const offset = /^(Z|UTC)$/i.test(zone)
+    ? 0
+    : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
   return new Date(ms - offset * 60_000);
 }
 

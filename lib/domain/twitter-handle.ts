@@ -5,7 +5,18 @@
 const HANDLE = /^[A-Za-z0-9_]{1,15}$/;
 const HOSTS = new Set(["x.com", "twitter.com", "mobile.twitter.com", "mobile.x.com"]);
 // First path segments of x.com that are pages, not accounts.
-const RESERVED = new Set(["i", "intent", "home", "share", "search", "hashtag", "explore", "settings", "messages", "notifications"]);
+const RESERVED = new Set([
+  "i",
+  "intent",
+  "home",
+  "share",
+  "search",
+  "hashtag",
+  "explore",
+  "settings",
+  "messages",
+  "notifications",
+]);
 
 export function twitterHandleOf(twitter: string | null | undefined): string | null {
   const value = twitter?.trim();

@@ -72,7 +72,8 @@ export const ERROR_CODE_DESCRIPTIONS = {
   ORIGIN_NOT_ALLOWED: "The key has an origin list and the request's Origin is not on it, or no Origin was sent.",
   COLLECTION_NOT_IN_SCOPE: "The key was not issued for that drop (answered the same whether or not the drop exists).",
   SANDBOX_KEY_ON_MAINNET: "A sandbox (test) key was used on a production chain.",
-  PARTNER_KEY_NOT_ALLOWED: "The first-party router (/api/public) answers the site's own pages only: any X-API-Key, valid or not, is refused. Partners use /api/v1.",
+  PARTNER_KEY_NOT_ALLOWED:
+    "The first-party router (/api/public) answers the site's own pages only: any X-API-Key, valid or not, is refused. Partners use /api/v1.",
   AUTH_UNAVAILABLE: "The key could not be checked right now. Retry; this is not a denial.",
   CLIENT_BROADCAST_NOT_ALLOWED: "A transaction hash was sent to execute-mint; send the signed transaction instead.",
   CHAIN_NOT_SUPPORTED_BY_SURFACE: "v1 mints on Solana only.",
@@ -83,20 +84,28 @@ export const ERROR_CODE_DESCRIPTIONS = {
   ALREADY_PROCESSING: "This session is being submitted by another call; check the wallet, do not resubmit.",
   ALREADY_COMPLETED: "This session has already minted.",
   SESSION_NOT_FOUND: "No such mint session.",
-  SESSION_EXPIRED: "The mint session expired (its lifetime passed, or the service's signing secret changed since prepare); prepare a new mint.",
-  SESSION_SUPERSEDED: "A newer prepare for the same wallet and drop replaced this unsigned session; execute the newer one, or prepare again.",
-  BATCH_REQUIRED: "The session belongs to a prepare of several NFTs: hand its transactions back together through POST /execute-mint/batch.",
+  SESSION_EXPIRED:
+    "The mint session expired (its lifetime passed, or the service's signing secret changed since prepare); prepare a new mint.",
+  SESSION_SUPERSEDED:
+    "A newer prepare for the same wallet and drop replaced this unsigned session; execute the newer one, or prepare again.",
+  BATCH_REQUIRED:
+    "The session belongs to a prepare of several NFTs: hand its transactions back together through POST /execute-mint/batch.",
   BONUS_WITHOUT_PURCHASE:
     "A bonus (buy N get M) NFT is signed only after the purchases it rewards have landed: send it in the same batch as its paid transactions (they are executed first).",
-  MINT_NOT_SUPPORTED_BY_SURFACE: "The core mint flow does not support this drop or phase (body: mintUrl, the hosted mint page, or null).",
+  MINT_NOT_SUPPORTED_BY_SURFACE:
+    "The core mint flow does not support this drop or phase (body: mintUrl, the hosted mint page, or null).",
   PHASE_NOT_ACTIVE: "The phase is not active on the server clock (upcoming or ended).",
   NOT_ELIGIBLE: "The wallet meets none of the gated phase's requirements.",
-  WALLET_LIMIT_REACHED: "The wallet has no mints left in this phase (its limit counts bonus mints and live reservations).",
+  WALLET_LIMIT_REACHED:
+    "The wallet has no mints left in this phase (its limit counts bonus mints and live reservations).",
   SOLD_OUT: "Nothing is left to mint in this phase or drop (live reservations count until they expire).",
-  TRANSACTION_MISMATCH: "The signed transaction is not the one prepared for this session (changed, reordered or from another session); nothing was sent.",
+  TRANSACTION_MISMATCH:
+    "The signed transaction is not the one prepared for this session (changed, reordered or from another session); nothing was sent.",
   INVALID_SIGNATURE: "A required signature of the transaction is missing or does not verify; nothing was sent.",
-  TRANSACTION_REJECTED: "The chain refused or failed the transaction; the session is closed and its NFT released. Prepare a new mint.",
-  OUTCOME_PENDING: "The transaction was sent but its outcome is not known yet. Check the wallet; never resubmit. The service settles it.",
+  TRANSACTION_REJECTED:
+    "The chain refused or failed the transaction; the session is closed and its NFT released. Prepare a new mint.",
+  OUTCOME_PENDING:
+    "The transaction was sent but its outcome is not known yet. Check the wallet; never resubmit. The service settles it.",
   CLAIM_CODE_INVALID:
     "The claimCode sent to prepare-mint cannot be used for this mint: unknown to this drop, disabled, expired, used up (by every wallet or by this one), for another phase, or of a kind prepare-mint does not apply.",
   CLAIM_CODE_EXTERNAL:
@@ -111,15 +120,18 @@ export const ERROR_CODE_DESCRIPTIONS = {
     "A request without a key (the site itself) asked about a drop that has not launched yet: only its teaser is public (GET /collections/{identifier}). A key issued for the drop reads it in full.",
   PHASE_NOT_FOUND: "No phase has that id (only for callers who may see every drop).",
   PHASE_NOT_PEGGED: "The phase is not priced by a peg (or its peg settings are incomplete); there is no pegged quote.",
-  PHASE_NOT_DUTCH: "The phase is not a dutch auction (or its auction settings are incomplete); there is no dutch price.",
+  PHASE_NOT_DUTCH:
+    "The phase is not a dutch auction (or its auction settings are incomplete); there is no dutch price.",
   PRICE_UNAVAILABLE: "No token price is available to quote with right now. Retry; never treat it as a price of 0.",
   PRICE_MOVED:
     "A pegged phase's live price is above the quote the buyer sent (quotedTokenAmount) plus its slippageTolerance. Body: tokenAmount (the live quote), quotedTokenAmount, slippageTolerance. Nothing was reserved; get a new quote.",
   NOT_FOUND: "No such endpoint or resource.",
   METHOD_NOT_ALLOWED: "The endpoint does not accept this HTTP method.",
   INTERNAL_ERROR: "Something failed on our side. Retry later.",
-  CHAIN_UNAVAILABLE: "The chain could not be read right now (holdings for a gate, for example). Retry; this is not a verdict.",
+  CHAIN_UNAVAILABLE:
+    "The chain could not be read right now (holdings for a gate, for example). Retry; this is not a verdict.",
   LAUNCH_REFUSED:
     "`npm run drop` (the admin endpoint behind it) refused a create or update: the short ID belongs to another drop, a mint is in progress, or the change would break NFTs already sold. The sentence names which.",
-  SERVER_BUSY: "The service is at capacity right now and did nothing with this request. Retry after Retry-After seconds (also retryAfter in the body).",
+  SERVER_BUSY:
+    "The service is at capacity right now and did nothing with this request. Retry after Retry-After seconds (also retryAfter in the body).",
 } as const satisfies Record<ErrorCode, string>;

@@ -54,7 +54,12 @@ export function acquireDirLock(lockPath: string): DirLock {
   }
   // Someone else recreated it between our unlink and our create, twice.
   const holder = readLock(lockPath);
-  throw new DirectoryLockedError(lockPath, holder?.pid ?? 0, holder?.pid === process.pid, `Could not take ${lockPath}: another process keeps taking it.`);
+  throw new DirectoryLockedError(
+    lockPath,
+    holder?.pid ?? 0,
+    holder?.pid === process.pid,
+    `Could not take ${lockPath}: another process keeps taking it.`,
+  );
 }
 
 /** Whether a process with this pid exists (EPERM: it exists but belongs to another user). */
@@ -85,7 +90,12 @@ function removeIfPresent(file: string): void {
 function readLock(lockPath: string): LockContent | null {
   try {
     const parsed: unknown = JSON.parse(readFileSync(lockPath, "utf8"));
-    if (typeof parsed === "object" && parsed !== null && Number.isInteger((parsed as LockContent).pid) && typeof (parsed as LockContent).token === "string") {
+    if (
+      typeof parsed === "object" &&
+      parsed !== null &&
+      Number.isInteger((parsed as LockContent).pid) &&
+      typeof (parsed as LockContent).token === "string"
+    ) {
       return parsed as LockContent;
     }
     return null;

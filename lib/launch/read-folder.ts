@@ -14,7 +14,15 @@ import path from "node:path";
 import type { z } from "zod";
 import { assetsHash, ASSETS_HASH_LENGTH } from "@/lib/domain/assets-hash";
 import { jsonPath, problem, sortProblems, type FolderProblem } from "@/lib/domain/folder-problems";
-import { isRefusedGuard, isSupportedGuard, phasesFromGuards, REFUSED_GUARDS, SUPPORTED_GUARDS, type GuardSet, type PhaseSpec } from "@/lib/domain/sugar-guards";
+import {
+  isRefusedGuard,
+  isSupportedGuard,
+  phasesFromGuards,
+  REFUSED_GUARDS,
+  SUPPORTED_GUARDS,
+  type GuardSet,
+  type PhaseSpec,
+} from "@/lib/domain/sugar-guards";
 import { isSolanaAddress, parseSugarDate } from "@/lib/domain/sugar-values";
 import { inspectImage, type ImageInfo } from "@/lib/media/images";
 import { runPool } from "./run-pool";
@@ -73,10 +81,16 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   const root = path.resolve(folder);
 
   /** The file parsed by `schema` (value null when it does not match: its issues are reported, and `raw` still has the JSON). */
-  const readJsonLoose = async <S extends z.ZodType>(file: string, schema: S, optional = false): Promise<{ value: z.output<S> | null; raw: unknown; bytes: Buffer } | null> => {
+  const readJsonLoose = async <S extends z.ZodType>(
+    file: string,
+    schema: S,
+    optional = false,
+  ): Promise<{ value: z.output<S> | null; raw: unknown; bytes: Buffer } | null> => {
     const bytes = await readFile(path.join(root, file)).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT" && optional) return null;
-      problems.push(problem(file, "", error.code === "ENOENT" ? "is missing" : `cannot be read (${error.code ?? error.message})`));
+      problems.push(
+        problem(file, "", error.code === "ENOENT" ? "is missing" : `cannot be read (${error.code ?? error.message})`),
+      );
       return null;
     });
     if (!bytes) return null;
@@ -98,7 +112,11 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     }
     return { value: parsed.data, raw: json, bytes };
   };
-  const readJson = async <S extends z.ZodType>(file: string, schema: S, optional = false): Promise<{ value: z.output<S>; bytes: Buffer } | null> => {
+  const readJson = async <S extends z.ZodType>(
+    file: string,
+    schema: S,
+    optional = false,
+  ): Promise<{ value: z.output<S>; bytes: Buffer } | null> => {
     const read = await readJsonLoose(file, schema, optional);
     return read && read.value !== null ? { value: read.value, bytes: read.bytes } : null;
   };
@@ -123,7 +141,9 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
 
   // Guards: each name honoured, refused with its reason, or unknown.
   // Checked even when another part of the config is wrong, so one run names every problem.
-  const looseGuards = config ? null : sugarConfigSchema.shape.guards.safeParse((configLoose?.raw as { guards?: unknown } | undefined)?.guards);
+  const looseGuards = config
+    ? null
+    : sugarConfigSchema.shape.guards.safeParse((configLoose?.raw as { guards?: unknown } | undefined)?.guards);
   const guardsToRead = config?.guards ?? (looseGuards?.success ? looseGuards.data : null);
   const guardSets = guardsToRead ? parseGuards(guardsToRead, problems) : null;
 
@@ -136,13 +156,23 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
       fingerprintParts.push(`wallets:${file}:${wallets.sha}`);
     }
   }
-  const { phases, problems: guardProblems } = config || guardSets ? phasesFromGuards({ guards: guardSets?.guards ?? null, walletFiles }) : { phases: [], problems: [] };
+  const { phases, problems: guardProblems } =
+    config || guardSets
+      ? phasesFromGuards({ guards: guardSets?.guards ?? null, walletFiles })
+      : { phases: [], problems: [] };
   problems.push(...guardProblems);
 
   // Assets: 0..N-1 pairs and the collection pair.
   const assetsDir = path.join(root, "assets");
   const names = await readdir(assetsDir).catch(() => null);
-  if (!names) problems.push(problem("assets", "", "is missing: Sugar's assets folder (0.json, 0.png, … and collection.json, collection.png) goes beside config.json"));
+  if (!names)
+    problems.push(
+      problem(
+        "assets",
+        "",
+        "is missing: Sugar's assets folder (0.json, 0.png, … and collection.json, collection.png) goes beside config.json",
+      ),
+    );
   const byStem = new Map<string, { json?: string; images: string[] }>();
   for (const name of names ?? []) {
     if (name.startsWith(".")) continue;
@@ -153,8 +183,21 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     if (ext === "json") entry.json = name;
     else if (IMAGE_EXTENSIONS.includes(ext)) entry.images.push(name);
     else if (OTHER_MEDIA.includes(ext))
-      problems.push(problem(`assets/${name}`, "", `is refused: Dropmint stores PNG, JPEG, GIF and WebP images only (animation and audio files are not supported)`));
-    else problems.push(problem(`assets/${name}`, "", "is not part of a Sugar assets folder (expected <n>.json and <n>.png pairs, and collection.json with collection.png)"));
+      problems.push(
+        problem(
+          `assets/${name}`,
+          "",
+          `is refused: Dropmint stores PNG, JPEG, GIF and WebP images only (animation and audio files are not supported)`,
+        ),
+      );
+    else
+      problems.push(
+        problem(
+          `assets/${name}`,
+          "",
+          "is not part of a Sugar assets folder (expected <n>.json and <n>.png pairs, and collection.json with collection.png)",
+        ),
+      );
     byStem.set(stem, entry);
   }
   const number = config?.number ?? null;
@@ -162,13 +205,20 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   for (const [stem, entry] of byStem) {
     if (stem === "collection") continue;
     if (!/^(0|[1-9]\d*)$/.test(stem)) {
-      for (const file of [entry.json, ...entry.images].filter(Boolean)) problems.push(problem(`assets/${file}`, "", "is not named by an asset number (0.json, 0.png, 1.json, …)"));
+      for (const file of [entry.json, ...entry.images].filter(Boolean))
+        problems.push(problem(`assets/${file}`, "", "is not named by an asset number (0.json, 0.png, 1.json, …)"));
       continue;
     }
     const index = Number(stem);
     if (number !== null && index >= number) {
       for (const file of [entry.json, ...entry.images].filter(Boolean)) {
-        problems.push(problem(`assets/${file}`, "", `is out of range: config.json's number is ${number}, so the assets are 0 to ${number - 1}`));
+        problems.push(
+          problem(
+            `assets/${file}`,
+            "",
+            `is out of range: config.json's number is ${number}, so the assets are 0 to ${number - 1}`,
+          ),
+        );
       }
       continue;
     }
@@ -176,12 +226,24 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   }
   const pairCount = [...byStem.keys()].filter((stem) => /^(0|[1-9]\d*)$/.test(stem)).length;
   if (number !== null && names && pairCount !== number) {
-    problems.push(problem("config.json", "number", `is ${number}, but assets/ holds ${pairCount} numbered asset${pairCount === 1 ? "" : "s"}`));
+    problems.push(
+      problem(
+        "config.json",
+        "number",
+        `is ${number}, but assets/ holds ${pairCount} numbered asset${pairCount === 1 ? "" : "s"}`,
+      ),
+    );
   }
   if (number !== null && names) {
     for (let i = 0; i < number; i++) {
       if (!byStem.has(String(i)))
-        problems.push(problem(`assets/${i}.json`, "", `is missing, and so is its image: number is ${number}, so every asset from 0 to ${number - 1} needs its pair`));
+        problems.push(
+          problem(
+            `assets/${i}.json`,
+            "",
+            `is missing, and so is its image: number is ${number}, so every asset from 0 to ${number - 1} needs its pair`,
+          ),
+        );
     }
   }
 
@@ -189,18 +251,50 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     const entry = byStem.get(stem);
     if (!entry) return null;
     const label = stem === "collection" ? "collection" : stem;
-    if (!entry.json) problems.push(problem(`assets/${label}.json`, "", `is missing: ${entry.images[0] ? `assets/${entry.images[0]}` : "its image"} has no metadata beside it`));
-    if (entry.images.length === 0) problems.push(problem(`assets/${label}.png`, "", `is missing: assets/${entry.json} has no image beside it (${label}.png, .jpg, .gif or .webp)`));
+    if (!entry.json)
+      problems.push(
+        problem(
+          `assets/${label}.json`,
+          "",
+          `is missing: ${entry.images[0] ? `assets/${entry.images[0]}` : "its image"} has no metadata beside it`,
+        ),
+      );
+    if (entry.images.length === 0)
+      problems.push(
+        problem(
+          `assets/${label}.png`,
+          "",
+          `is missing: assets/${entry.json} has no image beside it (${label}.png, .jpg, .gif or .webp)`,
+        ),
+      );
     if (entry.images.length > 1)
-      problems.push(problem(`assets/${entry.images[1]}`, "", `is a second image for ${label}: keep one of ${entry.images.map((i) => `assets/${i}`).join(", ")}`));
+      problems.push(
+        problem(
+          `assets/${entry.images[1]}`,
+          "",
+          `is a second image for ${label}: keep one of ${entry.images.map((i) => `assets/${i}`).join(", ")}`,
+        ),
+      );
     return entry.json && entry.images.length === 1 ? { json: entry.json, image: entry.images[0]! } : null;
   };
 
   if (names && !byStem.has("collection"))
-    problems.push(problem("assets/collection.json", "", "is missing: the collection's name, description and cover (collection.json with collection.png) are required"));
+    problems.push(
+      problem(
+        "assets/collection.json",
+        "",
+        "is missing: the collection's name, description and cover (collection.json with collection.png) are required",
+      ),
+    );
 
   // Metadata of every pair, then every image (decoded in full).
-  type Pending = { index: number | "collection"; json: string; image: string; metadata: AssetMetadata | null; jsonSha: string };
+  type Pending = {
+    index: number | "collection";
+    json: string;
+    image: string;
+    metadata: AssetMetadata | null;
+    jsonSha: string;
+  };
   const pending: Pending[] = [];
   for (const stem of ["collection", ...indexes.sort((a, b) => a - b).map(String)]) {
     const pair = pairOf(stem);
@@ -230,7 +324,12 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     }
     const bytes = await readFile(path.join(root, file)).catch(() => null);
     const namedElsewhere = reportAs.file !== file;
-    if (!bytes) problems.push(namedElsewhere ? problem(reportAs.file, reportAs.path, `names ${file}, which is missing`) : problem(file, "", "is missing"));
+    if (!bytes)
+      problems.push(
+        namedElsewhere
+          ? problem(reportAs.file, reportAs.path, `names ${file}, which is missing`)
+          : problem(file, "", "is missing"),
+      );
     else {
       const inspected = await inspectImage(bytes, file);
       if (!inspected.ok) problems.push(problem(file, "", inspected.message));
@@ -255,7 +354,10 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
       fingerprintParts.push(`asset:${p.index}:${p.jsonSha}:${image.sha256}`);
     }
   }
-  if (collection) fingerprintParts.push(`collection:${collection.image.sha256}:${sha256(Buffer.from(JSON.stringify(collection.metadata)))}`);
+  if (collection)
+    fingerprintParts.push(
+      `collection:${collection.image.sha256}:${sha256(Buffer.from(JSON.stringify(collection.metadata)))}`,
+    );
   const banner = extras.banner ? (images.get(extras.banner) ?? null) : null;
   const placeholder = extras.reveal?.placeholder ? (images.get(extras.reveal.placeholder) ?? null) : null;
   for (const image of [banner, placeholder]) if (image) fingerprintParts.push(`image:${image.file}:${image.sha256}`);
@@ -263,7 +365,11 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   const digest = assetsHash(
     pending
       .filter((p) => p.index !== "collection" && images.has(`assets/${p.image}`))
-      .map((p) => ({ index: p.index as number, jsonSha256: p.jsonSha, imageSha256: images.get(`assets/${p.image}`)!.sha256 })),
+      .map((p) => ({
+        index: p.index as number,
+        jsonSha256: p.jsonSha,
+        imageSha256: images.get(`assets/${p.image}`)!.sha256,
+      })),
   );
   const assetsComplete = number !== null && assets.length === number;
   if (config?.hiddenSettings && assetsComplete) {
@@ -282,47 +388,98 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   // dropmint.json against the config.
   const labels = new Set(phases.map((p) => p.label ?? "default"));
   for (const label of Object.keys(extras.phases ?? {})) {
-    if (!labels.has(label)) problems.push(problem("dropmint.json", `phases.${label}`, `no guard group is labelled "${label}" (labels: ${[...labels].join(", ")})`));
+    if (!labels.has(label))
+      problems.push(
+        problem(
+          "dropmint.json",
+          `phases.${label}`,
+          `no guard group is labelled "${label}" (labels: ${[...labels].join(", ")})`,
+        ),
+      );
   }
   for (const [label, phaseExtras] of Object.entries(extras.phases ?? {})) {
     const price = phaseExtras.price;
-    if (price?.kind === "dutch" && !(price.floorPrice <= price.startPrice && price.startPrice <= (price.ceilingPrice ?? price.startPrice))) {
-      problems.push(problem("dropmint.json", `phases.${label}.price`, "a dutch price needs floorPrice ≤ startPrice ≤ ceilingPrice"));
+    if (
+      price?.kind === "dutch" &&
+      !(price.floorPrice <= price.startPrice && price.startPrice <= (price.ceilingPrice ?? price.startPrice))
+    ) {
+      problems.push(
+        problem("dropmint.json", `phases.${label}.price`, "a dutch price needs floorPrice ≤ startPrice ≤ ceilingPrice"),
+      );
     }
   }
   (extras.claimCodes ?? []).forEach((batch, i) => {
-    if (batch.phase && !labels.has(batch.phase)) problems.push(problem("dropmint.json", `claimCodes[${i}].phase`, `no guard group is labelled "${batch.phase}"`));
+    if (batch.phase && !labels.has(batch.phase))
+      problems.push(problem("dropmint.json", `claimCodes[${i}].phase`, `no guard group is labelled "${batch.phase}"`));
     if (batch.grantType === "discount" && batch.discountPercent === undefined)
       problems.push(problem("dropmint.json", `claimCodes[${i}].discountPercent`, "a discount batch needs its percent"));
   });
   const allCodes = (extras.claimCodes ?? []).flatMap((b) => b.codes.map((c) => c.toUpperCase()));
   const duplicate = allCodes.find((code, i) => allCodes.indexOf(code) !== i);
-  if (duplicate) problems.push(problem("dropmint.json", "claimCodes", `the code ${duplicate} appears twice; codes are not case-sensitive`));
+  if (duplicate)
+    problems.push(
+      problem("dropmint.json", "claimCodes", `the code ${duplicate} appears twice; codes are not case-sensitive`),
+    );
   (extras.bounties ?? []).forEach((bounty, i) => {
-    if (number !== null && bounty.triggerMintCount > number) problems.push(problem("dropmint.json", `bounties[${i}].triggerMintCount`, `is past the drop's ${number} NFTs`));
+    if (number !== null && bounty.triggerMintCount > number)
+      problems.push(problem("dropmint.json", `bounties[${i}].triggerMintCount`, `is past the drop's ${number} NFTs`));
   });
   if (extras.reveal?.at !== undefined && !parseSugarDate(extras.reveal.at))
-    problems.push(problem("dropmint.json", "reveal.at", `"${extras.reveal.at}" is not a date Dropmint reads (e.g. "2024-06-01T18:00:00Z")`));
-  if (extras.reveal && !config?.hiddenSettings) problems.push(problem("dropmint.json", "reveal", "applies to a delayed reveal: config.json has no hiddenSettings"));
+    problems.push(
+      problem(
+        "dropmint.json",
+        "reveal.at",
+        `"${extras.reveal.at}" is not a date Dropmint reads (e.g. "2024-06-01T18:00:00Z")`,
+      ),
+    );
+  if (extras.reveal && !config?.hiddenSettings)
+    problems.push(problem("dropmint.json", "reveal", "applies to a delayed reveal: config.json has no hiddenSettings"));
 
   const treasury = phases.find((p) => p.treasury)?.treasury ?? extras.treasury ?? config?.creators[0]?.address ?? null;
   if (config && !treasury)
-    problems.push(problem("config.json", "creators", "name a creator (or a solPayment destination, or dropmint.json's treasury): the drop needs a wallet to pay"));
+    problems.push(
+      problem(
+        "config.json",
+        "creators",
+        "name a creator (or a solPayment destination, or dropmint.json's treasury): the drop needs a wallet to pay",
+      ),
+    );
   const shortId = extras.shortId ?? (collection ? shortIdFrom(collection.metadata.name) : null);
   if (collection && !shortId)
-    problems.push(problem("dropmint.json", "shortId", `collection.json's name gives no usable short link; set shortId (3 to 16 lowercase letters, digits and dashes)`));
+    problems.push(
+      problem(
+        "dropmint.json",
+        "shortId",
+        `collection.json's name gives no usable short link; set shortId (3 to 16 lowercase letters, digits and dashes)`,
+      ),
+    );
 
-  if (problems.length > 0 || !config || !collection || !treasury || !shortId) return { ok: false, problems: sortProblems(problems) };
+  if (problems.length > 0 || !config || !collection || !treasury || !shortId)
+    return { ok: false, problems: sortProblems(problems) };
   const fingerprint = sha256(Buffer.from(fingerprintParts.sort().join("\n")));
   return {
     ok: true,
-    draft: { folder: root, shortId, config, extras, collection, banner, placeholder, assets, phases, treasury, assetsHash: digest, fingerprint },
+    draft: {
+      folder: root,
+      shortId,
+      config,
+      extras,
+      collection,
+      banner,
+      placeholder,
+      assets,
+      phases,
+      treasury,
+      assetsHash: digest,
+      fingerprint,
+    },
   };
 }
 
 /** A readable sentence for a zod issue. */
 function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys") return `unknown key${issue.keys.length === 1 ? "" : "s"} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+  if (issue.code === "unrecognized_keys")
+    return `unknown key${issue.keys.length === 1 ? "" : "s"} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
   if (issue.code === "invalid_type" && issue.input === undefined) return `is missing (expected ${issue.expected})`;
   return issue.message;
 }
@@ -330,7 +487,13 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 /** Sugar pairs 3.json with 3.<ext>; an `image` naming another local file would mean another picture. */
 function checkImageField(file: string, metadata: AssetMetadata, image: string, problems: FolderProblem[]) {
   if (/^https?:\/\//i.test(metadata.image) || metadata.image === image) return;
-  problems.push(problem(file, "image", `names "${metadata.image}", but the image beside ${path.basename(file)} is ${image} (Sugar pairs files by number)`));
+  problems.push(
+    problem(
+      file,
+      "image",
+      `names "${metadata.image}", but the image beside ${path.basename(file)} is ${image} (Sugar pairs files by number)`,
+    ),
+  );
 }
 
 type GuardSetsInput = NonNullable<SugarConfig["guards"]>;
@@ -347,30 +510,47 @@ function parseGuards(guards: GuardSetsInput, problems: FolderProblem[]) {
         continue;
       }
       if (!isSupportedGuard(name)) {
-        problems.push(problem("config.json", where, `unknown guard "${name}" (Dropmint honours ${Object.keys(SUPPORTED_GUARDS).join(", ")}; /docs lists the ones it refuses)`));
+        problems.push(
+          problem(
+            "config.json",
+            where,
+            `unknown guard "${name}" (Dropmint honours ${Object.keys(SUPPORTED_GUARDS).join(", ")}; /docs lists the ones it refuses)`,
+          ),
+        );
         continue;
       }
       const result = supportedGuardSchemas[name].safeParse(value);
       if (!result.success) {
-        for (const issue of result.error.issues) problems.push(problem("config.json", jsonPath([where, ...issue.path]), issueMessage(issue)));
+        for (const issue of result.error.issues)
+          problems.push(problem("config.json", jsonPath([where, ...issue.path]), issueMessage(issue)));
         continue;
       }
       parsed[name] = result.data;
-      if (name === "allowList" && (result.data as { file?: string }).file) walletFiles.add((result.data as { file: string }).file);
+      if (name === "allowList" && (result.data as { file?: string }).file)
+        walletFiles.add((result.data as { file: string }).file);
     }
     return parsed as GuardSet;
   };
   return {
     guards: {
       default: parseSet(guards.default, "guards.default"),
-      groups: guards.groups ? guards.groups.map((group, i) => ({ label: group.label, guards: parseSet(group.guards, `guards.groups[${i}].guards`) })) : null,
+      groups: guards.groups
+        ? guards.groups.map((group, i) => ({
+            label: group.label,
+            guards: parseSet(group.guards, `guards.groups[${i}].guards`),
+          }))
+        : null,
     },
     walletFiles: [...walletFiles],
   };
 }
 
 /** A wallet file: a JSON array of addresses, or one address a line (blank lines and # comments skipped). */
-async function readWalletFile(root: string, file: string, problems: FolderProblem[]): Promise<{ wallets: string[]; sha: string } | null> {
+async function readWalletFile(
+  root: string,
+  file: string,
+  problems: FolderProblem[],
+): Promise<{ wallets: string[]; sha: string } | null> {
   if (file.includes("..") || path.isAbsolute(file)) {
     problems.push(problem(file, "", "must be a file inside the folder"));
     return null;
@@ -401,7 +581,8 @@ async function readWalletFile(root: string, file: string, problems: FolderProble
       if (value) entries.push({ value, at: `line ${i + 1}` });
     });
   }
-  if (entries.length > MAX_WALLETS) problems.push(problem(file, "", `holds ${entries.length} wallets; at most ${MAX_WALLETS}`));
+  if (entries.length > MAX_WALLETS)
+    problems.push(problem(file, "", `holds ${entries.length} wallets; at most ${MAX_WALLETS}`));
   const wallets: string[] = [];
   const seen = new Set<string>();
   let bad = false;

@@ -86,7 +86,11 @@ export function planOf(draft: DropDraft, store: MediaStore): DropPlan {
     // is committed to as well. Both become Dropmint's provably fair order.
     fair: config.isSequential !== true || Boolean(config.hiddenSettings),
     reveal: config.hiddenSettings
-      ? { assetsHash: draft.assetsHash, placeholderImage: webUrl(draft.placeholder ?? draft.collection.image), revealAt: revealAt ? revealAt.toISOString() : null }
+      ? {
+          assetsHash: draft.assetsHash,
+          placeholderImage: webUrl(draft.placeholder ?? draft.collection.image),
+          revealAt: revealAt ? revealAt.toISOString() : null,
+        }
       : null,
     phases: draft.phases.map((phase) => phasePlan(phase, extras.phases?.[phase.label ?? "default"])),
     nfts: draft.assets.map((asset) => ({
@@ -96,7 +100,10 @@ export function planOf(draft: DropDraft, store: MediaStore): DropPlan {
       imageUrl: url(asset.image),
       previewImageUrl: webUrl(asset.image),
       mediaType: MIME[asset.image.info.ext],
-      animationUrl: asset.metadata.animation_url && /^https:\/\//.test(asset.metadata.animation_url) ? asset.metadata.animation_url : null,
+      animationUrl:
+        asset.metadata.animation_url && /^https:\/\//.test(asset.metadata.animation_url)
+          ? asset.metadata.animation_url
+          : null,
       attributes: (asset.metadata.attributes ?? []).map((a) => ({ trait_type: a.trait_type, value: a.value })),
     })),
     claimCodeBatches: (extras.claimCodes ?? []).map((batch) => ({
@@ -132,7 +139,8 @@ function phasePlan(phase: DropDraft["phases"][number], extras: PhaseExtras | und
     startDate: phase.startDate?.toISOString() ?? null,
     endDate: phase.endDate?.toISOString() ?? null,
     priceModel: price?.kind ?? "fixed",
-    price: price?.kind === "dutch" ? lamports(price.startPrice) : price?.kind === "pegged" ? "0" : phase.price.toString(),
+    price:
+      price?.kind === "dutch" ? lamports(price.startPrice) : price?.kind === "pegged" ? "0" : phase.price.toString(),
     dutchConfig:
       price?.kind === "dutch"
         ? {
@@ -177,7 +185,11 @@ export async function stagePlan(dataDir: string, plan: DropPlan): Promise<string
  * Deletes what the drop's folder in the store holds beyond `keep`: media of images the
  * creator replaced or removed, and the leftovers of an interrupted write.
  */
-export async function clearUnreferencedMedia(store: MediaStore, shortId: string, keep: readonly string[]): Promise<number> {
+export async function clearUnreferencedMedia(
+  store: MediaStore,
+  shortId: string,
+  keep: readonly string[],
+): Promise<number> {
   const wanted = new Set(keep);
   let removed = 0;
   for (const key of await store.list(shortId)) {

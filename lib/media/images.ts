@@ -9,16 +9,29 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, VARIANT_WIDTH } from
 export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, VARIANT_WIDTH };
 
 const FORMATS = { png: "png", jpeg: "jpg", gif: "gif", webp: "webp" } as const;
-const EXTENSIONS: Readonly<Record<string, keyof typeof FORMATS>> = { png: "png", jpg: "jpeg", jpeg: "jpeg", gif: "gif", webp: "webp" };
+const EXTENSIONS: Readonly<Record<string, keyof typeof FORMATS>> = {
+  png: "png",
+  jpg: "jpeg",
+  jpeg: "jpeg",
+  gif: "gif",
+  webp: "webp",
+};
 
 export type ImageInfo = { ext: (typeof FORMATS)[keyof typeof FORMATS]; width: number; height: number };
 
 /** The image's format and size, or a sentence saying what is wrong with it. */
-export async function inspectImage(bytes: Uint8Array, fileName: string): Promise<{ ok: true; info: ImageInfo } | { ok: false; message: string }> {
+export async function inspectImage(
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ ok: true; info: ImageInfo } | { ok: false; message: string }> {
   const named = EXTENSIONS[fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase()];
   if (!named) return { ok: false, message: "is not a PNG, JPEG, GIF or WebP file (SVG and other formats are refused)" };
   if (bytes.length === 0) return { ok: false, message: "is empty" };
-  if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, message: `is ${(bytes.length / 1048576).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1048576} MB` };
+  if (bytes.length > MAX_IMAGE_BYTES)
+    return {
+      ok: false,
+      message: `is ${(bytes.length / 1048576).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1048576} MB`,
+    };
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
@@ -26,15 +39,32 @@ export async function inspectImage(bytes: Uint8Array, fileName: string): Promise
     return { ok: false, message: "does not decode as an image" };
   }
   const format = metadata.format as string;
-  if (!(format in FORMATS)) return { ok: false, message: `is a ${format} image; Dropmint stores PNG, JPEG, GIF and WebP` };
-  if (format !== named) return { ok: false, message: `is named .${fileName.split(".").pop()} but holds a ${format === "jpeg" ? "JPEG" : format.toUpperCase()} image` };
+  if (!(format in FORMATS))
+    return { ok: false, message: `is a ${format} image; Dropmint stores PNG, JPEG, GIF and WebP` };
+  if (format !== named)
+    return {
+      ok: false,
+      message: `is named .${fileName.split(".").pop()} but holds a ${format === "jpeg" ? "JPEG" : format.toUpperCase()} image`,
+    };
   const { width = 0, height = 0 } = metadata;
-  if (width < 1 || height < 1 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-    return { ok: false, message: `is ${width}×${height} pixels; images may be at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1e6} megapixels` };
+  if (
+    width < 1 ||
+    height < 1 ||
+    width > MAX_IMAGE_SIDE ||
+    height > MAX_IMAGE_SIDE ||
+    width * height > MAX_IMAGE_PIXELS
+  ) {
+    return {
+      ok: false,
+      message: `is ${width}×${height} pixels; images may be at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1e6} megapixels`,
+    };
   }
   try {
     // Decode every pixel (shrunk on load, so it stays cheap): a truncated or corrupt file fails here.
-    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated" }).resize(32, 32, { fit: "inside" }).raw().toBuffer();
+    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated" })
+      .resize(32, 32, { fit: "inside" })
+      .raw()
+      .toBuffer();
   } catch {
     return { ok: false, message: "does not decode in full (truncated or corrupt)" };
   }

@@ -12,7 +12,12 @@ import { writeFileAtomic } from "@/lib/fs/atomic-file";
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 const KEY = /^[a-z0-9][a-z0-9-]{2,15}\/[0-9a-f]{64}(?:\.w\d{2,4})?\.(png|jpg|gif|webp)$/;
-export const CONTENT_TYPES: Readonly<Record<string, string>> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+};
 
 /** A media key is exactly this shape (it is also a path below the store's folder, so nothing else may pass). */
 export const isMediaKey = (key: string) => KEY.test(key);

@@ -1,7 +1,14 @@
 // The media store in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, …) through the
 // AWS SDK. Objects are written with their content type and a year-long immutable
 // Cache-Control (their keys name their content), and served from MEDIA_S3_PUBLIC_URL.
-import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import type { MediaConfig } from "@/lib/config";
 import { contentTypeOf, isMediaKey, MEDIA_CACHE_CONTROL, type MediaStore } from "./media-store";
 
@@ -12,7 +19,9 @@ export function openS3MediaStore(media: S3Media): MediaStore {
     region: media.region,
     ...(media.endpoint ? { endpoint: media.endpoint } : {}),
     forcePathStyle: media.forcePathStyle,
-    ...(media.accessKeyId && media.secretAccessKey ? { credentials: { accessKeyId: media.accessKeyId, secretAccessKey: media.secretAccessKey } } : {}),
+    ...(media.accessKeyId && media.secretAccessKey
+      ? { credentials: { accessKeyId: media.accessKeyId, secretAccessKey: media.secretAccessKey } }
+      : {}),
     // Checksums only where the API requires them: many S3-compatible servers do not accept
     // the SDK's default streaming (aws-chunked) checksum trailers.
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -36,13 +45,23 @@ export function openS3MediaStore(media: S3Media): MediaStore {
       }
     },
     async put(key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket: media.bucket, Key: checked(key), Body: bytes, ContentType: contentTypeOf(key), CacheControl: MEDIA_CACHE_CONTROL }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: media.bucket,
+          Key: checked(key),
+          Body: bytes,
+          ContentType: contentTypeOf(key),
+          CacheControl: MEDIA_CACHE_CONTROL,
+        }),
+      );
     },
     async list(folder) {
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: media.bucket, Prefix: objectKey(`${folder}/`), ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: media.bucket, Prefix: objectKey(`${folder}/`), ContinuationToken: token }),
+        );
         for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(media.prefix.length));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

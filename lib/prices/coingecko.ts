@@ -23,7 +23,11 @@ export function coinGeckoSource({ baseUrl, ids, timeoutMs = 3000 }: CoinGeckoOpt
       const url = new URL(`${baseUrl}/simple/price`);
       url.searchParams.set("ids", [...new Set(Object.values(ids))].join(","));
       url.searchParams.set("vs_currencies", "usd");
-      const response = await fetch(url, { headers: { accept: "application/json" }, cache: "no-store", signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetch(url, {
+        headers: { accept: "application/json" },
+        cache: "no-store",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       if (!response.ok) throw new Error(`price provider answered HTTP ${response.status}`);
       const body = simplePriceSchema.parse(await response.json());
       const prices: Record<string, number> = {};

@@ -23,6 +23,10 @@ function priceSourcesOf(config: Config): PriceSource[] {
   const sources: PriceSource[] = [staticPriceSource(staticPrices)];
   const askable = Object.fromEntries(Object.entries(providerIds).filter(([symbol]) => !(symbol in staticPrices)));
   // With the provider switched off its symbols are still listed, as unavailable.
-  sources.push(providerUrl ? coinGeckoSource({ baseUrl: providerUrl, ids: askable }) : { name: "none", symbols: Object.keys(askable), fetchUsdPrices: async () => ({}) });
+  sources.push(
+    providerUrl
+      ? coinGeckoSource({ baseUrl: providerUrl, ids: askable })
+      : { name: "none", symbols: Object.keys(askable), fetchUsdPrices: async () => ({}) },
+  );
   return sources;
 }

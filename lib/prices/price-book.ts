@@ -57,7 +57,9 @@ export class PriceBook {
   private async refresh(): Promise<PriceSnapshot> {
     const takenAt = this.now();
     const owners = new Map<string, number>();
-    this.sources.forEach((source, index) => source.symbols.forEach((symbol) => owners.has(symbol) || owners.set(symbol, index)));
+    this.sources.forEach((source, index) =>
+      source.symbols.forEach((symbol) => owners.has(symbol) || owners.set(symbol, index)),
+    );
     const results = await Promise.all(
       this.sources.map((source) =>
         source.fetchUsdPrices().catch((error: unknown) => {

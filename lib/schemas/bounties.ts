@@ -38,9 +38,13 @@ export const bountyItemSchema = z.object({
   /** Shortened ("AbCd…WxYz"), and only when the creator shows winners. */
   claimed_winner: z.string().nullable(),
   claimed_at: timestampSchema.nullable(),
-  nft: z.object({ name: z.string().nullable(), image_url: z.url().nullable(), mint_address: z.string().nullable() }).optional(),
+  nft: z
+    .object({ name: z.string().nullable(), image_url: z.url().nullable(), mint_address: z.string().nullable() })
+    .optional(),
   grant: z.object({ label: z.string() }).optional(),
-  token: z.object({ symbol: z.string().nullable(), amount: rawAmountSchema.nullable(), decimals: z.number().int().min(0) }).optional(),
+  token: z
+    .object({ symbol: z.string().nullable(), amount: rawAmountSchema.nullable(), decimals: z.number().int().min(0) })
+    .optional(),
   /** Present when the prize is won by a mint count and the creator shows occurrence. */
   trigger: z.object({ mint_count: z.number().int().nullable(), starts_at: timestampSchema.nullable() }).optional(),
 });
@@ -65,8 +69,18 @@ export const bountySectionSchema = z.discriminatedUnion("kind", [
     counter_starts_at: timestampSchema.nullable().optional(),
     bounties: z.array(bountyItemSchema),
   }),
-  z.object({ kind: z.literal("individual"), id: z.string().optional(), name: z.string(), bounties: z.array(bountyItemSchema) }),
-  z.object({ kind: z.literal("inventory_preview"), id: z.string().optional(), name: z.string(), items: z.array(inventoryItemSchema) }),
+  z.object({
+    kind: z.literal("individual"),
+    id: z.string().optional(),
+    name: z.string(),
+    bounties: z.array(bountyItemSchema),
+  }),
+  z.object({
+    kind: z.literal("inventory_preview"),
+    id: z.string().optional(),
+    name: z.string(),
+    items: z.array(inventoryItemSchema),
+  }),
 ]);
 export type BountySection = z.infer<typeof bountySectionSchema>;
 
@@ -110,5 +124,10 @@ export const bountyPrizesEnabledResponseSchema = z.object({
   prize_account: z.string(),
 });
 
-export const bountyPrizesResponseSchema = z.discriminatedUnion("enabled", [bountyPrizesDisabledResponseSchema, bountyPrizesEnabledResponseSchema]);
-export type BountyPrizesView = Omit<z.infer<typeof bountyPrizesDisabledResponseSchema>, "success"> | Omit<z.infer<typeof bountyPrizesEnabledResponseSchema>, "success">;
+export const bountyPrizesResponseSchema = z.discriminatedUnion("enabled", [
+  bountyPrizesDisabledResponseSchema,
+  bountyPrizesEnabledResponseSchema,
+]);
+export type BountyPrizesView =
+  | Omit<z.infer<typeof bountyPrizesDisabledResponseSchema>, "success">
+  | Omit<z.infer<typeof bountyPrizesEnabledResponseSchema>, "success">;

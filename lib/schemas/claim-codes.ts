@@ -1,7 +1,12 @@
 // Claim codes of a drop: the config (which kinds of codes exist), a wallet's benefits from
 // redeemed codes, and the read-only check of one code. Shapes as the v1 spec names them.
 import { z } from "zod";
-import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH, isClaimCodeLengthValid, normalizeClaimCode } from "@/lib/domain/claim-code-format";
+import {
+  CLAIM_CODE_MAX_LENGTH,
+  CLAIM_CODE_MIN_LENGTH,
+  isClaimCodeLengthValid,
+  normalizeClaimCode,
+} from "@/lib/domain/claim-code-format";
 import { plainTextSchema, solanaAddressSchema, uuidSchema } from "./common";
 
 // ── GET /collections/{collectionId}/claim-codes (no success member, as the spec lists it) ──
@@ -76,7 +81,11 @@ export const CLAIM_CODE_DOCUMENTATION = {
  * JS `.length` (UTF-16 units) as the spec counts it; zod's min/max count code points.
  */
 export const validateClaimCodeBodySchema = z.object({
-  code: plainTextSchema("is required and must be a string").trim().refine(isClaimCodeLengthValid, codeLengthMessage).meta(CLAIM_CODE_DOCUMENTATION).transform(normalizeClaimCode),
+  code: plainTextSchema("is required and must be a string")
+    .trim()
+    .refine(isClaimCodeLengthValid, codeLengthMessage)
+    .meta(CLAIM_CODE_DOCUMENTATION)
+    .transform(normalizeClaimCode),
 });
 
 export const claimGrantTypeSchema = z.enum(["whitelist", "free_mint", "discount", "external", "nft_redemption"]);

@@ -8,7 +8,10 @@ import { collectionIdentifierSchema } from "./common";
 /** `collection` (short ID, UUID or address) or its alias `collectionId`; then `code`. */
 export const publicValidateCodeBodySchema = validateClaimCodeBodySchema
   .extend({ collection: collectionIdentifierSchema.optional(), collectionId: collectionIdentifierSchema.optional() })
-  .refine((body) => body.collection !== undefined || body.collectionId !== undefined, { message: "collection is required", path: ["collection"] });
+  .refine((body) => body.collection !== undefined || body.collectionId !== undefined, {
+    message: "collection is required",
+    path: ["collection"],
+  });
 
 export const publicCodeCheckResponseSchema = claimCodeCheckResponseSchema.extend({ error: z.string().optional() });
 export type PublicCodeCheck = z.infer<typeof publicCodeCheckResponseSchema>;

@@ -49,12 +49,20 @@ export const solanaAddressSchema = z
  * 100"; the body reports the limit applied). Below 1, or not a whole number, is always a 400.
  */
 export function paginationQuerySchema(options: { defaultLimit: number; maxLimit: number; overMax?: "refuse" | "cap" }) {
-  const limit = z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1");
+  const limit = z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1");
   return z.object({
     limit:
       options.overMax === "cap"
         ? limit.default(options.defaultLimit).transform((value) => Math.min(value, options.maxLimit))
         : limit.max(options.maxLimit, `must be at most ${options.maxLimit}`).default(options.defaultLimit),
-    offset: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").max(1_000_000).default(0),
+    offset: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 or more")
+      .max(1_000_000)
+      .default(0),
   });
 }

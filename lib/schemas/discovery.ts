@@ -18,7 +18,9 @@ export const TRENDING_TYPE = "mints_24h" as const;
 export const discoveryQuerySchema = paginationQuerySchema(DISCOVERY_LIMIT);
 
 export const launchStatusSchema = z.enum(["live", "coming_soon", "deploying", "maintenance"]);
-export const collectionListStatusSchema = z.enum(["active", "ended", "upcoming"], { error: "must be active, ended or upcoming" });
+export const collectionListStatusSchema = z.enum(["active", "ended", "upcoming"], {
+  error: "must be active, ended or upcoming",
+});
 
 /** A drop as a card. A pre-launch drop (launchStatus ≠ live) shows no price and reads as upcoming. */
 export const collectionSummarySchema = z.object({
@@ -33,11 +35,24 @@ export const collectionSummarySchema = z.object({
   stats: collectionStatsSchema,
 });
 
-const page = { total: z.number().int().min(0), limit: z.number().int().min(1), offset: z.number().int().min(0), hasMore: z.boolean() };
+const page = {
+  total: z.number().int().min(0),
+  limit: z.number().int().min(1),
+  offset: z.number().int().min(0),
+  hasMore: z.boolean(),
+};
 
-export const featuredResponseSchema = z.object({ success: z.literal(true), collections: z.array(collectionSummarySchema), ...page });
+export const featuredResponseSchema = z.object({
+  success: z.literal(true),
+  collections: z.array(collectionSummarySchema),
+  ...page,
+});
 
-export const liveMintsResponseSchema = z.object({ success: z.literal(true), mints: z.array(collectionSummarySchema), ...page });
+export const liveMintsResponseSchema = z.object({
+  success: z.literal(true),
+  mints: z.array(collectionSummarySchema),
+  ...page,
+});
 
 export const upcomingMintsResponseSchema = liveMintsResponseSchema;
 
@@ -62,7 +77,11 @@ export const getCollectionsQuerySchema = discoveryQuerySchema.extend({
   blockchain: plainTextSchema().trim().min(1).max(64).optional(),
   status: collectionListStatusSchema.optional(),
 });
-export const collectionListResponseSchema = z.object({ success: z.literal(true), collections: z.array(collectionSummarySchema), ...page });
+export const collectionListResponseSchema = z.object({
+  success: z.literal(true),
+  collections: z.array(collectionSummarySchema),
+  ...page,
+});
 
 export const searchCollectionsQuerySchema = discoveryQuerySchema.extend({
   q: plainTextSchema("is required")

@@ -1,8 +1,19 @@
 // The mint flow: POST /prepare-mint, POST /execute-mint and POST /execute-mint/batch.
 import { z } from "zod";
-import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH, isClaimCodeLengthValid, normalizeClaimCode } from "@/lib/domain/claim-code-format";
+import {
+  CLAIM_CODE_MAX_LENGTH,
+  CLAIM_CODE_MIN_LENGTH,
+  isClaimCodeLengthValid,
+  normalizeClaimCode,
+} from "@/lib/domain/claim-code-format";
 import { CLAIM_CODE_DOCUMENTATION } from "./claim-codes";
-import { collectionIdentifierSchema, plainTextSchema, solanaAddressSchema, timestampSchema, uuidSchema } from "./common";
+import {
+  collectionIdentifierSchema,
+  plainTextSchema,
+  solanaAddressSchema,
+  timestampSchema,
+  uuidSchema,
+} from "./common";
 
 // ── POST /prepare-mint ──
 
@@ -20,7 +31,13 @@ const quantitySchema = z
       .regex(/^\d{1,4}$/, "must be a whole number")
       .transform(Number),
   ])
-  .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(PREPARE_MAX_QUANTITY, `must be at most ${PREPARE_MAX_QUANTITY}`));
+  .pipe(
+    z
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(PREPARE_MAX_QUANTITY, `must be at most ${PREPARE_MAX_QUANTITY}`),
+  );
 
 /** The longest affiliate_code and walletProvider kept; longer ones are dropped, never refused. */
 export const ATTRIBUTION_MAX_LENGTH = 64;
@@ -50,7 +67,10 @@ export const prepareMintBodySchema = z.object({
    */
   claimCode: plainTextSchema("must be a string")
     .trim()
-    .refine(isClaimCodeLengthValid, `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters (UTF-16 code units) after trimming`)
+    .refine(
+      isClaimCodeLengthValid,
+      `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters (UTF-16 code units) after trimming`,
+    )
     .meta(CLAIM_CODE_DOCUMENTATION)
     .transform(normalizeClaimCode)
     .nullish()
@@ -123,7 +143,9 @@ export type MintPricing = z.infer<typeof mintPricingSchema>;
 export const preparedMintResponseSchema = z.object({
   success: z.literal(true),
   sessions: z.array(z.object({ sessionId: z.string(), nftIds: z.array(z.string()), nftCount: z.number().int() })),
-  transactions: z.array(z.object({ transaction: z.string(), isVersionedTransaction: z.boolean(), nftCount: z.number().int() })),
+  transactions: z.array(
+    z.object({ transaction: z.string(), isVersionedTransaction: z.boolean(), nftCount: z.number().int() }),
+  ),
   requestedQuantity: z.number().int(),
   totalQuantity: z.number().int(),
   quantityAdjusted: z.boolean(),
@@ -167,7 +189,14 @@ export const mintedNftSchema = z.object({
   rarity_score: z.number().nullable(),
   rarity_rank: z.number().int().nullable(),
   rarity_tier: z.string().nullable(),
-  bounty: z.object({ bountyType: z.string(), amount: z.number().nullable(), tokenSymbol: z.string().nullable(), payoutStatus: z.string() }).nullable(),
+  bounty: z
+    .object({
+      bountyType: z.string(),
+      amount: z.number().nullable(),
+      tokenSymbol: z.string().nullable(),
+      payoutStatus: z.string(),
+    })
+    .nullable(),
 });
 export type MintedNft = z.infer<typeof mintedNftSchema>;
 
@@ -192,12 +221,23 @@ export const executeMintResultSchema = z.object({
   nfts: z.array(mintedNftSchema).optional(),
   totalCost: z.number(),
   currency: z.string(),
-  collectionStats: z.object({ totalSupply: z.number().int(), mintedCount: z.number().int(), percentMinted: z.number(), isMintedOut: z.boolean() }).nullable().optional(),
+  collectionStats: z
+    .object({
+      totalSupply: z.number().int(),
+      mintedCount: z.number().int(),
+      percentMinted: z.number(),
+      isMintedOut: z.boolean(),
+    })
+    .nullable()
+    .optional(),
   /**
    * What this mint changed in the drop: its minted count after it, whether the drop's trading
    * freeze still holds, and whether this very mint lifted it (the one that sold the drop out).
    */
-  collectionUpdate: z.object({ itemsRedeemed: z.number().int(), isFrozen: z.boolean(), autoUnfrozen: z.boolean() }).nullable().optional(),
+  collectionUpdate: z
+    .object({ itemsRedeemed: z.number().int(), isFrozen: z.boolean(), autoUnfrozen: z.boolean() })
+    .nullable()
+    .optional(),
   delayedReveal: z.boolean(),
   instantRevealAfterMint: z.boolean(),
   timeDelayedReveal: z.boolean(),

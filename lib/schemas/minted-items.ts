@@ -9,19 +9,32 @@ export const RECENTLY_MINTED_LIMIT = { defaultLimit: 20, maxLimit: 50 } as const
 export const MINTED_SEARCH_MAX_LENGTH = 100;
 export const mintedSortSchema = z.enum(["newest", "oldest", "popular"], { error: "must be newest, oldest or popular" });
 
-const limitSchema = z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1");
-const offsetSchema = z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").max(1_000_000);
+const limitSchema = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(1, "must be at least 1");
+const offsetSchema = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(0, "must be 0 or more")
+  .max(1_000_000);
 
 export const getAllMintedQuerySchema = z.object({
   // The spec caps the page at 100: a larger limit is served as 100 (and reported so).
-  limit: limitSchema.default(ALL_MINTED_LIMIT.defaultLimit).transform((limit) => Math.min(limit, ALL_MINTED_LIMIT.maxLimit)),
+  limit: limitSchema
+    .default(ALL_MINTED_LIMIT.defaultLimit)
+    .transform((limit) => Math.min(limit, ALL_MINTED_LIMIT.maxLimit)),
   offset: offsetSchema.default(0),
   sort: mintedSortSchema.default("newest"),
-  search: plainTextSchema().max(MINTED_SEARCH_MAX_LENGTH, `must be at most ${MINTED_SEARCH_MAX_LENGTH} characters`).optional(),
+  search: plainTextSchema()
+    .max(MINTED_SEARCH_MAX_LENGTH, `must be at most ${MINTED_SEARCH_MAX_LENGTH} characters`)
+    .optional(),
 });
 
 export const getRecentlyMintedQuerySchema = z.object({
-  limit: limitSchema.max(RECENTLY_MINTED_LIMIT.maxLimit, `must be at most ${RECENTLY_MINTED_LIMIT.maxLimit}`).default(RECENTLY_MINTED_LIMIT.defaultLimit),
+  limit: limitSchema
+    .max(RECENTLY_MINTED_LIMIT.maxLimit, `must be at most ${RECENTLY_MINTED_LIMIT.maxLimit}`)
+    .default(RECENTLY_MINTED_LIMIT.defaultLimit),
 });
 
 export const nftBountySchema = z.object({
@@ -85,7 +98,12 @@ export const allMintedResponseSchema = z.object({
   hasMore: z.boolean(),
   offset: z.number().int().min(0),
   limit: z.number().int().min(1),
-  collection: z.object({ id: z.uuid(), shortId: z.string().nullable(), name: z.string().nullable(), twitterHandle: z.string().nullable() }),
+  collection: z.object({
+    id: z.uuid(),
+    shortId: z.string().nullable(),
+    name: z.string().nullable(),
+    twitterHandle: z.string().nullable(),
+  }),
   allowImageDownload: z.boolean(),
 });
 export type AllMintedView = Omit<z.infer<typeof allMintedResponseSchema>, "success">;

@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { collectionIdentifierSchema, plainTextSchema, timestampSchema } from "./common";
 
-export const getNftParamsSchema = z.object({ identifier: plainTextSchema().trim().min(1, "is required").max(200, "is too long") });
+export const getNftParamsSchema = z.object({
+  identifier: plainTextSchema().trim().min(1, "is required").max(200, "is too long"),
+});
 export const getNftQuerySchema = z.object({ collection: collectionIdentifierSchema.optional() });
 
 export const nftResponseSchema = z.object({
@@ -32,6 +34,12 @@ export const nftResponseSchema = z.object({
     ownerWallet: z.string().nullable(),
     mintedAt: timestampSchema.nullable(),
   }),
-  collection: z.object({ id: z.uuid(), shortId: z.string().nullable(), name: z.string().nullable(), collectionAddress: z.string().nullable(), chain: z.string() }),
+  collection: z.object({
+    id: z.uuid(),
+    shortId: z.string().nullable(),
+    name: z.string().nullable(),
+    collectionAddress: z.string().nullable(),
+    chain: z.string(),
+  }),
 });
 export type NftView = Omit<z.infer<typeof nftResponseSchema>, "success">;

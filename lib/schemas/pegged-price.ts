@@ -24,7 +24,11 @@ const peggedCommonShape = {
   validitySeconds: z.number().int(),
 };
 
-export const usdPeggedPriceSchema = z.object({ ...peggedCommonShape, pegMode: z.literal("usd"), usdEquivalent: z.number() });
+export const usdPeggedPriceSchema = z.object({
+  ...peggedCommonShape,
+  pegMode: z.literal("usd"),
+  usdEquivalent: z.number(),
+});
 export const nativePeggedPriceSchema = z.object({
   ...peggedCommonShape,
   pegMode: z.literal("native"),
@@ -32,5 +36,8 @@ export const nativePeggedPriceSchema = z.object({
   nativePrice: z.number(),
 });
 
-export const peggedPriceResponseSchema = z.discriminatedUnion("pegMode", [usdPeggedPriceSchema, nativePeggedPriceSchema]);
+export const peggedPriceResponseSchema = z.discriminatedUnion("pegMode", [
+  usdPeggedPriceSchema,
+  nativePeggedPriceSchema,
+]);
 export type PeggedPriceResponse = z.infer<typeof peggedPriceResponseSchema>;

@@ -23,7 +23,10 @@ export const preLaunchCollectionResponseSchema = z.object({
 });
 export type PreLaunchCollection = Omit<z.infer<typeof preLaunchCollectionResponseSchema>, "success">;
 
-export const publicCollectionResponseSchema = z.discriminatedUnion("status", [liveCollectionResponseSchema, preLaunchCollectionResponseSchema]);
+export const publicCollectionResponseSchema = z.discriminatedUnion("status", [
+  liveCollectionResponseSchema,
+  preLaunchCollectionResponseSchema,
+]);
 
 /**
  * v1 GET collections/{identifier}: the Collection response, or, for a keyless (first-party)

@@ -18,7 +18,10 @@ export const MAX_URI_BYTES = 200;
 
 const bytesAtMost = (max: number) => (text: string) => new TextEncoder().encode(text).length <= max;
 
-export const sugarCreatorSchema = z.strictObject({ address: solanaAddressSchema, share: z.number().int().min(0).max(100) });
+export const sugarCreatorSchema = z.strictObject({
+  address: solanaAddressSchema,
+  share: z.number().int().min(0).max(100),
+});
 
 export const hiddenSettingsSchema = z.strictObject({
   name: z.string().refine(bytesAtMost(MAX_NAME_BYTES), `must be at most ${MAX_NAME_BYTES} bytes`),
@@ -38,7 +41,10 @@ export const sugarConfigSchema = z.strictObject({
   creators: z
     .array(sugarCreatorSchema)
     .max(MAX_CREATORS, `at most ${MAX_CREATORS} creators (Sugar's limit)`)
-    .refine((creators) => creators.length === 0 || creators.reduce((sum, c) => sum + c.share, 0) === 100, "the creators' shares must add up to 100"),
+    .refine(
+      (creators) => creators.length === 0 || creators.reduce((sum, c) => sum + c.share, 0) === 100,
+      "the creators' shares must add up to 100",
+    ),
   // Where Sugar uploads: Dropmint stores the media itself, so these are read and not used.
   uploadMethod: z.string().optional(),
   ruleSet: z.string().nullable().optional(),
@@ -50,7 +56,12 @@ export const sugarConfigSchema = z.strictObject({
     .strictObject({
       default: guardSetSchema,
       groups: z
-        .array(z.strictObject({ label: z.string().min(1, "a group needs a label (it names the phase)").max(32), guards: guardSetSchema }))
+        .array(
+          z.strictObject({
+            label: z.string().min(1, "a group needs a label (it names the phase)").max(32),
+            guards: guardSetSchema,
+          }),
+        )
         .nullable()
         .optional(),
     })
@@ -109,7 +120,9 @@ export type AssetMetadata = z.infer<typeof assetMetadataSchema>;
 // dropmint.json: what Sugar has no words for.
 
 const sol = z.number().min(0).max(1_000_000);
-const shortIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{2,15}$/, "must be 3 to 16 characters: lowercase letters, digits and dashes");
+const shortIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{2,15}$/, "must be 3 to 16 characters: lowercase letters, digits and dashes");
 
 const dutchPriceSchema = z.strictObject({
   kind: z.literal("dutch"),

@@ -10,8 +10,18 @@ export const getWalletMintsParamsSchema = z.object({
 
 export const allocationDetailSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("whitelist"), allocation: z.number().int() }),
-  z.object({ type: z.literal("nft_gate"), ruleName: z.string(), multiplier: z.number().int(), collections: z.array(z.string()) }),
-  z.object({ type: z.literal("token_gate"), ruleName: z.string(), multiplier: z.number().int(), tokenAddress: z.string() }),
+  z.object({
+    type: z.literal("nft_gate"),
+    ruleName: z.string(),
+    multiplier: z.number().int(),
+    collections: z.array(z.string()),
+  }),
+  z.object({
+    type: z.literal("token_gate"),
+    ruleName: z.string(),
+    multiplier: z.number().int(),
+    tokenAddress: z.string(),
+  }),
 ]);
 
 export const walletPhaseMintsSchema = z.object({

@@ -79,7 +79,8 @@ export async function createRuntime(config: Config, options: { seedIfEmpty: bool
     await seedDemoDrops(serviceContextOf(runtime));
   }
   let maintained = withMintMaintenance(runtime, await import("@/lib/services/mint/reconcile"));
-  if (shouldSeed && config.demoActivityMinutes > 0) maintained = withDemoActivity(maintained, await import("@/lib/demo/demo-activity"));
+  if (shouldSeed && config.demoActivityMinutes > 0)
+    maintained = withDemoActivity(maintained, await import("@/lib/demo/demo-activity"));
   // The command-line tools need the site's door when it holds anything they cannot open
   // beside it: the embedded database, or the embedded chain (`npm run drop` on PostgreSQL).
   if (database.kind !== "pglite" && chain.kind !== "embedded") return maintained;
@@ -138,7 +139,10 @@ function withInstanceFile(runtime: Runtime): Runtime {
       try {
         removeInstanceFile(config.dataDir, adminToken);
       } catch (error) {
-        console.error(`[runtime] could not remove ${config.dataDir}/instance.json:`, error instanceof Error ? error.message : error);
+        console.error(
+          `[runtime] could not remove ${config.dataDir}/instance.json:`,
+          error instanceof Error ? error.message : error,
+        );
       }
       await closeParts();
     },

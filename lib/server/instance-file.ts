@@ -49,7 +49,8 @@ export function readInstanceFile(dataDir: string): InstanceInfo | null {
   }
   if (typeof parsed !== "object" || parsed === null) return null;
   const { pid, adminUrl, adminToken } = parsed as Record<string, unknown>;
-  if (!Number.isInteger(pid) || typeof adminUrl !== "string" || typeof adminToken !== "string" || !adminToken) return null;
+  if (!Number.isInteger(pid) || typeof adminUrl !== "string" || typeof adminToken !== "string" || !adminToken)
+    return null;
   return { pid: pid as number, adminUrl, adminToken };
 }
 

@@ -32,7 +32,9 @@ const globalForRuntime = globalThis as unknown as { __dropmintRuntime?: Promise<
 
 /** The runtime of this process, created on first use from the environment. */
 export function getRuntime(): Promise<Runtime> {
-  globalForRuntime.__dropmintRuntime ??= import("./create-runtime").then(({ createRuntime }) => createRuntime(getConfig(), { seedIfEmpty: true }));
+  globalForRuntime.__dropmintRuntime ??= import("./create-runtime").then(({ createRuntime }) =>
+    createRuntime(getConfig(), { seedIfEmpty: true }),
+  );
   return globalForRuntime.__dropmintRuntime;
 }
 

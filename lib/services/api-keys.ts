@@ -73,7 +73,10 @@ export async function createApiKey(
     }
   }
   if (input.keyClass === "pub" && origins.length === 0) {
-    throw new AppError("INVALID_REQUEST", "A publishable (pub) key needs at least one origin: it is bounded only by its origin list.");
+    throw new AppError(
+      "INVALID_REQUEST",
+      "A publishable (pub) key needs at least one origin: it is bounded only by its origin list.",
+    );
   }
   const label = input.label?.trim() || null;
   if (label && label.length > 200) throw new AppError("INVALID_REQUEST", "The label is longer than 200 characters.");
@@ -107,10 +110,13 @@ export async function revokeApiKey({ db, clock }: KeysContext, idOrPrefix: strin
     take: 2,
   });
   if (matches.length === 0) throw new AppError("NOT_FOUND", `No API key has the id or prefix "${idOrPrefix}".`);
-  if (matches.length > 1) throw new AppError("INVALID_REQUEST", `Several keys share the prefix "${idOrPrefix}"; revoke by id instead.`);
+  if (matches.length > 1)
+    throw new AppError("INVALID_REQUEST", `Several keys share the prefix "${idOrPrefix}"; revoke by id instead.`);
   const key = matches[0]!;
   if (key.revokedAt) return toSummary(key);
-  return toSummary(await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: clock.now() }, select: summarySelect }));
+  return toSummary(
+    await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: clock.now() }, select: summarySelect }),
+  );
 }
 
 /** The live key with this hash, with its drops; null when unknown or revoked. */
@@ -150,7 +156,10 @@ export function normalizeOrigin(input: string): string {
   }
   const extra = url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== "");
   if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || extra || trimmed.includes("*")) {
-    throw new AppError("INVALID_REQUEST", `"${trimmed}" is not an origin; use scheme://host[:port] with http or https, no path or wildcard.`);
+    throw new AppError(
+      "INVALID_REQUEST",
+      `"${trimmed}" is not an origin; use scheme://host[:port] with http or https, no path or wildcard.`,
+    );
   }
   return url.origin;
 }
@@ -158,13 +167,19 @@ export function normalizeOrigin(input: string): string {
 async function collectionIdsOf(db: Db, shortIds: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(shortIds.map((id) => id.trim()).filter(Boolean))];
   if (wanted.length === 0) throw new AppError("INVALID_REQUEST", 'Name at least one collection short ID, or "all".');
-  const found = await db.collection.findMany({ where: { shortId: { in: wanted } }, select: { id: true, shortId: true } });
+  const found = await db.collection.findMany({
+    where: { shortId: { in: wanted } },
+    select: { id: true, shortId: true },
+  });
   const missing = wanted.filter((shortId) => !found.some((row) => row.shortId === shortId));
-  if (missing.length > 0) throw new AppError("COLLECTION_NOT_FOUND", `Unknown collection short ID: ${missing.join(", ")}.`);
+  if (missing.length > 0)
+    throw new AppError("COLLECTION_NOT_FOUND", `Unknown collection short ID: ${missing.join(", ")}.`);
   return found.map((row) => row.id);
 }
 
-type SummaryRow = Omit<ApiKeySummary, "collections"> & { collections: { collection: { id: string; shortId: string | null } }[] };
+type SummaryRow = Omit<ApiKeySummary, "collections"> & {
+  collections: { collection: { id: string; shortId: string | null } }[];
+};
 
 function toSummary(row: SummaryRow): ApiKeySummary {
   return { ...row, collections: row.collections.map(({ collection }) => collection.shortId ?? collection.id) };

@@ -3,8 +3,21 @@
 // leave shortened, and only when the creator shows winners.
 import type { Bounty, BountyInventoryItem, BountyPool, BountyPoolEntry } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { prizeTokenOf, shortenWallet, summarizePrizePool, toWireAmount, weightPercents } from "@/lib/domain/bounty-summary";
-import type { BountyItem, BountyPrizesView, BountySection, BountySummaryView, InventoryItem, PoolSection } from "@/lib/schemas/bounties";
+import {
+  prizeTokenOf,
+  shortenWallet,
+  summarizePrizePool,
+  toWireAmount,
+  weightPercents,
+} from "@/lib/domain/bounty-summary";
+import type {
+  BountyItem,
+  BountyPrizesView,
+  BountySection,
+  BountySummaryView,
+  InventoryItem,
+  PoolSection,
+} from "@/lib/schemas/bounties";
 import { prizeAccountOf } from "./bounty-payouts";
 import type { ServiceContext } from "./context";
 import { toPublicUrl } from "./public-url";
@@ -27,7 +40,14 @@ export async function getBountySummary(ctx: ServiceContext, collectionId: string
   const [bounties, pools] = await Promise.all([
     db.bounty.findMany({
       where: { collectionId },
-      select: { bountyType: true, isClaimed: true, tokenMint: true, tokenSymbol: true, tokenDecimals: true, amount: true },
+      select: {
+        bountyType: true,
+        isClaimed: true,
+        tokenMint: true,
+        tokenSymbol: true,
+        tokenDecimals: true,
+        amount: true,
+      },
     }),
     db.bountyPool.count({ where: { collectionId } }),
   ]);
@@ -41,7 +61,12 @@ export async function getBountySummary(ctx: ServiceContext, collectionId: string
     free_mint_bounties: unclaimed.filter((b) => b.bountyType === "free_mint").length,
     total_pool: toWireAmount(pool.totalRaw),
     token_symbol: pool.tokenSymbol,
-    tokens: pool.tokens.map((t) => ({ address: t.address, symbol: t.symbol, decimals: t.decimals, pool_raw: toWireAmount(t.poolRaw) })),
+    tokens: pool.tokens.map((t) => ({
+      address: t.address,
+      symbol: t.symbol,
+      decimals: t.decimals,
+      pool_raw: toWireAmount(t.poolRaw),
+    })),
     has_bounties: true,
   };
 }
@@ -55,7 +80,12 @@ export async function getBountyPrizes(ctx: ServiceContext, collectionId: string)
   const [collection, sections, unsectioned, inventory, pools] = await Promise.all([
     db.collection.findUnique({
       where: { id: collectionId },
-      select: { bountyPrizesEnabled: true, bountyShowOccurrence: true, bountyShowWinners: true, bountyShowInventoryPreview: true },
+      select: {
+        bountyPrizesEnabled: true,
+        bountyShowOccurrence: true,
+        bountyShowWinners: true,
+        bountyShowInventoryPreview: true,
+      },
     }),
     db.bountySection.findMany({
       where: { collectionId },
@@ -88,12 +118,23 @@ export async function getBountyPrizes(ctx: ServiceContext, collectionId: string)
     .filter((s) => s.bounties.length > 0)
     .map((s) =>
       s.kind === "milestone_group"
-        ? { kind: "milestone_group", id: s.id, name: s.name, counter_starts_at: iso(s.counterStartsAt), bounties: items(s.bounties) }
+        ? {
+            kind: "milestone_group",
+            id: s.id,
+            name: s.name,
+            counter_starts_at: iso(s.counterStartsAt),
+            bounties: items(s.bounties),
+          }
         : { kind: "individual", id: s.id, name: s.name, bounties: items(s.bounties) },
     );
-  if (unsectioned.length > 0) boardSections.push({ kind: "individual", name: UNSECTIONED_BOUNTIES_TITLE, bounties: items(unsectioned) });
+  if (unsectioned.length > 0)
+    boardSections.push({ kind: "individual", name: UNSECTIONED_BOUNTIES_TITLE, bounties: items(unsectioned) });
   if (collection.bountyShowInventoryPreview && inventory.length > 0) {
-    boardSections.push({ kind: "inventory_preview", name: INVENTORY_PREVIEW_TITLE, items: inventory.map((i) => toInventoryItem(i, display)) });
+    boardSections.push({
+      kind: "inventory_preview",
+      name: INVENTORY_PREVIEW_TITLE,
+      items: inventory.map((i) => toInventoryItem(i, display)),
+    });
   }
 
   return {
@@ -119,14 +160,22 @@ function toBountyItem(bounty: Bounty, display: Display): BountyItem {
   };
   switch (bounty.bountyType) {
     case "nft":
-      item.nft = { name: bounty.nftName, image_url: toPublicUrl(bounty.nftImageUrl, display.publicBaseUrl), mint_address: bounty.nftMintAddress };
+      item.nft = {
+        name: bounty.nftName,
+        image_url: toPublicUrl(bounty.nftImageUrl, display.publicBaseUrl),
+        mint_address: bounty.nftMintAddress,
+      };
       break;
     case "grant":
       item.grant = { label: bounty.grantLabel ?? bounty.name ?? "" };
       break;
     case "token": {
       const token = prizeTokenOf(bounty);
-      item.token = { symbol: token.symbol, amount: bounty.amount === null ? null : toWireAmount(bounty.amount), decimals: token.decimals };
+      item.token = {
+        symbol: token.symbol,
+        amount: bounty.amount === null ? null : toWireAmount(bounty.amount),
+        decimals: token.decimals,
+      };
       break;
     }
   }

@@ -18,7 +18,15 @@
 // award pending with its reason, retried on each maintenance run.
 import bs58 from "bs58";
 import { PublicKey, type Transaction } from "@solana/web3.js";
-import { ChainTransactionError, buildNftMintTransaction, buildPrizeTransfer, mintDecimalsOf, mintKeypairForSession, prizeKeypairForDrop, type PrizeTransfer } from "@/lib/chain";
+import {
+  ChainTransactionError,
+  buildNftMintTransaction,
+  buildPrizeTransfer,
+  mintDecimalsOf,
+  mintKeypairForSession,
+  prizeKeypairForDrop,
+  type PrizeTransfer,
+} from "@/lib/chain";
 import type { BountyAward, PayoutStatus, Prisma } from "@/lib/db/generated/client";
 import { createLogger } from "@/lib/log";
 import type { ServiceContext } from "./context";
@@ -39,7 +47,10 @@ export function prizeAccountOf(ctx: ServiceContext, collectionId: string): strin
 }
 
 /** Pays out these awards now, one after another; each answers its status (a failure is logged and left for maintenance). */
-export async function settleAwards(ctx: ServiceContext, awardIds: readonly string[]): Promise<Map<string, PayoutStatus>> {
+export async function settleAwards(
+  ctx: ServiceContext,
+  awardIds: readonly string[],
+): Promise<Map<string, PayoutStatus>> {
   const statuses = new Map<string, PayoutStatus>();
   for (const id of awardIds) {
     try {
@@ -53,8 +64,16 @@ export async function settleAwards(ctx: ServiceContext, awardIds: readonly strin
 }
 
 /** Every award still pending (oldest first, a bounded batch): what maintenance runs. */
-export async function settlePendingAwards(ctx: ServiceContext, limit = 100): Promise<{ paid: number; pending: number }> {
-  const pending = await ctx.db.bountyAward.findMany({ where: { payoutStatus: "pending" }, orderBy: { createdAt: "asc" }, select: { id: true }, take: limit });
+export async function settlePendingAwards(
+  ctx: ServiceContext,
+  limit = 100,
+): Promise<{ paid: number; pending: number }> {
+  const pending = await ctx.db.bountyAward.findMany({
+    where: { payoutStatus: "pending" },
+    orderBy: { createdAt: "asc" },
+    select: { id: true },
+    take: limit,
+  });
   const statuses = await settleAwards(
     ctx,
     pending.map((a) => a.id),
@@ -78,18 +97,26 @@ export async function settleAward(ctx: ServiceContext, awardId: string): Promise
 /** What the award pays, or null (with its reason stored) when it cannot be paid yet. */
 async function transferOf(ctx: ServiceContext, award: BountyAward): Promise<PrizeTransfer | null> {
   if (award.bountyType === "nft") {
-    const item = award.inventoryItemId ? await ctx.db.bountyInventoryItem.findUnique({ where: { id: award.inventoryItemId } }) : null;
+    const item = award.inventoryItemId
+      ? await ctx.db.bountyInventoryItem.findUnique({ where: { id: award.inventoryItemId } })
+      : null;
     if (!item?.mintAddress) return waiting(ctx, award, "no on-chain NFT is assigned to this prize yet");
     return tokenTransfer(ctx, award, item.mintAddress, 1n);
   }
   if (award.amount === null || award.amount <= 0n) return waiting(ctx, award, "the prize has no amount");
   if (award.tokenMint) return tokenTransfer(ctx, award, award.tokenMint, award.amount);
   // A token prize without a mint is paid in the chain's native token.
-  if ((award.tokenSymbol ?? "SOL").toUpperCase() !== "SOL") return waiting(ctx, award, `the ${award.tokenSymbol} prize names no token mint`);
+  if ((award.tokenSymbol ?? "SOL").toUpperCase() !== "SOL")
+    return waiting(ctx, award, `the ${award.tokenSymbol} prize names no token mint`);
   return { kind: "sol", lamports: award.amount };
 }
 
-async function tokenTransfer(ctx: ServiceContext, award: BountyAward, mint: string, amount: bigint): Promise<PrizeTransfer | null> {
+async function tokenTransfer(
+  ctx: ServiceContext,
+  award: BountyAward,
+  mint: string,
+  amount: bigint,
+): Promise<PrizeTransfer | null> {
   const account = await ctx.chain.getAccountInfo(mint);
   const decimals = mintDecimalsOf(account);
   if (!account || decimals === null) return waiting(ctx, award, `${mint} is not a token mint`);
@@ -97,7 +124,10 @@ async function tokenTransfer(ctx: ServiceContext, award: BountyAward, mint: stri
 }
 
 async function waiting(ctx: ServiceContext, award: BountyAward, reason: string): Promise<null> {
-  await ctx.db.bountyAward.updateMany({ where: { id: award.id, payoutStatus: "pending" }, data: { payoutError: reason } });
+  await ctx.db.bountyAward.updateMany({
+    where: { id: award.id, payoutStatus: "pending" },
+    data: { payoutError: reason },
+  });
   return null;
 }
 
@@ -113,13 +143,23 @@ async function settleTransfer(ctx: ServiceContext, award: BountyAward, transfer:
   const { signature, wire } = signed(transaction);
   const ahead = await db.bountyAward.updateMany({
     where: { id: award.id, payoutStatus: "pending", payoutSignature: null },
-    data: { payoutSignature: signature, payoutTransaction: Buffer.from(wire).toString("base64"), payoutLastValidBlockHeight: latest.lastValidBlockHeight },
+    data: {
+      payoutSignature: signature,
+      payoutTransaction: Buffer.from(wire).toString("base64"),
+      payoutLastValidBlockHeight: latest.lastValidBlockHeight,
+    },
   });
   if (ahead.count === 0) return "pending"; // another instance is paying it
   return send(ctx, award, wire, latest.lastValidBlockHeight, signature);
 }
 
-async function send(ctx: ServiceContext, award: BountyAward, wire: Uint8Array, lastValidBlockHeight: bigint, signature: string): Promise<PayoutStatus> {
+async function send(
+  ctx: ServiceContext,
+  award: BountyAward,
+  wire: Uint8Array,
+  lastValidBlockHeight: bigint,
+  signature: string,
+): Promise<PayoutStatus> {
   try {
     await ctx.chain.sendRawTransaction(wire, { lastValidBlockHeight });
   } catch (error) {
@@ -146,7 +186,13 @@ async function settleWrittenAhead(ctx: ServiceContext, award: BountyAward): Prom
   }
   if ((await chain.getBlockHeight()) <= (award.payoutLastValidBlockHeight ?? 0n)) {
     // It can still land: send the very same bytes again (one signature, so never two payouts).
-    return send(ctx, award, Buffer.from(award.payoutTransaction!, "base64"), award.payoutLastValidBlockHeight!, signature);
+    return send(
+      ctx,
+      award,
+      Buffer.from(award.payoutTransaction!, "base64"),
+      award.payoutLastValidBlockHeight!,
+      signature,
+    );
   }
   // Past its blockhash: look once more (it could have landed in between), then it can never land.
   if ((await chain.getSignatureStatus(signature)).state === "confirmed") return markPaid(ctx, award);
@@ -157,14 +203,22 @@ async function settleWrittenAhead(ctx: ServiceContext, award: BountyAward): Prom
 async function clearAhead(ctx: ServiceContext, awardId: string, signature: string, reason: string): Promise<void> {
   await ctx.db.bountyAward.updateMany({
     where: { id: awardId, payoutSignature: signature, payoutStatus: "pending" },
-    data: { payoutSignature: null, payoutTransaction: null, payoutLastValidBlockHeight: null, payoutError: reason.slice(0, 500) },
+    data: {
+      payoutSignature: null,
+      payoutTransaction: null,
+      payoutLastValidBlockHeight: null,
+      payoutError: reason.slice(0, 500),
+    },
   });
 }
 
 async function markPaid(ctx: ServiceContext, award: BountyAward): Promise<PayoutStatus> {
   const at = ctx.clock.now();
   await ctx.db.$transaction(async (tx) => {
-    await tx.bountyAward.updateMany({ where: { id: award.id, payoutStatus: "pending" }, data: { payoutStatus: "paid", paidAt: at, payoutError: null } });
+    await tx.bountyAward.updateMany({
+      where: { id: award.id, payoutStatus: "pending" },
+      data: { payoutStatus: "paid", paidAt: at, payoutError: null },
+    });
     if (award.inventoryItemId) {
       await tx.bountyInventoryItem.updateMany({
         where: { id: award.inventoryItemId, state: { not: "claimed" } },
@@ -183,17 +237,27 @@ function signed(transaction: Transaction): { signature: string; wire: Uint8Array
 
 async function settleFreeMint(ctx: ServiceContext, award: BountyAward): Promise<PayoutStatus> {
   if (award.bonusSessionId) {
-    const session = await ctx.db.mintSession.findUnique({ where: { id: award.bonusSessionId }, select: { status: true } });
+    const session = await ctx.db.mintSession.findUnique({
+      where: { id: award.bonusSessionId },
+      select: { status: true },
+    });
     if (session?.status === "minted") return markPaid(ctx, award);
     // Submitted and not settled yet: the mint reconciler settles it; the next run pays the award.
     if (session?.status === "pending" || session?.status === "processing") return "pending";
     // It never landed (refused, or its blockhash expired): the winner is still owed a mint.
-    await ctx.db.bountyAward.updateMany({ where: { id: award.id, bonusSessionId: award.bonusSessionId }, data: { bonusSessionId: null } });
+    await ctx.db.bountyAward.updateMany({
+      where: { id: award.id, bonusSessionId: award.bonusSessionId },
+      data: { bonusSessionId: null },
+    });
   }
   const { collection } = await getDropFacts(ctx, award.collectionId);
-  const winningMint = await ctx.db.mint.findUnique({ where: { nftId: award.nftId }, select: { phaseId: true, currency: true } });
+  const winningMint = await ctx.db.mint.findUnique({
+    where: { nftId: award.nftId },
+    select: { phaseId: true, currency: true },
+  });
   const phaseId = winningMint?.phaseId;
-  if (!winningMint || !phaseId || !collection.collectionAddress) return (await waiting(ctx, award, "the drop cannot mint a prize NFT")) ?? "pending";
+  if (!winningMint || !phaseId || !collection.collectionAddress)
+    return (await waiting(ctx, award, "the drop cannot mint a prize NFT")) ?? "pending";
 
   const prizeAccount = prizeKeypairForDrop(ctx.keys.mintKeySecret, award.collectionId);
   const sessionId = crypto.randomUUID();
@@ -203,8 +267,18 @@ async function settleFreeMint(ctx: ServiceContext, award: BountyAward): Promise<
   const built = await ctx.db
     .$transaction(async (tx) => {
       const until = new Date(now.getTime() + BONUS_SESSION_LIFETIME_MS);
-      let [nft] = await reserveNfts(tx, { collectionId: collection.id, wallet: award.walletAddress, sessionIds: [sessionId], until });
-      if (!nft && collection.totalSupply === null) [nft] = await createOpenEndedNfts(tx, collection, { wallet: award.walletAddress, sessionIds: [sessionId], until });
+      let [nft] = await reserveNfts(tx, {
+        collectionId: collection.id,
+        wallet: award.walletAddress,
+        sessionIds: [sessionId],
+        until,
+      });
+      if (!nft && collection.totalSupply === null)
+        [nft] = await createOpenEndedNfts(tx, collection, {
+          wallet: award.walletAddress,
+          sessionIds: [sessionId],
+          until,
+        });
       if (!nft) return null;
       // Held by a submit in flight from the start (as execute's claim does): never reclaimed as an expired reservation.
       await tx.nft.update({ where: { id: nft.id }, data: { reservedUntil: null } });
@@ -241,7 +315,10 @@ async function settleFreeMint(ctx: ServiceContext, award: BountyAward): Promise<
           expiresAt: until,
         } satisfies Prisma.MintSessionUncheckedCreateInput,
       });
-      const claimed = await tx.bountyAward.updateMany({ where: { id: award.id, payoutStatus: "pending", bonusSessionId: null }, data: { bonusSessionId: sessionId } });
+      const claimed = await tx.bountyAward.updateMany({
+        where: { id: award.id, payoutStatus: "pending", bonusSessionId: null },
+        data: { bonusSessionId: sessionId },
+      });
       if (claimed.count === 0) throw new AlreadyTaken();
       return { signature, wire };
     })
@@ -256,7 +333,11 @@ async function settleFreeMint(ctx: ServiceContext, award: BountyAward): Promise<
     await ctx.chain.sendRawTransaction(built.wire, { lastValidBlockHeight: latest.lastValidBlockHeight });
   } catch (error) {
     if (error instanceof ChainTransactionError && error.code !== "AlreadyProcessed") {
-      await endSession(ctx.db, sessionId, "failed", { from: ["pending"], at: ctx.clock.now(), lastError: `${error.code}: ${error.reason}` });
+      await endSession(ctx.db, sessionId, "failed", {
+        from: ["pending"],
+        at: ctx.clock.now(),
+        lastError: `${error.code}: ${error.reason}`,
+      });
       await ctx.db.bountyAward.updateMany({
         where: { id: award.id, bonusSessionId: sessionId },
         data: { bonusSessionId: null, payoutError: `${error.code}: ${error.reason}`.slice(0, 500) },

@@ -16,12 +16,21 @@ const log = createLogger("claim-codes");
 export async function getClaimCodeConfig(ctx: ServiceContext, collectionId: string): Promise<ClaimCodeConfig> {
   const now = ctx.clock.now();
   const batches = await ctx.db.claimCodeBatch.findMany({
-    where: { collectionId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], codes: { some: { disabled: false } } },
+    where: {
+      collectionId,
+      OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+      codes: { some: { disabled: false } },
+    },
     select: { grantType: true },
     distinct: ["grantType"],
   });
   const kinds = new Set(batches.map((batch) => batch.grantType));
-  return { hasClaimCodes: kinds.size > 0, hasDiscountCodes: kinds.has("discount"), hasWhitelistCodes: kinds.has("whitelist"), hasPackCodes: kinds.has("pack") };
+  return {
+    hasClaimCodes: kinds.size > 0,
+    hasDiscountCodes: kinds.has("discount"),
+    hasWhitelistCodes: kinds.has("whitelist"),
+    hasPackCodes: kinds.has("pack"),
+  };
 }
 
 export type ClaimCodeBenefitsQuery = {
@@ -41,7 +50,10 @@ const DEFAULT_DECIMALS = 9;
  * with every figure zero (the spec's shape) instead of an error, so a mint page can still
  * render; callers must not read those zeros as "no benefits".
  */
-export async function getClaimCodeBenefits(ctx: ServiceContext, query: ClaimCodeBenefitsQuery): Promise<ClaimCodeBenefitsResponse> {
+export async function getClaimCodeBenefits(
+  ctx: ServiceContext,
+  query: ClaimCodeBenefitsQuery,
+): Promise<ClaimCodeBenefitsResponse> {
   const now = ctx.clock.now();
   assertSolanaChain(query.blockchain);
   try {
@@ -56,7 +68,11 @@ export async function getClaimCodeBenefits(ctx: ServiceContext, query: ClaimCode
 async function loadRedeemedGrants(db: Db, query: ClaimCodeBenefitsQuery, now: Date): Promise<RedeemedGrant[]> {
   const { collectionId, walletAddress, phaseId, packTierId } = query;
   const [phases, rows] = await Promise.all([
-    db.phase.findMany({ where: { collectionId }, select: { id: true, currencyDecimals: true }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] }),
+    db.phase.findMany({
+      where: { collectionId },
+      select: { id: true, currencyDecimals: true },
+      orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }],
+    }),
     db.claimCodeRedemption.findMany({
       where: {
         collectionId,
@@ -73,13 +89,26 @@ async function loadRedeemedGrants(db: Db, query: ClaimCodeBenefitsQuery, now: Da
         allocation: true,
         used: true,
         createdAt: true,
-        batch: { select: { id: true, name: true, grantType: true, discountPercent: true, discountFixed: true, packTierId: true, phaseId: true } },
+        batch: {
+          select: {
+            id: true,
+            name: true,
+            grantType: true,
+            discountPercent: true,
+            discountFixed: true,
+            packTierId: true,
+            phaseId: true,
+          },
+        },
       },
     }),
   ]);
-  if (phaseId && !phases.some((phase) => phase.id === phaseId)) throw new AppError("PHASE_NOT_FOUND", "The drop has no phase with that id.");
+  if (phaseId && !phases.some((phase) => phase.id === phaseId))
+    throw new AppError("PHASE_NOT_FOUND", "The drop has no phase with that id.");
   const decimalsOf = (batchPhaseId: string | null) =>
-    phases.find((phase) => phase.id === (batchPhaseId ?? phaseId))?.currencyDecimals ?? phases[0]?.currencyDecimals ?? DEFAULT_DECIMALS;
+    phases.find((phase) => phase.id === (batchPhaseId ?? phaseId))?.currencyDecimals ??
+    phases[0]?.currencyDecimals ??
+    DEFAULT_DECIMALS;
   return rows.map(({ batch, ...row }) => ({
     batchId: batch.id,
     batchName: batch.name,
@@ -164,7 +193,10 @@ export async function checkClaimCode(ctx: ServiceContext, collectionId: string, 
     grantType: grantType === "pack" ? "free_mint" : grantType,
     mintAllocation: batch.mintAllocation,
     discountPercentage: batch.discountPercent,
-    discountFixed: batch.discountFixed === null ? null : toDisplayAmount(batch.discountFixed, await currencyDecimalsOf(db, collectionId, batch.phaseId)),
+    discountFixed:
+      batch.discountFixed === null
+        ? null
+        : toDisplayAmount(batch.discountFixed, await currencyDecimalsOf(db, collectionId, batch.phaseId)),
     usesRemaining,
     phaseId: batch.phaseId,
     ...(isPack ? { packTierId: batch.packTierId } : {}),

@@ -12,7 +12,11 @@ const ERRORS: Record<NonNullable<ClaimCodeCheck["reason"]> | "unknown", string> 
   used_up: "This code has no uses left.",
 };
 
-export async function checkCodeForSite(ctx: ServiceContext, collectionId: string, code: string): Promise<PublicCodeCheck> {
+export async function checkCodeForSite(
+  ctx: ServiceContext,
+  collectionId: string,
+  code: string,
+): Promise<PublicCodeCheck> {
   const check = await checkClaimCode(ctx, collectionId, code);
   return check.valid ? check : { ...check, error: ERRORS[check.reason ?? "unknown"] };
 }

@@ -4,10 +4,22 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { classifyIdentifier, matchCollectionRef, type CollectionRef } from "@/lib/domain/collection-identifier";
 
-export { classifyIdentifier, matchCollectionRef, type CollectionRef, type IdentifierKind } from "@/lib/domain/collection-identifier";
+export {
+  classifyIdentifier,
+  matchCollectionRef,
+  type CollectionRef,
+  type IdentifierKind,
+} from "@/lib/domain/collection-identifier";
 
 /** The columns of a CollectionRef, for Prisma `select`. */
-export const collectionRefSelect = { id: true, shortId: true, collectionAddress: true, chain: true, name: true, launchStatus: true } as const;
+export const collectionRefSelect = {
+  id: true,
+  shortId: true,
+  collectionAddress: true,
+  chain: true,
+  name: true,
+  launchStatus: true,
+} as const;
 
 /** The drop an identifier names, or null for an unknown or malformed identifier. */
 export async function findCollectionRef(prisma: PrismaClient, identifier: string): Promise<CollectionRef | null> {

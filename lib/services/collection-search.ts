@@ -56,10 +56,14 @@ export function searchCollectionsSql(options: { q: string; limit: number; offset
       [Prisma.sql`"searchText" LIKE lower(${pattern})`]
     : // The pair index serves the pairs; strpos keeps the drops that hold the query, and
       // unlike LIKE cannot tempt the planner into reading the whole trigram index.
-      [Prisma.sql`"searchPairs" @> "collection_search_pairs"(lower(${options.q}))`, Prisma.sql`strpos("searchText", lower(${options.q})) > 0`];
+      [
+        Prisma.sql`"searchPairs" @> "collection_search_pairs"(lower(${options.q}))`,
+        Prisma.sql`strpos("searchText", lower(${options.q})) > 0`,
+      ];
   // A query spanning the separator could match across two columns (only the search page
   // can send one: the API refuses control characters): ILIKE on each column decides.
-  if (options.q.includes(COLUMN_SEPARATOR)) matches.push(Prisma.sql`("name" ILIKE ${pattern} OR "symbol" ILIKE ${pattern} OR "shortId" ILIKE ${pattern})`);
+  if (options.q.includes(COLUMN_SEPARATOR))
+    matches.push(Prisma.sql`("name" ILIKE ${pattern} OR "symbol" ILIKE ${pattern} OR "shortId" ILIKE ${pattern})`);
   // "launchStatus" as text: nearly every drop is live, but a planner without statistics on
   // the table (PGlite has no autovacuum, so it has none until something runs ANALYZE)
   // takes "= 'live'" for a rare value and reads every live drop through the launchStatus
@@ -78,11 +82,17 @@ export function searchCollectionsSql(options: { q: string; limit: number; offset
 
 export type SearchView = Readonly<{ collections: SearchResult[]; limit: number; offset: number; hasMore: boolean }>;
 
-export function searchCollections(ctx: ServiceContext, options: { q: string; limit: number; offset: number }): Promise<SearchView> {
+export function searchCollections(
+  ctx: ServiceContext,
+  options: { q: string; limit: number; offset: number },
+): Promise<SearchView> {
   return ctx.caches.searches.get(`${options.limit}:${options.offset}:${options.q}`, () => runSearch(ctx, options));
 }
 
-async function runSearch(ctx: ServiceContext, options: { q: string; limit: number; offset: number }): Promise<SearchView> {
+async function runSearch(
+  ctx: ServiceContext,
+  options: { q: string; limit: number; offset: number },
+): Promise<SearchView> {
   // One row more than the page says whether there is a next page; no count(*), which would
   // run the match a second time.
   const found = await ctx.db.$queryRaw<SearchRow[]>(searchCollectionsSql(options));
@@ -98,5 +108,10 @@ async function runSearch(ctx: ServiceContext, options: { q: string; limit: numbe
     is_verified: row.isVerified,
   }));
   // Frozen: the same answer object until it changes, so the route keeps its text too.
-  return Object.freeze({ collections, limit: options.limit, offset: options.offset, hasMore: found.length > options.limit });
+  return Object.freeze({
+    collections,
+    limit: options.limit,
+    offset: options.offset,
+    hasMore: found.length > options.limit,
+  });
 }

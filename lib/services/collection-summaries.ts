@@ -27,15 +27,32 @@ export type CollectionSummary = {
 
 /** A page of a feed: `limit` cards from `offset`. */
 export type PageOptions = { limit: number; offset: number };
-export type SummaryPage = { collections: CollectionSummary[]; total: number; limit: number; offset: number; hasMore: boolean };
+export type SummaryPage = {
+  collections: CollectionSummary[];
+  total: number;
+  limit: number;
+  offset: number;
+  hasMore: boolean;
+};
 
-const LIST_ORDER = [{ isFeatured: "desc" }, { createdAt: "asc" }, { id: "asc" }] satisfies Prisma.CollectionOrderByWithRelationInput[];
-const withPhases = { phases: { orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] } } satisfies Prisma.CollectionInclude;
+const LIST_ORDER = [
+  { isFeatured: "desc" },
+  { createdAt: "asc" },
+  { id: "asc" },
+] satisfies Prisma.CollectionOrderByWithRelationInput[];
+const withPhases = {
+  phases: { orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }] },
+} satisfies Prisma.CollectionInclude;
 type CollectionWithPhases = Prisma.CollectionGetPayload<{ include: typeof withPhases }>;
 
 /** Phases active at `now` (started, not ended), as Prisma filters. */
 function activePhaseWhere(now: Date): Prisma.PhaseWhereInput {
-  return { AND: [{ OR: [{ startDate: null }, { startDate: { lte: now } }] }, { OR: [{ endDate: null }, { endDate: { gt: now } }] }] };
+  return {
+    AND: [
+      { OR: [{ startDate: null }, { startDate: { lte: now } }] },
+      { OR: [{ endDate: null }, { endDate: { gt: now } }] },
+    ],
+  };
 }
 
 /** The drops whose summary status is `status` at `now`, in the database (so pages and totals agree). */
@@ -43,7 +60,13 @@ export function collectionStatusWhere(status: CollectionStatus, now: Date): Pris
   const active = activePhaseWhere(now);
   const later: Prisma.PhaseWhereInput = { startDate: { gt: now } };
   if (status === "active") return { launchStatus: "live", phases: { some: active } };
-  if (status === "upcoming") return { OR: [{ launchStatus: { not: "live" } }, { launchStatus: "live", AND: [{ phases: { none: active } }, { phases: { some: later } }] }] };
+  if (status === "upcoming")
+    return {
+      OR: [
+        { launchStatus: { not: "live" } },
+        { launchStatus: "live", AND: [{ phases: { none: active } }, { phases: { some: later } }] },
+      ],
+    };
   return { launchStatus: "live", AND: [{ phases: { none: active } }, { phases: { none: later } }] };
 }
 
@@ -57,10 +80,19 @@ export function blockchainWhere(blockchain: string): Prisma.CollectionWhereInput
  * One page of cards of the drops matching `where`, featured first then oldest first, with the
  * total. `now`: the instant the feed's filter was built at, so cards and filter agree.
  */
-export async function pageCollectionSummaries(ctx: ServiceContext, options: PageOptions & { where?: Prisma.CollectionWhereInput; now: Date }): Promise<SummaryPage> {
+export async function pageCollectionSummaries(
+  ctx: ServiceContext,
+  options: PageOptions & { where?: Prisma.CollectionWhereInput; now: Date },
+): Promise<SummaryPage> {
   const where = options.where ?? {};
   const [collections, total] = await Promise.all([
-    ctx.db.collection.findMany({ where, orderBy: LIST_ORDER, take: options.limit, skip: options.offset, include: withPhases }),
+    ctx.db.collection.findMany({
+      where,
+      orderBy: LIST_ORDER,
+      take: options.limit,
+      skip: options.offset,
+      include: withPhases,
+    }),
     ctx.db.collection.count({ where }),
   ]);
   return {
@@ -73,7 +105,11 @@ export async function pageCollectionSummaries(ctx: ServiceContext, options: Page
 }
 
 /** Cards of the given drops, in the given order (ranked feeds); unknown ids are skipped. */
-export async function summariesByIds(ctx: ServiceContext, ids: readonly string[], now: Date): Promise<CollectionSummary[]> {
+export async function summariesByIds(
+  ctx: ServiceContext,
+  ids: readonly string[],
+  now: Date,
+): Promise<CollectionSummary[]> {
   if (ids.length === 0) return [];
   const rows = await ctx.db.collection.findMany({ where: { id: { in: [...ids] } }, include: withPhases });
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -85,7 +121,10 @@ export async function summariesByIds(ctx: ServiceContext, ids: readonly string[]
 }
 
 /** Landed NFTs per drop: burned ones still count; an edition's master never does (as countMinted). */
-export async function mintedCountsOf(ctx: ServiceContext, collectionIds: readonly string[]): Promise<Map<string, number>> {
+export async function mintedCountsOf(
+  ctx: ServiceContext,
+  collectionIds: readonly string[],
+): Promise<Map<string, number>> {
   if (collectionIds.length === 0) return new Map();
   const rows = await ctx.db.nft.groupBy({
     by: ["collectionId"],
@@ -104,14 +143,19 @@ export function mintedCountSql(collectionId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(SELECT count(*)::int FROM "Nft" WHERE "Nft"."collectionId" = ${collectionId} AND NOT "Nft"."isMasterEdition" AND "Nft"."status" IN ('minted', 'burned'))`;
 }
 
-async function summarize(ctx: ServiceContext, collections: CollectionWithPhases[], now: Date): Promise<CollectionSummary[]> {
+async function summarize(
+  ctx: ServiceContext,
+  collections: CollectionWithPhases[],
+  now: Date,
+): Promise<CollectionSummary[]> {
   const mintedBy = await mintedCountsOf(
     ctx,
     collections.map((c) => c.id),
   );
   return collections.map((collection) => {
     const timed = collection.phases.map((phase) => ({ phase, timing: phaseTiming(phase, now) }));
-    const current = timed.find((p) => p.timing.status === "active") ?? timed.find((p) => p.timing.status === "upcoming");
+    const current =
+      timed.find((p) => p.timing.status === "active") ?? timed.find((p) => p.timing.status === "upcoming");
     // A pre-launch drop reveals nothing unpublished: no price, no schedule.
     const isPublished = collection.launchStatus === "live";
     const status = isPublished ? (current?.timing.status ?? "ended") : "upcoming";
@@ -123,7 +167,10 @@ async function summarize(ctx: ServiceContext, collections: CollectionWithPhases[
       isVerified: collection.isVerified,
       launchStatus: collection.launchStatus,
       status,
-      price: isPublished && current ? resolvePriceDisplay(current.phase, { dutchBounds: dutchBoundsOf(current.phase) }) : null,
+      price:
+        isPublished && current
+          ? resolvePriceDisplay(current.phase, { dutchBounds: dutchBoundsOf(current.phase) })
+          : null,
       stats: supplyStats(collection.totalSupply, mintedBy.get(collection.id) ?? 0),
     };
   });

@@ -23,7 +23,11 @@ export async function getCollectionOrThrow(ctx: ServiceContext, collectionId: st
   return (await getDropFacts(ctx, collectionId)).collection;
 }
 
-export function toPhaseView(phase: PhaseRow, now: Date, price: PriceContext = { dutchBounds: dutchBoundsOf(phase) }): Phase {
+export function toPhaseView(
+  phase: PhaseRow,
+  now: Date,
+  price: PriceContext = { dutchBounds: dutchBoundsOf(phase) },
+): Phase {
   const timing = phaseTiming(phase, now);
   return {
     id: phase.id,
@@ -51,10 +55,13 @@ export function toPhaseView(phase: PhaseRow, now: Date, price: PriceContext = { 
 async function priceContextOf(ctx: ServiceContext, phase: PhaseRow, now: Date): Promise<PriceContext> {
   const fallback: PriceContext = { dutchBounds: dutchBoundsOf(phase) };
   try {
-    if (phase.priceModel === "dutch") return { ...fallback, dutchLivePrice: (await quoteDutchPhase(ctx, phase, now)).quote.price };
+    if (phase.priceModel === "dutch")
+      return { ...fallback, dutchLivePrice: (await quoteDutchPhase(ctx, phase, now)).quote.price };
     if (phase.priceModel === "pegged") {
       const quote = await quotePeggedPhase(ctx, phase, now);
-      return { peggedQuote: { amount: quote.tokenAmountRaw, currency: quote.tokenSymbol, decimals: quote.tokenDecimals } };
+      return {
+        peggedQuote: { amount: quote.tokenAmountRaw, currency: quote.tokenSymbol, decimals: quote.tokenDecimals },
+      };
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -81,7 +88,8 @@ export async function getCollectionView(ctx: ServiceContext, collectionId: strin
       collectionAddress: collection.collectionAddress,
       // Solana has no contract per drop (the token programs are shared): the drop's on-chain
       // address is its collection mint, unless the drop records a contract of its own.
-      contractAddress: collection.contractAddress ?? (collection.chain.startsWith("solana-") ? collection.collectionAddress : null),
+      contractAddress:
+        collection.contractAddress ?? (collection.chain.startsWith("solana-") ? collection.collectionAddress : null),
       externalUrl: collection.externalUrl,
       twitter: collection.twitter,
       discord: collection.discord,

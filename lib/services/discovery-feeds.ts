@@ -28,20 +28,34 @@ export function getFeatured(ctx: ServiceContext, page: PageOptions): Promise<Sum
 
 export async function getLiveMints(ctx: ServiceContext, page: PageOptions) {
   const now = ctx.clock.now();
-  const { collections, ...rest } = await pageCollectionSummaries(ctx, { ...page, where: collectionStatusWhere("active", now), now });
+  const { collections, ...rest } = await pageCollectionSummaries(ctx, {
+    ...page,
+    where: collectionStatusWhere("active", now),
+    now,
+  });
   return { mints: collections, ...rest };
 }
 
 export async function getUpcomingMints(ctx: ServiceContext, page: PageOptions) {
   const now = ctx.clock.now();
-  const { collections, ...rest } = await pageCollectionSummaries(ctx, { ...page, where: collectionStatusWhere("upcoming", now), now });
+  const { collections, ...rest } = await pageCollectionSummaries(ctx, {
+    ...page,
+    where: collectionStatusWhere("upcoming", now),
+    now,
+  });
   return { mints: collections, ...rest };
 }
 
 /** GET collections: every drop, filtered by chain and by status on the server clock. */
-export function listCollections(ctx: ServiceContext, options: PageOptions & { blockchain?: string; status?: CollectionStatus }): Promise<SummaryPage> {
+export function listCollections(
+  ctx: ServiceContext,
+  options: PageOptions & { blockchain?: string; status?: CollectionStatus },
+): Promise<SummaryPage> {
   const now = ctx.clock.now();
-  const filters = [...(options.blockchain ? [blockchainWhere(options.blockchain)] : []), ...(options.status ? [collectionStatusWhere(options.status, now)] : [])];
+  const filters = [
+    ...(options.blockchain ? [blockchainWhere(options.blockchain)] : []),
+    ...(options.status ? [collectionStatusWhere(options.status, now)] : []),
+  ];
   return pageCollectionSummaries(ctx, { limit: options.limit, offset: options.offset, where: { AND: filters }, now });
 }
 
@@ -83,11 +97,18 @@ export async function getRecentSoldouts(ctx: ServiceContext, page: PageOptions) 
   // Per-drop landed counts of capped, published drops; one row per drop that has mints.
   const minted = await db.nft.groupBy({
     by: ["collectionId"],
-    where: { isMasterEdition: false, status: { in: ["minted", "burned"] }, collection: { launchStatus: "live", totalSupply: { not: null } } },
+    where: {
+      isMasterEdition: false,
+      status: { in: ["minted", "burned"] },
+      collection: { launchStatus: "live", totalSupply: { not: null } },
+    },
     _count: { _all: true },
     _max: { mintedAt: true },
   });
-  const supplies = await db.collection.findMany({ where: { id: { in: minted.map((row) => row.collectionId) } }, select: { id: true, totalSupply: true } });
+  const supplies = await db.collection.findMany({
+    where: { id: { in: minted.map((row) => row.collectionId) } },
+    select: { id: true, totalSupply: true },
+  });
   const supplyOf = new Map(supplies.map((row) => [row.id, row.totalSupply]));
   const soldOut = minted
     .filter((row) => row._count._all >= (supplyOf.get(row.collectionId) ?? Infinity))

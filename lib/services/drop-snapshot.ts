@@ -40,7 +40,11 @@ export function getDropCounts(ctx: ServiceContext, collectionId: string): Promis
 async function loadDropFacts({ db }: ServiceContext, collectionId: string): Promise<DropFacts> {
   const [collection, phases] = await Promise.all([
     db.collection.findUnique({ where: { id: collectionId } }),
-    db.phase.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }], include: { gateRules: { orderBy: { id: "asc" } } } }),
+    db.phase.findMany({
+      where: { collectionId },
+      orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }],
+      include: { gateRules: { orderBy: { id: "asc" } } },
+    }),
   ]);
   if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
   return Object.freeze({ collection, phases: Object.freeze(phases) });
@@ -59,7 +63,11 @@ async function loadDropCounts({ db }: ServiceContext, collectionId: string): Pro
  * A phase of the drop, from its cached facts. A phase of another drop answers exactly like
  * an unknown one, so phase ids cannot be probed across drops.
  */
-export async function getSnapshotPhaseOrThrow(ctx: ServiceContext, collectionId: string, phaseId: string): Promise<PhaseWithGates> {
+export async function getSnapshotPhaseOrThrow(
+  ctx: ServiceContext,
+  collectionId: string,
+  phaseId: string,
+): Promise<PhaseWithGates> {
   const wanted = phaseId.toLowerCase();
   const phase = (await getDropFacts(ctx, collectionId)).phases.find((p) => p.id === wanted);
   if (!phase) throw new AppError("PHASE_NOT_FOUND", "No phase of this collection has that id.");

@@ -22,7 +22,11 @@ export async function quoteDutchPhase(ctx: ServiceContext, phase: DutchPhase, no
   // An ended auction keeps the price it had when it ended.
   const at = phase.endDate && phase.endDate < now ? phase.endDate : now;
   // Demand is counted in mints bought: bonus mints (BOGO, bounty) ride on another mint.
-  const demand: Prisma.MintWhereInput = { phaseId: phase.id, kind: { notIn: ["bogo_bonus", "bounty_bonus"] }, mintedAt: { lte: at } };
+  const demand: Prisma.MintWhereInput = {
+    phaseId: phase.id,
+    kind: { notIn: ["bogo_bonus", "bounty_bonus"] },
+    mintedAt: { lte: at },
+  };
   const windowStart = new Date(at.getTime() - config.surgeWindowMinutes * MINUTE_MS);
   const [all, mintsInWindow] = await Promise.all([
     ctx.db.mint.aggregate({ where: demand, _count: { _all: true }, _max: { mintedAt: true } }),
@@ -34,11 +38,22 @@ export async function quoteDutchPhase(ctx: ServiceContext, phase: DutchPhase, no
   return { config, quote, mintsInWindow, totalMints, lastMintAt };
 }
 
-export async function getDutchPrice(ctx: ServiceContext, phaseId: string): Promise<Omit<DutchPriceResponse, "success">> {
+export async function getDutchPrice(
+  ctx: ServiceContext,
+  phaseId: string,
+): Promise<Omit<DutchPriceResponse, "success">> {
   const now = ctx.clock.now();
   const phase = await ctx.db.phase.findUnique({
     where: { id: phaseId },
-    select: { id: true, priceModel: true, dutchConfig: true, startDate: true, endDate: true, currency: true, currencyDecimals: true },
+    select: {
+      id: true,
+      priceModel: true,
+      dutchConfig: true,
+      startDate: true,
+      endDate: true,
+      currency: true,
+      currencyDecimals: true,
+    },
   });
   if (!phase) throw new AppError("PHASE_NOT_FOUND", "No phase has that id.");
   const { config, quote, mintsInWindow, totalMints, lastMintAt } = await quoteDutchPhase(ctx, phase, now);

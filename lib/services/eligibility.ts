@@ -54,13 +54,19 @@ export async function loadWalletPhaseInput(
   };
 }
 
-export async function getEligibility(ctx: ServiceContext, options: { collectionId: string; phaseId: string; walletAddress: string }): Promise<EligibilityView> {
+export async function getEligibility(
+  ctx: ServiceContext,
+  options: { collectionId: string; phaseId: string; walletAddress: string },
+): Promise<EligibilityView> {
   const now = ctx.clock.now();
   const { collectionId, walletAddress } = options;
   const phase = await getSnapshotPhaseOrThrow(ctx, collectionId, options.phaseId);
   // From the instance's caches (wallet-rows.ts, holdings.ts): a read, unlike prepare, which reads afresh.
   const rules = phase.isGated ? phase.gateRules : [];
-  const [own, holdings] = await Promise.all([getWalletDropRows(ctx, collectionId, walletAddress), readWalletHoldingsCached(ctx, walletAddress, rules)]);
+  const [own, holdings] = await Promise.all([
+    getWalletDropRows(ctx, collectionId, walletAddress),
+    readWalletHoldingsCached(ctx, walletAddress, rules),
+  ]);
   const input: WalletPhaseInput = {
     isGated: phase.isGated,
     maxPerWallet: phase.maxPerWallet,

@@ -11,7 +11,10 @@ export async function airdropSol({ chain }: Pick<ServiceContext, "chain">, addre
     // The chain refuses some airdrops (to the system program or a sysvar, or too little for a new
     // account to be rent-exempt): a bad request, not our failure.
     if (error instanceof ChainTransactionError) {
-      throw new AppError("INVALID_REQUEST", "The chain refused this airdrop: a program or sysvar address, or less SOL than a new account must hold (0.00089088).");
+      throw new AppError(
+        "INVALID_REQUEST",
+        "The chain refused this airdrop: a program or sysvar address, or less SOL than a new account must hold (0.00089088).",
+      );
     }
     throw error;
   });

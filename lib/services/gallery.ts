@@ -20,7 +20,12 @@ export type GalleryOptions = {
   mintedOnly?: boolean;
 };
 
-export function mintableNftsWhere(collectionId: string, now: Date, walletAddress?: string, fair = false): Prisma.NftWhereInput {
+export function mintableNftsWhere(
+  collectionId: string,
+  now: Date,
+  walletAddress?: string,
+  fair = false,
+): Prisma.NftWhereInput {
   const forWallet = walletAddress ?? null;
   // A fair drop lists every NFT not minted yet, held or not: the list must not change when a
   // prepare reserves the next NFT, or comparing it before and after would name that NFT.
@@ -41,21 +46,36 @@ export function mintableNftsWhere(collectionId: string, now: Date, walletAddress
         OR: [
           { status: "available" },
           { status: "reserved", reservedUntil: { lt: now } },
-          ...(forWallet ? [{ status: "reserved" as const, OR: [{ reservedByWallet: forWallet }, { reservationWallet: forWallet }] }] : []),
+          ...(forWallet
+            ? [{ status: "reserved" as const, OR: [{ reservedByWallet: forWallet }, { reservationWallet: forWallet }] }]
+            : []),
         ],
       },
     ],
   };
 }
 
-export async function getGallery(ctx: ServiceContext, collectionId: string, options: GalleryOptions): Promise<GalleryView> {
+export async function getGallery(
+  ctx: ServiceContext,
+  collectionId: string,
+  options: GalleryOptions,
+): Promise<GalleryView> {
   if (options.walletAddress) return (await loadGallery(ctx, collectionId, options)).value;
   // The pages everyone loads are cached per drop, rendered (nft-pages.ts): until a write to the
   // drop's NFTs, a reservation's end or a reveal, they read the same at any moment. A wallet's own view never is.
-  return getDropPage(ctx, collectionId, `gallery:${options.mintedOnly ? "minted" : "mintable"}:${options.offset}:${options.limit}`, () => loadGallery(ctx, collectionId, options));
+  return getDropPage(
+    ctx,
+    collectionId,
+    `gallery:${options.mintedOnly ? "minted" : "mintable"}:${options.offset}:${options.limit}`,
+    () => loadGallery(ctx, collectionId, options),
+  );
 }
 
-async function loadGallery(ctx: ServiceContext, collectionId: string, options: GalleryOptions): Promise<CachedPage<GalleryView>> {
+async function loadGallery(
+  ctx: ServiceContext,
+  collectionId: string,
+  options: GalleryOptions,
+): Promise<CachedPage<GalleryView>> {
   const { db, publicBaseUrl } = ctx;
   const now = ctx.clock.now();
   const collection = await getCollectionOrThrow(ctx, collectionId);
@@ -66,25 +86,41 @@ async function loadGallery(ctx: ServiceContext, collectionId: string, options: G
   const [rows, total, nextRelease] = await Promise.all([
     db.nft.findMany({
       where,
-      orderBy: [{ tokenId: { sort: "asc", nulls: "last" } }, { editionNumber: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+      orderBy: [
+        { tokenId: { sort: "asc", nulls: "last" } },
+        { editionNumber: { sort: "asc", nulls: "last" } },
+        { id: "asc" },
+      ],
       skip: options.offset,
       take: options.limit,
     }),
     db.nft.count({ where }),
     // The mintable pages change, with no write, when the drop's first running reservation ends (never for a fair drop, which lists held NFTs too).
-    options.mintedOnly || fair ? null : db.nft.aggregate({ where: { collectionId, status: "reserved", reservedUntil: { gt: now } }, _min: { reservedUntil: true } }),
+    options.mintedOnly || fair
+      ? null
+      : db.nft.aggregate({
+          where: { collectionId, status: "reserved", reservedUntil: { gt: now } },
+          _min: { reservedUntil: true },
+        }),
   ]);
   const revealed = isCollectionRevealed(collection, now);
   // A minted NFT may be revealed before its drop (instant or timed reveal after its own mint).
   const revealedOf = (nft: Nft) => (options.mintedOnly ? isNftRevealed(collection, nft.mintedAt, now) : revealed);
   const view: GalleryView = {
-    nfts: rows.map((nft) => toGalleryNft(nft, shownNft(nft, collection, revealedOf(nft), publicBaseUrl), fair ? null : now)),
+    nfts: rows.map((nft) =>
+      toGalleryNft(nft, shownNft(nft, collection, revealedOf(nft), publicBaseUrl), fair ? null : now),
+    ),
     total,
     limit: options.limit,
     offset: options.offset,
   };
   // And when an NFT shown here, or the drop, reveals.
-  const revealAt = (nft: Nft) => (options.mintedOnly ? nftRevealAt(collection, nft.mintedAt, revealedOf(nft)) : revealed ? null : collection.revealedAt);
+  const revealAt = (nft: Nft) =>
+    options.mintedOnly
+      ? nftRevealAt(collection, nft.mintedAt, revealedOf(nft))
+      : revealed
+        ? null
+        : collection.revealedAt;
   const reveals = rows.map((nft) => revealAt(nft)?.getTime() ?? Infinity);
   const validUntil = Math.min(nextRelease?._min.reservedUntil?.getTime() ?? Infinity, ...reveals);
   return { value: Object.freeze(view), validUntil };

@@ -13,7 +13,10 @@ import { AppError } from "@/lib/errors";
 import type { ServiceContext } from "./context";
 import type { NftGateInput, TokenGateInput } from "@/lib/domain/allocation";
 
-export type GateRuleRow = Pick<GateRule, "kind" | "ruleName" | "collections" | "tokenMint" | "minAmount" | "multiplier">;
+export type GateRuleRow = Pick<
+  GateRule,
+  "kind" | "ruleName" | "collections" | "tokenMint" | "minAmount" | "multiplier"
+>;
 
 export type WalletHoldings = {
   /** Raw balance per token mint, every account of the wallet summed. */
@@ -25,10 +28,18 @@ export type WalletHoldings = {
 };
 
 /** What a wallet holds, whatever the rules: balances per token mint, and which of its tokens are NFTs of our drops (mint → collection address). */
-export type CachedHoldings = Readonly<{ balances: ReadonlyMap<string, bigint>; nftCollections: ReadonlyMap<string, string> }>;
+export type CachedHoldings = Readonly<{
+  balances: ReadonlyMap<string, bigint>;
+  nftCollections: ReadonlyMap<string, string>;
+}>;
 
 /** Reads the wallet's holdings that `rules` need, from the chain now (prepare); no chain call when there are no rules. */
-export async function readWalletHoldings(db: Db, chain: Chain, wallet: string, rules: readonly GateRuleRow[]): Promise<WalletHoldings> {
+export async function readWalletHoldings(
+  db: Db,
+  chain: Chain,
+  wallet: string,
+  rules: readonly GateRuleRow[],
+): Promise<WalletHoldings> {
   if (rules.length === 0) return noHoldings();
   const needsNfts = rules.some((r) => r.kind === "nft_gate");
   const [held, decimals] = await Promise.all([loadHoldings(db, chain, wallet, needsNfts), readDecimals(chain, rules)]);
@@ -40,18 +51,29 @@ export async function readWalletHoldings(db: Db, chain: Chain, wallet: string, r
  * instance's cache (read-caches.ts HOLDINGS_MAX_AGE_MS, forgotten when it mints here),
  * and a token's decimals, which never change, are read once.
  */
-export async function readWalletHoldingsCached(ctx: ServiceContext, wallet: string, rules: readonly GateRuleRow[]): Promise<WalletHoldings> {
+export async function readWalletHoldingsCached(
+  ctx: ServiceContext,
+  wallet: string,
+  rules: readonly GateRuleRow[],
+): Promise<WalletHoldings> {
   if (rules.length === 0) return noHoldings();
   const [held, decimals] = await Promise.all([
     ctx.caches.holdings.get(wallet, () => loadHoldings(ctx.db, ctx.chain, wallet, true)),
-    Promise.all(tokenMintsOf(rules).map(async (mint) => [mint, await ctx.caches.mintDecimals.get(mint, () => readMintDecimals(ctx.chain, mint))] as const)),
+    Promise.all(
+      tokenMintsOf(rules).map(
+        async (mint) =>
+          [mint, await ctx.caches.mintDecimals.get(mint, () => readMintDecimals(ctx.chain, mint))] as const,
+      ),
+    ),
   ]);
   return holdingsFor(held, rules, new Map(decimals));
 }
 
 const noHoldings = (): WalletHoldings => ({ balances: new Map(), nftsByCollection: new Map(), decimals: new Map() });
 
-const tokenMintsOf = (rules: readonly GateRuleRow[]) => [...new Set(rules.flatMap((r) => (r.kind === "token_gate" && r.tokenMint ? [r.tokenMint] : [])))];
+const tokenMintsOf = (rules: readonly GateRuleRow[]) => [
+  ...new Set(rules.flatMap((r) => (r.kind === "token_gate" && r.tokenMint ? [r.tokenMint] : []))),
+];
 
 async function readDecimals(chain: Chain, rules: readonly GateRuleRow[]): Promise<Map<string, number | null>> {
   const mints = tokenMintsOf(rules);
@@ -66,30 +88,40 @@ function readMintDecimals(chain: Chain, mint: string): Promise<number | null> {
 /** One chain read (every token account of the wallet) and, when NFTs matter and it holds tokens, one database read. */
 async function loadHoldings(db: Db, chain: Chain, wallet: string, withNfts: boolean): Promise<CachedHoldings> {
   const balances = new Map<string, bigint>();
-  for (const { mint, amount } of await readChain(() => chain.getTokenBalances(wallet))) balances.set(mint, (balances.get(mint) ?? 0n) + amount);
+  for (const { mint, amount } of await readChain(() => chain.getTokenBalances(wallet)))
+    balances.set(mint, (balances.get(mint) ?? 0n) + amount);
   const nftCollections = new Map<string, string>();
   if (withNfts && balances.size > 0) {
     const nfts = await db.nft.findMany({
       where: { mintAddress: { in: [...balances.keys()] } },
       select: { mintAddress: true, collection: { select: { collectionAddress: true } } },
     });
-    for (const { mintAddress, collection } of nfts) if (mintAddress && collection.collectionAddress) nftCollections.set(mintAddress, collection.collectionAddress);
+    for (const { mintAddress, collection } of nfts)
+      if (mintAddress && collection.collectionAddress) nftCollections.set(mintAddress, collection.collectionAddress);
   }
   return Object.freeze({ balances, nftCollections });
 }
 
 /** The holdings `rules` look at: NFTs counted per gate collection. */
-function holdingsFor(held: CachedHoldings, rules: readonly GateRuleRow[], decimals: Map<string, number | null>): WalletHoldings {
+function holdingsFor(
+  held: CachedHoldings,
+  rules: readonly GateRuleRow[],
+  decimals: Map<string, number | null>,
+): WalletHoldings {
   const gateCollections = new Set(rules.flatMap((r) => (r.kind === "nft_gate" ? r.collections : [])));
   const nftsByCollection = new Map<string, number>();
   for (const [mint, collection] of held.nftCollections) {
-    if (gateCollections.has(collection) && (held.balances.get(mint) ?? 0n) > 0n) nftsByCollection.set(collection, (nftsByCollection.get(collection) ?? 0) + 1);
+    if (gateCollections.has(collection) && (held.balances.get(mint) ?? 0n) > 0n)
+      nftsByCollection.set(collection, (nftsByCollection.get(collection) ?? 0) + 1);
   }
   return { balances: new Map(held.balances), nftsByCollection, decimals };
 }
 
 /** The domain's gate inputs for one phase's rules. */
-export function gateInputs(rules: readonly GateRuleRow[], holdings: WalletHoldings): { nftGates: NftGateInput[]; tokenGates: TokenGateInput[] } {
+export function gateInputs(
+  rules: readonly GateRuleRow[],
+  holdings: WalletHoldings,
+): { nftGates: NftGateInput[]; tokenGates: TokenGateInput[] } {
   const nftGates = rules
     .filter((r) => r.kind === "nft_gate")
     .map((r) => ({
@@ -118,7 +150,9 @@ async function readChain<T>(read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     if (error instanceof ChainUnavailableError) {
-      throw new AppError("CHAIN_UNAVAILABLE", "Wallet holdings could not be read from the chain. Please retry.", { cause: error });
+      throw new AppError("CHAIN_UNAVAILABLE", "Wallet holdings could not be read from the chain. Please retry.", {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -6,7 +6,12 @@
 import type { Chain } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
 import { createLogger } from "@/lib/log";
-import { LEADERBOARD_SIZE, type LeaderboardEntry, type TopHoldersView, type TopMintersView } from "@/lib/schemas/leaderboards";
+import {
+  LEADERBOARD_SIZE,
+  type LeaderboardEntry,
+  type TopHoldersView,
+  type TopMintersView,
+} from "@/lib/schemas/leaderboards";
 import type { ServiceContext } from "./context";
 import { getProfiles, NO_PROFILE } from "./profiles";
 
@@ -22,7 +27,10 @@ export const HOLDERS_UNAVAILABLE = "On-chain holder data could not be read right
  */
 export async function getTopHolders(ctx: ServiceContext, collectionId: string): Promise<TopHoldersView> {
   const now = ctx.clock.now().getTime();
-  const board = await holderBoardOf(ctx.db, ctx.chain, collectionId, { now, cacheSeconds: ctx.config.holdersCacheSeconds });
+  const board = await holderBoardOf(ctx.db, ctx.chain, collectionId, {
+    now,
+    cacheSeconds: ctx.config.holdersCacheSeconds,
+  });
   // The spec: when the chain cannot be read, the request still succeeds, with the reason in `error` and an empty list.
   if (board === "unavailable") return { topHolders: [], total: 0, error: HOLDERS_UNAVAILABLE };
   // Profiles are read per request: a renamed collector shows at once, and they cost no chain call.
@@ -45,7 +53,12 @@ type BoardEntry = { board: Promise<HolderBoard>; expiresAt: number };
 const HOLDERS_CACHE_MAX_DROPS = 1_000;
 const boardCaches = new WeakMap<Chain, Map<string, BoardEntry>>();
 
-function holderBoardOf(db: Db, chain: Chain, collectionId: string, options: { now: number; cacheSeconds: number }): Promise<HolderBoard> {
+function holderBoardOf(
+  db: Db,
+  chain: Chain,
+  collectionId: string,
+  options: { now: number; cacheSeconds: number },
+): Promise<HolderBoard> {
   let cache = boardCaches.get(chain);
   if (!cache) boardCaches.set(chain, (cache = new Map()));
   const current = cache.get(collectionId);
@@ -59,12 +72,18 @@ function holderBoardOf(db: Db, chain: Chain, collectionId: string, options: { no
   const forget = () => {
     if (cache.get(collectionId) === entry) cache.delete(collectionId);
   };
-  entry.board.then((board) => (board === "unavailable" ? forget() : (entry.expiresAt = options.now + options.cacheSeconds * 1000)), forget);
+  entry.board.then(
+    (board) => (board === "unavailable" ? forget() : (entry.expiresAt = options.now + options.cacheSeconds * 1000)),
+    forget,
+  );
   return entry.board;
 }
 
 async function computeHolderBoard(db: Db, chain: Chain, collectionId: string): Promise<HolderBoard> {
-  const nfts = await db.nft.findMany({ where: { collectionId, status: "minted", mintAddress: { not: null } }, select: { mintAddress: true } });
+  const nfts = await db.nft.findMany({
+    where: { collectionId, status: "minted", mintAddress: { not: null } },
+    select: { mintAddress: true },
+  });
   const mints = nfts.map((nft) => nft.mintAddress!);
   if (mints.length === 0) return { ranked: [], total: 0 };
 
@@ -96,10 +115,16 @@ export async function getTopMinters(ctx: ServiceContext, collectionId: string): 
     ORDER BY COUNT(*) DESC, "walletAddress" COLLATE "C" ASC
     LIMIT ${LEADERBOARD_SIZE}`;
   const entries = await withProfiles(ctx, rows);
-  return { topMinters: entries.map(({ entry, count }) => ({ ...entry, mintCount: count })), total: rows[0]?.total ?? 0 };
+  return {
+    topMinters: entries.map(({ entry, count }) => ({ ...entry, mintCount: count })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
-async function withProfiles(ctx: ServiceContext, ranked: readonly Ranked[]): Promise<Array<{ entry: LeaderboardEntry; count: number }>> {
+async function withProfiles(
+  ctx: ServiceContext,
+  ranked: readonly Ranked[],
+): Promise<Array<{ entry: LeaderboardEntry; count: number }>> {
   const profiles = await getProfiles(
     ctx,
     ranked.map((r) => r.walletAddress),

@@ -36,13 +36,21 @@ export async function getAllMinted(
     // A search's matches depend on the clock (only revealed names are searchable): never cached, see below.
     const where = await mintedSearchWhere(db, collection, search, now);
     const [rows, total] = await Promise.all([
-      db.mint.findMany({ where, include: { nft: true }, orderBy: options.sort === "oldest" ? OLDEST : NEWEST, skip: options.offset, take: options.limit }),
+      db.mint.findMany({
+        where,
+        include: { nft: true },
+        orderBy: options.sort === "oldest" ? OLDEST : NEWEST,
+        skip: options.offset,
+        take: options.limit,
+      }),
       db.mint.count({ where }),
     ]);
     return { value: { rows, total, extras: await loadFeedExtras(ctx, rows) }, validUntil: Infinity };
   };
   // The unsearched pages everyone loads are cached per drop (nft-pages.ts); what depends on the clock is computed below.
-  const { rows, total, extras } = search ? (await loadPage()).value : await getDropPage(ctx, collection.id, `minted:${options.sort}:${options.offset}:${options.limit}`, loadPage);
+  const { rows, total, extras } = search
+    ? (await loadPage()).value
+    : await getDropPage(ctx, collection.id, `minted:${options.sort}:${options.offset}:${options.limit}`, loadPage);
   const items = buildFeedEntries(ctx, collection, rows, extras, now).map((entry) => entry.item);
   return {
     // "popular" ranks within each page: the page is the newest-first page, reordered.
@@ -51,16 +59,30 @@ export async function getAllMinted(
     hasMore: options.offset + rows.length < total,
     offset: options.offset,
     limit: options.limit,
-    collection: { id: collection.id, shortId: collection.shortId, name: collection.name, twitterHandle: twitterHandleOf(collection.twitter) },
+    collection: {
+      id: collection.id,
+      shortId: collection.shortId,
+      name: collection.name,
+      twitterHandle: twitterHandleOf(collection.twitter),
+    },
     allowImageDownload: collection.allowImageDownload,
   };
 }
 
-export async function getRecentlyMinted(ctx: ServiceContext, collectionId: string, options: { limit: number }): Promise<RecentlyMintedView> {
+export async function getRecentlyMinted(
+  ctx: ServiceContext,
+  collectionId: string,
+  options: { limit: number },
+): Promise<RecentlyMintedView> {
   const now = ctx.clock.now();
   const [collection, rows] = await Promise.all([
     getCollectionOrThrow(ctx, collectionId),
-    ctx.db.mint.findMany({ where: mintsOf(collectionId), include: { nft: true }, orderBy: NEWEST, take: options.limit }),
+    ctx.db.mint.findMany({
+      where: mintsOf(collectionId),
+      include: { nft: true },
+      orderBy: NEWEST,
+      take: options.limit,
+    }),
   ]);
   const nfts = buildFeedEntries(ctx, collection, rows, await loadFeedExtras(ctx, rows), now).map(toRecentMint);
   return {
@@ -78,17 +100,29 @@ export async function getRecentlyMinted(ctx: ServiceContext, collectionId: strin
  * token id (or edition number of a limited edition); 4+ base58 characters are also a
  * case-sensitive prefix of the owner's or the minter's wallet.
  */
-async function mintedSearchWhere(db: Db, collection: Collection, search: MintedSearch | null, now: Date): Promise<Prisma.MintWhereInput> {
+async function mintedSearchWhere(
+  db: Db,
+  collection: Collection,
+  search: MintedSearch | null,
+  now: Date,
+): Promise<Prisma.MintWhereInput> {
   const base = mintsOf(collection.id);
   if (!search) return base;
   const any: Prisma.MintWhereInput[] = [];
   const cutoff = mintRevealCutoff(collection, now);
   if (cutoff.kind !== "none") {
-    any.push({ nft: { name: { contains: likeLiteral(search.text), mode: "insensitive" } }, ...(cutoff.kind === "mintedBy" ? { mintedAt: { lte: cutoff.at } } : {}) });
+    any.push({
+      nft: { name: { contains: likeLiteral(search.text), mode: "insensitive" } },
+      ...(cutoff.kind === "mintedBy" ? { mintedAt: { lte: cutoff.at } } : {}),
+    });
   }
-  if (search.number !== null) any.push({ nft: { OR: [{ tokenId: search.number }, { tokenId: null, editionNumber: search.number }] } });
+  if (search.number !== null)
+    any.push({ nft: { OR: [{ tokenId: search.number }, { tokenId: null, editionNumber: search.number }] } });
   if (search.walletPrefix) {
-    any.push({ nft: { ownerWallet: { startsWith: search.walletPrefix } } }, { walletAddress: { startsWith: search.walletPrefix } });
+    any.push(
+      { nft: { ownerWallet: { startsWith: search.walletPrefix } } },
+      { walletAddress: { startsWith: search.walletPrefix } },
+    );
   }
   const named = await mintersNamedLike(db, collection.id, search.text);
   if (named.length > 0) any.push({ walletAddress: { in: named } });
@@ -97,10 +131,17 @@ async function mintedSearchWhere(db: Db, collection: Collection, search: MintedS
 
 /** Wallets that minted from the drop and whose display name contains `text`. */
 async function mintersNamedLike(db: Db, collectionId: string, text: string): Promise<string[]> {
-  const minters = await db.mint.findMany({ where: { collectionId }, distinct: ["walletAddress"], select: { walletAddress: true } });
+  const minters = await db.mint.findMany({
+    where: { collectionId },
+    distinct: ["walletAddress"],
+    select: { walletAddress: true },
+  });
   if (minters.length === 0) return [];
   const profiles = await db.profile.findMany({
-    where: { walletAddress: { in: minters.map((m) => m.walletAddress) }, displayName: { contains: likeLiteral(text), mode: "insensitive" } },
+    where: {
+      walletAddress: { in: minters.map((m) => m.walletAddress) },
+      displayName: { contains: likeLiteral(text), mode: "insensitive" },
+    },
     select: { walletAddress: true },
   });
   return profiles.map((p) => p.walletAddress);
@@ -111,7 +152,11 @@ export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-type FeedExtras = { profiles: Map<string, PublicProfile>; reactions: Map<string, Record<string, number>>; awards: Map<string, BountyAward> };
+type FeedExtras = {
+  profiles: Map<string, PublicProfile>;
+  reactions: Map<string, Record<string, number>>;
+  awards: Map<string, BountyAward>;
+};
 
 /** What a page shows beside its mints: minter profiles, reactions and bounties, in one query each. */
 async function loadFeedExtras(ctx: ServiceContext, rows: MintRow[]): Promise<FeedExtras> {
@@ -128,7 +173,13 @@ async function loadFeedExtras(ctx: ServiceContext, rows: MintRow[]): Promise<Fee
 }
 
 /** MintedItems of a page at `now`. */
-function buildFeedEntries(ctx: ServiceContext, collection: Collection, rows: MintRow[], { profiles, reactions, awards }: FeedExtras, now: Date): FeedEntry[] {
+function buildFeedEntries(
+  ctx: ServiceContext,
+  collection: Collection,
+  rows: MintRow[],
+  { profiles, reactions, awards }: FeedExtras,
+  now: Date,
+): FeedEntry[] {
   return rows.map((row) => {
     const { nft } = row;
     const revealed = isNftRevealed(collection, row.mintedAt, now);
@@ -195,7 +246,11 @@ function toRecentMint({ row: { nft }, shown, item }: FeedEntry): RecentMint {
 /** emoji → count per NFT, most used first. */
 async function reactionsOf(db: Db, nftIds: string[]): Promise<Map<string, Record<string, number>>> {
   if (nftIds.length === 0) return new Map();
-  const groups = await db.reaction.groupBy({ by: ["nftId", "emoji"], where: { nftId: { in: nftIds } }, _count: { _all: true } });
+  const groups = await db.reaction.groupBy({
+    by: ["nftId", "emoji"],
+    where: { nftId: { in: nftIds } },
+    _count: { _all: true },
+  });
   groups.sort((a, b) => b._count._all - a._count._all || a.emoji.localeCompare(b.emoji));
   const byNft = new Map<string, Record<string, number>>();
   for (const group of groups) {
@@ -212,7 +267,10 @@ async function reactionsOf(db: Db, nftIds: string[]): Promise<Map<string, Record
  */
 async function bountiesOf(db: Db, nftIds: string[]): Promise<Map<string, BountyAward>> {
   if (nftIds.length === 0) return new Map();
-  const awards = await db.bountyAward.findMany({ where: { nftId: { in: nftIds } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const awards = await db.bountyAward.findMany({
+    where: { nftId: { in: nftIds } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   const chosen = new Map<string, BountyAward>();
   for (const award of awards) {
     const current = chosen.get(award.nftId);

@@ -3,7 +3,10 @@
 // schedule is not public yet (the same rule as collection-summaries).
 import type { ServiceContext } from "./context";
 
-export async function nextPhaseStarts(ctx: ServiceContext, collectionIds: readonly string[]): Promise<Map<string, Date>> {
+export async function nextPhaseStarts(
+  ctx: ServiceContext,
+  collectionIds: readonly string[],
+): Promise<Map<string, Date>> {
   if (collectionIds.length === 0) return new Map();
   const now = ctx.clock.now();
   const rows = await ctx.db.phase.groupBy({

@@ -29,9 +29,11 @@ const notFound = () => new AppError("NOT_FOUND", "No NFT matches that identifier
 
 /** Classifies an identifier; `collection` is the `?collection=` query value for a bare token id. */
 export function parseNftIdentifier(identifier: string, collection?: string): NftIdentifier {
-  if (UUID.test(identifier)) throw invalid("NFTs are looked up by mint address, contract:tokenId or token id, not by UUID.");
+  if (UUID.test(identifier))
+    throw invalid("NFTs are looked up by mint address, contract:tokenId or token id, not by UUID.");
   const colon = identifier.lastIndexOf(":");
-  if (colon > 0) return { kind: "token", collection: identifier.slice(0, colon), tokenId: tokenIdOf(identifier.slice(colon + 1)) };
+  if (colon > 0)
+    return { kind: "token", collection: identifier.slice(0, colon), tokenId: tokenIdOf(identifier.slice(colon + 1)) };
   if (TOKEN_ID.test(identifier)) return { kind: "token", collection, tokenId: tokenIdOf(identifier) };
   if (MINT_ADDRESS.test(identifier)) return { kind: "mint", address: identifier };
   throw invalid("Invalid NFT identifier: use a mint address, contract:tokenId or a token id.");
@@ -52,7 +54,8 @@ export async function getNft(ctx: ServiceContext, identifier: NftIdentifier): Pr
   const revealed = isNftRevealed(collection, nft.mintedAt, now);
   const shown = shownNft(nft, collection, revealed, ctx.publicBaseUrl);
   // A fair drop never shows which NFT a mint in progress holds (it would show what comes next).
-  const reservationRunning = nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > now) && !isFairDrop(collection);
+  const reservationRunning =
+    nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > now) && !isFairDrop(collection);
   return {
     nft: {
       id: nft.id,
@@ -75,15 +78,27 @@ export async function getNft(ctx: ServiceContext, identifier: NftIdentifier): Pr
       ownerWallet: nft.ownerWallet,
       mintedAt: nft.mintedAt?.toISOString() ?? null,
     },
-    collection: { id: collection.id, shortId: collection.shortId, name: collection.name, collectionAddress: collection.collectionAddress, chain: collection.chain },
+    collection: {
+      id: collection.id,
+      shortId: collection.shortId,
+      name: collection.name,
+      collectionAddress: collection.collectionAddress,
+      chain: collection.chain,
+    },
   };
 }
 
 async function findNft(db: Db, identifier: NftIdentifier): Promise<Nft | null> {
   if (identifier.kind === "mint") return db.nft.findUnique({ where: { mintAddress: identifier.address } });
   if (identifier.collection === undefined) {
-    const found = await db.nft.findMany({ where: { tokenId: identifier.tokenId, collection: { launchStatus: "live" } }, take: 2 });
-    if (found.length > 1) throw invalid("Several drops have an NFT with that token id: add the collection query parameter (short ID, UUID or address of the drop).");
+    const found = await db.nft.findMany({
+      where: { tokenId: identifier.tokenId, collection: { launchStatus: "live" } },
+      take: 2,
+    });
+    if (found.length > 1)
+      throw invalid(
+        "Several drops have an NFT with that token id: add the collection query parameter (short ID, UUID or address of the drop).",
+      );
     return found[0] ?? null;
   }
   const ref = await findCollectionRefCached(db, identifier.collection);

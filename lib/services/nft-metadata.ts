@@ -18,7 +18,11 @@ export function metadataRefOf(nft: { tokenId: number | null; editionNumber: numb
   return nft.id;
 }
 
-export function metadataUri(publicBaseUrl: string, identifier: string, nft: Parameters<typeof metadataRefOf>[0]): string {
+export function metadataUri(
+  publicBaseUrl: string,
+  identifier: string,
+  nft: Parameters<typeof metadataRefOf>[0],
+): string {
   return `${publicBaseUrl.replace(/\/+$/, "")}/m/${identifier}/${metadataRefOf(nft)}`;
 }
 
@@ -52,7 +56,9 @@ export async function getNftMetadata(ctx: ServiceContext, identifier: string, re
     symbol: collection.symbol ?? "",
     // The royalties a drop launched from a Sugar folder states, as Metaplex metadata carries them.
     ...(collection.sellerFeeBasisPoints !== null ? { seller_fee_basis_points: collection.sellerFeeBasisPoints } : {}),
-    ...(creators && creators.length > 0 ? { properties: { creators: creators.map(({ address, share }) => ({ address, share })) } } : {}),
+    ...(creators && creators.length > 0
+      ? { properties: { creators: creators.map(({ address, share }) => ({ address, share })) } }
+      : {}),
     external_url: `${publicBaseUrl}/d/${collection.shortId ?? collection.id}`,
     collection: { name: collection.name, family: collection.name },
   };

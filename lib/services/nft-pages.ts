@@ -10,12 +10,20 @@ import type { ServiceContext } from "./context";
 /** Pages kept per drop at most (limit × offset × sort combinations); past it, the drop's pages start over. */
 const MAX_PAGES_PER_DROP = 64;
 
-export type CachedPage<T> = { value: T; /** Epoch ms after which the page must be read again (a reservation ends). */ validUntil: number };
+export type CachedPage<T> = {
+  value: T;
+  /** Epoch ms after which the page must be read again (a reservation ends). */ validUntil: number;
+};
 
 export type DropPages = Map<string, Promise<CachedPage<unknown>>>;
 
 /** The drop's cached page `key`, or `load()` once for every concurrent caller. */
-export async function getDropPage<T>(ctx: ServiceContext, collectionId: string, key: string, load: () => Promise<CachedPage<T>>): Promise<T> {
+export async function getDropPage<T>(
+  ctx: ServiceContext,
+  collectionId: string,
+  key: string,
+  load: () => Promise<CachedPage<T>>,
+): Promise<T> {
   const pages = await ctx.caches.nftPages.get(collectionId, async () => new Map());
   let page = pages.get(key) as Promise<CachedPage<T>> | undefined;
   if (page) {

@@ -17,8 +17,12 @@ export async function quotePeggedPhase(ctx: ServiceContext, phase: PeggedPhase, 
   if (!peg) throw new AppError("PHASE_NOT_PEGGED", "This phase has no pegged price.");
   const book = tokenPriceBook(ctx.config);
   const tokenSymbol = (peg.tokenSymbol ?? phase.currency).toUpperCase();
-  const [tokenUsd, nativeUsd] = await Promise.all([book.usdPrice(tokenSymbol), peg.pegMode === "native" ? book.usdPrice(peg.nativeSymbol) : Promise.resolve(null)]);
-  if (!tokenUsd || (peg.pegMode === "native" && !nativeUsd)) throw new AppError("PRICE_UNAVAILABLE", "No token price is available for this quote right now. Please retry.");
+  const [tokenUsd, nativeUsd] = await Promise.all([
+    book.usdPrice(tokenSymbol),
+    peg.pegMode === "native" ? book.usdPrice(peg.nativeSymbol) : Promise.resolve(null),
+  ]);
+  if (!tokenUsd || (peg.pegMode === "native" && !nativeUsd))
+    throw new AppError("PRICE_UNAVAILABLE", "No token price is available for this quote right now. Please retry.");
   return peggedQuote({
     config: peg,
     token: { symbol: tokenSymbol, decimals: peg.tokenDecimals ?? phase.currencyDecimals, usd: tokenUsd },
@@ -30,7 +34,10 @@ export async function quotePeggedPhase(ctx: ServiceContext, phase: PeggedPhase, 
 
 export async function getPeggedPrice(ctx: ServiceContext, phaseId: string): Promise<PeggedPriceView> {
   const now = ctx.clock.now();
-  const phase = await ctx.db.phase.findUnique({ where: { id: phaseId }, select: { priceModel: true, pegConfig: true, currency: true, currencyDecimals: true } });
+  const phase = await ctx.db.phase.findUnique({
+    where: { id: phaseId },
+    select: { priceModel: true, pegConfig: true, currency: true, currencyDecimals: true },
+  });
   if (!phase) throw new AppError("PHASE_NOT_FOUND", "No phase has that id.");
   // tokenAmountRaw stays inside: prepare-mint charges it; the wire carries tokenAmount.
   const { tokenAmountRaw: _charged, ...quote } = await quotePeggedPhase(ctx, phase, now);

@@ -9,9 +9,15 @@ export function getPlatformCapabilities(ctx: ServiceContext) {
   const { config } = ctx;
   const now = ctx.clock.now();
   const { tokenPrices, rateLimit } = config;
-  const priceSource: "provider" | "static" | "none" = tokenPrices.providerUrl ? "provider" : Object.keys(tokenPrices.staticPrices).length > 0 ? "static" : "none";
+  const priceSource: "provider" | "static" | "none" = tokenPrices.providerUrl
+    ? "provider"
+    : Object.keys(tokenPrices.staticPrices).length > 0
+      ? "static"
+      : "none";
   return {
-    chains: [{ name: config.chainName, cluster: config.cluster, isProduction: PRODUCTION_CHAINS.has(config.chainName) }],
+    chains: [
+      { name: config.chainName, cluster: config.cluster, isProduction: PRODUCTION_CHAINS.has(config.chainName) },
+    ],
     features: {
       claimCodes: true,
       bounties: true,

@@ -13,7 +13,10 @@ export type PublicProfile = {
 
 export const NO_PROFILE: PublicProfile = { displayName: null, avatarUrl: null, platformRank: "member", effects: [] };
 
-export async function getProfiles(ctx: ServiceContext, wallets: readonly string[]): Promise<Map<string, PublicProfile>> {
+export async function getProfiles(
+  ctx: ServiceContext,
+  wallets: readonly string[],
+): Promise<Map<string, PublicProfile>> {
   const unique = [...new Set(wallets)];
   if (unique.length === 0) return new Map();
   const rows = await ctx.db.profile.findMany({ where: { walletAddress: { in: unique } }, include: { effects: true } });
@@ -24,7 +27,11 @@ export async function getProfiles(ctx: ServiceContext, wallets: readonly string[
         displayName: row.displayName,
         avatarUrl: toPublicUrl(row.avatarUrl, ctx.publicBaseUrl),
         platformRank: row.platformRank,
-        effects: row.effects.map((e) => ({ effect_type: e.effectType, effect_category: e.effectCategory, config: e.config ?? null })),
+        effects: row.effects.map((e) => ({
+          effect_type: e.effectType,
+          effect_category: e.effectCategory,
+          config: e.config ?? null,
+        })),
       },
     ]),
   );

@@ -67,7 +67,10 @@ export const WALLET_CHANGED_CHANNEL = "dropmint_wallet_changed";
 export const DROP_NFTS_CHANGED_CHANNEL = "dropmint_drop_nfts_changed";
 
 /** Subscribes the caches to the database's changes; the returned function stops it. */
-export async function keepReadCachesFresh(database: Pick<Database, "listen" | "onWrite">, caches: ReadCaches): Promise<() => Promise<void>> {
+export async function keepReadCachesFresh(
+  database: Pick<Database, "listen" | "onWrite">,
+  caches: ReadCaches,
+): Promise<() => Promise<void>> {
   const stopWrites = database.onWrite((event) => invalidateAfterWrite(caches, event));
   const unsubscribes = await Promise.all([
     database.listen(DROP_CHANGED_CHANNEL, {
@@ -80,9 +83,18 @@ export async function keepReadCachesFresh(database: Pick<Database, "listen" | "o
       onChange: (id) => (caches.dropCounts.invalidate(id), caches.searches.invalidateAll()),
       onGap: () => (caches.dropCounts.invalidateAll(), caches.searches.invalidateAll()),
     }),
-    database.listen(DROP_NFTS_CHANGED_CHANNEL, { onChange: (id) => caches.nftPages.invalidate(id), onGap: () => caches.nftPages.invalidateAll() }),
-    database.listen(WALLET_CHANGED_CHANNEL, { onChange: (dropAndWallet) => forgetWallet(caches, dropAndWallet), onGap: () => forgetAllWallets(caches) }),
-    database.listen(KEY_CHANGED_CHANNEL, { onChange: (hash) => caches.keys.invalidate(hash), onGap: () => caches.keys.invalidateAll() }),
+    database.listen(DROP_NFTS_CHANGED_CHANNEL, {
+      onChange: (id) => caches.nftPages.invalidate(id),
+      onGap: () => caches.nftPages.invalidateAll(),
+    }),
+    database.listen(WALLET_CHANGED_CHANNEL, {
+      onChange: (dropAndWallet) => forgetWallet(caches, dropAndWallet),
+      onGap: () => forgetAllWallets(caches),
+    }),
+    database.listen(KEY_CHANGED_CHANNEL, {
+      onChange: (hash) => caches.keys.invalidate(hash),
+      onGap: () => caches.keys.invalidateAll(),
+    }),
   ]);
   return async () => {
     stopWrites();
@@ -135,7 +147,8 @@ function forgetNftPagesAfterWrite(caches: ReadCaches, { model, result }: WriteEv
     const id = model === "Collection" ? record.id : record.collectionId;
     return typeof id === "string" ? caches.nftPages.invalidate(id) : caches.nftPages.invalidateAll();
   }
-  if (model === "Reaction" || model === "BountyAward" || model === "Profile" || model === "ProfileEffect") caches.nftPages.invalidateAll();
+  if (model === "Reaction" || model === "BountyAward" || model === "Profile" || model === "ProfileEffect")
+    caches.nftPages.invalidateAll();
 }
 
 function changesStatus(args: Record<string, unknown>): boolean {

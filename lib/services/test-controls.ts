@@ -13,7 +13,12 @@ export async function movePhaseStart(ctx: ServiceContext, phaseId: string, start
 
 export async function allowlistWallet(ctx: ServiceContext, phaseId: string, walletAddress: string, allocation: number) {
   const { db } = ctx;
-  if (!(await db.phase.findUnique({ where: { id: phaseId }, select: { id: true } }))) throw new AppError("PHASE_NOT_FOUND", "No phase has that id.");
-  await db.allowlistEntry.upsert({ where: { phaseId_walletAddress: { phaseId, walletAddress } }, create: { phaseId, walletAddress, allocation }, update: { allocation } });
+  if (!(await db.phase.findUnique({ where: { id: phaseId }, select: { id: true } })))
+    throw new AppError("PHASE_NOT_FOUND", "No phase has that id.");
+  await db.allowlistEntry.upsert({
+    where: { phaseId_walletAddress: { phaseId, walletAddress } },
+    create: { phaseId, walletAddress, allocation },
+    update: { allocation },
+  });
   return { phaseId, walletAddress, allocation };
 }

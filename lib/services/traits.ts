@@ -17,10 +17,18 @@ export async function getTraits(ctx: ServiceContext, collectionId: string): Prom
   const collection = await getCollectionOrThrow(ctx, collectionId);
   if (!isCollectionRevealed(collection, now)) return { traits: [], message: TRAITS_HIDDEN_MESSAGE };
 
-  const rows = await ctx.db.nft.findMany({ where: { collectionId, isMasterEdition: false }, select: { attributes: true, status: true } });
-  const items = rows.map((row) => ({ attributes: attributesOf(row.attributes), minted: row.status === "minted" || row.status === "burned" }));
+  const rows = await ctx.db.nft.findMany({
+    where: { collectionId, isMasterEdition: false },
+    select: { attributes: true, status: true },
+  });
+  const items = rows.map((row) => ({
+    attributes: attributesOf(row.attributes),
+    minted: row.status === "minted" || row.status === "burned",
+  }));
   const mintedCounts = new Map(
-    computeTraitStats(items.filter((item) => item.minted)).flatMap((trait) => trait.values.map((v) => [`${trait.traitType}\u0000${v.value}`, v.count] as const)),
+    computeTraitStats(items.filter((item) => item.minted)).flatMap((trait) =>
+      trait.values.map((v) => [`${trait.traitType}\u0000${v.value}`, v.count] as const),
+    ),
   );
   return {
     traits: computeTraitStats(items).map((trait) => ({
@@ -40,6 +48,10 @@ export async function getTraits(ctx: ServiceContext, collectionId: string): Prom
 function attributesOf(json: unknown): Attribute[] {
   if (!Array.isArray(json)) return [];
   return json.filter(
-    (a): a is Attribute => typeof a === "object" && a !== null && typeof (a as Attribute).trait_type === "string" && ["string", "number"].includes(typeof (a as Attribute).value),
+    (a): a is Attribute =>
+      typeof a === "object" &&
+      a !== null &&
+      typeof (a as Attribute).trait_type === "string" &&
+      ["string", "number"].includes(typeof (a as Attribute).value),
   );
 }

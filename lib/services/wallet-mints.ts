@@ -9,7 +9,10 @@ import { getDropCounts, getDropFacts } from "./drop-snapshot";
 import { gateInputs, readWalletHoldingsCached } from "./holdings";
 import { allowlistOf, getWalletDropRows } from "./wallet-rows";
 
-export async function getWalletMints(ctx: ServiceContext, options: { collectionId: string; walletAddress: string }): Promise<WalletMintsView> {
+export async function getWalletMints(
+  ctx: ServiceContext,
+  options: { collectionId: string; walletAddress: string },
+): Promise<WalletMintsView> {
   const { collectionId, walletAddress } = options;
   const now = ctx.clock.now();
   const [{ collection, phases }, { minted: dropMinted }, own] = await Promise.all([

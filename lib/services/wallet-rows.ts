@@ -18,14 +18,30 @@ export type WalletDropRows = Readonly<{
 
 /** The wallet's allowlist allocation in a phase: its entry plus its allowlist codes' spots, or null when it has neither. */
 export const allowlistOf = (rows: WalletDropRows, phaseId: string): number | null =>
-  allowlistSpots([rows.allowlistByPhase.get(phaseId), rows.codeSpotsByPhase.get(phaseId), rows.codeSpotsByPhase.get("")]);
+  allowlistSpots([
+    rows.allowlistByPhase.get(phaseId),
+    rows.codeSpotsByPhase.get(phaseId),
+    rows.codeSpotsByPhase.get(""),
+  ]);
 
-export function getWalletDropRows(ctx: ServiceContext, collectionId: string, walletAddress: string): Promise<WalletDropRows> {
-  return ctx.caches.walletRows.get(`${collectionId}:${walletAddress}`, () => loadWalletDropRows(ctx, collectionId, walletAddress));
+export function getWalletDropRows(
+  ctx: ServiceContext,
+  collectionId: string,
+  walletAddress: string,
+): Promise<WalletDropRows> {
+  return ctx.caches.walletRows.get(`${collectionId}:${walletAddress}`, () =>
+    loadWalletDropRows(ctx, collectionId, walletAddress),
+  );
 }
 
-async function loadWalletDropRows({ db, clock }: ServiceContext, collectionId: string, walletAddress: string): Promise<WalletDropRows> {
-  const rows = await db.$queryRaw<Array<{ kind: "mints" | "allowlist" | "codes" | "override"; phaseId: string | null; n: number }>>`
+async function loadWalletDropRows(
+  { db, clock }: ServiceContext,
+  collectionId: string,
+  walletAddress: string,
+): Promise<WalletDropRows> {
+  const rows = await db.$queryRaw<
+    Array<{ kind: "mints" | "allowlist" | "codes" | "override"; phaseId: string | null; n: number }>
+  >`
     SELECT 'mints' AS kind, "phaseId"::text AS "phaseId", count(*)::int AS n FROM "Mint"
       WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${walletAddress} GROUP BY "phaseId"
     UNION ALL
@@ -40,6 +56,12 @@ async function loadWalletDropRows({ db, clock }: ServiceContext, collectionId: s
       WHERE r."collectionId" = ${collectionId}::uuid AND r."walletAddress" = ${walletAddress} AND b."grantType" = 'whitelist' AND NOT c.disabled
         AND (b."expiresAt" IS NULL OR b."expiresAt" > ${clock.now()})
       GROUP BY b."phaseId"`;
-  const byPhase = (kind: (typeof rows)[number]["kind"]) => new Map(rows.filter((row) => row.kind === kind).map((row) => [row.phaseId ?? "", row.n]));
-  return Object.freeze({ mintedByPhase: byPhase("mints"), allowlistByPhase: byPhase("allowlist"), codeSpotsByPhase: byPhase("codes"), overrideByPhase: byPhase("override") });
+  const byPhase = (kind: (typeof rows)[number]["kind"]) =>
+    new Map(rows.filter((row) => row.kind === kind).map((row) => [row.phaseId ?? "", row.n]));
+  return Object.freeze({
+    mintedByPhase: byPhase("mints"),
+    allowlistByPhase: byPhase("allowlist"),
+    codeSpotsByPhase: byPhase("codes"),
+    overrideByPhase: byPhase("override"),
+  });
 }

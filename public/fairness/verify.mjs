@@ -52,8 +52,16 @@ async function fromSite(site, drop) {
   const body = await response.json();
   const fairness = body.collection?.fairness;
   if (!fairness) throw new Error(`${drop} is not a provably fair drop`);
-  if (!fairness.seed) throw new Error(`${drop}'s seed is revealed after it sells out or reveals; its commitment is ${fairness.commitment}`);
-  return { seed: fairness.seed, from: fairness.tokenIds.from, to: fairness.tokenIds.to, commitment: fairness.commitment };
+  if (!fairness.seed)
+    throw new Error(
+      `${drop}'s seed is revealed after it sells out or reveals; its commitment is ${fairness.commitment}`,
+    );
+  return {
+    seed: fairness.seed,
+    from: fairness.tokenIds.from,
+    to: fairness.tokenIds.to,
+    commitment: fairness.commitment,
+  };
 }
 
 function fromFlags(args) {
@@ -71,7 +79,11 @@ try {
   const order = fairOrder(input.seed, input.from, input.to);
   const matches = commitmentOf(input.seed, order) === input.commitment;
   console.log(`order (first NFT minted first): ${order.join(", ")}`);
-  console.log(matches ? "✓ the seed and this order match the published commitment" : "✗ the seed and this order do NOT match the published commitment");
+  console.log(
+    matches
+      ? "✓ the seed and this order match the published commitment"
+      : "✗ the seed and this order do NOT match the published commitment",
+  );
   process.exitCode = matches ? 0 : 1;
 } catch (error) {
   console.error(

@@ -17,7 +17,8 @@ for (const target of databaseTargets) {
     let auroraKey: string;
     /** Wallet of each demo collector by display name ("anon" has none). */
     const wallets: Record<string, string> = {};
-    const get = (path: string, key = allKey) => callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
+    const get = (path: string, key = allKey) =>
+      callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
     const page = async (path: string, key = allKey): Promise<Page> => {
       const { status, body } = await get(path, key);
       expect(status, JSON.stringify(body)).toBe(200);
@@ -29,7 +30,8 @@ for (const target of databaseTargets) {
       app = await startTestApp(target);
       allKey = await app.createKey({ keyClass: "live", collections: "all" });
       auroraKey = await app.createKey({ keyClass: "live", collections: ["aurora"] });
-      for (const profile of await app.runtime.database.prisma.profile.findMany()) wallets[profile.displayName ?? "anon"] = profile.walletAddress;
+      for (const profile of await app.runtime.database.prisma.profile.findMany())
+        wallets[profile.displayName ?? "anon"] = profile.walletAddress;
     });
     afterAll(() => app?.close());
 
@@ -80,9 +82,27 @@ for (const target of databaseTargets) {
         expect(item.rarityTier).toEqual(expect.any(String));
       }
       // Bounties: a one-off grant, a one-off token prize (shown over the same NFT's pool draw), a pool NFT prize.
-      expect(byToken.get(7)!.bounty).toEqual({ bountyType: "grant", amount: null, tokenSymbol: null, payoutStatus: "not_applicable", memo: "Discord OG role" });
-      expect(byToken.get(10)!.bounty).toEqual({ bountyType: "token", amount: 250_000_000, tokenSymbol: "SOL", payoutStatus: "paid", memo: null });
-      expect(byToken.get(5)!.bounty).toEqual({ bountyType: "nft", amount: null, tokenSymbol: null, payoutStatus: "paid", memo: "Void Relic" });
+      expect(byToken.get(7)!.bounty).toEqual({
+        bountyType: "grant",
+        amount: null,
+        tokenSymbol: null,
+        payoutStatus: "not_applicable",
+        memo: "Discord OG role",
+      });
+      expect(byToken.get(10)!.bounty).toEqual({
+        bountyType: "token",
+        amount: 250_000_000,
+        tokenSymbol: "SOL",
+        payoutStatus: "paid",
+        memo: null,
+      });
+      expect(byToken.get(5)!.bounty).toEqual({
+        bountyType: "nft",
+        amount: null,
+        tokenSymbol: null,
+        payoutStatus: "paid",
+        memo: "Void Relic",
+      });
       expect(p.nfts.filter((n) => n.bounty !== null)).toHaveLength(3);
     });
 
@@ -103,7 +123,9 @@ for (const target of databaseTargets) {
     });
 
     it("ranks by reactions within each page of the newest-first history", async () => {
-      expect(tokens(await page("sprites/all-minted?sort=popular&limit=12"))).toEqual([1, 4, 9, 12, 11, 10, 8, 7, 6, 5, 3, 2]);
+      expect(tokens(await page("sprites/all-minted?sort=popular&limit=12"))).toEqual([
+        1, 4, 9, 12, 11, 10, 8, 7, 6, 5, 3, 2,
+      ]);
       // The first page of five holds the five newest mints; only their order changes.
       const first = await page("sprites/all-minted?sort=popular&limit=5");
       expect(tokens(first)).toEqual([9, 12, 11, 10, 8]);
@@ -159,13 +181,20 @@ for (const target of databaseTargets) {
       expect((await page("sprites/all-minted?limit=1")).nfts).toHaveLength(1);
     });
 
-    it.each(["limit=0", "limit=-1", "limit=abc", "limit=1.5", "limit=", "offset=-1", "offset=abc", "sort=best", `search=${"x".repeat(101)}`])(
-      "answers 400 INVALID_REQUEST for %s",
-      async (query) => {
-        const { status, body } = await get(`sprites/all-minted?${query}`);
-        expect([status, errorBodySchema.parse(body).code]).toEqual([400, "INVALID_REQUEST"]);
-      },
-    );
+    it.each([
+      "limit=0",
+      "limit=-1",
+      "limit=abc",
+      "limit=1.5",
+      "limit=",
+      "offset=-1",
+      "offset=abc",
+      "sort=best",
+      `search=${"x".repeat(101)}`,
+    ])("answers 400 INVALID_REQUEST for %s", async (query) => {
+      const { status, body } = await get(`sprites/all-minted?${query}`);
+      expect([status, errorBodySchema.parse(body).code]).toEqual([400, "INVALID_REQUEST"]);
+    });
 
     it("answers 403 for another drop, existing or not, and 404 for an unknown drop", async () => {
       const foreign = await get("sprites/all-minted", auroraKey);

@@ -14,7 +14,8 @@ for (const target of databaseTargets) {
     let app: TestApp;
     let allKey: string;
     let auroraKey: string;
-    const get = (path: string, key = allKey) => callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
+    const get = (path: string, key = allKey) =>
+      callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
 
     beforeAll(async () => {
       app = await startTestApp(target);
@@ -28,7 +29,11 @@ for (const target of databaseTargets) {
       expect(status).toBe(200);
       const parsed = availabilityResponseSchema.strict().parse(body);
       const sprites = await app.runtime.database.prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" } });
-      expect(parsed).toEqual({ success: true, collectionId: sprites.id, stats: { total: 100, minted: 12, burned: 0, available: 88, percentMinted: 12 } });
+      expect(parsed).toEqual({
+        success: true,
+        collectionId: sprites.id,
+        stats: { total: 100, minted: 12, burned: 0, available: 88, percentMinted: 12 },
+      });
       // The same drop by UUID and by on-chain address.
       expect((await get(`${sprites.id}/availability`)).body).toEqual(parsed);
       expect((await get(`${sprites.collectionAddress}/availability`)).body).toEqual(parsed);
@@ -90,11 +95,16 @@ for (const target of databaseTargets) {
         expect(trait.values.map((v) => v.count)).toEqual([...trait.values.map((v) => v.count)].sort((a, b) => a - b));
       }
       // Minted per value matches the minted NFTs' own attributes.
-      const minted = await app.runtime.database.prisma.nft.findMany({ where: { collection: { shortId: "sprites" }, status: "minted" }, select: { attributes: true } });
+      const minted = await app.runtime.database.prisma.nft.findMany({
+        where: { collection: { shortId: "sprites" }, status: "minted" },
+        select: { attributes: true },
+      });
       const [first] = parsed.traits;
       const expected = new Map<string, number>();
       for (const nft of minted) {
-        const attribute = (nft.attributes as Array<{ trait_type: string; value: string }>).find((a) => a.trait_type === first!.traitType)!;
+        const attribute = (nft.attributes as Array<{ trait_type: string; value: string }>).find(
+          (a) => a.trait_type === first!.traitType,
+        )!;
         expected.set(String(attribute.value), (expected.get(String(attribute.value)) ?? 0) + 1);
       }
       for (const v of first!.values) expect(v.minted).toBe(expected.get(v.value) ?? 0);

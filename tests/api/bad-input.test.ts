@@ -31,13 +31,18 @@ describe("bad input on the v1 routes", () => {
     "00000000-0000-0000-0000-00000000000g",
   ];
 
-  it.each(oddIdentifiers.map((identifier) => [identifier.slice(0, 40), identifier]))("GET collection %j answers 4xx with a code", async (_label, identifier) => {
-    const { status, body, text } = await callJson("GET", `/api/v1/collections/${encodeURIComponent(identifier)}`, { headers: site });
-    expect(status).toBeGreaterThanOrEqual(400);
-    expect(status).toBeLessThan(500);
-    expect(["INVALID_REQUEST", "COLLECTION_NOT_FOUND"]).toContain(errorBodySchema.parse(body).code);
-    expect(text).not.toMatch(/at .*\.ts:\d+|Prisma|stack/i);
-  });
+  it.each(oddIdentifiers.map((identifier) => [identifier.slice(0, 40), identifier]))(
+    "GET collection %j answers 4xx with a code",
+    async (_label, identifier) => {
+      const { status, body, text } = await callJson("GET", `/api/v1/collections/${encodeURIComponent(identifier)}`, {
+        headers: site,
+      });
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+      expect(["INVALID_REQUEST", "COLLECTION_NOT_FOUND"]).toContain(errorBodySchema.parse(body).code);
+      expect(text).not.toMatch(/at .*\.ts:\d+|Prisma|stack/i);
+    },
+  );
 
   it("answers junk keys and headers with 401 API_KEY_INVALID", async () => {
     for (const key of ["dm_live_", "dm_root_abc", "x".repeat(5000), "dm_live_0OIl", "Bearer dm_live_abc"]) {
@@ -67,7 +72,9 @@ describe("bad input on the v1 routes", () => {
     for (const file of files) {
       const source = readFileSync(file, "utf8");
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
-        expect(source, `${path.relative(process.cwd(), file)} exports ${method}`).toMatch(new RegExp(`(export const ${method}\\b|as ${method}\\b)`));
+        expect(source, `${path.relative(process.cwd(), file)} exports ${method}`).toMatch(
+          new RegExp(`(export const ${method}\\b|as ${method}\\b)`),
+        );
       }
     }
   });

@@ -4,7 +4,11 @@
 // PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair } from "@solana/web3.js";
-import { bountyPrizesDisabledResponseSchema, bountyPrizesEnabledResponseSchema, bountySummaryResponseSchema } from "@/lib/schemas/bounties";
+import {
+  bountyPrizesDisabledResponseSchema,
+  bountyPrizesEnabledResponseSchema,
+  bountySummaryResponseSchema,
+} from "@/lib/schemas/bounties";
 import { errorBodySchema } from "../helpers/error-body";
 import { databaseTargets } from "../helpers/databases";
 import { callJson } from "../helpers/route-caller";
@@ -35,7 +39,13 @@ for (const target of databaseTargets) {
     /** Creates a bare collection for a fixture; returns its id. */
     async function fixtureCollection(shortId: string) {
       const { id } = await prisma().collection.create({
-        data: { shortId, name: shortId, chain: app.runtime.config.chainName, treasuryAddress: Keypair.generate().publicKey.toBase58(), bountyPrizesEnabled: true },
+        data: {
+          shortId,
+          name: shortId,
+          chain: app.runtime.config.chainName,
+          treasuryAddress: Keypair.generate().publicKey.toBase58(),
+          bountyPrizesEnabled: true,
+        },
       });
       return id;
     }
@@ -77,11 +87,18 @@ for (const target of databaseTargets) {
       const { status, body, text } = await get("/api/v1/collections/sprites/bounty-prizes");
       expect(status).toBe(200);
       const board = bountyPrizesEnabledResponseSchema.strict().parse(body);
-      expect(board).toMatchObject({ enabled: true, show_occurrence: true, show_winners: true, show_inventory_preview: true });
+      expect(board).toMatchObject({
+        enabled: true,
+        show_occurrence: true,
+        show_winners: true,
+        show_inventory_preview: true,
+      });
 
       const bounties = await prisma().bounty.findMany({ where: { collectionId: spritesId } });
       const row = (name: string) => bounties.find((b) => b.name === name)!;
-      const milestones = await prisma().bountySection.findFirstOrThrow({ where: { collectionId: spritesId, kind: "milestone_group" } });
+      const milestones = await prisma().bountySection.findFirstOrThrow({
+        where: { collectionId: spritesId, kind: "milestone_group" },
+      });
       const startsAt = milestones.counterStartsAt!.toISOString();
       const unclaimed = { is_claimed: false, claimed_winner: null, claimed_at: null };
 
@@ -164,15 +181,42 @@ for (const target of databaseTargets) {
       ]);
       expect(short(seven.claimedWinner!)).toMatch(/^[1-9A-HJ-NP-Za-km-z]{4}…[1-9A-HJ-NP-Za-km-z]{4}$/);
 
-      const items = await prisma().bountyInventoryItem.findMany({ where: { collectionId: spritesId }, orderBy: { sortOrder: "asc" } });
+      const items = await prisma().bountyInventoryItem.findMany({
+        where: { collectionId: spritesId },
+        orderBy: { sortOrder: "asc" },
+      });
       const voidRelic = items[3]!;
       expect(inventory).toEqual({
         kind: "inventory_preview",
         name: "Prize inventory",
         items: [
-          { id: items[0]!.id, name: "Golden Sprite", image_url: art("golden-sprite"), mint_address: null, state: "assigned", claimed_winner: null, claimed_at: null },
-          { id: items[1]!.id, name: "Tide Relic", image_url: art("tide-relic"), mint_address: null, state: "unassigned", claimed_winner: null, claimed_at: null },
-          { id: items[2]!.id, name: "Ember Relic", image_url: art("ember-relic"), mint_address: null, state: "unassigned", claimed_winner: null, claimed_at: null },
+          {
+            id: items[0]!.id,
+            name: "Golden Sprite",
+            image_url: art("golden-sprite"),
+            mint_address: null,
+            state: "assigned",
+            claimed_winner: null,
+            claimed_at: null,
+          },
+          {
+            id: items[1]!.id,
+            name: "Tide Relic",
+            image_url: art("tide-relic"),
+            mint_address: null,
+            state: "unassigned",
+            claimed_winner: null,
+            claimed_at: null,
+          },
+          {
+            id: items[2]!.id,
+            name: "Ember Relic",
+            image_url: art("ember-relic"),
+            mint_address: null,
+            state: "unassigned",
+            claimed_winner: null,
+            claimed_at: null,
+          },
           {
             id: voidRelic.id,
             name: "Void Relic",
@@ -235,7 +279,8 @@ for (const target of databaseTargets) {
       ]);
 
       // No full winner wallet anywhere in the body.
-      for (const wallet of [seven.claimedWinner!, ten.claimedWinner!, voidRelic.claimedWinner!]) expect(text).not.toContain(wallet);
+      for (const wallet of [seven.claimedWinner!, ten.claimedWinner!, voidRelic.claimedWinner!])
+        expect(text).not.toContain(wallet);
     });
 
     it("answers enabled: false while the creator keeps the prize board off, prizes or not", async () => {
@@ -256,7 +301,12 @@ for (const target of databaseTargets) {
       try {
         const { body, text } = await get("/api/v1/collections/sprites/bounty-prizes");
         const board = bountyPrizesEnabledResponseSchema.strict().parse(body);
-        expect(board).toMatchObject({ enabled: true, show_occurrence: false, show_winners: false, show_inventory_preview: false });
+        expect(board).toMatchObject({
+          enabled: true,
+          show_occurrence: false,
+          show_winners: false,
+          show_inventory_preview: false,
+        });
         expect(board.sections.map((s) => s.kind)).toEqual(["milestone_group", "individual"]);
         const items = board.sections.flatMap((s) => (s.kind === "inventory_preview" ? [] : s.bounties));
         expect(items).toHaveLength(6);
@@ -284,9 +334,32 @@ for (const target of databaseTargets) {
       const collectionId = await fixtureCollection("mixed-pool");
       await prisma().bounty.createMany({
         data: [
-          { collectionId, name: "USDC prize", bountyType: "token", tokenMint: USDC, tokenSymbol: "USDC", tokenDecimals: 6, amount: 5_000_000n },
-          { collectionId, name: "SOL prize", bountyType: "token", tokenSymbol: "SOL", tokenDecimals: 9, amount: 100_000_000n },
-          { collectionId, name: "Claimed SOL", bountyType: "token", tokenSymbol: "SOL", tokenDecimals: 9, amount: 900_000_000n, isClaimed: true },
+          {
+            collectionId,
+            name: "USDC prize",
+            bountyType: "token",
+            tokenMint: USDC,
+            tokenSymbol: "USDC",
+            tokenDecimals: 6,
+            amount: 5_000_000n,
+          },
+          {
+            collectionId,
+            name: "SOL prize",
+            bountyType: "token",
+            tokenSymbol: "SOL",
+            tokenDecimals: 9,
+            amount: 100_000_000n,
+          },
+          {
+            collectionId,
+            name: "Claimed SOL",
+            bountyType: "token",
+            tokenSymbol: "SOL",
+            tokenDecimals: 9,
+            amount: 900_000_000n,
+            isClaimed: true,
+          },
           { collectionId, name: "Amount to come", bountyType: "token", tokenSymbol: "SOL", tokenDecimals: 9 },
           { collectionId, name: "A free mint", bountyType: "free_mint" },
         ],
@@ -306,7 +379,9 @@ for (const target of databaseTargets) {
       });
 
       // Bounties outside any section form one individual section without an id.
-      const board = bountyPrizesEnabledResponseSchema.strict().parse((await get("/api/v1/collections/mixed-pool/bounty-prizes")).body);
+      const board = bountyPrizesEnabledResponseSchema
+        .strict()
+        .parse((await get("/api/v1/collections/mixed-pool/bounty-prizes")).body);
       expect(board.sections).toHaveLength(1);
       expect(board.sections[0]).toMatchObject({ kind: "individual", name: "More bounties" });
       expect(board.sections[0]).not.toHaveProperty("id");
@@ -317,23 +392,43 @@ for (const target of databaseTargets) {
       const collectionId = await fixtureCollection("pool-only");
       const pool = await prisma().bountyPool.create({ data: { collectionId, name: "Thirds" } });
       await prisma().bountyPoolEntry.createMany({
-        data: [1, 2, 3].map((sortOrder) => ({ poolId: pool.id, rewardType: "grant", weightBps: 1000, displayLabel: `Prize ${sortOrder}`, sortOrder })),
+        data: [1, 2, 3].map((sortOrder) => ({
+          poolId: pool.id,
+          rewardType: "grant",
+          weightBps: 1000,
+          displayLabel: `Prize ${sortOrder}`,
+          sortOrder,
+        })),
       });
-      const board = bountyPrizesEnabledResponseSchema.strict().parse((await get("/api/v1/collections/pool-only/bounty-prizes")).body);
+      const board = bountyPrizesEnabledResponseSchema
+        .strict()
+        .parse((await get("/api/v1/collections/pool-only/bounty-prizes")).body);
       expect(board.sections).toEqual([]);
-      expect(board.pool_sections[0]).toMatchObject({ recur_every_n_mints: null, recur_max_fires: null, recur_fires_count: 0, counter_starts_at: null });
+      expect(board.pool_sections[0]).toMatchObject({
+        recur_every_n_mints: null,
+        recur_max_fires: null,
+        recur_fires_count: 0,
+        counter_starts_at: null,
+      });
       expect(board.pool_sections[0]!.entries.map((e) => [e.display_label, e.weight_bps, e.weight_pct])).toEqual([
         ["Prize 1", 1000, 33.33],
         ["Prize 2", 1000, 33.33],
         ["Prize 3", 1000, 33.33],
       ]);
       // A pool is a bounty for the summary, though its draws add nothing to total_pool.
-      expect((await get("/api/v1/collections/pool-only/bounty")).body).toMatchObject({ has_bounties: true, remaining_bounties: 0, total_pool: 0, token_symbol: null });
+      expect((await get("/api/v1/collections/pool-only/bounty")).body).toMatchObject({
+        has_bounties: true,
+        remaining_bounties: 0,
+        total_pool: 0,
+        token_symbol: null,
+      });
     });
 
     it("refuses to round an amount that does not fit a JSON number", async () => {
       const collectionId = await fixtureCollection("huge-prize");
-      await prisma().bounty.create({ data: { collectionId, bountyType: "token", tokenSymbol: "SOL", tokenDecimals: 9, amount: 2n ** 53n + 1n } });
+      await prisma().bounty.create({
+        data: { collectionId, bountyType: "token", tokenSymbol: "SOL", tokenDecimals: 9, amount: 2n ** 53n + 1n },
+      });
       for (const path of ["bounty", "bounty-prizes"]) {
         const { status, body, text } = await get(`/api/v1/collections/huge-prize/${path}`);
         expect([status, errorBodySchema.parse(body).code]).toEqual([500, "INTERNAL_ERROR"]);
@@ -358,7 +453,9 @@ for (const target of databaseTargets) {
         expect([unknown.status, errorBodySchema.parse(unknown.body).code]).toEqual([404, "COLLECTION_NOT_FOUND"]);
         const malformed = await get(`/api/v1/collections/${encodeURIComponent("🦄🦄")}/${path}`);
         expect([malformed.status, errorBodySchema.parse(malformed.body).code]).toEqual([400, "INVALID_REQUEST"]);
-        const del = await callJson("DELETE", `/api/v1/collections/sprites/${path}`, { headers: { "x-api-key": allKey } });
+        const del = await callJson("DELETE", `/api/v1/collections/sprites/${path}`, {
+          headers: { "x-api-key": allKey },
+        });
         expect([del.status, errorBodySchema.parse(del.body).code]).toEqual([405, "METHOD_NOT_ALLOWED"]);
       }
     });

@@ -5,14 +5,25 @@ import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { installRuntime } from "@/lib/server/runtime";
-import { claimCodeBenefitsResponseSchema, claimCodeCheckResponseSchema, claimCodeConfigResponseSchema } from "@/lib/schemas/claim-codes";
+import {
+  claimCodeBenefitsResponseSchema,
+  claimCodeCheckResponseSchema,
+  claimCodeConfigResponseSchema,
+} from "@/lib/schemas/claim-codes";
 import { errorBodySchema } from "../helpers/error-body";
 import { databaseTargets, type TestDatabase } from "../helpers/databases";
 import { callJson } from "../helpers/route-caller";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 const wallet = () => Keypair.generate().publicKey.toBase58();
-const ZERO_BENEFITS = { freeMints: 0, discountPercent: 0, discountFixed: 0, discountRemaining: 0, packTierId: null, source: null };
+const ZERO_BENEFITS = {
+  freeMints: 0,
+  discountPercent: 0,
+  discountFixed: 0,
+  discountRemaining: 0,
+  packTierId: null,
+  source: null,
+};
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`claim codes API on ${target.name}`, () => {
@@ -26,7 +37,8 @@ for (const target of databaseTargets) {
     let ipCounter = 0;
     const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
-    const get = (path: string, key = keys.all) => callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
+    const get = (path: string, key = keys.all) =>
+      callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
     const validate = (drop: string, code: unknown, options: { key?: string; ip?: string } = {}) =>
       callJson("POST", `/api/v1/collections/${drop}/claim-codes/validate`, {
         headers: { "x-api-key": options.key ?? keys.all, "x-forwarded-for": options.ip ?? freshIp() },
@@ -34,7 +46,9 @@ for (const target of databaseTargets) {
       });
 
     beforeAll(async () => {
-      app = await startTestApp(target, { env: { CLAIM_CODE_CHECKS_PER_IP_PER_MINUTE: "5", CLAIM_CODE_CHECKS_PER_DROP_PER_MINUTE: "60" } });
+      app = await startTestApp(target, {
+        env: { CLAIM_CODE_CHECKS_PER_IP_PER_MINUTE: "5", CLAIM_CODE_CHECKS_PER_DROP_PER_MINUTE: "60" },
+      });
       prisma = app.runtime.database.prisma;
       keys = {
         all: await app.createKey({ keyClass: "live", collections: "all" }),
@@ -43,12 +57,17 @@ for (const target of databaseTargets) {
       };
       const collections = await prisma.collection.findMany({ select: { id: true, shortId: true } });
       drops = Object.fromEntries(collections.map((c) => [c.shortId, c.id])) as typeof drops;
-      const phases = await prisma.phase.findMany({ where: { collectionId: drops.sprites }, select: { id: true, name: true } });
+      const phases = await prisma.phase.findMany({
+        where: { collectionId: drops.sprites },
+        select: { id: true, name: true },
+      });
       spritesPhases = Object.fromEntries(phases.map((p) => [p.name, p.id]));
       auroraPhaseId = (await prisma.phase.findFirstOrThrow({ where: { collectionId: drops.aurora } })).id;
 
       // Codes that are not valid now, on sprites.
-      const closed = await prisma.claimCodeBatch.create({ data: { collectionId: drops.sprites, name: "Closed", grantType: "free_mint", mintAllocation: 1 } });
+      const closed = await prisma.claimCodeBatch.create({
+        data: { collectionId: drops.sprites, name: "Closed", grantType: "free_mint", mintAllocation: 1 },
+      });
       await prisma.claimCode.createMany({
         data: [
           { batchId: closed.id, collectionId: drops.sprites, code: "SPRITE-OFF", disabled: true },
@@ -56,25 +75,70 @@ for (const target of databaseTargets) {
         ],
       });
       const old = await prisma.claimCodeBatch.create({
-        data: { collectionId: drops.sprites, name: "Old", grantType: "discount", discountPercent: 10, discountUses: 1, expiresAt: new Date(Date.now() - 60_000) },
+        data: {
+          collectionId: drops.sprites,
+          name: "Old",
+          grantType: "discount",
+          discountPercent: 10,
+          discountUses: 1,
+          expiresAt: new Date(Date.now() - 60_000),
+        },
       });
       await prisma.claimCode.create({ data: { batchId: old.id, collectionId: drops.sprites, code: "SPRITE-OLD" } });
       // Another drop's code (aurora), a pack code (packs), and nightfall's expired or disabled-only batches.
-      const auroraBatch = await prisma.claimCodeBatch.create({ data: { collectionId: drops.aurora, name: "Aurora list", grantType: "whitelist", mintAllocation: 1 } });
-      await prisma.claimCode.create({ data: { batchId: auroraBatch.id, collectionId: drops.aurora, code: "AURORA-ONLY" } });
-      const gold = await prisma.claimCodeBatch.create({ data: { collectionId: drops.packs, name: "Gold packs", grantType: "pack", mintAllocation: 1, packTierId: "gold" } });
-      const goldCode = await prisma.claimCode.create({ data: { batchId: gold.id, collectionId: drops.packs, code: "PACK-GOLD", maxUses: 10, usesCount: 3 } });
-      const expired = await prisma.claimCodeBatch.create({
-        data: { collectionId: drops.nightfall, grantType: "discount", discountPercent: 5, expiresAt: new Date(Date.now() - 1000) },
+      const auroraBatch = await prisma.claimCodeBatch.create({
+        data: { collectionId: drops.aurora, name: "Aurora list", grantType: "whitelist", mintAllocation: 1 },
       });
-      await prisma.claimCode.create({ data: { batchId: expired.id, collectionId: drops.nightfall, code: "NIGHT-OLD" } });
-      const off = await prisma.claimCodeBatch.create({ data: { collectionId: drops.nightfall, grantType: "pack", packTierId: "silver" } });
-      await prisma.claimCode.create({ data: { batchId: off.id, collectionId: drops.nightfall, code: "NIGHT-OFF", disabled: true } });
+      await prisma.claimCode.create({
+        data: { batchId: auroraBatch.id, collectionId: drops.aurora, code: "AURORA-ONLY" },
+      });
+      const gold = await prisma.claimCodeBatch.create({
+        data: {
+          collectionId: drops.packs,
+          name: "Gold packs",
+          grantType: "pack",
+          mintAllocation: 1,
+          packTierId: "gold",
+        },
+      });
+      const goldCode = await prisma.claimCode.create({
+        data: { batchId: gold.id, collectionId: drops.packs, code: "PACK-GOLD", maxUses: 10, usesCount: 3 },
+      });
+      const expired = await prisma.claimCodeBatch.create({
+        data: {
+          collectionId: drops.nightfall,
+          grantType: "discount",
+          discountPercent: 5,
+          expiresAt: new Date(Date.now() - 1000),
+        },
+      });
+      await prisma.claimCode.create({
+        data: { batchId: expired.id, collectionId: drops.nightfall, code: "NIGHT-OLD" },
+      });
+      const off = await prisma.claimCodeBatch.create({
+        data: { collectionId: drops.nightfall, grantType: "pack", packTierId: "silver" },
+      });
+      await prisma.claimCode.create({
+        data: { batchId: off.id, collectionId: drops.nightfall, code: "NIGHT-OFF", disabled: true },
+      });
 
       // Redemptions, as the mint flow writes them when a mint lands.
-      const code = (value: string) => prisma.claimCode.findFirstOrThrow({ where: { collectionId: drops.sprites, code: value }, select: { id: true, batchId: true } });
-      const redeem = async (walletAddress: string, c: { id: string; batchId: string }, allocation: number, used: number, createdAt: Date, collectionId = drops.sprites) =>
-        prisma.claimCodeRedemption.create({ data: { codeId: c.id, batchId: c.batchId, collectionId, walletAddress, allocation, used, createdAt } });
+      const code = (value: string) =>
+        prisma.claimCode.findFirstOrThrow({
+          where: { collectionId: drops.sprites, code: value },
+          select: { id: true, batchId: true },
+        });
+      const redeem = async (
+        walletAddress: string,
+        c: { id: string; batchId: string },
+        allocation: number,
+        used: number,
+        createdAt: Date,
+        collectionId = drops.sprites,
+      ) =>
+        prisma.claimCodeRedemption.create({
+          data: { codeId: c.id, batchId: c.batchId, collectionId, walletAddress, allocation, used, createdAt },
+        });
       const t = (minutes: number) => new Date(Date.now() - minutes * 60_000);
       await redeem(wallets.free, await code("SPRITE-FREE"), 2, 1, t(30));
       await redeem(wallets.discount, await code("SPRITE-TENTH"), 1, 0, t(20));
@@ -92,11 +156,31 @@ for (const target of databaseTargets) {
           expect(status).toBe(200);
           return claimCodeConfigResponseSchema.strict().parse(body);
         };
-        expect(await config("sprites")).toEqual({ hasClaimCodes: true, hasDiscountCodes: true, hasWhitelistCodes: true, hasPackCodes: false });
-        expect(await config("aurora")).toEqual({ hasClaimCodes: true, hasDiscountCodes: false, hasWhitelistCodes: true, hasPackCodes: false });
-        expect(await config("packs")).toEqual({ hasClaimCodes: true, hasDiscountCodes: false, hasWhitelistCodes: false, hasPackCodes: true });
+        expect(await config("sprites")).toEqual({
+          hasClaimCodes: true,
+          hasDiscountCodes: true,
+          hasWhitelistCodes: true,
+          hasPackCodes: false,
+        });
+        expect(await config("aurora")).toEqual({
+          hasClaimCodes: true,
+          hasDiscountCodes: false,
+          hasWhitelistCodes: true,
+          hasPackCodes: false,
+        });
+        expect(await config("packs")).toEqual({
+          hasClaimCodes: true,
+          hasDiscountCodes: false,
+          hasWhitelistCodes: false,
+          hasPackCodes: true,
+        });
         // Only an expired batch and a batch whose codes are all disabled: nothing on offer.
-        expect(await config("nightfall")).toEqual({ hasClaimCodes: false, hasDiscountCodes: false, hasWhitelistCodes: false, hasPackCodes: false });
+        expect(await config("nightfall")).toEqual({
+          hasClaimCodes: false,
+          hasDiscountCodes: false,
+          hasWhitelistCodes: false,
+          hasPackCodes: false,
+        });
       });
 
       it("accepts the drop's UUID and address too, and refuses other drops and unknown ones", async () => {
@@ -122,7 +206,11 @@ for (const target of databaseTargets) {
       });
 
       it("counts the free mints left", async () => {
-        const batchId = (await prisma.claimCodeBatch.findFirstOrThrow({ where: { collectionId: drops.sprites, name: "Free mint codes" } })).id;
+        const batchId = (
+          await prisma.claimCodeBatch.findFirstOrThrow({
+            where: { collectionId: drops.sprites, name: "Free mint codes" },
+          })
+        ).id;
         expect(await benefits("sprites", wallets.free)).toEqual({
           success: true,
           freeMints: 1,
@@ -130,30 +218,67 @@ for (const target of databaseTargets) {
           discountFixed: 0,
           discountRemaining: 0,
           packTierId: null,
-          source: { type: "free_mint", batchName: "Free mint codes", allocation: 2, used: 1, batchId, packTierId: null },
+          source: {
+            type: "free_mint",
+            batchName: "Free mint codes",
+            allocation: 2,
+            used: 1,
+            batchId,
+            packTierId: null,
+          },
         });
       });
 
       it("reports the oldest discount with uses left, the fixed amount in SOL", async () => {
         const body = await benefits("sprites", wallets.discount);
-        expect(body).toMatchObject({ success: true, freeMints: 0, discountPercent: 0, discountFixed: 0.01, discountRemaining: 1, packTierId: null });
-        expect(body.source).toMatchObject({ type: "discount", batchName: "Tenth off", fixed: 0.01, allocation: 1, used: 0, remaining: 1 });
+        expect(body).toMatchObject({
+          success: true,
+          freeMints: 0,
+          discountPercent: 0,
+          discountFixed: 0.01,
+          discountRemaining: 1,
+          packTierId: null,
+        });
+        expect(body.source).toMatchObject({
+          type: "discount",
+          batchName: "Tenth off",
+          fixed: 0.01,
+          allocation: 1,
+          used: 0,
+          remaining: 1,
+        });
         expect(body.source).not.toHaveProperty("percent");
       });
 
       it("reports a used-up redemption with zero benefits, and ignores an expired batch", async () => {
         const body = await benefits("sprites", wallets.spent);
-        expect(body).toMatchObject({ success: true, freeMints: 0, discountPercent: 0, discountFixed: 0, discountRemaining: 0 });
+        expect(body).toMatchObject({
+          success: true,
+          freeMints: 0,
+          discountPercent: 0,
+          discountFixed: 0,
+          discountRemaining: 0,
+        });
         expect(body.source).toMatchObject({ type: "free_mint", batchName: "Free mint codes", allocation: 1, used: 1 });
       });
 
       it("filters by phase and pack tier (query parameters)", async () => {
         // The sprite batches are for the Allowlist phase.
         expect((await benefits("sprites", wallets.free, `?phaseId=${spritesPhases.Allowlist}`)).freeMints).toBe(1);
-        expect((await benefits("sprites", wallets.free, `?phaseId=${spritesPhases.Public!.toUpperCase()}&blockchain=solana`)).freeMints).toBe(0);
+        expect(
+          (await benefits("sprites", wallets.free, `?phaseId=${spritesPhases.Public!.toUpperCase()}&blockchain=solana`))
+            .freeMints,
+        ).toBe(0);
         const gold = await benefits("packs", wallets.pack, "?packTierId=gold&blockchain=solana-localnet");
-        expect(gold).toMatchObject({ freeMints: 1, packTierId: "gold", source: { type: "free_mint", batchName: "Gold packs", packTierId: "gold" } });
-        expect(await benefits("packs", wallets.pack, "?packTierId=silver")).toEqual({ success: true, ...ZERO_BENEFITS });
+        expect(gold).toMatchObject({
+          freeMints: 1,
+          packTierId: "gold",
+          source: { type: "free_mint", batchName: "Gold packs", packTierId: "gold" },
+        });
+        expect(await benefits("packs", wallets.pack, "?packTierId=silver")).toEqual({
+          success: true,
+          ...ZERO_BENEFITS,
+        });
       });
 
       it("answers the edges with stable codes", async () => {
@@ -170,7 +295,12 @@ for (const target of databaseTargets) {
         ];
         for (const [drop, rest, status, code] of cases) {
           const response = await get(`${drop}/claim-codes/benefits/${rest}`, status === 403 ? keys.aurora : keys.all);
-          expect([drop, rest.slice(-12), response.status, errorBodySchema.parse(response.body).code]).toEqual([drop, rest.slice(-12), status, code]);
+          expect([drop, rest.slice(-12), response.status, errorBodySchema.parse(response.body).code]).toEqual([
+            drop,
+            rest.slice(-12),
+            status,
+            code,
+          ]);
         }
       });
     });
@@ -202,9 +332,19 @@ for (const target of databaseTargets) {
           usesRemaining: 100,
           phaseId: allowlist,
         });
-        expect(await check("sprites", "SPRITE-HALF")).toMatchObject({ valid: true, grantType: "discount", discountPercentage: 50 });
-        expect(await check("sprites", "sprite-partner")).toMatchObject({ grantType: "external", externalUrl: "https://partner.dropmint.example/perk" });
-        expect(await check("sprites", "SPRITE-REDEEM")).toMatchObject({ grantType: "nft_redemption", mintAllocation: 1 });
+        expect(await check("sprites", "SPRITE-HALF")).toMatchObject({
+          valid: true,
+          grantType: "discount",
+          discountPercentage: 50,
+        });
+        expect(await check("sprites", "sprite-partner")).toMatchObject({
+          grantType: "external",
+          externalUrl: "https://partner.dropmint.example/perk",
+        });
+        expect(await check("sprites", "SPRITE-REDEEM")).toMatchObject({
+          grantType: "nft_redemption",
+          mintAllocation: 1,
+        });
         expect(await check("sprites", "SPRITE-LIST")).toMatchObject({ grantType: "whitelist", mintAllocation: 2 });
         expect(await check("packs", "pack-gold")).toEqual({
           valid: true,
@@ -229,7 +369,11 @@ for (const target of databaseTargets) {
         const counting = prisma.$extends({
           query: {
             async $allOperations({ model, operation, args, query }) {
-              queries.push(JSON.stringify({ model, operation, args }).replaceAll("AURORA-ONLY", "<code>").replaceAll("NOPE-NOPE-N", "<code>"));
+              queries.push(
+                JSON.stringify({ model, operation, args })
+                  .replaceAll("AURORA-ONLY", "<code>")
+                  .replaceAll("NOPE-NOPE-N", "<code>"),
+              );
               return query(args);
             },
           },
@@ -241,7 +385,12 @@ for (const target of databaseTargets) {
           const run = async (code: string) => {
             queries.length = 0;
             const response = await validate("sprites", code, { ip: freshIp() });
-            return { status: response.status, text: response.text, headers: [...response.headers], queries: [...queries] };
+            return {
+              status: response.status,
+              text: response.text,
+              headers: [...response.headers],
+              queries: [...queries],
+            };
           };
           const otherDrops = await run("aurora-only");
           const unknown = await run("nope-nope-n");
@@ -253,7 +402,9 @@ for (const target of databaseTargets) {
           expect(JSON.parse(lookups[0]!)).toEqual({
             model: "ClaimCode",
             operation: "findUnique",
-            args: expect.objectContaining({ where: { collectionId_code: { collectionId: drops.sprites, code: "<code>" } } }),
+            args: expect.objectContaining({
+              where: { collectionId_code: { collectionId: drops.sprites, code: "<code>" } },
+            }),
           });
         } finally {
           installRuntime(app.runtime);
@@ -266,10 +417,15 @@ for (const target of databaseTargets) {
         const bad = ["abc", "   abc   ", "x".repeat(1025), ` ${"x".repeat(1025)} `, "😀".repeat(512) + "a", "", "   "];
         for (const code of bad) {
           const { status, body } = await validate("sprites", code);
-          expect([code.length, status, errorBodySchema.parse(body).code]).toEqual([code.length, 400, "INVALID_REQUEST"]);
+          expect([code.length, status, errorBodySchema.parse(body).code]).toEqual([
+            code.length,
+            400,
+            "INVALID_REQUEST",
+          ]);
         }
         // 1024 units (512 surrogate pairs, 512 code points) and 4 units (2 emoji) are well-formed codes: unknown here.
-        for (const code of ["😀".repeat(512), `  ${"x".repeat(1024)}  `, "😀😀", "abcd"]) expect(await check("sprites", code)).toEqual({ valid: false });
+        for (const code of ["😀".repeat(512), `  ${"x".repeat(1024)}  `, "😀😀", "abcd"])
+          expect(await check("sprites", code)).toEqual({ valid: false });
         // Control characters are refused with the format (PostgreSQL cannot even store a NUL).
         const nul = await validate("sprites", "AB\u0000CD");
         expect([nul.status, errorBodySchema.parse(nul.body).code]).toEqual([400, "INVALID_REQUEST"]);
@@ -280,7 +436,11 @@ for (const target of databaseTargets) {
       it("answers malformed bodies and out-of-scope drops with stable codes", async () => {
         const post = (drop: string, init: { body?: unknown; rawBody?: string; key?: string; contentType?: string }) =>
           callJson("POST", `/api/v1/collections/${drop}/claim-codes/validate`, {
-            headers: { "x-api-key": init.key ?? keys.all, "x-forwarded-for": freshIp(), ...(init.contentType ? { "content-type": init.contentType } : {}) },
+            headers: {
+              "x-api-key": init.key ?? keys.all,
+              "x-forwarded-for": freshIp(),
+              ...(init.contentType ? { "content-type": init.contentType } : {}),
+            },
             ...(init.body !== undefined ? { body: init.body } : {}),
             ...(init.rawBody !== undefined ? { rawBody: init.rawBody } : {}),
           });
@@ -289,13 +449,24 @@ for (const target of databaseTargets) {
           [await post("sprites", { body: { code: 12345 } }), 400, "INVALID_REQUEST"],
           [await post("sprites", { body: ["SPRITE-FREE"] }), 400, "INVALID_REQUEST"],
           [await post("sprites", { rawBody: "{code:", contentType: "application/json" }), 400, "INVALID_JSON"],
-          [await post("sprites", { rawBody: "code=SPRITE-FREE", contentType: "application/x-www-form-urlencoded" }), 415, "UNSUPPORTED_MEDIA_TYPE"],
+          [
+            await post("sprites", { rawBody: "code=SPRITE-FREE", contentType: "application/x-www-form-urlencoded" }),
+            415,
+            "UNSUPPORTED_MEDIA_TYPE",
+          ],
           [await post("sprites", { body: { code: "SPRITE-FREE" }, key: keys.aurora }), 403, "COLLECTION_NOT_IN_SCOPE"],
-          [await post("no-such-drop", { body: { code: "SPRITE-FREE" }, key: keys.aurora }), 403, "COLLECTION_NOT_IN_SCOPE"],
+          [
+            await post("no-such-drop", { body: { code: "SPRITE-FREE" }, key: keys.aurora }),
+            403,
+            "COLLECTION_NOT_IN_SCOPE",
+          ],
           [await post("no-such-drop", { body: { code: "SPRITE-FREE" } }), 404, "COLLECTION_NOT_FOUND"],
         ];
-        for (const [response, status, code] of cases) expect([response.status, errorBodySchema.parse(response.body).code]).toEqual([status, code]);
-        const get = await callJson("GET", "/api/v1/collections/sprites/claim-codes/validate", { headers: { "x-api-key": keys.all } });
+        for (const [response, status, code] of cases)
+          expect([response.status, errorBodySchema.parse(response.body).code]).toEqual([status, code]);
+        const get = await callJson("GET", "/api/v1/collections/sprites/claim-codes/validate", {
+          headers: { "x-api-key": keys.all },
+        });
         expect([get.status, get.body!.code]).toEqual([405, "METHOD_NOT_ALLOWED"]);
       });
 

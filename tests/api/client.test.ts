@@ -8,7 +8,11 @@ import { describeError } from "@/lib/client/error-messages";
 import { collectionResponseSchema } from "@/lib/schemas/collection";
 import { allMintedResponseSchema } from "@/lib/schemas/minted-items";
 import { claimCodeCheckResponseSchema } from "@/lib/schemas/claim-codes";
-import { executeMintBatchResponseSchema, executeMintResultSchema, preparedMintResponseSchema } from "@/lib/schemas/mint";
+import {
+  executeMintBatchResponseSchema,
+  executeMintResultSchema,
+  preparedMintResponseSchema,
+} from "@/lib/schemas/mint";
 import { searchCollectionsResponseSchema } from "@/lib/schemas/discovery";
 import { eligibilityResponseSchema } from "@/lib/schemas/eligibility";
 import { walletMintsResponseSchema } from "@/lib/schemas/wallet-mints";
@@ -51,24 +55,30 @@ for (const target of databaseTargets) {
       const tokens: Array<number | null> = [];
       let offset = 0;
       for (let pages = 0; pages < 10; pages++) {
-        const page = allMintedResponseSchema.parse(await client.getAllMinted("sprites", { limit: 5, offset, sort: "oldest" }));
+        const page = allMintedResponseSchema.parse(
+          await client.getAllMinted("sprites", { limit: 5, offset, sort: "oldest" }),
+        );
         expect(page).toMatchObject({ offset, limit: 5, total: 12 });
         tokens.push(...page.nfts.map((n) => n.tokenId));
         if (!page.hasMore) break;
         offset = page.offset + page.nfts.length;
       }
       expect(tokens).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-      expect(calls.filter((c) => c.url.startsWith("/api/v1/collections/sprites/all-minted")).map((c) => c.url)).toEqual([
-        "/api/v1/collections/sprites/all-minted?limit=5&offset=0&sort=oldest",
-        "/api/v1/collections/sprites/all-minted?limit=5&offset=5&sort=oldest",
-        "/api/v1/collections/sprites/all-minted?limit=5&offset=10&sort=oldest",
-      ]);
+      expect(calls.filter((c) => c.url.startsWith("/api/v1/collections/sprites/all-minted")).map((c) => c.url)).toEqual(
+        [
+          "/api/v1/collections/sprites/all-minted?limit=5&offset=0&sort=oldest",
+          "/api/v1/collections/sprites/all-minted?limit=5&offset=5&sort=oldest",
+          "/api/v1/collections/sprites/all-minted?limit=5&offset=10&sort=oldest",
+        ],
+      );
     });
 
     it("checks a claim code without consuming it", async () => {
       const free = claimCodeCheckResponseSchema.parse(await client.validateClaimCode("sprites", "sprite-free"));
       expect(free).toMatchObject({ valid: true });
-      expect(claimCodeCheckResponseSchema.parse(await client.validateClaimCode("sprites", "NO-SUCH-CODE"))).toMatchObject({ valid: false });
+      expect(
+        claimCodeCheckResponseSchema.parse(await client.validateClaimCode("sprites", "NO-SUCH-CODE")),
+      ).toMatchObject({ valid: false });
       const code = await app.runtime.database.prisma.claimCode.findFirstOrThrow({ where: { code: "SPRITE-FREE" } });
       expect(code.usesCount).toBe(0);
     });
@@ -97,11 +107,19 @@ for (const target of databaseTargets) {
     });
 
     it("reads the version banner, the token prices and a phase's dutch and pegged prices", async () => {
-      expect(rootResponseSchema.parse(await client.getRoot())).toMatchObject({ version: expect.any(String), stability: expect.any(String) });
+      expect(rootResponseSchema.parse(await client.getRoot())).toMatchObject({
+        version: expect.any(String),
+        stability: expect.any(String),
+      });
       expect(tokenPricesResponseSchema.parse(await client.getTokenPrices()).prices).toMatchObject({ SOL: 150 });
       const prisma = app.runtime.database.prisma;
       const drop = await prisma.collection.create({
-        data: { shortId: "client-prices", name: "Client prices", chain: "solana-localnet", treasuryAddress: Keypair.generate().publicKey.toBase58() },
+        data: {
+          shortId: "client-prices",
+          name: "Client prices",
+          chain: "solana-localnet",
+          treasuryAddress: Keypair.generate().publicKey.toBase58(),
+        },
       });
       const started = new Date(Date.now() - 60_000);
       const dutch = await prisma.phase.create({
@@ -121,9 +139,23 @@ for (const target of databaseTargets) {
           },
         },
       });
-      const pegged = await prisma.phase.create({ data: { collectionId: drop.id, startDate: started, priceModel: "pegged", pegConfig: { pegMode: "usd", target: 30 } } });
-      expect(dutchPriceResponseSchema.parse(await client.getDutchPrice(dutch.id))).toMatchObject({ price: 1, basePrice: 1, currency: "SOL" });
-      expect(peggedPriceResponseSchema.parse(await client.getPeggedPrice(pegged.id))).toMatchObject({ phaseId: pegged.id, tokenAmount: 0.2 });
+      const pegged = await prisma.phase.create({
+        data: {
+          collectionId: drop.id,
+          startDate: started,
+          priceModel: "pegged",
+          pegConfig: { pegMode: "usd", target: 30 },
+        },
+      });
+      expect(dutchPriceResponseSchema.parse(await client.getDutchPrice(dutch.id))).toMatchObject({
+        price: 1,
+        basePrice: 1,
+        currency: "SOL",
+      });
+      expect(peggedPriceResponseSchema.parse(await client.getPeggedPrice(pegged.id))).toMatchObject({
+        phaseId: pegged.id,
+        tokenAmount: 0.2,
+      });
     });
 
     describe("the mint flow on aurora (free, ungated, 2 per wallet)", () => {
@@ -147,12 +179,24 @@ for (const target of databaseTargets) {
       it("prepares, signs with the wallet and executes one mint", async () => {
         const wallet = await fundedWallet();
         const walletAddress = wallet.publicKey.toBase58();
-        const eligibility = eligibilityResponseSchema.parse(await client.getEligibility(collectionId, phaseId, walletAddress));
-        expect(eligibility).toMatchObject({ gated: false, meetsRequirements: true, address: walletAddress, phase: { id: phaseId } });
+        const eligibility = eligibilityResponseSchema.parse(
+          await client.getEligibility(collectionId, phaseId, walletAddress),
+        );
+        expect(eligibility).toMatchObject({
+          gated: false,
+          meetsRequirements: true,
+          address: walletAddress,
+          phase: { id: phaseId },
+        });
 
-        const prepared = preparedMintResponseSchema.parse(await client.prepareMint({ collectionId, phaseId, walletAddress, quantity: 1, walletProvider: "Phantom" }));
+        const prepared = preparedMintResponseSchema.parse(
+          await client.prepareMint({ collectionId, phaseId, walletAddress, quantity: 1, walletProvider: "Phantom" }),
+        );
         expect(prepared).toMatchObject({ totalQuantity: 1, quantityAdjusted: false });
-        const item = { sessionId: prepared.sessions[0]!.sessionId, signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet) };
+        const item = {
+          sessionId: prepared.sessions[0]!.sessionId,
+          signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet),
+        };
 
         const result = executeMintResultSchema.parse(await client.executeMint(item));
         expect(result).toMatchObject({ success: true, minted: 1, chainType: "solana" });
@@ -171,12 +215,22 @@ for (const target of databaseTargets) {
       it("mints two through the batch call", async () => {
         const wallet = await fundedWallet();
         const walletAddress = wallet.publicKey.toBase58();
-        const prepared = preparedMintResponseSchema.parse(await client.prepareMint({ collectionId, phaseId, walletAddress, quantity: 2 }));
+        const prepared = preparedMintResponseSchema.parse(
+          await client.prepareMint({ collectionId, phaseId, walletAddress, quantity: 2 }),
+        );
         expect(prepared.sessions).toHaveLength(2);
-        const items = prepared.sessions.map((session, i) => ({ sessionId: session.sessionId, signedTransaction: signPrepared(prepared.transactions[i]!.transaction, wallet) }));
+        const items = prepared.sessions.map((session, i) => ({
+          sessionId: session.sessionId,
+          signedTransaction: signPrepared(prepared.transactions[i]!.transaction, wallet),
+        }));
 
         const batch = executeMintBatchResponseSchema.parse(await client.executeMintBatch(items));
-        expect(batch).toMatchObject({ success: true, totalMinted: 2, successfulTransactions: 2, failedTransactions: 0 });
+        expect(batch).toMatchObject({
+          success: true,
+          totalMinted: 2,
+          successfulTransactions: 2,
+          failedTransactions: 0,
+        });
         expect(batch.results.map((r) => r.sessionId)).toEqual(items.map((i) => i.sessionId));
         expect(batch.results.every((r) => r.success && !r.pending)).toBe(true);
 

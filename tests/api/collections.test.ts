@@ -36,15 +36,28 @@ for (const target of databaseTargets) {
 
     it("reads the generative drop by short ID with phases on the server clock", async () => {
       const before = Date.now();
-      const { status, body } = await callJson("GET", "/api/v1/collections/sprites", { headers: { "x-api-key": liveKey } });
+      const { status, body } = await callJson("GET", "/api/v1/collections/sprites", {
+        headers: { "x-api-key": liveKey },
+      });
       expect(status).toBe(200);
       const parsed = collectionResponseSchema.strict().parse(body);
       const serverTime = Date.parse(parsed.serverTime);
       expect(serverTime).toBeGreaterThanOrEqual(before - 1);
 
-      expect(parsed.collection).toMatchObject({ shortId: "sprites", name: "Solstice Sprites", chain: "solana-localnet", isVerified: true });
+      expect(parsed.collection).toMatchObject({
+        shortId: "sprites",
+        name: "Solstice Sprites",
+        chain: "solana-localnet",
+        isVerified: true,
+      });
       expect(parsed.collection.image).toBe(`${TEST_SITE_ORIGIN}/art/sprites/cover.svg`);
-      expect(parsed.stats).toEqual({ totalSupply: 100, mintedCount: 12, availableCount: 88, percentMinted: 12, isOpenEnded: false });
+      expect(parsed.stats).toEqual({
+        totalSupply: 100,
+        mintedCount: 12,
+        availableCount: 88,
+        percentMinted: 12,
+        isOpenEnded: false,
+      });
 
       expect(parsed.phases.all.map((p) => [p.name, p.status])).toEqual([
         ["OG", "ended"],
@@ -68,7 +81,11 @@ for (const target of databaseTargets) {
       expect(allowlist!.msUntilEnd).toBe(Date.parse(allowlist!.endDate!) - serverTime);
       // The v1 phase carries no raw price.
       for (const phase of parsed.phases.all) expect(phase).not.toHaveProperty("price");
-      expect(parsed.capabilities).toEqual({ requiresFeatures: ["claim_codes"], supportedBySurface: true, mintUrl: null });
+      expect(parsed.capabilities).toEqual({
+        requiresFeatures: ["claim_codes"],
+        supportedBySurface: true,
+        mintUrl: null,
+      });
     });
 
     it("resolves the same drop by UUID and by on-chain address, case kept", async () => {
@@ -90,7 +107,9 @@ for (const target of databaseTargets) {
 
     it("shows each price kind by the spec's rules", async () => {
       // With a key: nightfall has not launched, and keyless callers see only its teaser (tests/api/pre-launch.test.ts).
-      const price = async (shortId: string) => (await callJson("GET", `/api/v1/collections/${shortId}`, { headers: { "x-api-key": liveKey } })).body!.phases.all[0].priceDisplay;
+      const price = async (shortId: string) =>
+        (await callJson("GET", `/api/v1/collections/${shortId}`, { headers: { "x-api-key": liveKey } })).body!.phases
+          .all[0].priceDisplay;
       expect(await price("aurora")).toEqual({ kind: "amount", amount: 0, currency: "SOL", isFree: true });
       expect(await price("packs")).toEqual({ kind: "hidden" });
       expect(await price("nightfall")).toEqual({ kind: "range", min: 0.2, max: 0.5, currency: "SOL" });
@@ -111,8 +130,14 @@ for (const target of databaseTargets) {
     });
 
     it("answers 404 COLLECTION_NOT_FOUND for an unknown identifier when every drop is in view", async () => {
-      for (const identifier of ["no-such-drop", "00000000-0000-4000-8000-000000000000", "So11111111111111111111111111111111111111112"]) {
-        const { status, body } = await callJson("GET", `/api/v1/collections/${identifier}`, { headers: { "x-api-key": liveKey } });
+      for (const identifier of [
+        "no-such-drop",
+        "00000000-0000-4000-8000-000000000000",
+        "So11111111111111111111111111111111111111112",
+      ]) {
+        const { status, body } = await callJson("GET", `/api/v1/collections/${identifier}`, {
+          headers: { "x-api-key": liveKey },
+        });
         expect(status).toBe(404);
         expect(errorBodySchema.parse(body).code).toBe("COLLECTION_NOT_FOUND");
       }

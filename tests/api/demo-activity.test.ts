@@ -21,7 +21,9 @@ describe("demo activity (PGlite, embedded chain)", () => {
 
   it("seeds the demo collectors with the keys the activity signs with", async () => {
     const ctx = serviceContextOf(app.runtime);
-    const expected = DEMO_COLLECTORS.map((_, i) => demoCollectorKeypair(ctx.keys.mintKeySecret, i).publicKey.toBase58()).sort();
+    const expected = DEMO_COLLECTORS.map((_, i) =>
+      demoCollectorKeypair(ctx.keys.mintKeySecret, i).publicKey.toBase58(),
+    ).sort();
     const profiles = await app.runtime.database.prisma.profile.findMany({ select: { walletAddress: true } });
     expect(profiles.map((p) => p.walletAddress).sort()).toEqual(expected);
   });
@@ -33,17 +35,29 @@ describe("demo activity (PGlite, embedded chain)", () => {
     const before = await prisma.mint.count({ where: { collectionId: doves.id } });
     expect(await mintDemoActivity(ctx, 1)).toBe(true);
     const collector = demoCollectorKeypair(ctx.keys.mintKeySecret, 1).publicKey.toBase58();
-    const latest = await prisma.mint.findFirstOrThrow({ where: { collectionId: doves.id }, orderBy: { mintedAt: "desc" }, include: { nft: true } });
+    const latest = await prisma.mint.findFirstOrThrow({
+      where: { collectionId: doves.id },
+      orderBy: { mintedAt: "desc" },
+      include: { nft: true },
+    });
     expect(await prisma.mint.count({ where: { collectionId: doves.id } })).toBe(before + 1);
     expect(latest).toMatchObject({ walletAddress: collector, kind: "paid", pricePaid: 80_000_000n });
-    expect((await app.runtime.chain.getMintOwners([latest.nft.mintAddress!])).get(latest.nft.mintAddress!)).toBe(collector);
-    const trending = trendingResponseSchema.parse((await callJson("GET", "/api/public/trending", { headers: { origin: TEST_SITE_ORIGIN } })).body);
+    expect((await app.runtime.chain.getMintOwners([latest.nft.mintAddress!])).get(latest.nft.mintAddress!)).toBe(
+      collector,
+    );
+    const trending = trendingResponseSchema.parse(
+      (await callJson("GET", "/api/public/trending", { headers: { origin: TEST_SITE_ORIGIN } })).body,
+    );
     expect(trending.collections.map((c) => c.shortId)).toContain("doves");
   });
 
   it("is off on every real cluster, whatever is configured", () => {
     for (const cluster of ["devnet", "mainnet"]) {
-      const real = { SOLANA_CLUSTER: cluster, SOLANA_RPC_URL: "https://rpc.example", MINT_AUTHORITY_SECRET_KEY: "1".repeat(64) };
+      const real = {
+        SOLANA_CLUSTER: cluster,
+        SOLANA_RPC_URL: "https://rpc.example",
+        MINT_AUTHORITY_SECRET_KEY: "1".repeat(64),
+      };
       expect(parseConfig({ ...real, DEMO_ACTIVITY_MINUTES: "5" }).demoActivityMinutes, cluster).toBe(0);
     }
     expect(parseConfig({}).demoActivityMinutes).toBe(15);

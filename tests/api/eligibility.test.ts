@@ -25,7 +25,9 @@ for (const target of databaseTargets) {
     let everyCollector: string[];
 
     const ask = (phaseId: string, wallet: string, identifier = "sprites", apiKey = key) =>
-      callJson("GET", `/api/v1/collections/${identifier}/eligibility/${phaseId}/${wallet}`, { headers: { "x-api-key": apiKey } });
+      callJson("GET", `/api/v1/collections/${identifier}/eligibility/${phaseId}/${wallet}`, {
+        headers: { "x-api-key": apiKey },
+      });
 
     /** A 200 parsed strictly, which never names any wallet but the one asked about. */
     const verdict = async (phaseId: string, wallet: string, identifier?: string) => {
@@ -49,14 +51,22 @@ for (const target of databaseTargets) {
       app = await startTestApp(target);
       key = await app.createKey({ keyClass: "live", collections: ["sprites"] });
       const prisma = app.runtime.database.prisma;
-      const rows = await prisma.phase.findMany({ where: { collection: { shortId: "sprites" } }, include: { allowlist: true, gateRules: true } });
+      const rows = await prisma.phase.findMany({
+        where: { collection: { shortId: "sprites" } },
+        include: { allowlist: true, gateRules: true },
+      });
       const byName = (name: string) => rows.find((p) => p.name === name)!;
       phases = { og: byName("OG").id, allowlist: byName("Allowlist").id, public: byName("Public").id };
       glowMint = byName("Allowlist").gateRules.find((r) => r.kind === "token_gate")!.tokenMint!;
       everyCollector = byName("Allowlist").allowlist.map((e) => e.walletAddress);
       const profiles = await prisma.profile.findMany({ where: { walletAddress: { in: everyCollector } } });
       const named = (displayName: string | null) => profiles.find((p) => p.displayName === displayName)!.walletAddress;
-      wallets = { mira: named("Mira"), tidepool: named("tidepool"), orin: named("Orin of Ember"), unnamed: named(null) };
+      wallets = {
+        mira: named("Mira"),
+        tidepool: named("tidepool"),
+        orin: named("Orin of Ember"),
+        unnamed: named(null),
+      };
     });
     afterAll(() => app?.close());
 
@@ -78,15 +88,24 @@ for (const target of databaseTargets) {
 
     it("sums the allowlist and the Aurora gate (2 per edition held)", async () => {
       const body = await verdict(phases.allowlist, wallets.tidepool);
-      expect(body).toMatchObject({ meetsRequirements: true, onAllowlist: true, spotsAllocated: 3 + 2 * 2, spotsRemaining: 6 });
+      expect(body).toMatchObject({
+        meetsRequirements: true,
+        onAllowlist: true,
+        spotsAllocated: 3 + 2 * 2,
+        spotsRemaining: 6,
+      });
       expect(body.requirements.map((r) => [r.type, r.met])).toEqual([
         ["allowlist", true],
         ["nft_gate", true],
         ["token_gate", false],
       ]);
       expect(body.requirements[0]!.description).toBe(ALLOWLIST_RULE);
-      expect(body.requirements[1]!.description).toMatch(/^Aurora holders: hold an NFT of collection \w+; each one held gives 2 spots\.$/);
-      expect(body.requirements[2]!.description).toBe(`GLOW holders: hold at least 100 of token ${glowMint}; gives 1 spot.`);
+      expect(body.requirements[1]!.description).toMatch(
+        /^Aurora holders: hold an NFT of collection \w+; each one held gives 2 spots\.$/,
+      );
+      expect(body.requirements[2]!.description).toBe(
+        `GLOW holders: hold at least 100 of token ${glowMint}; gives 1 spot.`,
+      );
     });
 
     it("meets the token gate above minAmount and not below", async () => {
@@ -105,7 +124,10 @@ for (const target of databaseTargets) {
       expect(body).toMatchObject({ meetsRequirements: true, onAllowlist: false, spotsAllocated: 1, spotsRemaining: 1 });
       const short = Keypair.generate().publicKey;
       await mintGlow(short, parseUnits("99.999999", 6));
-      expect(await verdict(phases.allowlist, short.toBase58())).toMatchObject({ meetsRequirements: false, spotsAllocated: 0 });
+      expect(await verdict(phases.allowlist, short.toBase58())).toMatchObject({
+        meetsRequirements: false,
+        spotsAllocated: 0,
+      });
     });
 
     it("refuses an unknown wallet with every requirement unmet", async () => {
@@ -133,7 +155,9 @@ for (const target of databaseTargets) {
       expect(body).toMatchObject({ meetsRequirements: true, spotsAllocated: 3, spotsRemaining: 2 });
       expect(body.requirements).toEqual([{ type: "allowlist", met: true, description: ALLOWLIST_RULE }]);
       expect(body.phase).toMatchObject({ name: "OG", hasStarted: true, hasEnded: true });
-      expect(body.message).toBe("This wallet is eligible for this phase: 3 spots allocated, 2 remaining. The phase has ended.");
+      expect(body.message).toBe(
+        "This wallet is eligible for this phase: 3 spots allocated, 2 remaining. The phase has ended.",
+      );
     });
 
     it("answers an ungated phase: not gated, requirements met, the phase limit as spots", async () => {
@@ -167,7 +191,9 @@ for (const target of databaseTargets) {
     });
 
     it("answers an unknown phase and another drop's phase with the same 404", async () => {
-      const auroraPhase = await app.runtime.database.prisma.phase.findFirstOrThrow({ where: { collection: { shortId: "aurora" } } });
+      const auroraPhase = await app.runtime.database.prisma.phase.findFirstOrThrow({
+        where: { collection: { shortId: "aurora" } },
+      });
       const allKey = await app.createKey({ keyClass: "live", collections: "all" });
       const unknown = await ask(crypto.randomUUID(), wallets.mira);
       const foreign = await ask(auroraPhase.id, wallets.mira);

@@ -15,17 +15,33 @@ export async function createFixtureDrop(
   options: { shortId: string; collection?: Partial<Prisma.CollectionCreateInput>; nfts?: FixtureNft[] },
 ): Promise<{ collectionId: string; nftIds: string[] }> {
   const collection = await prisma.collection.create({
-    data: { shortId: options.shortId, name: `Fixture ${options.shortId}`, chain: "solana-localnet", treasuryAddress: newWallet(), totalSupply: 10, ...options.collection },
+    data: {
+      shortId: options.shortId,
+      name: `Fixture ${options.shortId}`,
+      chain: "solana-localnet",
+      treasuryAddress: newWallet(),
+      totalSupply: 10,
+      ...options.collection,
+    },
   });
   const nftIds: string[] = [];
   for (const { mintedBy, ...nft } of options.nfts ?? []) {
     const id = crypto.randomUUID();
     nftIds.push(id);
     const minted = mintedBy
-      ? { status: nft.status ?? ("minted" as const), ownerWallet: mintedBy.wallet, minterWallet: mintedBy.wallet, mintedAt: mintedBy.at, mintAddress: newWallet() }
+      ? {
+          status: nft.status ?? ("minted" as const),
+          ownerWallet: mintedBy.wallet,
+          minterWallet: mintedBy.wallet,
+          mintedAt: mintedBy.at,
+          mintAddress: newWallet(),
+        }
       : {};
     await prisma.nft.create({ data: { id, collectionId: collection.id, ...nft, ...minted } });
-    if (mintedBy) await prisma.mint.create({ data: { collectionId: collection.id, nftId: id, walletAddress: mintedBy.wallet, mintedAt: mintedBy.at } });
+    if (mintedBy)
+      await prisma.mint.create({
+        data: { collectionId: collection.id, nftId: id, walletAddress: mintedBy.wallet, mintedAt: mintedBy.at },
+      });
   }
   return { collectionId: collection.id, nftIds };
 }

@@ -8,14 +8,17 @@ import { callJson } from "../helpers/route-caller";
 import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../helpers/test-app";
 import { createFixtureDrop, minutesAgo, newWallet } from "./feed-fixtures";
 
-const strictGallery = galleryResponseSchema.strict().extend({ nfts: galleryResponseSchema.shape.nfts.element.strict().array() });
+const strictGallery = galleryResponseSchema
+  .strict()
+  .extend({ nfts: galleryResponseSchema.shape.nfts.element.strict().array() });
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`gallery on ${target.name}`, () => {
     let app: TestApp;
     let allKey: string;
     let auroraKey: string;
-    const get = (path: string, key = allKey) => callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
+    const get = (path: string, key = allKey) =>
+      callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
 
     beforeAll(async () => {
       app = await startTestApp(target);
@@ -41,7 +44,9 @@ for (const target of databaseTargets) {
         reservation_wallet: null,
         reserved_by: null,
       });
-      expect(parsed.nfts[0]!.attributes).toEqual(expect.arrayContaining([expect.objectContaining({ trait_type: expect.any(String) })]));
+      expect(parsed.nfts[0]!.attributes).toEqual(
+        expect.arrayContaining([expect.objectContaining({ trait_type: expect.any(String) })]),
+      );
     });
 
     it("pages with limit and offset", async () => {
@@ -54,11 +59,19 @@ for (const target of databaseTargets) {
 
     it("lists a limited edition's unminted copies with their edition fields, never the master", async () => {
       const parsed = strictGallery.parse((await get("aurora/gallery", auroraKey)).body);
-      const master = await app.runtime.database.prisma.nft.findFirstOrThrow({ where: { collection: { shortId: "aurora" }, isMasterEdition: true } });
+      const master = await app.runtime.database.prisma.nft.findFirstOrThrow({
+        where: { collection: { shortId: "aurora" }, isMasterEdition: true },
+      });
       expect(parsed.total).toBe(46);
       expect(parsed.nfts.map((n) => n.edition_number)).toEqual(Array.from({ length: 46 }, (_, i) => i + 5));
       for (const nft of parsed.nfts) {
-        expect(nft).toMatchObject({ token_id: null, is_master_edition: false, max_edition_supply: 50, master_nft_id: master.id, current_edition_supply: 1 });
+        expect(nft).toMatchObject({
+          token_id: null,
+          is_master_edition: false,
+          max_edition_supply: 50,
+          master_nft_id: master.id,
+          current_edition_supply: 1,
+        });
         expect(nft.id).not.toBe(master.id);
       }
     });
@@ -69,7 +82,13 @@ for (const target of databaseTargets) {
       const { nftIds } = await createFixtureDrop(app.runtime.database.prisma, {
         shortId: "gallery-fixture",
         nfts: [
-          { tokenId: 1, audioUrl: "/media/full-song-1.mp3", audioPreviewUrl: "/media/preview-1.mp3", mediaType: "audio/mpeg", audioDurationSeconds: 181.5 },
+          {
+            tokenId: 1,
+            audioUrl: "/media/full-song-1.mp3",
+            audioPreviewUrl: "/media/preview-1.mp3",
+            mediaType: "audio/mpeg",
+            audioDurationSeconds: 181.5,
+          },
           { tokenId: 2, status: "reserved", reservedByWallet: other, reservedUntil: minutesAgo(1) },
           { tokenId: 3, status: "reserved", reservedByWallet: mine, reservedUntil: later },
           { tokenId: 4, reservationWallet: mine },
@@ -82,7 +101,11 @@ for (const target of databaseTargets) {
       const parsed = strictGallery.parse(anyone.body);
       expect(parsed.nfts.map((n) => n.token_id)).toEqual([1, 2]);
       expect(parsed.total).toBe(2);
-      expect(parsed.nfts[0]).toMatchObject({ audio_url: null, audio_preview_url: `${TEST_SITE_ORIGIN}/media/preview-1.mp3`, audio_duration_seconds: 181.5 });
+      expect(parsed.nfts[0]).toMatchObject({
+        audio_url: null,
+        audio_preview_url: `${TEST_SITE_ORIGIN}/media/preview-1.mp3`,
+        audio_duration_seconds: 181.5,
+      });
       expect(anyone.text).not.toContain("full-song");
       // The expired reservation is simply available again.
       expect(parsed.nfts[1]).toMatchObject({ id: nftIds[1], mint_status: "available", reserved_by: null });
@@ -105,13 +128,20 @@ for (const target of databaseTargets) {
       ]);
     });
 
-    it.each(["limit=0", "limit=-1", "limit=201", "limit=abc", "limit=1.5", "offset=-1", "offset=x", "walletAddress=not-a-wallet", "walletAddress="])(
-      "answers 400 INVALID_REQUEST for %s",
-      async (query) => {
-        const { status, body } = await get(`sprites/gallery?${query}`);
-        expect([status, errorBodySchema.parse(body).code]).toEqual([400, "INVALID_REQUEST"]);
-      },
-    );
+    it.each([
+      "limit=0",
+      "limit=-1",
+      "limit=201",
+      "limit=abc",
+      "limit=1.5",
+      "offset=-1",
+      "offset=x",
+      "walletAddress=not-a-wallet",
+      "walletAddress=",
+    ])("answers 400 INVALID_REQUEST for %s", async (query) => {
+      const { status, body } = await get(`sprites/gallery?${query}`);
+      expect([status, errorBodySchema.parse(body).code]).toEqual([400, "INVALID_REQUEST"]);
+    });
 
     it("answers 403 for another drop, existing or not, and 404 for an unknown drop", async () => {
       const foreign = await get("sprites/gallery", auroraKey);

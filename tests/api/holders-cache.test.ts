@@ -60,7 +60,8 @@ for (const target of databaseTargets) {
 
     beforeAll(async () => {
       app = await startTestApp(target); // HOLDERS_CACHE_SECONDS: the default
-      spritesId = (await app.runtime.database.prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" } })).id;
+      spritesId = (await app.runtime.database.prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" } }))
+        .id;
     });
     afterAll(() => app?.close());
 
@@ -72,11 +73,15 @@ for (const target of databaseTargets) {
       const counting = countingChain(app.runtime.chain);
       install({ chain: counting.chain });
       // Resolve the drop once first, so the concurrent requests below differ only in the holders step.
-      expect((await callJson("GET", "/api/v1/collections/sprites/top-minters", firstParty(freshIp()))).status).toBe(200);
+      expect((await callJson("GET", "/api/v1/collections/sprites/top-minters", firstParty(freshIp()))).status).toBe(
+        200,
+      );
 
       counting.hold();
       const N = 12;
-      const pending = Array.from({ length: N }, () => callJson("GET", "/api/v1/collections/sprites/top-holders", firstParty(freshIp())));
+      const pending = Array.from({ length: N }, () =>
+        callJson("GET", "/api/v1/collections/sprites/top-holders", firstParty(freshIp())),
+      );
       await vi.waitFor(() => expect(counting.count("getMintOwners")).toBe(1));
       await new Promise((resolve) => setTimeout(resolve, 100)); // let every request reach the holders step
       counting.release();
@@ -90,7 +95,10 @@ for (const target of databaseTargets) {
       expect(counting.total()).toBe(1); // no other chain call either
 
       // Later requests within the interval reuse the board: still one computation.
-      for (let i = 0; i < 5; i++) expect((await callJson("GET", "/api/v1/collections/sprites/top-holders", firstParty(freshIp()))).body).toEqual(board);
+      for (let i = 0; i < 5; i++)
+        expect((await callJson("GET", "/api/v1/collections/sprites/top-holders", firstParty(freshIp()))).body).toEqual(
+          board,
+        );
       expect(counting.count("getMintOwners")).toBe(1);
     });
 
@@ -98,7 +106,8 @@ for (const target of databaseTargets) {
       const counting = countingChain(app.runtime.chain);
       const db = app.runtime.database.prisma;
       // HOLDERS_CACHE_SECONDS is the default 30 (the first test checks it).
-      const at = (now: number, collectionId = spritesId) => getTopHolders(app.context({ chain: counting.chain, clock: fixedClock(now) }), collectionId);
+      const at = (now: number, collectionId = spritesId) =>
+        getTopHolders(app.context({ chain: counting.chain, clock: fixedClock(now) }), collectionId);
       const t0 = 1_700_000_000_000;
       const first = await at(t0);
       expect(await at(t0 + 29_999)).toEqual(first);
@@ -112,10 +121,14 @@ for (const target of databaseTargets) {
     });
 
     it("a board the chain could not be read for is never reused", async () => {
-      const closed = await openEmbeddedChain({ dir: path.join(app.runtime.config.dataDir, "closed-chain-cache"), cluster: "localnet" });
+      const closed = await openEmbeddedChain({
+        dir: path.join(app.runtime.config.dataDir, "closed-chain-cache"),
+        cluster: "localnet",
+      });
       await closed.close();
       const counting = countingChain(closed);
-      const at = (now: number) => getTopHolders(app.context({ chain: counting.chain, clock: fixedClock(now) }), spritesId);
+      const at = (now: number) =>
+        getTopHolders(app.context({ chain: counting.chain, clock: fixedClock(now) }), spritesId);
       expect(await at(1)).toEqual({ topHolders: [], total: 0, error: HOLDERS_UNAVAILABLE });
       expect(await at(2)).toEqual({ topHolders: [], total: 0, error: HOLDERS_UNAVAILABLE });
       expect(counting.count("getMintOwners")).toBe(2);
@@ -123,11 +136,18 @@ for (const target of databaseTargets) {
 
     describe("the chain budget (3 per minute per IP here)", () => {
       const get = (url: string, ip: string) => callJson("GET", url, firstParty(ip));
-      const expect429 = (result: Awaited<ReturnType<typeof get>>) => expect([result.status, result.body?.code]).toEqual([429, "RATE_LIMITED"]);
+      const expect429 = (result: Awaited<ReturnType<typeof get>>) =>
+        expect([result.status, result.body?.code]).toEqual([429, "RATE_LIMITED"]);
       let phases: { gated: string; ungated: string };
       beforeAll(async () => {
-        const rows = await app.runtime.database.prisma.phase.findMany({ where: { collectionId: spritesId }, include: { gateRules: true } });
-        phases = { gated: rows.find((p) => p.isGated && p.gateRules.length > 0)!.id, ungated: rows.find((p) => !p.isGated)!.id };
+        const rows = await app.runtime.database.prisma.phase.findMany({
+          where: { collectionId: spritesId },
+          include: { gateRules: true },
+        });
+        phases = {
+          gated: rows.find((p) => p.isGated && p.gateRules.length > 0)!.id,
+          ungated: rows.find((p) => !p.isGated)!.id,
+        };
       });
 
       it("top-holders answers 429 after the figure, cached board or not; other reads and other IPs go on", async () => {
@@ -167,7 +187,12 @@ for (const target of databaseTargets) {
         install({}, 3);
         const ip = freshIp();
         const wallet = Keypair.generate().publicKey.toBase58();
-        for (let i = 0; i < 3; i++) expect((await get(`/api/localnet/balance/${wallet}`, ip)).body).toEqual({ success: true, address: wallet, lamports: 0 });
+        for (let i = 0; i < 3; i++)
+          expect((await get(`/api/localnet/balance/${wallet}`, ip)).body).toEqual({
+            success: true,
+            address: wallet,
+            lamports: 0,
+          });
         expect429(await get(`/api/localnet/balance/${wallet}`, ip));
         expect((await get(`/api/localnet/balance/${wallet}`, freshIp())).status).toBe(200);
       });

@@ -19,7 +19,10 @@ for (const target of databaseTargets) {
     let phaseId: string;
     beforeAll(async () => {
       app = await startTestApp(target, { env: { RATE_LIMIT_MINTS_PER_MINUTE: "100000" } });
-      const sprites = await app.runtime.database.prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" }, include: { phases: true } });
+      const sprites = await app.runtime.database.prisma.collection.findUniqueOrThrow({
+        where: { shortId: "sprites" },
+        include: { phases: true },
+      });
       spritesId = sprites.id;
       phaseId = sprites.phases.find((p) => p.name === "Public")!.id;
     });
@@ -45,17 +48,29 @@ for (const target of databaseTargets) {
       }
     });
 
-    it.each(["\u0000ABCDEF", "ABC\u0000DEF", "ABCD\nEF", "ABCD\u001bEF"])("refuses a claim code with control characters (%j) in validate and prepare", async (code) => {
-      const validate = await callJson("POST", "/api/v1/collections/sprites/claim-codes/validate", { headers: site, body: { code } });
-      expect([validate.status, errorBodySchema.parse(validate.body).code]).toEqual([400, "INVALID_REQUEST"]);
-      const publicValidate = await callJson("POST", "/api/public/code/validate", { headers: site, body: { collection: "sprites", code } });
-      expect([publicValidate.status, errorBodySchema.parse(publicValidate.body).code]).toEqual([400, "INVALID_REQUEST"]);
-      const prepare = await callJson("POST", "/api/v1/prepare-mint", {
-        headers: site,
-        body: { collectionId: spritesId, phaseId, walletAddress: wallet, quantity: 1, claimCode: code },
-      });
-      expect([prepare.status, errorBodySchema.parse(prepare.body).code]).toEqual([400, "INVALID_REQUEST"]);
-    });
+    it.each(["\u0000ABCDEF", "ABC\u0000DEF", "ABCD\nEF", "ABCD\u001bEF"])(
+      "refuses a claim code with control characters (%j) in validate and prepare",
+      async (code) => {
+        const validate = await callJson("POST", "/api/v1/collections/sprites/claim-codes/validate", {
+          headers: site,
+          body: { code },
+        });
+        expect([validate.status, errorBodySchema.parse(validate.body).code]).toEqual([400, "INVALID_REQUEST"]);
+        const publicValidate = await callJson("POST", "/api/public/code/validate", {
+          headers: site,
+          body: { collection: "sprites", code },
+        });
+        expect([publicValidate.status, errorBodySchema.parse(publicValidate.body).code]).toEqual([
+          400,
+          "INVALID_REQUEST",
+        ]);
+        const prepare = await callJson("POST", "/api/v1/prepare-mint", {
+          headers: site,
+          body: { collectionId: spritesId, phaseId, walletAddress: wallet, quantity: 1, claimCode: code },
+        });
+        expect([prepare.status, errorBodySchema.parse(prepare.body).code]).toEqual([400, "INVALID_REQUEST"]);
+      },
+    );
 
     it("answers the faucet's boundary amounts and refused addresses with 400, and still funds a wallet", async () => {
       const address = Keypair.generate().publicKey.toBase58();

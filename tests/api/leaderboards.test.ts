@@ -4,7 +4,12 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair, PublicKey, Transaction } from "@solana/web3.js";
-import { TOKEN_2022_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import {
+  TOKEN_2022_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from "@solana/spl-token";
 import { buildNftMintTransaction, openEmbeddedChain, signAndSerialize } from "@/lib/chain";
 import { DEMO_COLLECTORS, DEMO_SPRITE_MINTS, sol } from "@/lib/demo/demo-drops";
 import { topHoldersResponseSchema, topMintersResponseSchema } from "@/lib/schemas/leaderboards";
@@ -44,7 +49,13 @@ async function transferOnChain(runtime: Runtime, holder: Keypair, mintAddress: s
   const destination = getAssociatedTokenAddressSync(mint, recipient, false, TOKEN_2022_PROGRAM_ID);
   const { blockhash } = await runtime.chain.getLatestBlockhash();
   const transaction = new Transaction({ feePayer: holder.publicKey, recentBlockhash: blockhash }).add(
-    createAssociatedTokenAccountIdempotentInstruction(holder.publicKey, destination, recipient, mint, TOKEN_2022_PROGRAM_ID),
+    createAssociatedTokenAccountIdempotentInstruction(
+      holder.publicKey,
+      destination,
+      recipient,
+      mint,
+      TOKEN_2022_PROGRAM_ID,
+    ),
     createTransferCheckedInstruction(source, mint, destination, holder.publicKey, 1n, 0, [], TOKEN_2022_PROGRAM_ID),
   );
   transaction.sign(holder);
@@ -74,11 +85,16 @@ for (const target of databaseTargets) {
       allKey = await app.createKey({ keyClass: "live", collections: "all" });
       auroraKey = await app.createKey({ keyClass: "live", collections: ["aurora"] });
       const prisma = app.runtime.database.prisma;
-      const row = await prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" }, select: { id: true, collectionAddress: true } });
+      const row = await prisma.collection.findUniqueOrThrow({
+        where: { shortId: "sprites" },
+        select: { id: true, collectionAddress: true },
+      });
       sprites = { id: row.id, collectionAddress: row.collectionAddress! };
       // Mint rows in minting order follow DEMO_SPRITE_MINTS: the nth row is the nth demo mint.
       const mints = await prisma.mint.findMany({ where: { collectionId: sprites.id }, orderBy: { mintedAt: "asc" } });
-      collectorWallets = DEMO_COLLECTORS.map((_, c) => mints[DEMO_SPRITE_MINTS.findIndex((m) => m.collector === c)]!.walletAddress);
+      collectorWallets = DEMO_COLLECTORS.map(
+        (_, c) => mints[DEMO_SPRITE_MINTS.findIndex((m) => m.collector === c)]!.walletAddress,
+      );
     });
     afterAll(() => app?.close());
 
@@ -93,7 +109,11 @@ for (const target of databaseTargets) {
           displayName: profile.displayName,
           avatarUrl: null,
           platformRank: profile.platformRank,
-          effects: profile.effects.map((e) => ({ effect_type: e.effectType, effect_category: e.effectCategory, config: e.config })),
+          effects: profile.effects.map((e) => ({
+            effect_type: e.effectType,
+            effect_category: e.effectCategory,
+            config: e.config,
+          })),
           count,
         }));
     }
@@ -108,7 +128,9 @@ for (const target of databaseTargets) {
       // Mira minted 4 paid sprites and got 1 BOGO bonus: 5, ahead of two 3s ordered by wallet.
       expect(parsed.topMinters.map((e) => [e.displayName, e.mintCount])[0]).toEqual(["Mira", 5]);
       expect(parsed.topMinters.map((e) => e.mintCount)).toEqual([5, 3, 3, 1]);
-      const bonus = await app.runtime.database.prisma.mint.count({ where: { collectionId: sprites.id, walletAddress: collectorWallets[0]!, kind: "bogo_bonus" } });
+      const bonus = await app.runtime.database.prisma.mint.count({
+        where: { collectionId: sprites.id, walletAddress: collectorWallets[0]!, kind: "bogo_bonus" },
+      });
       expect(bonus).toBe(1);
     });
 
@@ -137,7 +159,10 @@ for (const target of databaseTargets) {
     });
 
     it("still succeeds with an error sentence when the chain cannot be read", async () => {
-      const closedChain = await openEmbeddedChain({ dir: path.join(app.runtime.config.dataDir, "closed-chain"), cluster: "localnet" });
+      const closedChain = await openEmbeddedChain({
+        dir: path.join(app.runtime.config.dataDir, "closed-chain"),
+        cluster: "localnet",
+      });
       await closedChain.close();
       installRuntime({ ...app.runtime, chain: closedChain });
       try {
@@ -158,15 +183,27 @@ for (const target of databaseTargets) {
       const prisma = app.runtime.database.prisma;
       const wallet = await fundedWallet(app.runtime);
       const mintAddress = await mintOnChain(app.runtime, wallet, sprites.collectionAddress);
-      const nft = await prisma.nft.findFirstOrThrow({ where: { collectionId: sprites.id, status: "available" }, orderBy: { tokenId: "asc" } });
+      const nft = await prisma.nft.findFirstOrThrow({
+        where: { collectionId: sprites.id, status: "available" },
+        orderBy: { tokenId: "asc" },
+      });
       const me = wallet.publicKey.toBase58();
-      await prisma.nft.update({ where: { id: nft.id }, data: { status: "minted", mintAddress, ownerWallet: me, minterWallet: me, mintedAt: new Date() } });
+      await prisma.nft.update({
+        where: { id: nft.id },
+        data: { status: "minted", mintAddress, ownerWallet: me, minterWallet: me, mintedAt: new Date() },
+      });
       await prisma.mint.create({ data: { collectionId: sprites.id, nftId: nft.id, walletAddress: me } });
 
-      const holders = async () => topHoldersResponseSchema.parse((await get("/api/v1/collections/sprites/top-holders")).body);
+      const holders = async () =>
+        topHoldersResponseSchema.parse((await get("/api/v1/collections/sprites/top-holders")).body);
       const before = await holders();
       expect(before.total).toBe(5);
-      expect(before.topHolders.find((e) => e.walletAddress === me)).toMatchObject({ holdCount: 1, displayName: null, platformRank: "member", effects: [] });
+      expect(before.topHolders.find((e) => e.walletAddress === me)).toMatchObject({
+        holdCount: 1,
+        displayName: null,
+        platformRank: "member",
+        effects: [],
+      });
 
       // The unnamed collector (1 sprite) receives it: now 2, and the minter holds nothing.
       await transferOnChain(app.runtime, wallet, mintAddress, collectorWallets[3]!);
@@ -174,7 +211,9 @@ for (const target of databaseTargets) {
       expect(after.total).toBe(4);
       expect(after.topHolders.find((e) => e.walletAddress === me)).toBeUndefined();
       const counts = (c: number) => demoMintsOf(c) + (c === 3 ? 1 : 0);
-      expect(after.topHolders).toEqual(expectedSpriteBoard(counts).map(({ count, ...entry }) => ({ ...entry, holdCount: count })));
+      expect(after.topHolders).toEqual(
+        expectedSpriteBoard(counts).map(({ count, ...entry }) => ({ ...entry, holdCount: count })),
+      );
 
       // Minting is history: the minter keeps the mint on the other board.
       const minters = topMintersResponseSchema.parse((await get("/api/v1/collections/sprites/top-minters")).body);
@@ -186,7 +225,13 @@ for (const target of databaseTargets) {
       const prisma = app.runtime.database.prisma;
       const collectionId = crypto.randomUUID();
       await prisma.collection.create({
-        data: { id: collectionId, shortId: "crowd", name: "Crowd", chain: app.runtime.config.chainName, treasuryAddress: Keypair.generate().publicKey.toBase58() },
+        data: {
+          id: collectionId,
+          shortId: "crowd",
+          name: "Crowd",
+          chain: app.runtime.config.chainName,
+          treasuryAddress: Keypair.generate().publicKey.toBase58(),
+        },
       });
       const wallets = await Promise.all(Array.from({ length: 11 }, () => fundedWallet(app.runtime)));
       // The first wallet mints twice; everyone else once: 12 NFTs, 11 holders and minters.
@@ -196,7 +241,16 @@ for (const target of databaseTargets) {
         const mintAddress = await mintOnChain(app.runtime, wallet, sprites.collectionAddress);
         const owner = wallet.publicKey.toBase58();
         const nft = await prisma.nft.create({
-          data: { collectionId, tokenId: ++tokenId, name: `Crowd #${tokenId}`, status: "minted", mintAddress, ownerWallet: owner, minterWallet: owner, mintedAt: new Date() },
+          data: {
+            collectionId,
+            tokenId: ++tokenId,
+            name: `Crowd #${tokenId}`,
+            status: "minted",
+            mintAddress,
+            ownerWallet: owner,
+            minterWallet: owner,
+            mintedAt: new Date(),
+          },
         });
         await prisma.mint.create({ data: { collectionId, nftId: nft.id, walletAddress: owner } });
       }
@@ -207,13 +261,19 @@ for (const target of databaseTargets) {
         .sort();
       const expectedOrder = [first, ...rest.slice(0, 9)];
 
-      const holders = topHoldersResponseSchema.strict().parse((await get("/api/v1/collections/crowd/top-holders")).body);
+      const holders = topHoldersResponseSchema
+        .strict()
+        .parse((await get("/api/v1/collections/crowd/top-holders")).body);
       expect(holders.total).toBe(11);
-      expect(holders.topHolders.map((e) => [e.rank, e.walletAddress, e.holdCount])).toEqual(expectedOrder.map((w, i) => [i + 1, w, i === 0 ? 2 : 1]));
+      expect(holders.topHolders.map((e) => [e.rank, e.walletAddress, e.holdCount])).toEqual(
+        expectedOrder.map((w, i) => [i + 1, w, i === 0 ? 2 : 1]),
+      );
 
       const top = topMintersResponseSchema.strict().parse((await get("/api/v1/collections/crowd/top-minters")).body);
       expect(top.total).toBe(11);
-      expect(top.topMinters.map((e) => [e.rank, e.walletAddress, e.mintCount])).toEqual(expectedOrder.map((w, i) => [i + 1, w, i === 0 ? 2 : 1]));
+      expect(top.topMinters.map((e) => [e.rank, e.walletAddress, e.mintCount])).toEqual(
+        expectedOrder.map((w, i) => [i + 1, w, i === 0 ? 2 : 1]),
+      );
     });
 
     it("refuses another drop with 403, the same whether or not it exists", async () => {
@@ -234,7 +294,10 @@ for (const target of databaseTargets) {
         expect([unknown.status, errorBodySchema.parse(unknown.body).code]).toEqual([404, "COLLECTION_NOT_FOUND"]);
         const malformed = await get(`/api/v1/collections/${encodeURIComponent("bad id!")}/${board}`);
         expect([malformed.status, errorBodySchema.parse(malformed.body).code]).toEqual([400, "INVALID_REQUEST"]);
-        const post = await callJson("POST", `/api/v1/collections/sprites/${board}`, { headers: { "x-api-key": allKey }, body: {} });
+        const post = await callJson("POST", `/api/v1/collections/sprites/${board}`, {
+          headers: { "x-api-key": allKey },
+          body: {},
+        });
         expect([post.status, errorBodySchema.parse(post.body).code]).toEqual([405, "METHOD_NOT_ALLOWED"]);
       }
     });

@@ -21,7 +21,12 @@ describe("NFT metadata (PGlite)", () => {
       image: `${TEST_SITE_ORIGIN}/art/sprites/7.svg`,
       external_url: `${TEST_SITE_ORIGIN}/d/sprites`,
     });
-    expect((body!.attributes as Array<{ trait_type: string }>).map((a) => a.trait_type).sort()).toEqual(["Background", "Body", "Crown", "Eyes"]);
+    expect((body!.attributes as Array<{ trait_type: string }>).map((a) => a.trait_type).sort()).toEqual([
+      "Background",
+      "Body",
+      "Crown",
+      "Eyes",
+    ]);
   });
 
   it("serves an edition by its number", async () => {
@@ -54,15 +59,28 @@ describe("NFT metadata (PGlite)", () => {
 
   it("shows the placeholder until the drop is revealed", async () => {
     const prisma = app.runtime.database.prisma;
-    await prisma.collection.update({ where: { shortId: "sprites" }, data: { delayedRevealEnabled: true, revealedAt: null, placeholderImage: "/art/nightfall/placeholder.svg" } });
+    await prisma.collection.update({
+      where: { shortId: "sprites" },
+      data: { delayedRevealEnabled: true, revealedAt: null, placeholderImage: "/art/nightfall/placeholder.svg" },
+    });
     try {
       const { body, text } = await callJson("GET", "/m/sprites/7");
-      expect(body).toMatchObject({ name: "Solstice Sprites (unrevealed)", image: `${TEST_SITE_ORIGIN}/art/nightfall/placeholder.svg`, attributes: [] });
+      expect(body).toMatchObject({
+        name: "Solstice Sprites (unrevealed)",
+        image: `${TEST_SITE_ORIGIN}/art/nightfall/placeholder.svg`,
+        attributes: [],
+      });
       expect(text).not.toContain("sprites/7.svg");
-      await prisma.collection.update({ where: { shortId: "sprites" }, data: { revealedAt: new Date(Date.now() - 1000) } });
+      await prisma.collection.update({
+        where: { shortId: "sprites" },
+        data: { revealedAt: new Date(Date.now() - 1000) },
+      });
       expect((await callJson("GET", "/m/sprites/7")).body).toMatchObject({ name: "Solstice Sprite #7" });
     } finally {
-      await prisma.collection.update({ where: { shortId: "sprites" }, data: { delayedRevealEnabled: false, revealedAt: null, placeholderImage: null } });
+      await prisma.collection.update({
+        where: { shortId: "sprites" },
+        data: { delayedRevealEnabled: false, revealedAt: null, placeholderImage: null },
+      });
     }
   });
 });

@@ -49,7 +49,8 @@ for (const target of databaseTargets) {
     const now = Date.now();
     const ago = (minutes: number) => new Date(now - minutes * MIN);
 
-    const get = (path: string, key = keys.all) => callJson("GET", `/api/v1/phases/${path}`, { headers: { "x-api-key": key } });
+    const get = (path: string, key = keys.all) =>
+      callJson("GET", `/api/v1/phases/${path}`, { headers: { "x-api-key": key } });
     const dutch = async (name: string) => {
       const { status, body } = await get(`${phases[name]}/dutch-price`);
       expect(status).toBe(200);
@@ -58,10 +59,15 @@ for (const target of databaseTargets) {
 
     beforeAll(async () => {
       stub = await startPriceProviderStub({ solana: 150 });
-      providerEnv = { TOKEN_PRICE_PROVIDER_URL: stub.url, TOKEN_PRICE_PROVIDER_IDS: '{"SOL":"solana","JUP":"jupiter"}', STATIC_TOKEN_PRICES: '{"USDC":1}' };
+      providerEnv = {
+        TOKEN_PRICE_PROVIDER_URL: stub.url,
+        TOKEN_PRICE_PROVIDER_IDS: '{"SOL":"solana","JUP":"jupiter"}',
+        STATIC_TOKEN_PRICES: '{"USDC":1}',
+      };
       app = await startTestApp(target, { seed: false, env: providerEnv });
       prisma = app.runtime.database.prisma;
-      const drop = (shortId: string) => prisma.collection.create({ data: { shortId, chain: "solana-localnet", treasuryAddress: TREASURY } });
+      const drop = (shortId: string) =>
+        prisma.collection.create({ data: { shortId, chain: "solana-localnet", treasuryAddress: TREASURY } });
       const alpha = await drop("alpha");
       const beta = await drop("beta");
       keys = {
@@ -69,16 +75,30 @@ for (const target of databaseTargets) {
         alpha: await app.createKey({ keyClass: "live", collections: ["alpha"] }),
         beta: await app.createKey({ keyClass: "live", collections: ["beta"] }),
       };
-      const phase = async (name: string, data: Omit<Prisma.PhaseUncheckedCreateInput, "collectionId">, collectionId = alpha.id) =>
-        (phases[name] = (await prisma.phase.create({ data: { collectionId, name, ...data } })).id);
+      const phase = async (
+        name: string,
+        data: Omit<Prisma.PhaseUncheckedCreateInput, "collectionId">,
+        collectionId = alpha.id,
+      ) => (phases[name] = (await prisma.phase.create({ data: { collectionId, name, ...data } })).id);
       await phase("quiet", { priceModel: "dutch", dutchConfig: DUTCH, startDate: ago(65) });
       await phase("surging", { priceModel: "dutch", dutchConfig: DUTCH, startDate: ago(120) });
       await phase("fresh", { priceModel: "dutch", dutchConfig: DUTCH, startDate: ago(-60) });
       await phase("floored", { priceModel: "dutch", dutchConfig: DUTCH, startDate: ago(600), endDate: ago(60) });
       await phase("badDutch", { priceModel: "dutch", dutchConfig: { ...DUTCH, floorPrice: "2000000000" } });
-      await phase("usd", { priceModel: "pegged", pegConfig: { pegMode: "usd", target: 30, validitySeconds: 45, slippageTolerance: 0.01 } });
-      await phase("native", { priceModel: "pegged", currency: "USDC", currencyDecimals: 6, pegConfig: { pegMode: "native", target: 0.5 } });
-      await phase("unpriced", { priceModel: "pegged", pegConfig: { pegMode: "usd", target: 5, tokenSymbol: "JUP", tokenDecimals: 6 } });
+      await phase("usd", {
+        priceModel: "pegged",
+        pegConfig: { pegMode: "usd", target: 30, validitySeconds: 45, slippageTolerance: 0.01 },
+      });
+      await phase("native", {
+        priceModel: "pegged",
+        currency: "USDC",
+        currencyDecimals: 6,
+        pegConfig: { pegMode: "native", target: 0.5 },
+      });
+      await phase("unpriced", {
+        priceModel: "pegged",
+        pegConfig: { pegMode: "usd", target: 5, tokenSymbol: "JUP", tokenDecimals: 6 },
+      });
       await phase("badPeg", { priceModel: "pegged", pegConfig: { pegMode: "eur", target: 5 } });
       await phase("fixed", { priceModel: "fixed", price: 100_000_000n });
       await phase("betaDutch", { priceModel: "dutch", dutchConfig: DUTCH, startDate: ago(5) }, beta.id);
@@ -87,7 +107,16 @@ for (const target of databaseTargets) {
       // (plus a BOGO bonus that does not count as demand), floored one long ago.
       const mint = async (phaseName: string, minutesAgo: number, kind: "paid" | "bogo_bonus" = "paid") => {
         const nft = await prisma.nft.create({ data: { collectionId: alpha.id, status: "minted" } });
-        await prisma.mint.create({ data: { collectionId: alpha.id, phaseId: phases[phaseName]!, nftId: nft.id, walletAddress: BUYER, kind, mintedAt: ago(minutesAgo) } });
+        await prisma.mint.create({
+          data: {
+            collectionId: alpha.id,
+            phaseId: phases[phaseName]!,
+            nftId: nft.id,
+            walletAddress: BUYER,
+            kind,
+            mintedAt: ago(minutesAgo),
+          },
+        });
       };
       for (const m of [55, 45, 25]) await mint("quiet", m);
       for (const m of [28, 20, 12, 5]) await mint("surging", m);
@@ -102,7 +131,9 @@ for (const target of databaseTargets) {
 
     it("shows the same live prices as the collection's priceDisplay", async () => {
       const { body } = await callJson("GET", "/api/v1/collections/alpha", { headers: { "x-api-key": keys.all } });
-      const display = Object.fromEntries((body!.phases.all as Array<{ name: string; priceDisplay: unknown }>).map((p) => [p.name, p.priceDisplay]));
+      const display = Object.fromEntries(
+        (body!.phases.all as Array<{ name: string; priceDisplay: unknown }>).map((p) => [p.name, p.priceDisplay]),
+      );
       // The dutch auction's live figure, as /dutch-price answers it.
       expect(display.quiet).toEqual({ kind: "amount", amount: 0.8, currency: "SOL", isFree: false });
       // 30 USD at 150 USD/SOL = 0.2 SOL, approximate because it follows the token price.
@@ -137,13 +168,33 @@ for (const target of databaseTargets) {
       });
 
       it("adds the surge premium while the window reaches the threshold (bonus mints excluded)", async () => {
-        expect(await dutch("surging")).toMatchObject({ price: 1.5, basePrice: 1, decayAmount: 0, surgePremium: 0.5, isSurging: true, mintsInWindow: 4, totalMints: 4 });
+        expect(await dutch("surging")).toMatchObject({
+          price: 1.5,
+          basePrice: 1,
+          decayAmount: 0,
+          surgePremium: 0.5,
+          isSurging: true,
+          mintsInWindow: 4,
+          totalMints: 4,
+        });
       });
 
       it("holds the base price before the start, and an ended auction's price at its end, at the floor", async () => {
-        expect(await dutch("fresh")).toMatchObject({ price: 1, decayAmount: 0, totalMints: 0, lastMintAt: null, startedAt: ago(-60).toISOString() });
+        expect(await dutch("fresh")).toMatchObject({
+          price: 1,
+          decayAmount: 0,
+          totalMints: 0,
+          lastMintAt: null,
+          startedAt: ago(-60).toISOString(),
+        });
         // Ended 60 minutes ago, 530 quiet minutes after its only mint: 53 steps, clamped at 0.4.
-        expect(await dutch("floored")).toMatchObject({ price: 0.4, decayAmount: 0.6, mintsInWindow: 0, totalMints: 1, isSurging: false });
+        expect(await dutch("floored")).toMatchObject({
+          price: 0.4,
+          decayAmount: 0.6,
+          mintsInWindow: 0,
+          totalMints: 1,
+          isSurging: false,
+        });
       });
 
       it("answers 409 PHASE_NOT_DUTCH for another price model or broken settings", async () => {
@@ -208,7 +259,13 @@ for (const target of databaseTargets) {
       });
 
       it("flags a quote stale when the provider fails after its TTL and only the last good price is left", async () => {
-        const config = parseConfig({ DATA_DIR: app.runtime.config.dataDir, PUBLIC_URL: TEST_SITE_ORIGIN, LOG_LEVEL: "silent", ...providerEnv, TOKEN_PRICE_CACHE_SECONDS: "1" });
+        const config = parseConfig({
+          DATA_DIR: app.runtime.config.dataDir,
+          PUBLIC_URL: TEST_SITE_ORIGIN,
+          LOG_LEVEL: "silent",
+          ...providerEnv,
+          TOKEN_PRICE_CACHE_SECONDS: "1",
+        });
         installRuntime({ ...app.runtime, config });
         try {
           expect((await get(`${phases.usd}/pegged-price`)).body).toMatchObject({ isStale: false, tokenPrice: 150 });
@@ -218,7 +275,9 @@ for (const target of databaseTargets) {
           expect(stale.status).toBe(200);
           expect(stale.body).toMatchObject({ isStale: true, tokenPrice: 150, tokenAmount: 0.2, source: "coingecko" });
           // The display endpoint reports the same moment as unavailable.
-          expect((await callJson("GET", "/api/v1/token-prices", { headers: { "x-api-key": keys.all } })).body).toMatchObject({
+          expect(
+            (await callJson("GET", "/api/v1/token-prices", { headers: { "x-api-key": keys.all } })).body,
+          ).toMatchObject({
             prices: { SOL: 0 },
             sources: { SOL: "unavailable" },
           });
@@ -242,16 +301,26 @@ for (const target of databaseTargets) {
           expect([unknown.status, errorBodySchema.parse(unknown.body).code]).toEqual([404, "PHASE_NOT_FOUND"]);
           for (const bad of ["not-a-uuid", "00000000-0000-4000-8000-00000000000g", "%20"]) {
             const response = await get(`${bad}/${endpoint}`);
-            expect([bad, response.status, errorBodySchema.parse(response.body).code]).toEqual([bad, 400, "INVALID_REQUEST"]);
+            expect([bad, response.status, errorBodySchema.parse(response.body).code]).toEqual([
+              bad,
+              400,
+              "INVALID_REQUEST",
+            ]);
           }
         }
-        expect((await get(`${phases.betaDutch}/dutch-price`, keys.beta)).body).toMatchObject({ price: 1, totalMints: 0 });
+        expect((await get(`${phases.betaDutch}/dutch-price`, keys.beta)).body).toMatchObject({
+          price: 1,
+          totalMints: 0,
+        });
         // Upper-case UUIDs name the same phase.
         expect((await get(`${phases.quiet!.toUpperCase()}/dutch-price`)).body).toMatchObject({ price: 0.8 });
       });
 
       it("accept GET only", async () => {
-        const { status, body } = await callJson("POST", `/api/v1/phases/${phases.quiet}/dutch-price`, { headers: { "x-api-key": keys.all }, body: {} });
+        const { status, body } = await callJson("POST", `/api/v1/phases/${phases.quiet}/dutch-price`, {
+          headers: { "x-api-key": keys.all },
+          body: {},
+        });
         expect([status, body!.code]).toEqual([405, "METHOD_NOT_ALLOWED"]);
       });
     });

@@ -27,22 +27,72 @@ type Row = {
 
 /** Every v1 route that names a drop, by its folder under app/api/v1 (the test checks none is missing). */
 const ROUTES: Record<string, Row> = {
-  "collections/[identifier]": { method: "GET", url: (i) => `collections/${i.identifier}`, keyless: "public envelope", partner: { status: 200 } },
-  "collections/[identifier]/gallery": { method: "GET", url: (i) => `collections/${i.identifier}/gallery`, keyless: "public gallery", partner: { status: 200 } },
+  "collections/[identifier]": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}`,
+    keyless: "public envelope",
+    partner: { status: 200 },
+  },
+  "collections/[identifier]/gallery": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/gallery`,
+    keyless: "public gallery",
+    partner: { status: 200 },
+  },
   "collections/[identifier]/recently-minted": {
     method: "GET",
     url: (i) => `collections/${i.identifier}/recently-minted`,
     keyless: "public recently-minted",
     partner: { status: 200 },
   },
-  "collections/[identifier]/all-minted": { method: "GET", url: (i) => `collections/${i.identifier}/all-minted`, keyless: "not launched", partner: { status: 200 } },
-  "collections/[identifier]/availability": { method: "GET", url: (i) => `collections/${i.identifier}/availability`, keyless: "not launched", partner: { status: 200 } },
-  "collections/[identifier]/traits": { method: "GET", url: (i) => `collections/${i.identifier}/traits`, keyless: "not launched", partner: { status: 200 } },
-  "collections/[identifier]/bounty": { method: "GET", url: (i) => `collections/${i.identifier}/bounty`, keyless: "not launched", partner: { status: 200 } },
-  "collections/[identifier]/bounty-prizes": { method: "GET", url: (i) => `collections/${i.identifier}/bounty-prizes`, keyless: "not launched", partner: { status: 200 } },
-  "collections/[identifier]/top-holders": { method: "GET", url: (i) => `collections/${i.identifier}/top-holders`, keyless: "not launched", partner: { status: 200 } },
-  "collections/[identifier]/top-minters": { method: "GET", url: (i) => `collections/${i.identifier}/top-minters`, keyless: "not launched", partner: { status: 200 } },
-  "collections/[identifier]/claim-codes": { method: "GET", url: (i) => `collections/${i.identifier}/claim-codes`, keyless: "not launched", partner: { status: 200 } },
+  "collections/[identifier]/all-minted": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/all-minted`,
+    keyless: "not launched",
+    partner: { status: 200 },
+  },
+  "collections/[identifier]/availability": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/availability`,
+    keyless: "not launched",
+    partner: { status: 200 },
+  },
+  "collections/[identifier]/traits": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/traits`,
+    keyless: "not launched",
+    partner: { status: 200 },
+  },
+  "collections/[identifier]/bounty": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/bounty`,
+    keyless: "not launched",
+    partner: { status: 200 },
+  },
+  "collections/[identifier]/bounty-prizes": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/bounty-prizes`,
+    keyless: "not launched",
+    partner: { status: 200 },
+  },
+  "collections/[identifier]/top-holders": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/top-holders`,
+    keyless: "not launched",
+    partner: { status: 200 },
+  },
+  "collections/[identifier]/top-minters": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/top-minters`,
+    keyless: "not launched",
+    partner: { status: 200 },
+  },
+  "collections/[identifier]/claim-codes": {
+    method: "GET",
+    url: (i) => `collections/${i.identifier}/claim-codes`,
+    keyless: "not launched",
+    partner: { status: 200 },
+  },
   "collections/[identifier]/claim-codes/benefits/[walletAddress]": {
     method: "GET",
     url: (i) => `collections/${i.identifier}/claim-codes/benefits/${i.wallet}`,
@@ -68,8 +118,18 @@ const ROUTES: Record<string, Row> = {
     keyless: "not launched",
     partner: { status: 200 },
   },
-  "phases/[phaseId]/dutch-price": { method: "GET", url: (i) => `phases/${i.phaseId}/dutch-price`, keyless: "unknown phase", partner: { status: 409, code: "PHASE_NOT_DUTCH" } },
-  "phases/[phaseId]/pegged-price": { method: "GET", url: (i) => `phases/${i.phaseId}/pegged-price`, keyless: "unknown phase", partner: { status: 409, code: "PHASE_NOT_PEGGED" } },
+  "phases/[phaseId]/dutch-price": {
+    method: "GET",
+    url: (i) => `phases/${i.phaseId}/dutch-price`,
+    keyless: "unknown phase",
+    partner: { status: 409, code: "PHASE_NOT_DUTCH" },
+  },
+  "phases/[phaseId]/pegged-price": {
+    method: "GET",
+    url: (i) => `phases/${i.phaseId}/pegged-price`,
+    keyless: "unknown phase",
+    partner: { status: 409, code: "PHASE_NOT_PEGGED" },
+  },
 };
 
 /** The folders under app/api/v1 that hold a route naming a drop or a phase. */
@@ -87,7 +147,11 @@ function v1DropRoutes(): string[] {
   return found.sort();
 }
 
-const NOT_LAUNCHED = { success: false, error: "This drop has not launched yet; only its teaser is public.", code: "COLLECTION_NOT_LAUNCHED" };
+const NOT_LAUNCHED = {
+  success: false,
+  error: "This drop has not launched yet; only its teaser is public.",
+  code: "COLLECTION_NOT_LAUNCHED",
+};
 const site = { origin: TEST_SITE_ORIGIN };
 
 for (const target of databaseTargets) {
@@ -119,13 +183,21 @@ for (const target of databaseTargets) {
       nightfall = await idsOf("nightfall");
       sprites = await idsOf("sprites");
       aurora = await idsOf("aurora");
-      expect((await prisma.collection.findUniqueOrThrow({ where: { shortId: "nightfall" } })).launchStatus).toBe("coming_soon");
+      expect((await prisma.collection.findUniqueOrThrow({ where: { shortId: "nightfall" } })).launchStatus).toBe(
+        "coming_soon",
+      );
       // The creator has uploaded the first item; sprites, minted from, is paused for maintenance.
       const nightfallId = (await prisma.collection.findUniqueOrThrow({ where: { shortId: "nightfall" } })).id;
-      await prisma.nft.create({ data: { collectionId: nightfallId, tokenId: 1, name: "Nightfall #1", status: "available" } });
+      await prisma.nft.create({
+        data: { collectionId: nightfallId, tokenId: 1, name: "Nightfall #1", status: "available" },
+      });
       await prisma.collection.update({ where: { shortId: "sprites" }, data: { launchStatus: "maintenance" } });
       keys.live = await app.createKey({ keyClass: "live", collections: ["nightfall"] });
-      keys.pub = await app.createKey({ keyClass: "pub", collections: ["nightfall"], origins: ["https://creator.example"] });
+      keys.pub = await app.createKey({
+        keyClass: "pub",
+        collections: ["nightfall"],
+        origins: ["https://creator.example"],
+      });
     });
     afterAll(() => app?.close());
 
@@ -141,7 +213,10 @@ for (const target of databaseTargets) {
           case "public envelope": {
             const publicBody = (await publicRead(`collection/${drop.identifier}`)).body;
             expect(response.status, where).toBe(200);
-            expect(preLaunchCollectionResponseSchema.strict().parse(response.body)).toMatchObject({ status, collection: { shortId: drop.identifier } });
+            expect(preLaunchCollectionResponseSchema.strict().parse(response.body)).toMatchObject({
+              status,
+              collection: { shortId: drop.identifier },
+            });
             expect(withoutClock(response.body)).toEqual(withoutClock(publicBody));
             break;
           }
@@ -152,11 +227,16 @@ for (const target of databaseTargets) {
             break;
           case "public recently-minted":
             expect(response.status, where).toBe(200);
-            expect(response.body, where).toEqual((await publicRead(`collection/${drop.identifier}/recently-minted`)).body);
+            expect(response.body, where).toEqual(
+              (await publicRead(`collection/${drop.identifier}/recently-minted`)).body,
+            );
             expect(response.body, where).toMatchObject({ nfts: [], total: 0 });
             break;
           case "not launched":
-            expect({ status: response.status, body: response.body }, where).toEqual({ status: 403, body: NOT_LAUNCHED });
+            expect({ status: response.status, body: response.body }, where).toEqual({
+              status: 403,
+              body: NOT_LAUNCHED,
+            });
             break;
           case "unknown phase": {
             const unknown = await send(row, { ...drop, phaseId: "00000000-0000-4000-8000-000000000000" }, site);
@@ -172,7 +252,10 @@ for (const target of databaseTargets) {
     });
 
     it.each(Object.entries(ROUTES))("a key issued for the drop still reads %s in full", async (_route, row) => {
-      const callers: Array<Record<string, string>> = [{ "x-api-key": keys.live }, { "x-api-key": keys.pub, origin: "https://creator.example" }];
+      const callers: Array<Record<string, string>> = [
+        { "x-api-key": keys.live },
+        { "x-api-key": keys.pub, origin: "https://creator.example" },
+      ];
       for (const headers of callers) {
         const response = await send(row, nightfall, headers);
         expect(response.status, response.text).toBe(row.partner.status);
@@ -182,7 +265,11 @@ for (const target of databaseTargets) {
 
     it("the partner's collection read is the full record, not the teaser", async () => {
       const { body } = await send(ROUTES["collections/[identifier]"]!, nightfall, { "x-api-key": keys.live });
-      expect(body).toMatchObject({ success: true, collection: { shortId: "nightfall", description: "A night-sky series, revealed after the mint." }, stats: { totalSupply: 250 } });
+      expect(body).toMatchObject({
+        success: true,
+        collection: { shortId: "nightfall", description: "A night-sky series, revealed after the mint." },
+        stats: { totalSupply: 250 },
+      });
       expect(body).not.toHaveProperty("status");
     });
 

@@ -29,9 +29,17 @@ function runtimeOn(database: Database, dataDir: string): Runtime {
 }
 
 async function seedDrop(prisma: PrismaClient, shortId: string) {
-  const collection = await prisma.collection.create({ data: { shortId, name: "Before", chain: "solana-localnet", treasuryAddress: TREASURY, totalSupply: 10 } });
-  const phase = await prisma.phase.create({ data: { collectionId: collection.id, name: "Public", startDate: new Date(Date.now() + 3_600_000) } });
-  const nfts = await Promise.all([1, 2, 3].map((tokenId) => prisma.nft.create({ data: { collectionId: collection.id, tokenId, name: `#${tokenId}` } })));
+  const collection = await prisma.collection.create({
+    data: { shortId, name: "Before", chain: "solana-localnet", treasuryAddress: TREASURY, totalSupply: 10 },
+  });
+  const phase = await prisma.phase.create({
+    data: { collectionId: collection.id, name: "Public", startDate: new Date(Date.now() + 3_600_000) },
+  });
+  const nfts = await Promise.all(
+    [1, 2, 3].map((tokenId) =>
+      prisma.nft.create({ data: { collectionId: collection.id, tokenId, name: `#${tokenId}` } }),
+    ),
+  );
   return { collectionId: collection.id, phaseId: phase.id, nftIds: nfts.map((n) => n.id) };
 }
 
@@ -109,7 +117,10 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
 
   it("sees a phase change made on the other instance within a second, with the status recomputed from the clock", async () => {
     expect((await viewOnA()).phases.upcoming.map((p) => p.id)).toEqual([drop.phaseId]);
-    await b.database.prisma.phase.update({ where: { id: drop.phaseId }, data: { startDate: new Date(Date.now() - 1_000) } });
+    await b.database.prisma.phase.update({
+      where: { id: drop.phaseId },
+      data: { startDate: new Date(Date.now() - 1_000) },
+    });
     await seenWithin(viewOnA, (view) => view.phases.active.some((p) => p.id === drop.phaseId));
   });
 
@@ -118,12 +129,18 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     expect((await availability()).stats.minted).toBe(0);
     const loads = a.caches.dropCounts.stats().loads;
     const dropLoads = a.caches.drops.stats().loads;
-    await b.database.prisma.nft.updateMany({ where: { id: drop.nftIds[1]! }, data: { reservedUntil: new Date(Date.now() + 60_000) } });
+    await b.database.prisma.nft.updateMany({
+      where: { id: drop.nftIds[1]! },
+      data: { reservedUntil: new Date(Date.now() + 60_000) },
+    });
     await b.database.runner.query(`UPDATE "Nft" SET status = 'reserved' WHERE id = $1`, [drop.nftIds[1]]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await availability();
     expect(a.caches.dropCounts.stats().loads).toBe(loads); // a reservation leaves the cached counts alone
-    await b.database.prisma.nft.update({ where: { id: drop.nftIds[0]! }, data: { status: "minted", mintedAt: new Date() } });
+    await b.database.prisma.nft.update({
+      where: { id: drop.nftIds[0]! },
+      data: { status: "minted", mintedAt: new Date() },
+    });
     await seenWithin(availability, (view) => view.stats.minted === 1);
     expect(a.caches.dropCounts.stats().loads).toBeGreaterThan(loads);
     expect(a.caches.drops.stats().loads).toBe(dropLoads); // the record and the phases stayed cached
@@ -131,28 +148,30 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
 
   it("serves a wallet's rows from memory, and sees its mint and its allowlist entry made on the other instance within a second", async () => {
     const wallet = "CacheWa11et1111111111111111111111111111111";
-    const walletMints = () => getWalletMints(serviceContextOf(a), { collectionId: drop.collectionId, walletAddress: wallet });
+    const walletMints = () =>
+      getWalletMints(serviceContextOf(a), { collectionId: drop.collectionId, walletAddress: wallet });
     const rows = () => getWalletDropRows(serviceContextOf(a), drop.collectionId, wallet);
     expect((await walletMints()).totalMinted).toBe(0);
     const loads = a.caches.walletRows.stats().loads;
     for (let i = 0; i < 10; i++) await walletMints();
     expect(a.caches.walletRows.stats().loads).toBe(loads);
     // A tool's plain SQL on the other connection: only the database's announcement can tell instance a.
-    await b.database.runner.query(`INSERT INTO "Mint" (id, "collectionId", "phaseId", "nftId", "walletAddress") VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [
-      drop.collectionId,
-      drop.phaseId,
-      drop.nftIds[2],
-      wallet,
-    ]);
+    await b.database.runner.query(
+      `INSERT INTO "Mint" (id, "collectionId", "phaseId", "nftId", "walletAddress") VALUES (gen_random_uuid(), $1, $2, $3, $4)`,
+      [drop.collectionId, drop.phaseId, drop.nftIds[2], wallet],
+    );
     await seenWithin(walletMints, (view) => view.totalMinted === 1 && view.phaseMints[drop.phaseId]!.minted === 1);
-    await b.database.prisma.allowlistEntry.create({ data: { phaseId: drop.phaseId, walletAddress: wallet, allocation: 3 } });
+    await b.database.prisma.allowlistEntry.create({
+      data: { phaseId: drop.phaseId, walletAddress: wallet, allocation: 3 },
+    });
     await seenWithin(rows, (own) => own.allowlistByPhase.get(drop.phaseId) === 3);
   });
 
   it("serves the first gallery and all-minted pages from memory, and sees a reservation and a mint made on the other instance within a second", async () => {
     const pagesDrop = await seedDrop(main.prisma, "pages-drop");
     const gallery = () => getGallery(serviceContextOf(a), pagesDrop.collectionId, { limit: 20, offset: 0 });
-    const allMinted = () => getAllMinted(serviceContextOf(a), pagesDrop.collectionId, { limit: 20, offset: 0, sort: "newest" });
+    const allMinted = () =>
+      getAllMinted(serviceContextOf(a), pagesDrop.collectionId, { limit: 20, offset: 0, sort: "newest" });
     expect((await gallery()).total).toBe(3);
     expect((await allMinted()).total).toBe(0);
     // The seed's own announcements may still be on their way to instance a (late under load): let them land before counting.
@@ -175,13 +194,28 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
 
     // A reservation by a tool's plain SQL on the other connection, ending in a moment: gone at once, back when it ends, with no write.
     const [reserved, minted] = pagesDrop.nftIds;
-    await b.database.runner.query(`UPDATE "Nft" SET status = 'reserved', "reservedUntil" = now() + interval '1500 milliseconds' WHERE id = $1`, [reserved]);
+    await b.database.runner.query(
+      `UPDATE "Nft" SET status = 'reserved', "reservedUntil" = now() + interval '1500 milliseconds' WHERE id = $1`,
+      [reserved],
+    );
     await seenWithin(gallery, (view) => view.total === 2 && !view.nfts.some((nft) => nft.id === reserved));
-    await seenWithin(gallery, (view) => view.total === 3 && view.nfts.find((nft) => nft.id === reserved)?.mint_status === "available", 5_000);
+    await seenWithin(
+      gallery,
+      (view) => view.total === 3 && view.nfts.find((nft) => nft.id === reserved)?.mint_status === "available",
+      5_000,
+    );
 
-    await b.database.prisma.nft.update({ where: { id: minted! }, data: { status: "minted", mintedAt: new Date(), ownerWallet: "Owner1111111111111111111111111111111111111" } });
+    await b.database.prisma.nft.update({
+      where: { id: minted! },
+      data: { status: "minted", mintedAt: new Date(), ownerWallet: "Owner1111111111111111111111111111111111111" },
+    });
     await b.database.prisma.mint.create({
-      data: { collectionId: pagesDrop.collectionId, phaseId: pagesDrop.phaseId, nftId: minted!, walletAddress: "Owner1111111111111111111111111111111111111" },
+      data: {
+        collectionId: pagesDrop.collectionId,
+        phaseId: pagesDrop.phaseId,
+        nftId: minted!,
+        walletAddress: "Owner1111111111111111111111111111111111111",
+      },
     });
     await seenWithin(allMinted, (view) => view.total === 1 && view.nfts[0]!.id === minted);
     await seenWithin(gallery, (view) => view.total === 2);
@@ -193,7 +227,15 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     const loads = a.caches.searches.stats().loads;
     for (let i = 0; i < 10; i++) await search();
     expect(a.caches.searches.stats().loads).toBe(loads);
-    await b.database.prisma.collection.create({ data: { shortId: "wombat-drop", name: "Wombat", chain: "solana-localnet", treasuryAddress: TREASURY, totalSupply: 5 } });
+    await b.database.prisma.collection.create({
+      data: {
+        shortId: "wombat-drop",
+        name: "Wombat",
+        chain: "solana-localnet",
+        treasuryAddress: TREASURY,
+        totalSupply: 5,
+      },
+    });
     await seenWithin(search, (view) => view.collections.map((c) => c.short_id).includes("wombat-drop"));
   });
 
@@ -210,8 +252,17 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
 
   it("stops accepting a revoked key on the other instance at once", async () => {
     const hash = "f".repeat(64);
-    await main.prisma.apiKey.create({ data: { keyHash: hash, displayPrefix: "dm_live_cachetst", keyClass: "live", allCollections: true } });
-    const live = () => a.caches.keys.get(hash, async () => ({ id: "x", keyClass: "live" as const, origins: [], allCollections: true, collections: [] }));
+    await main.prisma.apiKey.create({
+      data: { keyHash: hash, displayPrefix: "dm_live_cachetst", keyClass: "live", allCollections: true },
+    });
+    const live = () =>
+      a.caches.keys.get(hash, async () => ({
+        id: "x",
+        keyClass: "live" as const,
+        origins: [],
+        allCollections: true,
+        collections: [],
+      }));
     await live();
     const loads = a.caches.keys.stats().loads;
     await b.database.prisma.apiKey.update({ where: { keyHash: hash }, data: { revokedAt: new Date() } });
@@ -266,7 +317,9 @@ for (const target of databaseTargets) {
 
     it("recomputes the clock's fields per request from the cached drop", async () => {
       const at = (ms: number) => serviceContextOf(runtime, { clock: { now: () => new Date(ms) } });
-      const start = (await database.prisma.phase.findUniqueOrThrow({ where: { id: drop.phaseId } })).startDate!.getTime();
+      const start = (
+        await database.prisma.phase.findUniqueOrThrow({ where: { id: drop.phaseId } })
+      ).startDate!.getTime();
       const before = await getCollectionView(at(start - 5_000), drop.collectionId);
       const after = await getCollectionView(at(start + 5_000), drop.collectionId);
       expect(before.phases.upcoming[0]).toMatchObject({ id: drop.phaseId, msUntilStart: 5_000 });

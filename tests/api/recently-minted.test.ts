@@ -3,7 +3,12 @@
 // and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleryResponseSchema } from "@/lib/schemas/gallery";
-import { allMintedResponseSchema, mintedItemSchema, recentlyMintedResponseSchema, recentMintSchema } from "@/lib/schemas/minted-items";
+import {
+  allMintedResponseSchema,
+  mintedItemSchema,
+  recentlyMintedResponseSchema,
+  recentMintSchema,
+} from "@/lib/schemas/minted-items";
 import { traitsResponseSchema } from "@/lib/schemas/traits";
 import { errorBodySchema } from "../helpers/error-body";
 import { databaseTargets } from "../helpers/databases";
@@ -13,17 +18,30 @@ import { createFixtureDrop, minutesAgo, newWallet } from "./feed-fixtures";
 
 const strictRecent = recentlyMintedResponseSchema.strict().extend({ nfts: recentMintSchema.strict().array() });
 const strictAll = allMintedResponseSchema.strict().extend({ nfts: mintedItemSchema.strict().array() });
-const strictGallery = galleryResponseSchema.strict().extend({ nfts: galleryResponseSchema.shape.nfts.element.strict().array() });
+const strictGallery = galleryResponseSchema
+  .strict()
+  .extend({ nfts: galleryResponseSchema.shape.nfts.element.strict().array() });
 
 /** Real data of the hidden drop: none of these may appear anywhere before the reveal. */
-const SECRETS = ["Laser Dragon", "laser-dragon", "Laser Eyes", "secret-anim", "secret-cover", "secret-preview", "secret-full-audio", "A dragon with laser eyes", "mythic"];
+const SECRETS = [
+  "Laser Dragon",
+  "laser-dragon",
+  "Laser Eyes",
+  "secret-anim",
+  "secret-cover",
+  "secret-preview",
+  "secret-full-audio",
+  "A dragon with laser eyes",
+  "mythic",
+];
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`recently-minted and delayed reveal on ${target.name}`, () => {
     let app: TestApp;
     let allKey: string;
     let auroraKey: string;
-    const get = (path: string, key = allKey) => callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
+    const get = (path: string, key = allKey) =>
+      callJson("GET", `/api/v1/collections/${path}`, { headers: { "x-api-key": key } });
     const recent = async (path: string, key = allKey) => {
       const { status, body, text } = await get(path, key);
       expect(status, text).toBe(200);
@@ -75,12 +93,17 @@ for (const target of databaseTargets) {
 
     it("shows a limited edition's copies with their edition fields", async () => {
       const { parsed } = await recent("aurora/recently-minted", auroraKey);
-      const master = await app.runtime.database.prisma.nft.findFirstOrThrow({ where: { collection: { shortId: "aurora" }, isMasterEdition: true } });
+      const master = await app.runtime.database.prisma.nft.findFirstOrThrow({
+        where: { collection: { shortId: "aurora" }, isMasterEdition: true },
+      });
       expect(parsed.editionType).toBe("limited_edition");
-      expect(parsed.nfts.map((n) => [n.tokenId, n.editionNumber, n.masterNftId, n.maxEditionSupply, n.currentEditionSupply])).toEqual(
-        [4, 3, 2, 1].map((edition) => [null, edition, master.id, 50, 1]),
-      );
-      expect(parsed.nfts[0]).toMatchObject({ image: `${TEST_SITE_ORIGIN}/art/aurora/edition.svg`, fullImageUrl: `${TEST_SITE_ORIGIN}/art/aurora/edition-4.svg` });
+      expect(
+        parsed.nfts.map((n) => [n.tokenId, n.editionNumber, n.masterNftId, n.maxEditionSupply, n.currentEditionSupply]),
+      ).toEqual([4, 3, 2, 1].map((edition) => [null, edition, master.id, 50, 1]));
+      expect(parsed.nfts[0]).toMatchObject({
+        image: `${TEST_SITE_ORIGIN}/art/aurora/edition.svg`,
+        fullImageUrl: `${TEST_SITE_ORIGIN}/art/aurora/edition-4.svg`,
+      });
     });
 
     it("never shows full audio; the preview passes through", async () => {
@@ -110,10 +133,13 @@ for (const target of databaseTargets) {
       expect((await get("audio-fixture/all-minted")).text).not.toContain("full-track");
     });
 
-    it.each(["limit=0", "limit=-1", "limit=51", "limit=abc", "limit=2.5"])("answers 400 INVALID_REQUEST for %s", async (query) => {
-      const { status, body } = await get(`sprites/recently-minted?${query}`);
-      expect([status, errorBodySchema.parse(body).code]).toEqual([400, "INVALID_REQUEST"]);
-    });
+    it.each(["limit=0", "limit=-1", "limit=51", "limit=abc", "limit=2.5"])(
+      "answers 400 INVALID_REQUEST for %s",
+      async (query) => {
+        const { status, body } = await get(`sprites/recently-minted?${query}`);
+        expect([status, errorBodySchema.parse(body).code]).toEqual([400, "INVALID_REQUEST"]);
+      },
+    );
 
     it("answers 403 for another drop, existing or not, and 404 for an unknown drop", async () => {
       const foreign = await get("sprites/recently-minted", auroraKey);
@@ -152,7 +178,13 @@ for (const target of databaseTargets) {
       beforeAll(async () => {
         ({ collectionId } = await createFixtureDrop(app.runtime.database.prisma, {
           shortId: "hidden-fixture",
-          collection: { name: "Hidden Hoard", delayedRevealEnabled: true, revealedAt: null, placeholderImage: "/art/hidden/placeholder.svg", totalSupply: 3 },
+          collection: {
+            name: "Hidden Hoard",
+            delayedRevealEnabled: true,
+            revealedAt: null,
+            placeholderImage: "/art/hidden/placeholder.svg",
+            totalSupply: 3,
+          },
           nfts: [
             { ...secretNft(1), mintedBy: { wallet: newWallet(), at: minutesAgo(20) } },
             { ...secretNft(2), mintedBy: { wallet: newWallet(), at: minutesAgo(10) } },
@@ -163,7 +195,8 @@ for (const target of databaseTargets) {
 
       it("shows placeholders only, in every feed, before the reveal", async () => {
         const { recent: recentFeed, all, gallery, traits } = await feeds();
-        for (const text of [recentFeed.text, all.text, gallery.text, traits.text]) for (const secret of SECRETS) expect(text).not.toContain(secret);
+        for (const text of [recentFeed.text, all.text, gallery.text, traits.text])
+          for (const secret of SECRETS) expect(text).not.toContain(secret);
 
         expect(recentFeed.parsed.delayedRevealEnabled).toBe(true);
         for (const item of recentFeed.parsed.nfts) {
@@ -186,7 +219,14 @@ for (const target of databaseTargets) {
         }
         const allPage = strictAll.parse(all.body);
         expect(allPage.total).toBe(2);
-        for (const item of allPage.nfts) expect(item).toMatchObject({ name: "Hidden Hoard (unrevealed)", image: placeholder, isRevealed: false, attributes: [], rarityTier: null });
+        for (const item of allPage.nfts)
+          expect(item).toMatchObject({
+            name: "Hidden Hoard (unrevealed)",
+            image: placeholder,
+            isRevealed: false,
+            attributes: [],
+            rarityTier: null,
+          });
 
         const galleryPage = strictGallery.parse(gallery.body);
         expect(galleryPage.nfts).toHaveLength(1);
@@ -212,11 +252,16 @@ for (const target of databaseTargets) {
 
       it("cannot be searched by hidden names before the reveal", async () => {
         expect(strictAll.parse((await get("hidden-fixture/all-minted?search=dragon")).body).total).toBe(0);
-        expect(strictAll.parse((await get("hidden-fixture/all-minted?search=%232")).body).nfts.map((n) => n.tokenId)).toEqual([2]);
+        expect(
+          strictAll.parse((await get("hidden-fixture/all-minted?search=%232")).body).nfts.map((n) => n.tokenId),
+        ).toEqual([2]);
       });
 
       it("reveals minted NFTs at once with instant reveal, but not the gallery or the traits", async () => {
-        await app.runtime.database.prisma.collection.update({ where: { id: collectionId }, data: { instantRevealAfterMint: true } });
+        await app.runtime.database.prisma.collection.update({
+          where: { id: collectionId },
+          data: { instantRevealAfterMint: true },
+        });
         try {
           const { recent: recentFeed, gallery, traits } = await feeds();
           expect(recentFeed.parsed.nfts.map((n) => [n.name, n.isRevealed])).toEqual([
@@ -226,12 +271,18 @@ for (const target of databaseTargets) {
           expect(gallery.text).not.toContain("Laser");
           expect(traitsResponseSchema.strict().parse(traits.body).traits).toEqual([]);
         } finally {
-          await app.runtime.database.prisma.collection.update({ where: { id: collectionId }, data: { instantRevealAfterMint: false } });
+          await app.runtime.database.prisma.collection.update({
+            where: { id: collectionId },
+            data: { instantRevealAfterMint: false },
+          });
         }
       });
 
       it("reveals minted NFTs revealDelayMinutes after their own mint", async () => {
-        await app.runtime.database.prisma.collection.update({ where: { id: collectionId }, data: { timeDelayedReveal: true, revealDelayMinutes: 15 } });
+        await app.runtime.database.prisma.collection.update({
+          where: { id: collectionId },
+          data: { timeDelayedReveal: true, revealDelayMinutes: 15 },
+        });
         try {
           const { parsed } = await recent("hidden-fixture/recently-minted");
           expect(parsed.nfts.map((n) => [n.tokenId, n.name, n.isRevealed])).toEqual([
@@ -239,14 +290,22 @@ for (const target of databaseTargets) {
             [1, "Laser Dragon #1", true],
           ]);
           // Name search sees only the revealed one.
-          expect(strictAll.parse((await get("hidden-fixture/all-minted?search=dragon")).body).nfts.map((n) => n.tokenId)).toEqual([1]);
+          expect(
+            strictAll.parse((await get("hidden-fixture/all-minted?search=dragon")).body).nfts.map((n) => n.tokenId),
+          ).toEqual([1]);
         } finally {
-          await app.runtime.database.prisma.collection.update({ where: { id: collectionId }, data: { timeDelayedReveal: false, revealDelayMinutes: null } });
+          await app.runtime.database.prisma.collection.update({
+            where: { id: collectionId },
+            data: { timeDelayedReveal: false, revealDelayMinutes: null },
+          });
         }
       });
 
       it("shows the real data everywhere once revealedAt has passed", async () => {
-        await app.runtime.database.prisma.collection.update({ where: { id: collectionId }, data: { revealedAt: minutesAgo(1) } });
+        await app.runtime.database.prisma.collection.update({
+          where: { id: collectionId },
+          data: { revealedAt: minutesAgo(1) },
+        });
         const { recent: recentFeed, all, gallery, traits } = await feeds();
         expect(recentFeed.parsed.nfts[0]).toMatchObject({
           name: "Laser Dragon #2",
@@ -261,12 +320,22 @@ for (const target of databaseTargets) {
         expect(recentFeed.text).not.toContain("secret-full-audio");
         expect(strictAll.parse(all.body).nfts.every((n) => n.isRevealed)).toBe(true);
         expect(strictAll.parse((await get("hidden-fixture/all-minted?search=dragon")).body).total).toBe(2);
-        expect(strictGallery.parse(gallery.body).nfts[0]).toMatchObject({ name: "Laser Dragon #3", attributes: [{ trait_type: "Eyes", value: "Laser Eyes" }], audio_url: null });
+        expect(strictGallery.parse(gallery.body).nfts[0]).toMatchObject({
+          name: "Laser Dragon #3",
+          attributes: [{ trait_type: "Eyes", value: "Laser Eyes" }],
+          audio_url: null,
+        });
         expect(gallery.text).not.toContain("secret-full-audio");
         const traitsBody = traitsResponseSchema.strict().parse(traits.body);
         expect(traitsBody).toMatchObject({
           totalNfts: 3,
-          traits: [{ traitType: "Eyes", uniqueValues: 1, values: [{ value: "Laser Eyes", count: 3, minted: 2, available: 1, probability: 1 }] }],
+          traits: [
+            {
+              traitType: "Eyes",
+              uniqueValues: 1,
+              values: [{ value: "Laser Eyes", count: 3, minted: 2, available: 1, probability: 1 }],
+            },
+          ],
         });
         expect(traitsBody).not.toHaveProperty("message");
       });

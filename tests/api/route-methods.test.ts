@@ -17,7 +17,9 @@ const EXOTIC = ["TRACE", "PROPFIND", "QUERY", "SEARCH", "CONNECT", "MKCOL", "FOO
 
 describe("the route-methods manifest", () => {
   it("is current: npm run routes:methods writes nothing new", async () => {
-    expect(readFileSync(ROUTE_METHODS_FILE, "utf8"), "run `npm run routes:methods`").toBe(serialize(await collectRouteMethods()));
+    expect(readFileSync(ROUTE_METHODS_FILE, "utf8"), "run `npm run routes:methods`").toBe(
+      serialize(await collectRouteMethods()),
+    );
   });
 
   it("matches paths like Next.js: static beats [param] beats [...catchAll]", () => {
@@ -30,20 +32,29 @@ describe("the route-methods manifest", () => {
 });
 
 describe("early refusals (before Next.js)", () => {
-  const malformed = ["/api/v1/collections/%E0%A4%A", "/api/v1/collections/%/bounty", "/api/public/%zz", "/api/v1/%C0%AE", "/api/v1/collections/sprites/%"];
+  const malformed = [
+    "/api/v1/collections/%E0%A4%A",
+    "/api/v1/collections/%/bounty",
+    "/api/public/%zz",
+    "/api/v1/%C0%AE",
+    "/api/v1/collections/sprites/%",
+  ];
   it.each(malformed)("answers a malformed path under /api (%s) with the 400 envelope", async (url) => {
     const answer = earlyRefusal("GET", url)!;
     expect(answer.status).toBe(400);
     expect(errorBodySchema.parse(await answer.json()).code).toBe("INVALID_REQUEST");
   });
 
-  it.each(["/d/%E0%A4%A", "/%", "/search?q=1&x=%"])("answers a malformed page path (%s) with the site's error page", async (url) => {
-    const answer = earlyRefusal("GET", url);
-    if (url.includes("?")) return expect(answer).toBeNull(); // the query string is the page's business
-    expect(answer!.status).toBe(400);
-    expect(answer!.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(await answer!.text()).toContain("Back to Dropmint");
-  });
+  it.each(["/d/%E0%A4%A", "/%", "/search?q=1&x=%"])(
+    "answers a malformed page path (%s) with the site's error page",
+    async (url) => {
+      const answer = earlyRefusal("GET", url);
+      if (url.includes("?")) return expect(answer).toBeNull(); // the query string is the page's business
+      expect(answer!.status).toBe(400);
+      expect(answer!.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await answer!.text()).toContain("Back to Dropmint");
+    },
+  );
 
   it.each(EXOTIC)("answers %s on an API path with 405, the envelope and Allow", async (method) => {
     const answer = earlyRefusal(method, "/api/v1/collections/sprites")!;
@@ -74,7 +85,10 @@ describe("405 from the route files themselves", () => {
   afterAll(() => app?.close());
 
   it("every route file answers each method it does not serve with the envelope and its Allow", async () => {
-    const routes = JSON.parse(readFileSync(ROUTE_METHODS_FILE, "utf8")) as Array<{ pattern: string; methods: string[] }>;
+    const routes = JSON.parse(readFileSync(ROUTE_METHODS_FILE, "utf8")) as Array<{
+      pattern: string;
+      methods: string[];
+    }>;
     let checked = 0;
     for (const route of routes.filter((r) => !r.pattern.includes("[..."))) {
       const url = route.pattern.replace(/\[[^\]]+\]/g, "x");

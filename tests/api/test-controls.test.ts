@@ -12,7 +12,9 @@ const ALLOWLIST_PATH = "/api/localnet/test-controls/allowlist";
 const SITE = { origin: "http://localhost:3000" };
 
 async function publicPhaseId(app: TestApp) {
-  const phase = await app.runtime.database.prisma.phase.findFirstOrThrow({ where: { name: "Public", collection: { shortId: "sprites" } } });
+  const phase = await app.runtime.database.prisma.phase.findFirstOrThrow({
+    where: { name: "Public", collection: { shortId: "sprites" } },
+  });
   return phase.id;
 }
 
@@ -41,22 +43,33 @@ describe("test controls, enabled", () => {
   });
 
   it("puts a wallet on a gated phase's allowlist, and eligibility says so", async () => {
-    const phase = await app.runtime.database.prisma.phase.findFirstOrThrow({ where: { name: "Allowlist", collection: { shortId: "sprites" } } });
+    const phase = await app.runtime.database.prisma.phase.findFirstOrThrow({
+      where: { name: "Allowlist", collection: { shortId: "sprites" } },
+    });
     const wallet = Keypair.generate().publicKey.toBase58();
-    const eligibility = () => callJson("GET", `/api/v1/collections/sprites/eligibility/${phase.id}/${wallet}`, { headers: SITE });
+    const eligibility = () =>
+      callJson("GET", `/api/v1/collections/sprites/eligibility/${phase.id}/${wallet}`, { headers: SITE });
     expect((await eligibility()).body).toMatchObject({ meetsRequirements: false });
-    const listed = await callJson("POST", ALLOWLIST_PATH, { body: { phaseId: phase.id, walletAddress: wallet, allocation: 3 } });
+    const listed = await callJson("POST", ALLOWLIST_PATH, {
+      body: { phaseId: phase.id, walletAddress: wallet, allocation: 3 },
+    });
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body).toEqual({ success: true, phaseId: phase.id, walletAddress: wallet, allocation: 3 });
     expect((await eligibility()).body).toMatchObject({ meetsRequirements: true, onAllowlist: true });
-    const unknown = await callJson("POST", ALLOWLIST_PATH, { body: { phaseId: "00000000-0000-4000-8000-000000000000", walletAddress: wallet, allocation: 1 } });
+    const unknown = await callJson("POST", ALLOWLIST_PATH, {
+      body: { phaseId: "00000000-0000-4000-8000-000000000000", walletAddress: wallet, allocation: 1 },
+    });
     expect([unknown.status, unknown.body?.code]).toEqual([404, "PHASE_NOT_FOUND"]);
-    const bad = await callJson("POST", ALLOWLIST_PATH, { body: { phaseId: phase.id, walletAddress: "nope", allocation: 0 } });
+    const bad = await callJson("POST", ALLOWLIST_PATH, {
+      body: { phaseId: phase.id, walletAddress: "nope", allocation: 0 },
+    });
     expect([bad.status, bad.body?.code]).toEqual([400, "INVALID_REQUEST"]);
   });
 
   it("refuses an unknown phase and a bad body with stable codes", async () => {
-    const unknown = await callJson("POST", PATH, { body: { phaseId: "00000000-0000-4000-8000-000000000000", startsInMs: 1_000 } });
+    const unknown = await callJson("POST", PATH, {
+      body: { phaseId: "00000000-0000-4000-8000-000000000000", startsInMs: 1_000 },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, code: "PHASE_NOT_FOUND" });
     const bad = await callJson("POST", PATH, { body: { phaseId: "not-a-uuid", startsInMs: "soon" } });
@@ -74,7 +87,9 @@ describe("test controls, by default", () => {
 
   it("does not exist, and the schedule and allowlists are untouched", async () => {
     const phaseId = await publicPhaseId(app);
-    const listed = await callJson("POST", ALLOWLIST_PATH, { body: { phaseId, walletAddress: Keypair.generate().publicKey.toBase58(), allocation: 1 } });
+    const listed = await callJson("POST", ALLOWLIST_PATH, {
+      body: { phaseId, walletAddress: Keypair.generate().publicKey.toBase58(), allocation: 1 },
+    });
     expect([listed.status, listed.body?.code]).toEqual([404, "NOT_FOUND"]);
     expect(await app.runtime.database.prisma.allowlistEntry.count({ where: { phaseId } })).toBe(0);
     const before = await app.runtime.database.prisma.phase.findUniqueOrThrow({ where: { id: phaseId } });

@@ -104,14 +104,19 @@ for (const target of databaseTargets) {
       expect(await prices()).toMatchObject({ prices: unavailable, sources });
       // Switched off: the provider's symbols are listed as unavailable.
       withPriceEnv({ TOKEN_PRICE_PROVIDER_URL: "none", STATIC_TOKEN_PRICES: "" });
-      expect(await prices()).toMatchObject({ prices: { SOL: 0, BONK: 0, JUP: 0, USDC: 0 }, sources: { SOL: "unavailable", USDC: "unavailable" } });
+      expect(await prices()).toMatchObject({
+        prices: { SOL: 0, BONK: 0, JUP: 0, USDC: 0 },
+        sources: { SOL: "unavailable", USDC: "unavailable" },
+      });
       installRuntime(app.runtime);
     });
 
     it("needs no collection scope, but still a key (or the site's own origin)", async () => {
       const sandbox = await app.createKey({ keyClass: "test", collections: ["solo"] });
       expect((await prices(sandbox)).success).toBe(true);
-      expect((await callJson("GET", "/api/v1/token-prices", { headers: { origin: TEST_SITE_ORIGIN } })).status).toBe(200);
+      expect((await callJson("GET", "/api/v1/token-prices", { headers: { origin: TEST_SITE_ORIGIN } })).status).toBe(
+        200,
+      );
       const anonymous = await callJson("GET", "/api/v1/token-prices");
       expect([anonymous.status, errorBodySchema.parse(anonymous.body).code]).toEqual([401, "API_KEY_REQUIRED"]);
       const post = await callJson("POST", "/api/v1/token-prices", { headers: { "x-api-key": scopedKey }, body: {} });

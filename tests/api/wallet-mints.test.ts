@@ -36,25 +36,45 @@ for (const target of databaseTargets) {
       app = await startTestApp(target);
       key = await app.createKey({ keyClass: "live", collections: ["sprites"] });
       const prisma = app.runtime.database.prisma;
-      const sprites = await prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" }, include: { phases: { include: { allowlist: true, gateRules: true } } } });
+      const sprites = await prisma.collection.findUniqueOrThrow({
+        where: { shortId: "sprites" },
+        include: { phases: { include: { allowlist: true, gateRules: true } } },
+      });
       spritesId = sprites.id;
       const byName = (name: string) => sprites.phases.find((p) => p.name === name)!;
       // A fourth phase with no per-wallet limit (0 in the database), sold as packs.
-      const unlimited = await prisma.phase.create({ data: { collectionId: spritesId, name: "Packs forever", sortOrder: 3, maxPerWallet: 0, isPackPhase: true } });
-      phases = { og: byName("OG").id, allowlist: byName("Allowlist").id, public: byName("Public").id, unlimited: unlimited.id };
+      const unlimited = await prisma.phase.create({
+        data: { collectionId: spritesId, name: "Packs forever", sortOrder: 3, maxPerWallet: 0, isPackPhase: true },
+      });
+      phases = {
+        og: byName("OG").id,
+        allowlist: byName("Allowlist").id,
+        public: byName("Public").id,
+        unlimited: unlimited.id,
+      };
       const rules = byName("Allowlist").gateRules;
       glowMint = rules.find((r) => r.kind === "token_gate")!.tokenMint!;
       auroraAddress = rules.find((r) => r.kind === "nft_gate")!.collections[0]!;
       const collectors = byName("Allowlist").allowlist.map((e) => e.walletAddress);
       const profiles = await prisma.profile.findMany({ where: { walletAddress: { in: collectors } } });
       const named = (displayName: string | null) => profiles.find((p) => p.displayName === displayName)!.walletAddress;
-      wallets = { mira: named("Mira"), tidepool: named("tidepool"), orin: named("Orin of Ember"), unnamed: named(null) };
+      wallets = {
+        mira: named("Mira"),
+        tidepool: named("tidepool"),
+        orin: named("Orin of Ember"),
+        unnamed: named(null),
+      };
     });
     afterAll(() => app?.close());
 
     it("counts the override wallet's phases, the BOGO bonus included", async () => {
       const body = await counts(wallets.mira);
-      expect(body).toMatchObject({ success: true, walletAddress: wallets.mira, collectionId: spritesId, totalMinted: 5 });
+      expect(body).toMatchObject({
+        success: true,
+        walletAddress: wallets.mira,
+        collectionId: spritesId,
+        totalMinted: 5,
+      });
       expect(Object.keys(body.phaseMints).sort()).toEqual(Object.values(phases).sort());
       expect(body.phaseMints[phases.og]).toEqual({
         phaseName: "OG",
@@ -87,14 +107,27 @@ for (const target of databaseTargets) {
         canMintMore: true,
         isPackPhase: false,
       });
-      const bonus = await app.runtime.database.prisma.mint.count({ where: { phaseId: phases.allowlist, walletAddress: wallets.mira, kind: "bogo_bonus" } });
+      const bonus = await app.runtime.database.prisma.mint.count({
+        where: { phaseId: phases.allowlist, walletAddress: wallets.mira, kind: "bogo_bonus" },
+      });
       expect(bonus).toBe(1);
     });
 
     it("caps a gate-boosted allocation with maxPerWallet (eligibility does not)", async () => {
       const allowlist = (await counts(wallets.tidepool)).phaseMints[phases.allowlist]!;
-      expect(allowlist).toMatchObject({ minted: 1, whitelistAllocation: 3, nftGateAllocation: 4, tokenGateAllocation: 0, remaining: 2, canMintMore: true });
-      const eligibility = await callJson("GET", `/api/v1/collections/sprites/eligibility/${phases.allowlist}/${wallets.tidepool}`, { headers: { "x-api-key": key } });
+      expect(allowlist).toMatchObject({
+        minted: 1,
+        whitelistAllocation: 3,
+        nftGateAllocation: 4,
+        tokenGateAllocation: 0,
+        remaining: 2,
+        canMintMore: true,
+      });
+      const eligibility = await callJson(
+        "GET",
+        `/api/v1/collections/sprites/eligibility/${phases.allowlist}/${wallets.tidepool}`,
+        { headers: { "x-api-key": key } },
+      );
       expect(eligibility.body).toMatchObject({ spotsAllocated: 7, spotsRemaining: 6 });
     });
 
@@ -106,7 +139,10 @@ for (const target of databaseTargets) {
         { type: "token_gate", ruleName: "GLOW holders", multiplier: 1, tokenAddress: glowMint },
       ]);
       // 40 GLOW is below the gate: nothing from it.
-      expect((await counts(wallets.unnamed)).phaseMints[phases.allowlist]).toMatchObject({ tokenGateAllocation: 0, nftGateAllocation: 2 });
+      expect((await counts(wallets.unnamed)).phaseMints[phases.allowlist]).toMatchObject({
+        tokenGateAllocation: 0,
+        nftGateAllocation: 2,
+      });
     });
 
     it("gives an unknown wallet nothing in gated phases and the limit elsewhere", async () => {
@@ -114,9 +150,23 @@ for (const target of databaseTargets) {
       const body = await counts(stranger);
       expect(body.totalMinted).toBe(0);
       for (const id of [phases.og, phases.allowlist]) {
-        expect(body.phaseMints[id]).toMatchObject({ minted: 0, whitelistAllocation: null, allocationDetails: [], hasAllocationOverride: false, remaining: 0, canMintMore: false });
+        expect(body.phaseMints[id]).toMatchObject({
+          minted: 0,
+          whitelistAllocation: null,
+          allocationDetails: [],
+          hasAllocationOverride: false,
+          remaining: 0,
+          canMintMore: false,
+        });
       }
-      expect(body.phaseMints[phases.public]).toMatchObject({ minted: 0, maxPerWallet: 5, whitelistAllocation: null, nftGateAllocation: null, remaining: 5, canMintMore: true });
+      expect(body.phaseMints[phases.public]).toMatchObject({
+        minted: 0,
+        maxPerWallet: 5,
+        whitelistAllocation: null,
+        nftGateAllocation: null,
+        remaining: 5,
+        canMintMore: true,
+      });
     });
 
     it("reports maxPerWallet 0 as unlimited: remaining null", async () => {
@@ -139,11 +189,26 @@ for (const target of databaseTargets) {
     it("counts a mint with no phase in totalMinted only", async () => {
       const prisma = app.runtime.database.prisma;
       const before = await counts(wallets.unnamed);
-      const nft = await prisma.nft.findFirstOrThrow({ where: { collectionId: spritesId, status: "available" }, orderBy: { tokenId: "desc" } });
-      await prisma.nft.update({ where: { id: nft.id }, data: { status: "minted", ownerWallet: wallets.unnamed, minterWallet: wallets.unnamed, mintedAt: new Date() } });
-      await prisma.mint.create({ data: { collectionId: spritesId, phaseId: null, nftId: nft.id, walletAddress: wallets.unnamed, kind: "bounty_bonus" } });
+      const nft = await prisma.nft.findFirstOrThrow({
+        where: { collectionId: spritesId, status: "available" },
+        orderBy: { tokenId: "desc" },
+      });
+      await prisma.nft.update({
+        where: { id: nft.id },
+        data: { status: "minted", ownerWallet: wallets.unnamed, minterWallet: wallets.unnamed, mintedAt: new Date() },
+      });
+      await prisma.mint.create({
+        data: {
+          collectionId: spritesId,
+          phaseId: null,
+          nftId: nft.id,
+          walletAddress: wallets.unnamed,
+          kind: "bounty_bonus",
+        },
+      });
       const after = await counts(wallets.unnamed);
-      const sum = (body: WalletMintsResponse) => Object.values(body.phaseMints).reduce((total, p) => total + p.minted, 0);
+      const sum = (body: WalletMintsResponse) =>
+        Object.values(body.phaseMints).reduce((total, p) => total + p.minted, 0);
       expect([before.totalMinted, sum(before)]).toEqual([1, 1]);
       expect([after.totalMinted, sum(after)]).toEqual([2, 1]);
     });
@@ -173,14 +238,23 @@ for (const target of databaseTargets) {
     it("nothing more can be minted in an ended phase, nor anywhere once the drop is sold out; a drop without a cap never sells out", async () => {
       const prisma = app.runtime.database.prisma;
       const ended = await prisma.phase.create({
-        data: { collectionId: spritesId, name: "Ended", sortOrder: 9, startDate: new Date(Date.now() - 7_200_000), endDate: new Date(Date.now() - 3_600_000), maxPerWallet: 5 },
+        data: {
+          collectionId: spritesId,
+          name: "Ended",
+          sortOrder: 9,
+          startDate: new Date(Date.now() - 7_200_000),
+          endDate: new Date(Date.now() - 3_600_000),
+          maxPerWallet: 5,
+        },
       });
       try {
         const before = await counts(wallets.unnamed);
         expect(before.phaseMints[ended.id]).toMatchObject({ minted: 0, remaining: 5, canMintMore: false });
         expect(before.phaseMints[phases.unlimited]).toMatchObject({ remaining: null, canMintMore: true });
         const sprites = await prisma.collection.findUniqueOrThrow({ where: { id: spritesId } });
-        const minted = await prisma.nft.count({ where: { collectionId: spritesId, isMasterEdition: false, status: { in: ["minted", "burned"] } } });
+        const minted = await prisma.nft.count({
+          where: { collectionId: spritesId, isMasterEdition: false, status: { in: ["minted", "burned"] } },
+        });
         await prisma.collection.update({ where: { id: spritesId }, data: { totalSupply: minted } });
         try {
           const soldOut = await counts(wallets.unnamed);

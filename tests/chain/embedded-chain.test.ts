@@ -17,7 +17,14 @@ import {
 } from "@solana/spl-token";
 import { unpack as unpackMetadata } from "@solana/spl-token-metadata";
 import { LiteSVM } from "litesvm";
-import { ChainTransactionError, InvalidAddressError, nftMintAccountSize, rentExemptLamports, signAndSerialize, type EmbeddedChain } from "@/lib/chain";
+import {
+  ChainTransactionError,
+  InvalidAddressError,
+  nftMintAccountSize,
+  rentExemptLamports,
+  signAndSerialize,
+  type EmbeddedChain,
+} from "@/lib/chain";
 import { SOL, mintSetup, openTestChain, prepareMint, readMint, type MintSetup } from "./helpers";
 
 let chain: EmbeddedChain;
@@ -70,7 +77,9 @@ describe("embedded chain", () => {
     const prepared = await prepareMint(setup, { name: "Dropmint #7", uri: "https://example.com/7.json" });
     const mint = prepared.mint.publicKey;
 
-    const signature = await chain.sendRawTransaction(signAndSerialize(prepared.transaction, buyer, prepared.mint, setup.mintAuthority));
+    const signature = await chain.sendRawTransaction(
+      signAndSerialize(prepared.transaction, buyer, prepared.mint, setup.mintAuthority),
+    );
     expect(await chain.getSignatureStatus(signature)).toEqual({ state: "confirmed" });
 
     // Ownership, through both holder queries.
@@ -78,7 +87,9 @@ describe("embedded chain", () => {
     expect(owners.get(mint.toBase58())).toBe(buyer.publicKey.toBase58());
     expect(owners.size).toBe(1);
     const ata = getAssociatedTokenAddressSync(mint, buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
-    expect(await chain.getTokenBalances(buyer.publicKey.toBase58())).toEqual([{ mint: mint.toBase58(), amount: 1n, tokenAccount: ata.toBase58() }]);
+    expect(await chain.getTokenBalances(buyer.publicKey.toBase58())).toEqual([
+      { mint: mint.toBase58(), amount: 1n, tokenAccount: ata.toBase58() },
+    ]);
 
     // The mint: supply 1, no authority left, metadata and group membership on the mint itself.
     const onChain = await readMint(chain, mint);
@@ -111,7 +122,9 @@ describe("embedded chain", () => {
 
   it("cannot mint a second token of an NFT: the attempt lands as failed", async () => {
     const prepared = await prepareMint(setup);
-    await chain.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
+    await chain.sendRawTransaction(
+      signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+    );
     const mint = prepared.mint.publicKey;
     const ata = getAssociatedTokenAddressSync(mint, setup.buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
 
@@ -135,7 +148,9 @@ describe("embedded chain", () => {
 
   it("follows an NFT to its new holder after a transfer", async () => {
     const prepared = await prepareMint(setup);
-    await chain.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
+    await chain.sendRawTransaction(
+      signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+    );
     const mint = prepared.mint.publicKey;
     const friend = Keypair.generate().publicKey;
     const from = getAssociatedTokenAddressSync(mint, setup.buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
@@ -151,7 +166,9 @@ describe("embedded chain", () => {
     await chain.sendRawTransaction(transfer.serialize());
 
     expect((await chain.getMintOwners([mint.toBase58()])).get(mint.toBase58())).toBe(friend.toBase58());
-    expect(await chain.getTokenBalances(friend.toBase58())).toEqual([{ mint: mint.toBase58(), amount: 1n, tokenAccount: to.toBase58() }]);
+    expect(await chain.getTokenBalances(friend.toBase58())).toEqual([
+      { mint: mint.toBase58(), amount: 1n, tokenAccount: to.toBase58() },
+    ]);
     const buyerMints = (await chain.getTokenBalances(setup.buyer.publicKey.toBase58())).map((b) => b.mint);
     expect(buyerMints).not.toContain(mint.toBase58());
   });
@@ -173,7 +190,12 @@ describe("embedded chain", () => {
     );
     const prepared = await Promise.all(buyers.map((buyer) => prepareMint({ ...setup, buyer })));
     const sent = await Promise.all(
-      prepared.map((p, i) => Promise.all([chain.sendRawTransaction(signAndSerialize(p.transaction, buyers[i]!, p.mint, setup.mintAuthority)), chain.getBlockHeight()])),
+      prepared.map((p, i) =>
+        Promise.all([
+          chain.sendRawTransaction(signAndSerialize(p.transaction, buyers[i]!, p.mint, setup.mintAuthority)),
+          chain.getBlockHeight(),
+        ]),
+      ),
     );
     expect(new Set(sent.map(([signature]) => signature)).size).toBe(8);
     const owners = await chain.getMintOwners(prepared.map((p) => p.mint.publicKey.toBase58()));

@@ -4,7 +4,14 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, type Transaction } from "@solana/web3.js";
 import { unpackMint, TOKEN_2022_PROGRAM_ID, type Mint } from "@solana/spl-token";
-import { buildCollectionGroupMintTransaction, buildNftMintTransaction, openEmbeddedChain, signAndSerialize, type Chain, type EmbeddedChain } from "@/lib/chain";
+import {
+  buildCollectionGroupMintTransaction,
+  buildNftMintTransaction,
+  openEmbeddedChain,
+  signAndSerialize,
+  type Chain,
+  type EmbeddedChain,
+} from "@/lib/chain";
 
 export const SOL = BigInt(LAMPORTS_PER_SOL);
 
@@ -17,7 +24,9 @@ export function chainDir(): string {
 /** `slotMs: FROZEN` stops the wall-clock block height, for tests that count blocks exactly. */
 export const FROZEN = 1e12;
 
-export async function openTestChain(options: { dir?: string; slotMs?: number; snapshotEveryChanges?: number; snapshotIntervalMs?: number } = {}): Promise<EmbeddedChain> {
+export async function openTestChain(
+  options: { dir?: string; slotMs?: number; snapshotEveryChanges?: number; snapshotIntervalMs?: number } = {},
+): Promise<EmbeddedChain> {
   return openEmbeddedChain({ ...options, dir: options.dir ?? chainDir(), cluster: "localnet" });
 }
 
@@ -55,13 +64,23 @@ export async function mintSetup(chain: Chain): Promise<MintSetup> {
   const mintAuthority = await fundedKeypair(chain);
   const group = await createCollection(chain, mintAuthority);
   const buyer = await fundedKeypair(chain);
-  return { chain, mintAuthority, group, buyer, treasury: Keypair.generate().publicKey, feeAccount: Keypair.generate().publicKey };
+  return {
+    chain,
+    mintAuthority,
+    group,
+    buyer,
+    treasury: Keypair.generate().publicKey,
+    feeAccount: Keypair.generate().publicKey,
+  };
 }
 
 export type PreparedMint = { transaction: Transaction; mint: Keypair; price: bigint; fee: bigint };
 
 /** What the prepare step does: an unsigned mint transaction; the wallet signs first, the server (mint key, authority) last. */
-export async function prepareMint(setup: MintSetup, options: { price?: bigint; fee?: bigint; name?: string; uri?: string; recentBlockhash?: string } = {}): Promise<PreparedMint> {
+export async function prepareMint(
+  setup: MintSetup,
+  options: { price?: bigint; fee?: bigint; name?: string; uri?: string; recentBlockhash?: string } = {},
+): Promise<PreparedMint> {
   const price = options.price ?? 100_000_000n;
   const fee = options.fee ?? 5_000_000n;
   const mint = Keypair.generate();
@@ -83,12 +102,25 @@ export async function prepareMint(setup: MintSetup, options: { price?: bigint; f
 }
 
 /** Every signature at once (wallet, mint key, mint authority): what execute submits. */
-export function signedByAll(prepared: PreparedMint, setup: Pick<MintSetup, "mintAuthority">, wallet: Keypair): Uint8Array {
+export function signedByAll(
+  prepared: PreparedMint,
+  setup: Pick<MintSetup, "mintAuthority">,
+  wallet: Keypair,
+): Uint8Array {
   return signAndSerialize(prepared.transaction, wallet, prepared.mint, setup.mintAuthority);
 }
 
 export async function readMint(chain: Chain, mint: PublicKey): Promise<Mint> {
   const info = await chain.getAccountInfo(mint.toBase58());
   if (!info) throw new Error(`mint ${mint.toBase58()} does not exist`);
-  return unpackMint(mint, { data: Buffer.from(info.data), executable: info.executable, lamports: Number(info.lamports), owner: new PublicKey(info.owner) }, TOKEN_2022_PROGRAM_ID);
+  return unpackMint(
+    mint,
+    {
+      data: Buffer.from(info.data),
+      executable: info.executable,
+      lamports: Number(info.lamports),
+      owner: new PublicKey(info.owner),
+    },
+    TOKEN_2022_PROGRAM_ID,
+  );
 }

@@ -15,8 +15,20 @@ import {
   VersionedTransaction,
   type ParsedAccountData,
 } from "@solana/web3.js";
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, getAccount, getAssociatedTokenAddressSync, getMint } from "@solana/spl-token";
-import { rentExemptLamports, signAndSerialize, startJsonRpcServer, type EmbeddedChain, type JsonRpcServer } from "@/lib/chain";
+import {
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  getAccount,
+  getAssociatedTokenAddressSync,
+  getMint,
+} from "@solana/spl-token";
+import {
+  rentExemptLamports,
+  signAndSerialize,
+  startJsonRpcServer,
+  type EmbeddedChain,
+  type JsonRpcServer,
+} from "@/lib/chain";
 import { FROZEN, SOL, fundedKeypair, mintSetup, openTestChain, prepareMint, type MintSetup } from "./helpers";
 
 let chain: EmbeddedChain;
@@ -33,7 +45,9 @@ beforeAll(async () => {
   connection = new Connection(server.url, "confirmed");
   setup = await mintSetup(chain);
   const prepared = await prepareMint(setup);
-  await chain.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
+  await chain.sendRawTransaction(
+    signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+  );
   nft = prepared.mint.publicKey;
   nftAccount = getAssociatedTokenAddressSync(nft, setup.buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
 });
@@ -43,17 +57,30 @@ afterAll(async () => {
 });
 
 async function post(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(server.url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return fetch(server.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
-async function call(method: string, params?: unknown[]): Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> {
+async function call(
+  method: string,
+  params?: unknown[],
+): Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> {
   return (await post({ jsonrpc: "2.0", id: 1, method, ...(params ? { params } : {}) })).json();
 }
 
-async function transfer(from: Keypair, to: PublicKey, lamports: number | bigint, extra: { unitLimit?: number; microLamports?: bigint } = {}): Promise<Transaction> {
+async function transfer(
+  from: Keypair,
+  to: PublicKey,
+  lamports: number | bigint,
+  extra: { unitLimit?: number; microLamports?: bigint } = {},
+): Promise<Transaction> {
   const transaction = new Transaction({ feePayer: from.publicKey, ...(await connection.getLatestBlockhash()) });
   if (extra.unitLimit) transaction.add(ComputeBudgetProgram.setComputeUnitLimit({ units: extra.unitLimit }));
-  if (extra.microLamports) transaction.add(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: extra.microLamports }));
+  if (extra.microLamports)
+    transaction.add(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: extra.microLamports }));
   transaction.add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports }));
   return transaction;
 }
@@ -137,7 +164,10 @@ describe("localnet JSON-RPC server: what a wallet and web3.js call", () => {
     const signature = await connection.sendRawTransaction(tooMuch.serialize(), { skipPreflight: true });
     const status = (await connection.getSignatureStatuses([signature])).value[0];
     expect(status?.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
-    expect(await chain.getSignatureStatus(signature)).toEqual({ state: "failed", error: "instruction 0 failed: custom program error 0x1" });
+    expect(await chain.getSignatureStatus(signature)).toEqual({
+      state: "failed",
+      error: "instruction 0 failed: custom program error 0x1",
+    });
     expect(await connection.getBalance(wallet.publicKey)).toBe(LAMPORTS_PER_SOL - 5_000);
     // The same bytes again: skipPreflight hands back the signature, preflight says already processed.
     expect(await connection.sendRawTransaction(tooMuch.serialize(), { skipPreflight: true })).toBe(signature);
@@ -152,10 +182,15 @@ describe("localnet JSON-RPC server: what a wallet and web3.js call", () => {
     const tampered = Uint8Array.from(signed.serialize());
     tampered[tampered.length - 1] = tampered[tampered.length - 1]! ^ 0x01;
     for (const skipPreflight of [false, true]) {
-      const reply = await call("sendTransaction", [Buffer.from(tampered).toString("base64"), { encoding: "base64", skipPreflight }]);
+      const reply = await call("sendTransaction", [
+        Buffer.from(tampered).toString("base64"),
+        { encoding: "base64", skipPreflight },
+      ]);
       expect(reply.error?.code).toBe(-32003);
     }
-    expect((await call("sendTransaction", [Buffer.from([1, 2, 3]).toString("base64"), { encoding: "base64" }])).error?.code).toBe(-32602);
+    expect(
+      (await call("sendTransaction", [Buffer.from([1, 2, 3]).toString("base64"), { encoding: "base64" }])).error?.code,
+    ).toBe(-32602);
     expect((await call("sendTransaction", ["@@@", { encoding: "base64" }])).error?.code).toBe(-32602);
     const tooLarge = await call("sendTransaction", [Buffer.alloc(1233).toString("base64"), { encoding: "base64" }]);
     expect(tooLarge.error?.message).toMatch(/too large/i);
@@ -229,12 +264,19 @@ describe("localnet JSON-RPC server: what a wallet and web3.js call", () => {
 
     const parsed = (await connection.getParsedAccountInfo(nftAccount)).value?.data as ParsedAccountData;
     expect(parsed.program).toBe("spl-token-2022");
-    expect(parsed.parsed.info).toMatchObject({ mint: nft.toBase58(), owner: setup.buyer.publicKey.toBase58(), state: "initialized" });
+    expect(parsed.parsed.info).toMatchObject({
+      mint: nft.toBase58(),
+      owner: setup.buyer.publicKey.toBase58(),
+      state: "initialized",
+    });
     expect(parsed.parsed.info.tokenAmount).toEqual({ amount: "1", decimals: 0, uiAmount: 1, uiAmountString: "1" });
     // No parser for mints: base64, as a validator falls back.
     expect(Buffer.isBuffer((await connection.getParsedAccountInfo(nft)).value?.data)).toBe(true);
 
-    const base58 = await call("getAccountInfo", [nft.toBase58(), { encoding: "base58", dataSlice: { offset: 0, length: 32 } }]);
+    const base58 = await call("getAccountInfo", [
+      nft.toBase58(),
+      { encoding: "base58", dataSlice: { offset: 0, length: 32 } },
+    ]);
     const sliced = (base58.result as { value: { data: [string, string] } }).value.data;
     expect(sliced[1]).toBe("base58");
     expect(bs58.decode(sliced[0])).toEqual(onChain.data.subarray(0, 32));
@@ -252,13 +294,17 @@ describe("localnet JSON-RPC server: what a wallet and web3.js call", () => {
     expect(byMint.value.map((entry) => entry.pubkey.toBase58())).toEqual([nftAccount.toBase58()]);
     expect(byMint.value[0]?.account.owner.equals(TOKEN_2022_PROGRAM_ID)).toBe(true);
     expect((await connection.getTokenAccountsByOwner(owner, { programId: TOKEN_PROGRAM_ID })).value).toEqual([]);
-    await expect(connection.getTokenAccountsByOwner(owner, { programId: SystemProgram.programId })).rejects.toThrow(/Token program/);
+    await expect(connection.getTokenAccountsByOwner(owner, { programId: SystemProgram.programId })).rejects.toThrow(
+      /Token program/,
+    );
 
     const parsed = await connection.getParsedTokenAccountsByOwner(owner, { mint: nft });
     expect((parsed.value[0]?.account.data as ParsedAccountData).parsed.info.tokenAmount.amount).toBe("1");
 
     const largest = await connection.getTokenLargestAccounts(nft);
-    expect(largest.value).toEqual([{ address: nftAccount, amount: "1", decimals: 0, uiAmount: 1, uiAmountString: "1" }]);
+    expect(largest.value).toEqual([
+      { address: nftAccount, amount: "1", decimals: 0, uiAmount: 1, uiAmountString: "1" },
+    ]);
     expect((await connection.getTokenLargestAccounts(setup.group)).value).toEqual([]);
     const notMint = await call("getTokenLargestAccounts", [owner.toBase58()]);
     expect(notMint.error).toMatchObject({ code: -32602, message: "Invalid param: not a Token mint" });
@@ -285,15 +331,23 @@ describe("localnet JSON-RPC server: protocol", () => {
   });
 
   it("uses the JSON-RPC 2.0 error codes for broken requests", async () => {
-    expect(await (await post("{nope")).json()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
+    expect(await (await post("{nope")).json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32700, message: "Parse error" },
+    });
     expect((await (await post([])).json()).error.code).toBe(-32600);
     expect((await (await post({ id: 1, method: "getHealth" })).json()).error.code).toBe(-32600);
-    expect((await (await post({ jsonrpc: "2.0", id: 1, method: "getBalance", params: "x" })).json()).error.code).toBe(-32602);
+    expect((await (await post({ jsonrpc: "2.0", id: 1, method: "getBalance", params: "x" })).json()).error.code).toBe(
+      -32602,
+    );
     expect((await (await post({ jsonrpc: "2.0", id: 1, method: "toString" })).json()).error.code).toBe(-32601);
     // Only notifications: nothing to answer.
     expect((await post({ jsonrpc: "2.0", method: "getHealth" })).status).toBe(204);
     expect((await fetch(server.url, { method: "PUT" })).status).toBe(405);
-    const statuses = await call("getSignatureStatuses", [Array.from({ length: 257 }, () => bs58.encode(new Uint8Array(64)))]);
+    const statuses = await call("getSignatureStatuses", [
+      Array.from({ length: 257 }, () => bs58.encode(new Uint8Array(64))),
+    ]);
     expect(statuses.error?.code).toBe(-32602);
     expect((await call("getSignatureStatuses", [["not-a-signature"]])).error?.code).toBe(-32602);
   });

@@ -3,7 +3,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import bs58 from "bs58";
 import { Keypair } from "@solana/web3.js";
-import { FaucetUnavailableError, KeypairFormatError, assertFaucetAvailable, keypairFromSecret, loadOrCreateLocalKeypair } from "@/lib/chain";
+import {
+  FaucetUnavailableError,
+  KeypairFormatError,
+  assertFaucetAvailable,
+  keypairFromSecret,
+  loadOrCreateLocalKeypair,
+} from "@/lib/chain";
 import { chainDir } from "./helpers";
 
 describe("faucet guard (shared by every Chain implementation)", () => {

@@ -3,7 +3,16 @@
 // snapshots: a crash at any point (mid-write, between a snapshot and the log cleanup, a
 // kill -9 right after a submit) reopens on exactly what was acknowledged.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
@@ -41,7 +50,10 @@ function segmentsIn(dir: string): string[] {
 }
 
 /** Everything a caller can observe about these addresses, signatures and blockhashes, for comparing two chains. */
-async function observe(chain: EmbeddedChain, probe: { addresses: string[]; signatures: string[]; mints: string[]; owners: string[]; blockhashes: string[] }) {
+async function observe(
+  chain: EmbeddedChain,
+  probe: { addresses: string[]; signatures: string[]; mints: string[]; owners: string[]; blockhashes: string[] },
+) {
   const accounts = [];
   for (const address of [...probe.addresses, ...probe.mints]) {
     const info = await chain.getAccountInfo(address);
@@ -77,11 +89,20 @@ async function history(chain: EmbeddedChain, options: { midway?: () => Promise<v
   };
   await mintOne();
   const poor = await fundedKeypair(chain, SOL);
-  const tooMuch = new Transaction({ feePayer: poor.publicKey, recentBlockhash: (await chain.getLatestBlockhash()).blockhash }).add(
-    SystemProgram.transfer({ fromPubkey: poor.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 2 * Number(SOL) }),
+  const tooMuch = new Transaction({
+    feePayer: poor.publicKey,
+    recentBlockhash: (await chain.getLatestBlockhash()).blockhash,
+  }).add(
+    SystemProgram.transfer({
+      fromPubkey: poor.publicKey,
+      toPubkey: Keypair.generate().publicKey,
+      lamports: 2 * Number(SOL),
+    }),
   );
   tooMuch.sign(poor);
-  const failed = await chain.sendRawTransaction(tooMuch.serialize()).catch((error: { signature?: string; landed?: boolean }) => (error.landed ? error.signature : undefined));
+  const failed = await chain
+    .sendRawTransaction(tooMuch.serialize())
+    .catch((error: { signature?: string; landed?: boolean }) => (error.landed ? error.signature : undefined));
   expect(failed).toBeTypeOf("string");
   signatures.push(failed!);
   await options.midway?.();
@@ -113,7 +134,9 @@ describe("embedded chain persistence", () => {
     const first = await openTestChain({ dir });
     const setup = await mintSetup(first);
     const prepared = await prepareMint(setup);
-    const signature = await first.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
+    const signature = await first.sendRawTransaction(
+      signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+    );
     const pending = await prepareMint(setup); // prepared before the restart, signed after it
     const buyer = setup.buyer.publicKey.toBase58();
     const mint = prepared.mint.publicKey.toBase58();
@@ -133,14 +156,25 @@ describe("embedded chain persistence", () => {
       expect(await second.getBlockHeight()).toBeGreaterThanOrEqual(before.height);
       expect(await second.getSignatureStatus(signature)).toEqual({ state: "confirmed" });
       expect((await second.getMintOwners([mint])).get(mint)).toBe(buyer);
-      const ata = getAssociatedTokenAddressSync(prepared.mint.publicKey, setup.buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
+      const ata = getAssociatedTokenAddressSync(
+        prepared.mint.publicKey,
+        setup.buyer.publicKey,
+        false,
+        TOKEN_2022_PROGRAM_ID,
+      );
       expect(await second.getTokenBalances(buyer)).toEqual([{ mint, amount: 1n, tokenAccount: ata.toBase58() }]);
 
       // Still refuses what it refused before the restart, and lands what is still valid.
-      await expect(second.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority))).rejects.toMatchObject({
+      await expect(
+        second.sendRawTransaction(
+          signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+        ),
+      ).rejects.toMatchObject({
         code: "AlreadyProcessed",
       });
-      const late = await second.sendRawTransaction(signAndSerialize(pending.transaction, setup.buyer, pending.mint, setup.mintAuthority));
+      const late = await second.sendRawTransaction(
+        signAndSerialize(pending.transaction, setup.buyer, pending.mint, setup.mintAuthority),
+      );
       expect(await second.getSignatureStatus(late)).toEqual({ state: "confirmed" });
       expect(second.stats().tokenAccounts).toBe(2);
     } finally {
@@ -170,38 +204,47 @@ describe("embedded chain persistence", () => {
     { name: "everything from the log", snapshotEveryChanges: 1_000_000, midway: false },
     { name: "a snapshot midway, the rest from the log", snapshotEveryChanges: 1_000_000, midway: true },
     { name: "background snapshots every 3 changes", snapshotEveryChanges: 3, midway: false },
-  ])("replays to the same balances, accounts, NFT owners, signature statuses, token index and live blockhashes: $name", async ({ snapshotEveryChanges, midway }) => {
-    const dir = chainDir();
-    const chain = await openTestChain({ dir, slotMs: FROZEN, snapshotEveryChanges });
-    try {
-      const { setup, probe } = await history(chain, { midway: midway ? () => chain.snapshot() : undefined });
-      const pending = await prepareMint(setup); // prepared before the crash, lands after it
-      await settled(chain);
-      const copy = crashCopy(dir);
-      const recovered = await openTestChain({ dir: copy, slotMs: FROZEN, snapshotEveryChanges });
+  ])(
+    "replays to the same balances, accounts, NFT owners, signature statuses, token index and live blockhashes: $name",
+    async ({ snapshotEveryChanges, midway }) => {
+      const dir = chainDir();
+      const chain = await openTestChain({ dir, slotMs: FROZEN, snapshotEveryChanges });
       try {
-        // The snapshot on disk plus the log after it hold every change.
-        const { snapshotSeq, replayedOnOpen } = recovered.stats();
-        expect(snapshotSeq + replayedOnOpen).toBe(chain.stats().seq);
-        if (snapshotEveryChanges > 1_000) expect(snapshotSeq).toBe(midway ? 6 : 0);
-        else expect(chain.stats().snapshots).toBeGreaterThan(0);
-        const expected = await observe(chain, probe);
-        expect(expected.valid).toEqual([false, true]);
-        expect(expected.statuses.map((s) => s.state)).toEqual(["confirmed", "failed", "confirmed", "confirmed", "confirmed"]);
-        expect(await observe(recovered, probe)).toEqual(expected);
+        const { setup, probe } = await history(chain, { midway: midway ? () => chain.snapshot() : undefined });
+        const pending = await prepareMint(setup); // prepared before the crash, lands after it
+        await settled(chain);
+        const copy = crashCopy(dir);
+        const recovered = await openTestChain({ dir: copy, slotMs: FROZEN, snapshotEveryChanges });
+        try {
+          // The snapshot on disk plus the log after it hold every change.
+          const { snapshotSeq, replayedOnOpen } = recovered.stats();
+          expect(snapshotSeq + replayedOnOpen).toBe(chain.stats().seq);
+          if (snapshotEveryChanges > 1_000) expect(snapshotSeq).toBe(midway ? 6 : 0);
+          else expect(chain.stats().snapshots).toBeGreaterThan(0);
+          const expected = await observe(chain, probe);
+          expect(expected.valid).toEqual([false, true]);
+          expect(expected.statuses.map((s) => s.state)).toEqual([
+            "confirmed",
+            "failed",
+            "confirmed",
+            "confirmed",
+            "confirmed",
+          ]);
+          expect(await observe(recovered, probe)).toEqual(expected);
 
-        // Same state down to litesvm's own blockhash: the next airdrop has the same signature on both.
-        const wallet = Keypair.generate().publicKey.toBase58();
-        expect(await recovered.airdrop(wallet, SOL)).toBe(await chain.airdrop(wallet, SOL));
-        const late = await recovered.sendRawTransaction(signedByAll(pending, setup, setup.buyer));
-        expect(await recovered.getSignatureStatus(late)).toEqual({ state: "confirmed" });
+          // Same state down to litesvm's own blockhash: the next airdrop has the same signature on both.
+          const wallet = Keypair.generate().publicKey.toBase58();
+          expect(await recovered.airdrop(wallet, SOL)).toBe(await chain.airdrop(wallet, SOL));
+          const late = await recovered.sendRawTransaction(signedByAll(pending, setup, setup.buyer));
+          expect(await recovered.getSignatureStatus(late)).toEqual({ state: "confirmed" });
+        } finally {
+          await recovered.close();
+        }
       } finally {
-        await recovered.close();
+        await chain.close();
       }
-    } finally {
-      await chain.close();
-    }
-  });
+    },
+  );
 
   it("ignores a torn final record, and fails loudly on damage before it", async () => {
     const dir = chainDir();
@@ -257,7 +300,9 @@ describe("embedded chain persistence", () => {
     const bytes = Buffer.from(intact);
     bytes[32 + 12 + 40]! ^= 0xff;
     writeFileSync(path.join(middle, segment!), bytes);
-    await expect(openTestChain({ dir: middle })).rejects.toThrow(/damaged \(bad record at byte 32, followed by intact ones\)/);
+    await expect(openTestChain({ dir: middle })).rejects.toThrow(
+      /damaged \(bad record at byte 32, followed by intact ones\)/,
+    );
 
     // A missing segment is a gap, not a fresh start.
     const gap = crashCopy(copy, { without: (name) => name === segment });
@@ -317,7 +362,9 @@ describe("embedded chain persistence", () => {
       const setup = await mintSetup(chain);
       const prepared = await Promise.all(Array.from({ length: 16 }, () => prepareMint(setup)));
       const before = chain.stats();
-      const signatures = await Promise.all(prepared.map((p) => chain.sendRawTransaction(signedByAll(p, setup, setup.buyer))));
+      const signatures = await Promise.all(
+        prepared.map((p) => chain.sendRawTransaction(signedByAll(p, setup, setup.buyer))),
+      );
       const after = chain.stats();
       expect(after.seq - before.seq).toBe(16);
       expect(after.logFsyncs - before.logFsyncs).toBeLessThan(16);
@@ -325,7 +372,8 @@ describe("embedded chain persistence", () => {
 
       const recovered = await openTestChain({ dir: crashCopy(dir) });
       try {
-        for (const signature of signatures) expect(await recovered.getSignatureStatus(signature)).toEqual({ state: "confirmed" });
+        for (const signature of signatures)
+          expect(await recovered.getSignatureStatus(signature)).toEqual({ state: "confirmed" });
       } finally {
         await recovered.close();
       }
@@ -336,18 +384,29 @@ describe("embedded chain persistence", () => {
 
   it("keeps every acknowledged change of a process killed with SIGKILL right after its last submit", async () => {
     const dir = chainDir();
-    const child = spawnSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "fixtures", "submit-then-kill.ts"), dir], {
-      cwd: path.resolve(import.meta.dirname, "..", ".."),
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", path.join(import.meta.dirname, "fixtures", "submit-then-kill.ts"), dir],
+      {
+        cwd: path.resolve(import.meta.dirname, "..", ".."),
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(child.signal, child.stderr).toBe("SIGKILL");
-    const landed = JSON.parse(child.stdout.trim()) as { signatures: string[]; buyer: string; mints: string[]; wallet: string; buyerBalance: string };
+    const landed = JSON.parse(child.stdout.trim()) as {
+      signatures: string[];
+      buyer: string;
+      mints: string[];
+      wallet: string;
+      buyerBalance: string;
+    };
     expect(existsSync(path.join(dir, "chain.lock"))).toBe(true); // it never closed
 
     const chain = await openTestChain({ dir });
     try {
-      for (const signature of landed.signatures) expect(await chain.getSignatureStatus(signature)).toEqual({ state: "confirmed" });
+      for (const signature of landed.signatures)
+        expect(await chain.getSignatureStatus(signature)).toEqual({ state: "confirmed" });
       const owners = await chain.getMintOwners(landed.mints);
       expect(landed.mints.map((mint) => owners.get(mint))).toEqual(landed.mints.map(() => landed.buyer));
       expect(await chain.getBalance(landed.buyer)).toBe(BigInt(landed.buyerBalance));
@@ -404,7 +463,15 @@ describe("embedded chain persistence", () => {
     const u64 = (n: number) => Buffer.from(new BigUint64Array([BigInt(n)]).buffer);
     writeFileSync(
       path.join(dir, "chain.state"),
-      Buffer.concat([Buffer.from("DMCHAIN1"), u32(meta.length), meta, u32(saved.signatureLog.length), saved.signatureLog, u64(saved.svm.length), saved.svm]),
+      Buffer.concat([
+        Buffer.from("DMCHAIN1"),
+        u32(meta.length),
+        meta,
+        u32(saved.signatureLog.length),
+        saved.signatureLog,
+        u64(saved.svm.length),
+        saved.svm,
+      ]),
     );
 
     const reopened = await openTestChain({ dir });

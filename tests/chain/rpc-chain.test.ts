@@ -23,7 +23,11 @@ import { parseConfig } from "@/lib/config";
 import { openChain } from "@/lib/server/create-runtime";
 import { SOL, mintSetup, openTestChain, prepareMint, readMint, type MintSetup } from "./helpers";
 
-const FAST: Omit<RpcChainOptions, "cluster" | "rpcUrl"> = { pollIntervalMs: 20, rebroadcastIntervalMs: 100, confirmTimeoutMs: 10_000 };
+const FAST: Omit<RpcChainOptions, "cluster" | "rpcUrl"> = {
+  pollIntervalMs: 20,
+  rebroadcastIntervalMs: 100,
+  confirmTimeoutMs: 10_000,
+};
 
 let embedded: EmbeddedChain;
 let server: JsonRpcServer;
@@ -63,9 +67,10 @@ function feePayerSignature(wire: Uint8Array): string {
 /** A transaction the chain accepts but whose MintTo fails (the NFT's supply is fixed). */
 async function mintMoreTransaction(mint: Keypair): Promise<Uint8Array> {
   const ata = getAssociatedTokenAddressSync(mint.publicKey, setup.buyer.publicKey, false, TOKEN_2022_PROGRAM_ID);
-  const transaction = new Transaction({ feePayer: setup.mintAuthority.publicKey, recentBlockhash: (await rpc.getLatestBlockhash()).blockhash }).add(
-    createMintToInstruction(mint.publicKey, ata, setup.mintAuthority.publicKey, 1n, [], TOKEN_2022_PROGRAM_ID),
-  );
+  const transaction = new Transaction({
+    feePayer: setup.mintAuthority.publicKey,
+    recentBlockhash: (await rpc.getLatestBlockhash()).blockhash,
+  }).add(createMintToInstruction(mint.publicKey, ata, setup.mintAuthority.publicKey, 1n, [], TOKEN_2022_PROGRAM_ID));
   transaction.sign(setup.mintAuthority);
   return transaction.serialize();
 }
@@ -84,7 +89,9 @@ async function startLossyProxy(target: string, drop: (sendIndex: number) => bool
     const call = JSON.parse(body) as { id: unknown; method: string; params: [string] };
     if (!Array.isArray(call) && call.method === "sendTransaction" && drop(sends++)) {
       const signature = feePayerSignature(Buffer.from(call.params[0], "base64"));
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: signature }));
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: signature }));
       return;
     }
     const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -163,7 +170,9 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
 
   it("refuses a tampered transaction before anything lands", async () => {
     const prepared = await prepareMint(setup);
-    const wire = Uint8Array.from(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
+    const wire = Uint8Array.from(
+      signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+    );
     wire[wire.length - 1] = wire[wire.length - 1]! ^ 0x01;
     const error = await refusal(rpc.sendRawTransaction(wire));
     expect(error.code).toBe("SignatureFailure");
@@ -193,7 +202,9 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
 
   it("reports a failing instruction found in preflight as refused, with logs", async () => {
     const prepared = await prepareMint(setup);
-    await rpc.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
+    await rpc.sendRawTransaction(
+      signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+    );
     const wire = await mintMoreTransaction(prepared.mint);
     const feesBefore = await rpc.getBalance(setup.mintAuthority.publicKey.toBase58());
     const error = await refusal(rpc.sendRawTransaction(wire));
@@ -207,7 +218,9 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
 
   it("reports a transaction that landed and failed as failed, like the embedded chain", async () => {
     const prepared = await prepareMint(setup);
-    await rpc.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
+    await rpc.sendRawTransaction(
+      signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+    );
     const wire = await mintMoreTransaction(prepared.mint);
     // Sent past preflight by someone else (a wallet with skipPreflight): it lands, fee charged.
     const signature = await new Connection(server.url, "confirmed").sendRawTransaction(wire, { skipPreflight: true });
@@ -230,7 +243,9 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
       const latest = await lossy.getLatestBlockhash();
       const prepared = await prepareMint(setup, { recentBlockhash: latest.blockhash });
       const wire = signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority);
-      await expect(lossy.sendRawTransaction(wire, { lastValidBlockHeight: latest.lastValidBlockHeight })).resolves.toBe(feePayerSignature(wire));
+      await expect(lossy.sendRawTransaction(wire, { lastValidBlockHeight: latest.lastValidBlockHeight })).resolves.toBe(
+        feePayerSignature(wire),
+      );
       expect(proxy.sends()).toBeGreaterThanOrEqual(2);
       expect(await embedded.getSignatureStatus(feePayerSignature(wire))).toEqual({ state: "confirmed" });
     } finally {
@@ -265,7 +280,11 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
     const lossy = new RpcChain({ cluster: "localnet", rpcUrl: proxy.url, ...FAST, confirmTimeoutMs: 400 });
     try {
       const prepared = await prepareMint(setup);
-      const error = await rejection(lossy.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority)));
+      const error = await rejection(
+        lossy.sendRawTransaction(
+          signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+        ),
+      );
       expect(error).toBeInstanceOf(ChainUnavailableError);
       expect((error as Error).message).toContain("outcome is unknown");
     } finally {
@@ -298,7 +317,9 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
   it("refuses airdrops on devnet and mainnet without asking the endpoint", async () => {
     for (const cluster of ["devnet", "mainnet"] as const) {
       const chain = new RpcChain({ cluster, rpcUrl: server.url, ...FAST });
-      await expect(chain.airdrop(Keypair.generate().publicKey.toBase58(), SOL)).rejects.toBeInstanceOf(FaucetUnavailableError);
+      await expect(chain.airdrop(Keypair.generate().publicKey.toBase58(), SOL)).rejects.toBeInstanceOf(
+        FaucetUnavailableError,
+      );
       expect(await chain.getBlockHeight()).toBeGreaterThan(0n);
       await chain.close();
     }
@@ -314,7 +335,9 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
 
 describe("openChain", () => {
   it("opens the RPC chain when SOLANA_RPC_URL is set, on localnet too", async () => {
-    const localnet = await openChain(parseConfig({ DATA_DIR: process.env.DATA_DIR, SOLANA_CLUSTER: "localnet", SOLANA_RPC_URL: server.url }));
+    const localnet = await openChain(
+      parseConfig({ DATA_DIR: process.env.DATA_DIR, SOLANA_CLUSTER: "localnet", SOLANA_RPC_URL: server.url }),
+    );
     const devnet = await openChain(
       parseConfig({
         DATA_DIR: process.env.DATA_DIR,

@@ -31,7 +31,9 @@ function feePayerSignature(wire: Uint8Array): string {
 describe("transaction integrity", () => {
   it("refuses a transfer amount changed after the server signed (wallet signature valid)", async () => {
     const prepared = await prepareMint(setup);
-    const transferIndex = prepared.transaction.instructions.findIndex((ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1]?.pubkey.equals(setup.treasury));
+    const transferIndex = prepared.transaction.instructions.findIndex(
+      (ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1]?.pubkey.equals(setup.treasury),
+    );
     expect(transferIndex).toBeGreaterThan(0);
     prepared.transaction.instructions[transferIndex] = SystemProgram.transfer({
       fromPubkey: setup.buyer.publicKey,
@@ -61,7 +63,9 @@ describe("transaction integrity", () => {
 
   it("refuses a bad wallet signature and bytes changed on the wire", async () => {
     const prepared = await prepareMint(setup);
-    const wire = Uint8Array.from(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority));
+    const wire = Uint8Array.from(
+      signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+    );
 
     const badSignature = Uint8Array.from(wire);
     badSignature[10] = badSignature[10]! ^ 0xff; // inside the buyer's (first) signature
@@ -118,14 +122,20 @@ describe("blockhash lifetime", () => {
     await chain.advanceBlocks(latest.lastValidBlockHeight - (await chain.getBlockHeight()));
     expect(await chain.getBlockHeight()).toBe(latest.lastValidBlockHeight);
     expect((await chain.getLatestBlockhash()).blockhash).not.toBe(latest.blockhash);
-    await expect(chain.sendRawTransaction(signAndSerialize(fresh.transaction, setup.buyer, fresh.mint, setup.mintAuthority))).resolves.toBeTypeOf("string");
+    await expect(
+      chain.sendRawTransaction(signAndSerialize(fresh.transaction, setup.buyer, fresh.mint, setup.mintAuthority)),
+    ).resolves.toBeTypeOf("string");
 
     await chain.advanceBlocks(1n);
-    expect((await refusal(signAndSerialize(late.transaction, setup.buyer, late.mint, setup.mintAuthority))).code).toBe("BlockhashNotFound");
+    expect((await refusal(signAndSerialize(late.transaction, setup.buyer, late.mint, setup.mintAuthority))).code).toBe(
+      "BlockhashNotFound",
+    );
   });
 
   it("refuses a blockhash the chain never handed out", async () => {
     const prepared = await prepareMint(setup, { recentBlockhash: bs58.encode(new Uint8Array(32).fill(9)) });
-    expect((await refusal(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority))).code).toBe("BlockhashNotFound");
+    expect(
+      (await refusal(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority))).code,
+    ).toBe("BlockhashNotFound");
   });
 });

@@ -45,19 +45,44 @@ describe("NFT mint transaction size", () => {
     const transaction = buildNftMintTransaction(params);
     const predicted = signedTransactionSize(transaction);
     const wallet = Keypair.generate();
-    const wire = signAndSerialize(buildNftMintTransaction({ ...params, payer: wallet.publicKey }), wallet, mintKey, authority);
-    console.log(`worst-case NFT mint transaction: ${wire.length} bytes (limit ${MAX_TRANSACTION_BYTES}, room ${MAX_TRANSACTION_BYTES - wire.length})`);
+    const wire = signAndSerialize(
+      buildNftMintTransaction({ ...params, payer: wallet.publicKey }),
+      wallet,
+      mintKey,
+      authority,
+    );
+    console.log(
+      `worst-case NFT mint transaction: ${wire.length} bytes (limit ${MAX_TRANSACTION_BYTES}, room ${MAX_TRANSACTION_BYTES - wire.length})`,
+    );
     expect(wire.length).toBe(predicted);
     expect(wire.length).toBeLessThanOrEqual(MAX_TRANSACTION_BYTES);
     expect(transactionMessageBytes(transaction).length).toBe(predicted - 1 - 3 * 64);
     const programs = transaction.instructions.map((ix) => ix.programId.toBase58().slice(0, 5));
     // budget x2, payments x2, createAccount, 5 Token-2022 inits, token account, MintTo, SetAuthority
-    expect(programs).toEqual(["Compu", "Compu", "11111", "11111", "11111", "Token", "Token", "Token", "Token", "Token", "AToke", "Token", "Token"]);
+    expect(programs).toEqual([
+      "Compu",
+      "Compu",
+      "11111",
+      "11111",
+      "11111",
+      "Token",
+      "Token",
+      "Token",
+      "Token",
+      "Token",
+      "AToke",
+      "Token",
+      "Token",
+    ]);
   });
 
   it("refuses to build a transaction that would not fit", () => {
-    expect(() => buildNftMintTransaction(worstCase({ uri: `https://example.com/${"x".repeat(300)}` }))).toThrow(TransactionTooLargeError);
-    expect(() => buildNftMintMessage(worstCase({ uri: `https://example.com/${"x".repeat(300)}` }))).toThrow(TransactionTooLargeError);
+    expect(() => buildNftMintTransaction(worstCase({ uri: `https://example.com/${"x".repeat(300)}` }))).toThrow(
+      TransactionTooLargeError,
+    );
+    expect(() => buildNftMintMessage(worstCase({ uri: `https://example.com/${"x".repeat(300)}` }))).toThrow(
+      TransactionTooLargeError,
+    );
   });
 
   it("compiles prepare's message and wallet bytes once, byte-identical to web3.js serializing them", () => {
@@ -86,7 +111,9 @@ describe("NFT mint transaction size", () => {
         ],
         computeUnitLimit: undefined,
       });
-      const signature = await chain.sendRawTransaction(signAndSerialize(buildNftMintTransaction(params), setup.buyer, mintKey, setup.mintAuthority));
+      const signature = await chain.sendRawTransaction(
+        signAndSerialize(buildNftMintTransaction(params), setup.buyer, mintKey, setup.mintAuthority),
+      );
       expect(await chain.getSignatureStatus(signature)).toEqual({ state: "confirmed" });
     } finally {
       await chain.close();

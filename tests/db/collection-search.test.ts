@@ -124,31 +124,50 @@ for (const target of databaseTargets) {
         })),
       });
       const found: SearchResult[] = [];
-      for (const q of ["sprites", "aurora", "packs", "gen-4321", "gen-1"]) found.push(...(await searchCollections(ctx, { q, limit: 100, offset: 0 })).collections);
+      for (const q of ["sprites", "aurora", "packs", "gen-4321", "gen-1"])
+        found.push(...(await searchCollections(ctx, { q, limit: 100, offset: 0 })).collections);
       const summaries = await mintedCountsOf(
         ctx,
         found.map((c) => c.id),
       );
       expect(found.find((c) => c.short_id === "sprites")?.minted_count).toBe(12);
       expect(found.find((c) => c.short_id === "gen-4321")?.minted_count).toBe(3);
-      expect(found.map((c) => [c.short_id, c.minted_count])).toEqual(found.map((c) => [c.short_id, summaries.get(c.id) ?? 0]));
+      expect(found.map((c) => [c.short_id, c.minted_count])).toEqual(
+        found.map((c) => [c.short_id, summaries.get(c.id) ?? 0]),
+      );
     });
 
     it("a renamed drop is found by its new name only; an edited short ID likewise", async () => {
       const before = await prisma.collection.findUniqueOrThrow({ where: { shortId: "gen-17" } });
-      expect((await searchCollections(ctx, { q: before.name!, limit: 20, offset: 0 })).collections.map((c) => c.id)).toContain(before.id);
+      expect(
+        (await searchCollections(ctx, { q: before.name!, limit: 20, offset: 0 })).collections.map((c) => c.id),
+      ).toContain(before.id);
       const drop = await prisma.collection.update({ where: { id: before.id }, data: { name: "Zebra Quokka" } });
-      expect((await searchCollections(ctx, { q: "quokka", limit: 20, offset: 0 })).collections.map((c) => c.id)).toEqual([drop.id]);
-      expect((await searchCollections(ctx, { q: "ok", limit: 20, offset: 0 })).collections.map((c) => c.id)).toEqual([drop.id]);
-      expect((await searchCollections(ctx, { q: before.name!, limit: 20, offset: 0 })).collections.map((c) => c.id)).not.toContain(drop.id);
+      expect(
+        (await searchCollections(ctx, { q: "quokka", limit: 20, offset: 0 })).collections.map((c) => c.id),
+      ).toEqual([drop.id]);
+      expect((await searchCollections(ctx, { q: "ok", limit: 20, offset: 0 })).collections.map((c) => c.id)).toEqual([
+        drop.id,
+      ]);
+      expect(
+        (await searchCollections(ctx, { q: before.name!, limit: 20, offset: 0 })).collections.map((c) => c.id),
+      ).not.toContain(drop.id);
       await prisma.collection.update({ where: { id: drop.id }, data: { shortId: "zq-17" } });
-      expect((await searchCollections(ctx, { q: "zq", limit: 20, offset: 0 })).collections.map((c) => c.id)).toEqual([drop.id]);
-      expect((await searchCollections(ctx, { q: "gen-17", limit: 100, offset: 0 })).collections.map((c) => c.id)).not.toContain(drop.id);
+      expect((await searchCollections(ctx, { q: "zq", limit: 20, offset: 0 })).collections.map((c) => c.id)).toEqual([
+        drop.id,
+      ]);
+      expect(
+        (await searchCollections(ctx, { q: "gen-17", limit: 100, offset: 0 })).collections.map((c) => c.id),
+      ).not.toContain(drop.id);
     });
 
     it("looks queries up in the trigram index and in the index of pairs, never by reading every drop", async () => {
-      const indexes = await runner.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'Collection' AND indexname LIKE 'Collection_search%'`);
-      expect(Object.fromEntries(indexes.map((row) => [row.indexname, String(row.indexdef).replace(/^.* USING /, "")]))).toEqual({
+      const indexes = await runner.query(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'Collection' AND indexname LIKE 'Collection_search%'`,
+      );
+      expect(
+        Object.fromEntries(indexes.map((row) => [row.indexname, String(row.indexdef).replace(/^.* USING /, "")])),
+      ).toEqual({
         Collection_searchText_idx: 'gin ("searchText" gin_trgm_ops) WITH (fastupdate=off)',
         Collection_searchPairs_idx: 'gin ("searchPairs") WITH (fastupdate=off)',
       });
@@ -168,7 +187,9 @@ for (const target of databaseTargets) {
         ] as const) {
           const plan = await planOf(runner, q);
           expect(plan, `${q} ${statistics} statistics`).toContain(`Bitmap Index Scan on "${index}"`);
-          expect(plan, `${q} ${statistics} statistics`).not.toMatch(/Seq Scan on "Collection"|launchStatus_createdAt_idx/);
+          expect(plan, `${q} ${statistics} statistics`).not.toMatch(
+            /Seq Scan on "Collection"|launchStatus_createdAt_idx/,
+          );
         }
       }
     });
@@ -178,7 +199,13 @@ for (const target of databaseTargets) {
       const statements = vi.spyOn(prisma, "$queryRaw");
       try {
         const search = (q: string) => searchCollections(ctx, { q, limit: 20, offset: 0 });
-        const answers = await Promise.all([search("heron"), search("heron"), search("heron"), search("lynx"), search("heron")]);
+        const answers = await Promise.all([
+          search("heron"),
+          search("heron"),
+          search("heron"),
+          search("lynx"),
+          search("heron"),
+        ]);
         expect(statements).toHaveBeenCalledTimes(2);
         expect(answers[1]).toEqual(answers[0]);
         expect(answers[4]).toEqual(answers[0]);

@@ -13,7 +13,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { applyMigrations, MigrationError, readMigrations } from "@/lib/db/migrator";
-import { createEmptyPostgresDatabase, databaseTargets, openTestDatabase, type TestDatabase } from "@/tests/helpers/databases";
+import {
+  createEmptyPostgresDatabase,
+  databaseTargets,
+  openTestDatabase,
+  type TestDatabase,
+} from "@/tests/helpers/databases";
 
 const root = process.cwd();
 const migrationsDir = path.join(root, "prisma", "migrations");
@@ -37,7 +42,9 @@ for (const target of databaseTargets) {
            LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
           WHERE a.attrelid = '"_prisma_migrations"'::regclass AND a.attnum > 0 AND NOT a.attisdropped`,
       )) as Array<{ column: string; type: string; not_null: boolean; default: string | null }>;
-      const columns = catalog.map((c) => `${c.column} ${c.type}${c.not_null ? " NOT NULL" : ""}${c.default ? ` DEFAULT ${c.default}` : ""}`).sort();
+      const columns = catalog
+        .map((c) => `${c.column} ${c.type}${c.not_null ? " NOT NULL" : ""}${c.default ? ` DEFAULT ${c.default}` : ""}`)
+        .sort();
       expect(columns).toEqual(
         [
           "applied_steps_count integer NOT NULL DEFAULT 0",
@@ -70,14 +77,22 @@ for (const target of databaseTargets) {
 
     it("applies nothing the second time, and stays consistent when called concurrently", async () => {
       expect(await applyMigrations(db.runner)).toEqual({ applied: [] });
-      const results = await Promise.all([applyMigrations(db.runner), applyMigrations(db.runner), applyMigrations(db.runner)]);
+      const results = await Promise.all([
+        applyMigrations(db.runner),
+        applyMigrations(db.runner),
+        applyMigrations(db.runner),
+      ]);
       expect(results).toEqual([{ applied: [] }, { applied: [] }, { applied: [] }]);
-      const [{ count }] = (await db.runner.query(`SELECT count(*)::int AS count FROM "_prisma_migrations"`)) as [{ count: number }];
+      const [{ count }] = (await db.runner.query(`SELECT count(*)::int AS count FROM "_prisma_migrations"`)) as [
+        { count: number },
+      ];
       expect(count).toBe((await readMigrations(migrationsDir)).length);
     });
 
     it("refuses to start when a recorded checksum no longer matches its file", async () => {
-      const [row] = await db.runner.query(`SELECT id, checksum FROM "_prisma_migrations" WHERE migration_name = '20261121000000_init'`);
+      const [row] = await db.runner.query(
+        `SELECT id, checksum FROM "_prisma_migrations" WHERE migration_name = '20261121000000_init'`,
+      );
       await db.runner.query(`UPDATE "_prisma_migrations" SET checksum = $1 WHERE id = $2`, ["0".repeat(64), row!.id]);
       try {
         const error = await applyMigrations(db.runner).catch((e: unknown) => e);
@@ -98,7 +113,9 @@ for (const target of databaseTargets) {
         writeFileSync(file, original.replace(/\n/g, "\r\n"));
         expect(await applyMigrations(db.runner, { migrationsDir: dir })).toEqual({ applied: [] });
         writeFileSync(file, `${original}\n-- an afterthought\n`);
-        await expect(applyMigrations(db.runner, { migrationsDir: dir })).rejects.toThrow(/20261121000000_init was modified after it was applied/);
+        await expect(applyMigrations(db.runner, { migrationsDir: dir })).rejects.toThrow(
+          /20261121000000_init was modified after it was applied/,
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -106,9 +123,14 @@ for (const target of databaseTargets) {
 
     it("refuses to start when the history holds a failed migration, and ignores rolled-back ones", async () => {
       const id = "00000000-0000-4000-8000-000000000001";
-      await db.runner.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs) VALUES ($1, $2, '20261121000001_broken', 'boom')`, [id, "a".repeat(64)]);
+      await db.runner.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs) VALUES ($1, $2, '20261121000001_broken', 'boom')`,
+        [id, "a".repeat(64)],
+      );
       try {
-        await expect(applyMigrations(db.runner)).rejects.toThrow(/20261121000001_broken is recorded .* failed migration[\s\S]*boom/);
+        await expect(applyMigrations(db.runner)).rejects.toThrow(
+          /20261121000001_broken is recorded .* failed migration[\s\S]*boom/,
+        );
         await db.runner.query(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE id = $1`, [id]);
         expect(await applyMigrations(db.runner)).toEqual({ applied: [] });
       } finally {
@@ -123,20 +145,28 @@ for (const target of databaseTargets) {
         const error = await applyMigrations(db.runner, { migrationsDir: dir }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(MigrationError);
         expect((error as MigrationError).migration).toBe("20990101000000_broken");
-        expect((error as Error).message).toMatch(/Migration 20990101000000_broken failed and was rolled back: division by zero/);
+        expect((error as Error).message).toMatch(
+          /Migration 20990101000000_broken failed and was rolled back: division by zero/,
+        );
         expect(await db.runner.query(`SELECT to_regclass('"ShouldNotExist"')::text AS t`)).toEqual([{ t: null }]);
-        expect(await db.runner.query(`SELECT migration_name FROM "_prisma_migrations" WHERE migration_name LIKE '2099%'`)).toEqual([]);
+        expect(
+          await db.runner.query(`SELECT migration_name FROM "_prisma_migrations" WHERE migration_name LIKE '2099%'`),
+        ).toEqual([]);
 
         rmSync(path.join(dir, "20990101000000_broken"), { recursive: true });
         addMigration(dir, "20990102000000_second", `ALTER TABLE "TmpFirst" ADD COLUMN "b" TEXT;\n`);
         addMigration(dir, "20990101000000_first", `CREATE TABLE "TmpFirst" ("a" INTEGER);\n`);
-        expect(await applyMigrations(db.runner, { migrationsDir: dir })).toEqual({ applied: ["20990101000000_first", "20990102000000_second"] });
+        expect(await applyMigrations(db.runner, { migrationsDir: dir })).toEqual({
+          applied: ["20990101000000_first", "20990102000000_second"],
+        });
         expect(await applyMigrations(db.runner, { migrationsDir: dir })).toEqual({ applied: [] });
         // The app's own folder does not know these two: they are left alone.
         expect(await applyMigrations(db.runner)).toEqual({ applied: [] });
       } finally {
         rmSync(dir, { recursive: true, force: true });
-        await db.runner.exec(`DROP TABLE IF EXISTS "TmpFirst"; DELETE FROM "_prisma_migrations" WHERE migration_name LIKE '2099%';`);
+        await db.runner.exec(
+          `DROP TABLE IF EXISTS "TmpFirst"; DELETE FROM "_prisma_migrations" WHERE migration_name LIKE '2099%';`,
+        );
       }
     });
 
@@ -147,10 +177,14 @@ for (const target of databaseTargets) {
         try {
           // Separate pools, as separate app instances would have.
           const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-concurrent-"));
-          const results = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ databaseUrl: empty.url, dataDir, poolSize: 2 })));
+          const results = await Promise.allSettled(
+            [1, 2, 3].map(() => openDatabase({ databaseUrl: empty.url, dataDir, poolSize: 2 })),
+          );
           for (const result of results) if (result.status === "fulfilled") opened.push(result.value);
           expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
-          const rows = await opened[0]!.runner.query(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`);
+          const rows = await opened[0]!.runner.query(
+            `SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`,
+          );
           expect(rows.map((r) => r.migration_name)).toEqual((await readMigrations(migrationsDir)).map((m) => m.name));
           const again = await Promise.all(opened.map((database) => applyMigrations(database.runner)));
           expect(again).toEqual(opened.map(() => ({ applied: [] })));

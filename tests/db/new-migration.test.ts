@@ -14,7 +14,13 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { readMigrations } from "@/lib/db/migrator";
-import { createMigration, loadSchemaEngineWasm, migrationTimestamp, slugifyMigrationName, type ShadowTarget } from "@/scripts/schema-engine";
+import {
+  createMigration,
+  loadSchemaEngineWasm,
+  migrationTimestamp,
+  slugifyMigrationName,
+  type ShadowTarget,
+} from "@/scripts/schema-engine";
 import { databaseTarget, POSTGRES_ADMIN_URL } from "@/tests/helpers/databases";
 
 const root = process.cwd();
@@ -25,10 +31,14 @@ const sha256 = (file: string) => createHash("sha256").update(readFileSync(file))
 
 it("loads @prisma/schema-engine-wasm, the very engine of the installed Prisma CLI", async () => {
   const info = await loadSchemaEngineWasm();
-  const enginesVersion = JSON.parse(readFileSync(path.join(root, "node_modules/@prisma/engines-version/package.json"), "utf8")).version;
+  const enginesVersion = JSON.parse(
+    readFileSync(path.join(root, "node_modules/@prisma/engines-version/package.json"), "utf8"),
+  ).version;
   expect(info.version).toBe(enginesVersion);
   expect(info.sha256).toBe(sha256(path.join(root, "node_modules/prisma/build/schema_engine_bg.wasm")));
-  const pinned = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).devDependencies["@prisma/schema-engine-wasm"];
+  const pinned = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).devDependencies[
+    "@prisma/schema-engine-wasm"
+  ];
   expect(pinned).toBe(enginesVersion);
 });
 
@@ -52,11 +62,18 @@ describe.skipIf(!postgres.available)("db:new-migration on PostgreSQL", () => {
   it("reports no schema changes for the current schema.prisma (the script, end to end)", async () => {
     const before = readdirSync(migrationsDir);
     const tsx = path.join(root, "node_modules", ".bin", "tsx");
-    const { stdout, stderr } = await promisify(execFile)(tsx, ["scripts/db-new-migration.ts", "--shadow=postgres", "--print"], {
-      cwd: root,
-      env: { ...process.env, TEST_DATABASE_URL: POSTGRES_ADMIN_URL },
-    });
-    expect(stdout, `prisma/migrations does not build prisma/schema.prisma; run \`npm run db:new-migration -- <name>\`. Pending:\n${stdout}`).toBe("");
+    const { stdout, stderr } = await promisify(execFile)(
+      tsx,
+      ["scripts/db-new-migration.ts", "--shadow=postgres", "--print"],
+      {
+        cwd: root,
+        env: { ...process.env, TEST_DATABASE_URL: POSTGRES_ADMIN_URL },
+      },
+    );
+    expect(
+      stdout,
+      `prisma/migrations does not build prisma/schema.prisma; run \`npm run db:new-migration -- <name>\`. Pending:\n${stdout}`,
+    ).toBe("");
     expect(stderr).toContain("No schema changes");
     expect(readdirSync(migrationsDir)).toEqual(before);
   });
@@ -67,9 +84,18 @@ describe.skipIf(!postgres.available)("db:new-migration on PostgreSQL", () => {
     const tmpMigrations = path.join(dir, "migrations");
     cpSync(migrationsDir, tmpMigrations, { recursive: true });
     const tmpSchema = path.join(dir, "schema.prisma");
-    writeFileSync(tmpSchema, `${readFileSync(schemaPath, "utf8")}\nmodel NewMigrationProbe {\n  id   Int     @id\n  note String?\n}\n`);
+    writeFileSync(
+      tmpSchema,
+      `${readFileSync(schemaPath, "utf8")}\nmodel NewMigrationProbe {\n  id   Int     @id\n  note String?\n}\n`,
+    );
 
-    const first = await createMigration({ name: "Add probe", migrationsDir: tmpMigrations, schemaPath: tmpSchema, shadow, now: new Date("2099-01-02T03:04:05Z") });
+    const first = await createMigration({
+      name: "Add probe",
+      migrationsDir: tmpMigrations,
+      schemaPath: tmpSchema,
+      shadow,
+      now: new Date("2099-01-02T03:04:05Z"),
+    });
     expect(first).toMatchObject({ created: true, name: "20990102030405_add_probe" });
     const file = path.join(tmpMigrations, "20990102030405_add_probe", "migration.sql");
     expect(first.created && first.file).toBe(file);
@@ -79,21 +105,35 @@ describe.skipIf(!postgres.available)("db:new-migration on PostgreSQL", () => {
     // Our migrator picks it up after the existing ones.
     expect((await readMigrations(tmpMigrations)).map((m) => m.name).at(-1)).toBe("20990102030405_add_probe");
 
-    const second = await createMigration({ name: "again", migrationsDir: tmpMigrations, schemaPath: tmpSchema, shadow, now: new Date("2099-01-02T03:04:06Z") });
+    const second = await createMigration({
+      name: "again",
+      migrationsDir: tmpMigrations,
+      schemaPath: tmpSchema,
+      shadow,
+      now: new Date("2099-01-02T03:04:06Z"),
+    });
     expect(second.created).toBe(false);
     expect(existsSync(path.join(tmpMigrations, "20990102030406_again"))).toBe(false);
 
     // A clock behind the last migration would put the new one before it: refused.
-    await expect(createMigration({ name: "late", migrationsDir: tmpMigrations, schemaPath: tmpSchema, shadow, now: new Date("2099-01-01T00:00:00Z") })).rejects.toThrow(
-      /would sort before the existing migration 20990102030405_add_probe/,
-    );
+    await expect(
+      createMigration({
+        name: "late",
+        migrationsDir: tmpMigrations,
+        schemaPath: tmpSchema,
+        shadow,
+        now: new Date("2099-01-01T00:00:00Z"),
+      }),
+    ).rejects.toThrow(/would sort before the existing migration 20990102030405_add_probe/);
   });
 
   it("drops its shadow databases", async () => {
     const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
     await client.connect();
     try {
-      const { rows } = await client.query(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [namePrefix]);
+      const { rows } = await client.query(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [
+        namePrefix,
+      ]);
       expect(rows).toEqual([]);
     } finally {
       await client.end();

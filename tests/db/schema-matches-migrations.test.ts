@@ -54,13 +54,22 @@ it("the generated client was built from this schema.prisma", () => {
   // prisma-client embeds the schema it was generated from in internal/class.ts.
   const generated = readFileSync(path.join(root, "lib", "db", "generated", "internal", "class.ts"), "utf8");
   const inline = /^\s*"inlineSchema": (".*"),$/m.exec(generated)?.[1];
-  expect(inline, "lib/db/generated/internal/class.ts no longer embeds inlineSchema: adapt this test to the new Prisma").toBeDefined();
-  expect(schemaLines(JSON.parse(inline!) as string), "lib/db/generated is stale: run `node scripts/prisma-generate.mjs`").toEqual(schemaLines(readFileSync(schemaPath, "utf8")));
+  expect(
+    inline,
+    "lib/db/generated/internal/class.ts no longer embeds inlineSchema: adapt this test to the new Prisma",
+  ).toBeDefined();
+  expect(
+    schemaLines(JSON.parse(inline!) as string),
+    "lib/db/generated is stale: run `node scripts/prisma-generate.mjs`",
+  ).toEqual(schemaLines(readFileSync(schemaPath, "utf8")));
 });
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`schema and migrations on ${target.name}`, () => {
-    const shadow: ShadowTarget = target.name === "postgres" ? { kind: "postgres", adminUrl: target.adminUrl ?? POSTGRES_ADMIN_URL } : { kind: "pglite" };
+    const shadow: ShadowTarget =
+      target.name === "postgres"
+        ? { kind: "postgres", adminUrl: target.adminUrl ?? POSTGRES_ADMIN_URL }
+        : { kind: "pglite" };
     const tempDirs: string[] = [];
     let diff: SchemaDiff;
     let db: TestDatabase;
@@ -87,7 +96,10 @@ for (const target of databaseTargets) {
       const dir = mkdtempSync(path.join(tmpdir(), "dropmint-schema-drift-"));
       tempDirs.push(dir);
       const schema = readFileSync(schemaPath, "utf8");
-      const driftedSchema = schema.replace(/^model Collection \{\n/m, "$&  driftProbe String?\n\n  @@index([driftProbe])\n");
+      const driftedSchema = schema.replace(
+        /^model Collection \{\n/m,
+        "$&  driftProbe String?\n\n  @@index([driftProbe])\n",
+      );
       expect(driftedSchema).not.toBe(schema);
       const driftedSchemaPath = path.join(dir, "schema.prisma");
       writeFileSync(driftedSchemaPath, driftedSchema);
@@ -151,7 +163,9 @@ async function roundTrip(db: Database): Promise<void> {
       dutchConfig: { base: "1000", decay: 0.5, floor: null },
       startDate: when,
       allowlist: { create: { walletAddress: wallet, allocation: 3 } },
-      gateRules: { create: { kind: "nft_gate", ruleName: "holders", collections: ["GroupMint1", "GroupMint2"], minAmount: 5n } },
+      gateRules: {
+        create: { kind: "nft_gate", ruleName: "holders", collections: ["GroupMint1", "GroupMint2"], minAmount: 5n },
+      },
       overrides: { create: { walletAddress: wallet, allocation: 7 } },
     },
   });
@@ -188,7 +202,16 @@ async function roundTrip(db: Database): Promise<void> {
     },
   });
   await prisma.mint.create({
-    data: { collectionId: collection.id, phaseId: phase.id, nftId: nft.id, sessionId: session.id, walletAddress: wallet, kind: "paid", pricePaid: 10n, signature: "Sig111" },
+    data: {
+      collectionId: collection.id,
+      phaseId: phase.id,
+      nftId: nft.id,
+      sessionId: session.id,
+      walletAddress: wallet,
+      kind: "paid",
+      pricePaid: 10n,
+      signature: "Sig111",
+    },
   });
   const apiKey = await prisma.apiKey.create({
     data: {
@@ -200,40 +223,92 @@ async function roundTrip(db: Database): Promise<void> {
     },
   });
   const batch = await prisma.claimCodeBatch.create({
-    data: { collectionId: collection.id, phaseId: phase.id, grantType: "discount", discountPercent: 12.5, discountFixed: 1_000n, discountUses: 2 },
+    data: {
+      collectionId: collection.id,
+      phaseId: phase.id,
+      grantType: "discount",
+      discountPercent: 12.5,
+      discountFixed: 1_000n,
+      discountUses: 2,
+    },
   });
-  const code = await prisma.claimCode.create({ data: { batchId: batch.id, collectionId: collection.id, code: "SAVE10", maxUses: 5 } });
+  const code = await prisma.claimCode.create({
+    data: { batchId: batch.id, collectionId: collection.id, code: "SAVE10", maxUses: 5 },
+  });
   await prisma.claimCodeRedemption.create({
-    data: { codeId: code.id, batchId: batch.id, collectionId: collection.id, walletAddress: wallet, allocation: 2, used: 1 },
+    data: {
+      codeId: code.id,
+      batchId: batch.id,
+      collectionId: collection.id,
+      walletAddress: wallet,
+      allocation: 2,
+      used: 1,
+    },
   });
   await prisma.redeemedNft.create({ data: { batchId: batch.id, nftMint: "NftMint111", walletAddress: wallet } });
-  const section = await prisma.bountySection.create({ data: { collectionId: collection.id, kind: "milestone_group", name: "Milestones" } });
-  const bounty = await prisma.bounty.create({
-    data: { collectionId: collection.id, sectionId: section.id, bountyType: "token", triggerMintCount: 10, amount: 5_000_000_000n, tokenSymbol: "SOL" },
+  const section = await prisma.bountySection.create({
+    data: { collectionId: collection.id, kind: "milestone_group", name: "Milestones" },
   });
-  await prisma.bountyInventoryItem.create({ data: { collectionId: collection.id, bountyId: bounty.id, name: "Golden ticket" } });
+  const bounty = await prisma.bounty.create({
+    data: {
+      collectionId: collection.id,
+      sectionId: section.id,
+      bountyType: "token",
+      triggerMintCount: 10,
+      amount: 5_000_000_000n,
+      tokenSymbol: "SOL",
+    },
+  });
+  await prisma.bountyInventoryItem.create({
+    data: { collectionId: collection.id, bountyId: bounty.id, name: "Golden ticket" },
+  });
   const pool = await prisma.bountyPool.create({
-    data: { collectionId: collection.id, name: "Every 10", recurEveryNMints: 10, entries: { create: { rewardType: "token", weightBps: 2_500, payoutAmount: 1n } } },
+    data: {
+      collectionId: collection.id,
+      name: "Every 10",
+      recurEveryNMints: 10,
+      entries: { create: { rewardType: "token", weightBps: 2_500, payoutAmount: 1n } },
+    },
   });
   await prisma.bountyAward.create({
-    data: { collectionId: collection.id, nftId: nft.id, bountyId: bounty.id, poolId: pool.id, walletAddress: wallet, bountyType: "token", amount: 5n },
+    data: {
+      collectionId: collection.id,
+      nftId: nft.id,
+      bountyId: bounty.id,
+      poolId: pool.id,
+      walletAddress: wallet,
+      bountyType: "token",
+      amount: 5n,
+    },
   });
   await prisma.profile.create({
-    data: { walletAddress: wallet, displayName: "Tester", effects: { create: { effectType: "glow", config: { color: "#fff" } } } },
+    data: {
+      walletAddress: wallet,
+      displayName: "Tester",
+      effects: { create: { effectType: "glow", config: { color: "#fff" } } },
+    },
   });
-  await prisma.affiliate.create({ data: { collectionId: collection.id, code: "FRIEND", walletAddress: wallet, feeBps: 250 } });
-  await prisma.walletBlock.create({ data: { walletAddress: wallet, collectionId: collection.id, reason: "test", permanent: true } });
+  await prisma.affiliate.create({
+    data: { collectionId: collection.id, code: "FRIEND", walletAddress: wallet, feeBps: 250 },
+  });
+  await prisma.walletBlock.create({
+    data: { walletAddress: wallet, collectionId: collection.id, reason: "test", permanent: true },
+  });
 
   // Every model now holds exactly one row.
   for (const model of modelNames) {
-    const delegate = (prisma as unknown as Record<string, { count(): Promise<number> }>)[model[0]!.toLowerCase() + model.slice(1)];
+    const delegate = (prisma as unknown as Record<string, { count(): Promise<number> }>)[
+      model[0]!.toLowerCase() + model.slice(1)
+    ];
     expect(await delegate!.count(), model).toBe(1);
   }
 
   const back = await prisma.collection.findUniqueOrThrow({
     where: { shortId: "rt-drop" },
     include: {
-      phases: { include: { allowlist: true, gateRules: true, overrides: true, sessions: true, mints: true, codeBatches: true } },
+      phases: {
+        include: { allowlist: true, gateRules: true, overrides: true, sessions: true, mints: true, codeBatches: true },
+      },
       nfts: { include: { reactions: true, awards: true, mint: true, sessions: true } },
       apiKeys: { include: { apiKey: true } },
       claimCodes: { include: { redemptions: true, batch: true } },
@@ -259,35 +334,91 @@ async function roundTrip(db: Database): Promise<void> {
   expect(back.updatedAt).toBeInstanceOf(Date);
 
   const [p] = back.phases;
-  expect(p).toMatchObject({ priceModel: "dutch", price: 9_007_199_254_740_993n, priceMax: 2n, currency: "SOL", currencyDecimals: 9, sortOrder: 0 });
+  expect(p).toMatchObject({
+    priceModel: "dutch",
+    price: 9_007_199_254_740_993n,
+    priceMax: 2n,
+    currency: "SOL",
+    currencyDecimals: 9,
+    sortOrder: 0,
+  });
   expect(p!.dutchConfig).toEqual({ base: "1000", decay: 0.5, floor: null });
   expect(p!.pegConfig).toBeNull();
   expect(p!.allowlist).toMatchObject([{ walletAddress: wallet, allocation: 3 }]);
-  expect(p!.gateRules).toMatchObject([{ kind: "nft_gate", collections: ["GroupMint1", "GroupMint2"], minAmount: 5n, multiplier: 1 }]);
+  expect(p!.gateRules).toMatchObject([
+    { kind: "nft_gate", collections: ["GroupMint1", "GroupMint2"], minAmount: 5n, multiplier: 1 },
+  ]);
   expect(p!.overrides).toMatchObject([{ allocation: 7 }]);
-  expect(p!.sessions).toMatchObject([{ status: "minted", kind: "paid", lastValidBlockHeight: 123_456_789_012n, pricing: { unit: "lamports" }, feeAmount: 0n }]);
+  expect(p!.sessions).toMatchObject([
+    {
+      status: "minted",
+      kind: "paid",
+      lastValidBlockHeight: 123_456_789_012n,
+      pricing: { unit: "lamports" },
+      feeAmount: 0n,
+    },
+  ]);
   expect(p!.mints).toMatchObject([{ walletAddress: wallet, pricePaid: 10n, feePaid: 0n, currency: "SOL" }]);
   expect(p!.codeBatches).toMatchObject([{ grantType: "discount", discountPercent: 12.5, discountFixed: 1_000n }]);
 
   const [n] = back.nfts;
-  expect(n).toMatchObject({ tokenId: 1, previewStartTime: 1.25, status: "minted", isMasterEdition: false, currentEditionSupply: 0, mintedAt: when });
+  expect(n).toMatchObject({
+    tokenId: 1,
+    previewStartTime: 1.25,
+    status: "minted",
+    isMasterEdition: false,
+    currentEditionSupply: 0,
+    mintedAt: when,
+  });
   expect(n!.attributes).toEqual([{ trait_type: "Mood", value: "calm" }]);
   expect(n!.reactions).toMatchObject([{ emoji: "🔥" }]);
   expect(n!.mint).toMatchObject({ sessionId: session.id, phaseId: phase.id });
   expect(n!.awards).toMatchObject([{ amount: 5n, payoutStatus: "pending" }]);
   expect(n!.sessions).toHaveLength(1);
 
-  expect(back.apiKeys).toMatchObject([{ apiKeyId: apiKey.id, apiKey: { keyClass: "live", origins: ["https://partner.example"], allCollections: false } }]);
-  expect(back.claimCodes).toMatchObject([{ code: "SAVE10", usesCount: 0, disabled: false, batch: { id: batch.id }, redemptions: [{ allocation: 2, used: 1 }] }]);
-  expect(back.bountySections).toMatchObject([
-    { kind: "milestone_group", bounties: [{ amount: 5_000_000_000n, isClaimed: false, inventoryItems: [{ state: "unassigned" }], awards: [{ walletAddress: wallet }] }] },
+  expect(back.apiKeys).toMatchObject([
+    { apiKeyId: apiKey.id, apiKey: { keyClass: "live", origins: ["https://partner.example"], allCollections: false } },
   ]);
-  expect(back.bountyPools).toMatchObject([{ recurFiresCount: 0, entries: [{ weightBps: 2_500, payoutAmount: 1n, sortOrder: 0 }], awards: [{ bountyType: "token" }] }]);
+  expect(back.claimCodes).toMatchObject([
+    {
+      code: "SAVE10",
+      usesCount: 0,
+      disabled: false,
+      batch: { id: batch.id },
+      redemptions: [{ allocation: 2, used: 1 }],
+    },
+  ]);
+  expect(back.bountySections).toMatchObject([
+    {
+      kind: "milestone_group",
+      bounties: [
+        {
+          amount: 5_000_000_000n,
+          isClaimed: false,
+          inventoryItems: [{ state: "unassigned" }],
+          awards: [{ walletAddress: wallet }],
+        },
+      ],
+    },
+  ]);
+  expect(back.bountyPools).toMatchObject([
+    {
+      recurFiresCount: 0,
+      entries: [{ weightBps: 2_500, payoutAmount: 1n, sortOrder: 0 }],
+      awards: [{ bountyType: "token" }],
+    },
+  ]);
   expect(back.affiliates).toMatchObject([{ code: "FRIEND", feeBps: 250 }]);
   expect(back.walletBlocks).toMatchObject([{ permanent: true, reason: "test" }]);
 
-  const profile = await prisma.profile.findUniqueOrThrow({ where: { walletAddress: wallet }, include: { effects: true } });
-  expect(profile).toMatchObject({ platformRank: "member", effects: [{ effectType: "glow", config: { color: "#fff" } }] });
+  const profile = await prisma.profile.findUniqueOrThrow({
+    where: { walletAddress: wallet },
+    include: { effects: true },
+  });
+  expect(profile).toMatchObject({
+    platformRank: "member",
+    effects: [{ effectType: "glow", config: { color: "#fff" } }],
+  });
 
   // Unique and referential rules hold at run time too.
   await expect(prisma.nft.create({ data: { collectionId: collection.id, tokenId: 1 } })).rejects.toThrow();
@@ -295,7 +426,9 @@ async function roundTrip(db: Database): Promise<void> {
   expect(await prisma.mint.findUniqueOrThrow({ where: { nftId: nft.id } })).toMatchObject({ sessionId: null });
   await prisma.collection.delete({ where: { id: collection.id } });
   for (const model of modelNames) {
-    const delegate = (prisma as unknown as Record<string, { count(): Promise<number> }>)[model[0]!.toLowerCase() + model.slice(1)];
+    const delegate = (prisma as unknown as Record<string, { count(): Promise<number> }>)[
+      model[0]!.toLowerCase() + model.slice(1)
+    ];
     const survivors = ["ApiKey", "Profile", "ProfileEffect"]; // not owned by a collection
     expect(await delegate!.count(), model).toBe(survivors.includes(model) ? 1 : 0);
   }

@@ -2,7 +2,11 @@
 // drop not launched yet, the home page's discovery, and share previews.
 import { test, expect, saveScreenshot, readCollection } from "./fixtures";
 
-test("a creator's short link shows the drop, with supply, phases and live sections", async ({ page, request, baseURL }) => {
+test("a creator's short link shows the drop, with supply, phases and live sections", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await page.goto("/d/sprites");
   await expect(page.getByRole("heading", { level: 1, name: /Sprites/ })).toBeVisible();
   await expect(page.getByLabel("Verified creator")).toBeVisible();
@@ -27,7 +31,9 @@ test("the drop page fits a 375 px screen", async ({ page }) => {
   await page.goto("/d/sprites");
   await expect(page.getByRole("heading", { level: 1, name: /Sprites/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Connect wallet" })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, "no horizontal scrolling").toBeLessThanOrEqual(0);
   await saveScreenshot(page, "drop-page-mobile");
 });
@@ -69,7 +75,10 @@ test("an open edition shows no cap, and a pegged price says it is approximate", 
   await expect(page.getByText(/≈|approx/i).first()).toBeVisible();
 });
 
-test("an audio drop offers a preview player for each tape, and the track is there to play", async ({ page, request }) => {
+test("an audio drop offers a preview player for each tape, and the track is there to play", async ({
+  page,
+  request,
+}) => {
   await page.goto("/d/tapes");
   const play = page.getByRole("button", { name: /Play preview of Tidal Tapes #\d+/ }).first();
   await expect(play).toBeVisible();
@@ -108,12 +117,15 @@ test("a pasted short link has a share card with a generated preview image", asyn
 test("a first visit does not load the wallet code; going to connect does", async ({ page }) => {
   const scripts: Array<{ url: string; body: Promise<string> }> = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script") scripts.push({ url: response.url(), body: response.text().catch(() => "") });
+    if (response.request().resourceType() === "script")
+      scripts.push({ url: response.url(), body: response.text().catch(() => "") });
   });
   const walletCode = async () => {
     const bodies = await Promise.all(scripts.map(async (script) => ({ url: script.url, body: await script.body })));
     // Literals that survive minification: the Wallet Standard connect feature, the burner's name.
-    return bodies.filter(({ body }) => body.includes("standard:connect") || body.includes("Burner Wallet")).map(({ url }) => url);
+    return bodies
+      .filter(({ body }) => body.includes("standard:connect") || body.includes("Burner Wallet"))
+      .map(({ url }) => url);
   };
   await page.goto("/d/sprites");
   await page.waitForLoadState("networkidle");

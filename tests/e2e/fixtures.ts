@@ -17,12 +17,17 @@ export const test = base.extend<{ problems: Problems; allowProblems: (...pattern
   },
   page: async ({ page, problems }, use, testInfo) => {
     // A Content-Security-Policy violation is a console error too, so it fails the test.
-    await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)));
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      ),
+    );
     watch(page, problems);
     page.context().on("page", (other) => watch(other, problems));
     await use(page);
     const unexpected = problems.list.filter((problem) => !problems.allowed.some((pattern) => pattern.test(problem)));
-    if (testInfo.status === testInfo.expectedStatus) expect(unexpected, "console errors or failed requests").toEqual([]);
+    if (testInfo.status === testInfo.expectedStatus)
+      expect(unexpected, "console errors or failed requests").toEqual([]);
   },
 });
 
@@ -37,14 +42,19 @@ function watch(page: Page, problems: Problems) {
     problems.list.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
   });
   page.on("response", (response) => {
-    if (response.status() >= 400) problems.list.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400)
+      problems.list.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
 }
 
 export { expect };
 
 /** Saves a screenshot where CI keeps artifacts. */
-export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean; javaScript?: boolean } = {}) {
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; javaScript?: boolean } = {},
+) {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   // Lazy images load only near the viewport: pass over the page once so the picture is whole
   // (only where scripts run: with JavaScript off, evaluate never returns).

@@ -42,7 +42,9 @@ test("a gated phase shows an ineligible wallet why it cannot mint", async ({ pag
 test("an upcoming phase's countdown rolls over to active without a reload", async ({ page, request, baseURL }) => {
   const { phases } = await readCollection(request, baseURL, "sprites");
   const publicPhase = phases.all.find((phase) => phase.name === "Public")!;
-  const moved = await request.post("/api/localnet/test-controls/phase-start", { data: { phaseId: publicPhase.id, startsInMs: 12_000 } });
+  const moved = await request.post("/api/localnet/test-controls/phase-start", {
+    data: { phaseId: publicPhase.id, startsInMs: 12_000 },
+  });
   expect(moved.status()).toBe(200);
 
   await page.goto("/d/sprites");
@@ -53,7 +55,10 @@ test("an upcoming phase's countdown rolls over to active without a reload", asyn
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   await expect(card).toHaveAttribute("data-status", "active", { timeout: 30_000 });
   await expect(card).toContainText("Live");
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), "no reload").toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    "no reload",
+  ).toBe(true);
 });
 
 test("connect, use the faucet, mint 1, then mint 2 as a batch", async ({ page, request, baseURL }) => {
@@ -84,7 +89,11 @@ test("connect, use the faucet, mint 1, then mint 2 as a batch", async ({ page, r
   expect(after.stats.mintedCount - before.stats.mintedCount).toBe(3);
 });
 
-test("a BOGO phase: buy 2 and the bonus lands with them in one batch, in a session no longer than its blockhash", async ({ page, request, baseURL }) => {
+test("a BOGO phase: buy 2 and the bonus lands with them in one batch, in a session no longer than its blockhash", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const { phases } = await readCollection(request, baseURL, "sprites");
   const allowlist = phases.all.find((phase) => phase.name === "Allowlist")!;
   await page.goto("/d/sprites");
@@ -92,7 +101,9 @@ test("a BOGO phase: buy 2 and the bonus lands with them in one batch, in a sessi
   await fundFromFaucet(page);
   const wallet = await connectedAddress(page);
   // The burner key is new on every page load: put this one on the gated phase's allowlist.
-  const listed = await request.post("/api/localnet/test-controls/allowlist", { data: { phaseId: allowlist.id, walletAddress: wallet, allocation: 3 } });
+  const listed = await request.post("/api/localnet/test-controls/allowlist", {
+    data: { phaseId: allowlist.id, walletAddress: wallet, allocation: 3 },
+  });
   expect(listed.status()).toBe(200);
   await choosePhase(page, "Allowlist");
   // Eligibility was read before the listing; the page re-reads a stale answer when it regains focus
@@ -106,7 +117,11 @@ test("a BOGO phase: buy 2 and the bonus lands with them in one batch, in a sessi
   const preparing = page.waitForResponse((response) => response.url().endsWith("/api/v1/prepare-mint"));
   const executing = page.waitForResponse((response) => response.url().endsWith("/api/v1/execute-mint/batch"));
   await page.getByRole("button", { name: "Mint 2" }).click();
-  const prepared = (await (await preparing).json()) as { totalQuantity: number; expiresInMs: number; bogo: { bonusQuantity: number } };
+  const prepared = (await (await preparing).json()) as {
+    totalQuantity: number;
+    expiresInMs: number;
+    bogo: { bonusQuantity: number };
+  };
   expect(prepared).toMatchObject({ totalQuantity: 3, bogo: { bonusQuantity: 1 } });
   // The countdown the panel shows is this lifetime: 150 blocks of 400 ms, less a 15 s margin.
   expect(prepared.expiresInMs).toBeLessThanOrEqual(45_000);
@@ -144,7 +159,10 @@ test("an external claim code links the creator's page and is never sent to mint"
   await choosePhase(page, "Public");
   await page.getByLabel("Claim code").fill("sprite-partner");
   await page.getByRole("button", { name: "Apply code" }).click();
-  await expect(page.getByRole("link", { name: "Redeem it on the creator's page" })).toHaveAttribute("href", "https://partner.dropmint.example/perk");
+  await expect(page.getByRole("link", { name: "Redeem it on the creator's page" })).toHaveAttribute(
+    "href",
+    "https://partner.dropmint.example/perk",
+  );
   let prepares = 0;
   page.on("request", (request) => {
     if (request.url().endsWith("/api/v1/prepare-mint")) prepares += 1;

@@ -78,7 +78,9 @@ test("a hidden price, and the prize for the next mint arrives in the winner's wa
   await expect(page.getByTestId("mint-result")).toContainText(/Reveals at/);
 });
 
-test("a live dutch auction on a provably fair drop: the commitment is shown and no NFT is named before it lands", async ({ page }) => {
+test("a live dutch auction on a provably fair drop: the commitment is shown and no NFT is named before it lands", async ({
+  page,
+}) => {
   await page.goto("/d/lanterns");
   const fairness = page.getByTestId("fairness");
   await expect(fairness).toContainText("Provably fair");
@@ -92,7 +94,9 @@ test("a live dutch auction on a provably fair drop: the commitment is shown and 
   await expect(page.getByTestId("mint-result").getByRole("listitem")).toHaveCount(1);
 });
 
-test("a USD-pegged open edition: quoted from the pinned local SOL price, and the quote shown is the one honoured", async ({ page }) => {
+test("a USD-pegged open edition: quoted from the pinned local SOL price, and the quote shown is the one honoured", async ({
+  page,
+}) => {
   await page.goto("/d/doves");
   await expect(page.getByText(/pinned at 150 USD/)).toBeVisible();
   await connectAndFund(page);

@@ -12,7 +12,9 @@ test("nothing shifts on the drop page while its live data arrives", async ({ pag
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
             if (!entry.hadRecentInput) total += entry.value;
           }
         }).observe({ type: "layout-shift", buffered: true });
@@ -41,7 +43,10 @@ test("the wallet picker opens and closes from the keyboard, with visible focus",
   await expect(connect).toBeFocused();
 });
 
-test("every page and API answer carries the security headers, and the pages break none of the policy", async ({ page, request }) => {
+test("every page and API answer carries the security headers, and the pages break none of the policy", async ({
+  page,
+  request,
+}) => {
   for (const path of ["/", "/d/sprites", "/docs", "/search?q=au", "/api/v1", "/d/no-such-drop"]) {
     const response = await request.get(path);
     const headers = response.headers();
@@ -49,7 +54,14 @@ test("every page and API answer carries the security headers, and the pages brea
     expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
     expect(headers["x-frame-options"], path).toBe("DENY");
     const csp = headers["content-security-policy"] ?? "";
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) expect(csp, path).toContain(directive);
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ])
+      expect(csp, path).toContain(directive);
   }
   // The fixture fails the test on any violation report; walk the pages that run the most code.
   for (const path of ["/", "/d/sprites", "/docs"]) {

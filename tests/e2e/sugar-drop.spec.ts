@@ -12,14 +12,28 @@ import { test, expect, saveScreenshot } from "./fixtures";
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-test("create the example drop with the CLI, open its short link and mint one with the burner wallet", async ({ page, request, baseURL }) => {
+test("create the example drop with the CLI, open its short link and mint one with the burner wallet", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const started = Date.now();
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/drop.ts", "create", "examples/sugar-drop"], {
-    cwd: ROOT,
-    // The site's own data folder (playwright.config.ts): the command finds it running there.
-    env: { ...process.env, DATA_DIR: "test-results/e2e-data", PUBLIC_URL: baseURL, DATABASE_URL: "", LOG_LEVEL: "warn" },
-    timeout: 60_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", "scripts/drop.ts", "create", "examples/sugar-drop"],
+    {
+      cwd: ROOT,
+      // The site's own data folder (playwright.config.ts): the command finds it running there.
+      env: {
+        ...process.env,
+        DATA_DIR: "test-results/e2e-data",
+        PUBLIC_URL: baseURL,
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+      },
+      timeout: 60_000,
+    },
+  );
   console.log(`drop create: ${Date.now() - started} ms`);
   expect(stdout).toContain("Creating the drop in the running site");
   expect(stdout).toMatch(/^Created in /m);
@@ -59,11 +73,15 @@ test("create the example drop with the CLI, open its short link and mint one wit
   expect(((await after.json()) as { stats: { mintedCount: number } }).stats.mintedCount).toBe(1);
 });
 
-test("the docs list every guard Dropmint honours and every one it refuses, with the reason, and dropmint.json's schema", async ({ page }) => {
+test("the docs list every guard Dropmint honours and every one it refuses, with the reason, and dropmint.json's schema", async ({
+  page,
+}) => {
   await page.goto("/docs#creators");
   const supported = page.getByTestId("supported-guards");
-  for (const name of Object.keys(SUPPORTED_GUARDS)) await expect(supported.getByRole("row", { name: new RegExp(`^${name} `) })).toBeVisible();
+  for (const name of Object.keys(SUPPORTED_GUARDS))
+    await expect(supported.getByRole("row", { name: new RegExp(`^${name} `) })).toBeVisible();
   const refused = page.getByTestId("refused-guards");
-  for (const [name, reason] of Object.entries(REFUSED_GUARDS)) await expect(refused.getByRole("row", { name: new RegExp(`^${name} `) })).toContainText(reason);
+  for (const [name, reason] of Object.entries(REFUSED_GUARDS))
+    await expect(refused.getByRole("row", { name: new RegExp(`^${name} `) })).toContainText(reason);
   await expect(page.getByTestId("dropmint-json-schema")).toContainText('"shortId"');
 });

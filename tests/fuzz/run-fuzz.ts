@@ -20,9 +20,22 @@ export type FuzzTarget = {
 
 export type FuzzOptions = { seed?: number; casesPerOperation?: number; concurrency?: number };
 
-type Request = { operationId: string; valid: boolean; method: string; url: string; headers: Record<string, string>; body?: string };
+type Request = {
+  operationId: string;
+  valid: boolean;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+};
 export type FuzzFinding = { operationId: string; request: string; status: number; problem: string };
-export type FuzzReport = { operations: number; requests: number; statuses: Record<string, number>; findings: FuzzFinding[]; seconds: number };
+export type FuzzReport = {
+  operations: number;
+  requests: number;
+  statuses: Record<string, number>;
+  findings: FuzzFinding[];
+  seconds: number;
+};
 
 export const FUZZ_DEFAULTS = { seed: 20_260_515, casesPerOperation: 24, concurrency: 4 } as const;
 
@@ -44,7 +57,10 @@ export async function fuzzContract(target: FuzzTarget, options: FuzzOptions = {}
       for (const [method, operation] of Object.entries(item)) {
         const cases = requestArbitrary(router, target, document, path, method.toUpperCase(), operation, pools);
         const half = Math.ceil(casesPerOperation / 2);
-        requests.push(...fc.sample(cases.valid, { seed: seed + index, numRuns: half }), ...fc.sample(cases.hostile, { seed: seed + index + 1, numRuns: casesPerOperation - half }));
+        requests.push(
+          ...fc.sample(cases.valid, { seed: seed + index, numRuns: half }),
+          ...fc.sample(cases.hostile, { seed: seed + index + 1, numRuns: casesPerOperation - half }),
+        );
         index += 2;
       }
     }
@@ -56,15 +72,29 @@ export async function fuzzContract(target: FuzzTarget, options: FuzzOptions = {}
   const worker = async () => {
     while (next < requests.length) {
       const request = requests[next++]!;
-      const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: "manual" });
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: "manual",
+      });
       const text = await response.text();
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;
       const problem = problemOf(request, response.status, text, contracts);
-      if (problem) findings.push({ operationId: request.operationId, request: describe(request), status: response.status, problem });
+      if (problem)
+        findings.push({
+          operationId: request.operationId,
+          request: describe(request),
+          status: response.status,
+          problem,
+        });
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const operations = Object.values(contracts).reduce((sum, { document }) => sum + Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0), 0);
+  const operations = Object.values(contracts).reduce(
+    (sum, { document }) => sum + Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0),
+    0,
+  );
   return { operations, requests: requests.length, statuses, findings, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -88,15 +118,23 @@ type Pools = { identifiers: string[]; phaseIds: string[]; wallets: string[] };
 /** Real values for the path and body fields that name things: the site's drops and phases, and wallets. */
 async function validPools(target: FuzzTarget, seed: number): Promise<Pools> {
   const site = { origin: target.url, "sec-fetch-site": "same-origin" };
-  const list = await getJson<{ collections: Array<{ id: string; shortId: string | null }> }>(`${target.url}/api/public/collections?limit=100`, site);
+  const list = await getJson<{ collections: Array<{ id: string; shortId: string | null }> }>(
+    `${target.url}/api/public/collections?limit=100`,
+    site,
+  );
   const identifiers = list.collections.flatMap((c) => [c.id, ...(c.shortId ? [c.shortId] : [])]);
   const phaseIds: string[] = [];
   for (const { id } of list.collections) {
-    const collection = await getJson<{ phases?: { all: Array<{ id: string }> } }>(`${target.url}/api/v1/collections/${id}`, { "x-api-key": target.apiKey });
+    const collection = await getJson<{ phases?: { all: Array<{ id: string }> } }>(
+      `${target.url}/api/v1/collections/${id}`,
+      { "x-api-key": target.apiKey },
+    );
     phaseIds.push(...(collection.phases?.all.map((phase) => phase.id) ?? []));
   }
   // Any 32 bytes are a valid Solana address; fixed by the seed like everything else.
-  const wallets = fc.sample(fc.uint8Array({ minLength: 32, maxLength: 32 }), { seed, numRuns: 8 }).map((bytes) => bs58.encode(bytes));
+  const wallets = fc
+    .sample(fc.uint8Array({ minLength: 32, maxLength: 32 }), { seed, numRuns: 8 })
+    .map((bytes) => bs58.encode(bytes));
   return { identifiers, phaseIds, wallets };
 }
 
@@ -108,21 +146,35 @@ const NAMED_BY_POOL: Record<string, keyof Pools> = {
   walletAddress: "wallets",
 };
 
-function requestArbitrary(router: Router, target: FuzzTarget, document: OpenApiDocument, path: string, method: string, operation: OperationObject, pools: Pools) {
+function requestArbitrary(
+  router: Router,
+  target: FuzzTarget,
+  document: OpenApiDocument,
+  path: string,
+  method: string,
+  operation: OperationObject,
+  pools: Pools,
+) {
   const resolve = (ref: string) => {
     const name = ref.replace("#/components/schemas/", "");
     const schema = document.components.schemas[name];
     if (!schema) throw new Error(`unresolved ${ref}`);
     return schema;
   };
-  const parameters = ((operation.parameters as JsonSchema[] | undefined) ?? []).filter((p) => p.in === "path" || p.in === "query");
+  const parameters = ((operation.parameters as JsonSchema[] | undefined) ?? []).filter(
+    (p) => p.in === "path" || p.in === "query",
+  );
   const poolFor = (name: string) => {
     const pool = NAMED_BY_POOL[name];
-    return pool && Object.hasOwn(NAMED_BY_POOL, name) && pools[pool].length > 0 ? fc.constantFrom(...pools[pool]) : null;
+    return pool && Object.hasOwn(NAMED_BY_POOL, name) && pools[pool].length > 0
+      ? fc.constantFrom(...pools[pool])
+      : null;
   };
-  const validParameter = (p: JsonSchema) => poolFor(p.name as string) ?? validArbitrary(p.schema as JsonSchema, resolve);
+  const validParameter = (p: JsonSchema) =>
+    poolFor(p.name as string) ?? validArbitrary(p.schema as JsonSchema, resolve);
 
-  const bodyRef = (operation.requestBody as { content: { "application/json": { schema: JsonSchema } } } | undefined)?.content["application/json"].schema;
+  const bodyRef = (operation.requestBody as { content: { "application/json": { schema: JsonSchema } } } | undefined)
+    ?.content["application/json"].schema;
   const bodySchema = bodyRef ? resolve(bodyRef.$ref as string) : null;
   const validBody = bodySchema ? withPools(validArbitrary(bodySchema, resolve), poolFor) : fc.constant(undefined);
 
@@ -130,9 +182,13 @@ function requestArbitrary(router: Router, target: FuzzTarget, document: OpenApiD
   const build =
     (valid: boolean) =>
     (values: Record<string, unknown>, body: unknown, auth: Record<string, string>, rawBody: string | null): Request => {
-      let url = base + (path === "/" ? "" : path).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+      let url =
+        base +
+        (path === "/" ? "" : path).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
       const query = new URLSearchParams();
-      for (const p of parameters) if (p.in === "query" && values[p.name as string] !== undefined) query.set(p.name as string, asQueryValue(values[p.name as string]));
+      for (const p of parameters)
+        if (p.in === "query" && values[p.name as string] !== undefined)
+          query.set(p.name as string, asQueryValue(values[p.name as string]));
       if (query.size > 0) url += `?${query}`;
       const headers: Record<string, string> = { ...auth };
       let text: string | undefined;
@@ -144,7 +200,10 @@ function requestArbitrary(router: Router, target: FuzzTarget, document: OpenApiD
     };
 
   const site = { origin: target.url, "sec-fetch-site": "same-origin" };
-  const validAuth = router === "v1" ? fc.constantFrom<Record<string, string>>({ "x-api-key": target.apiKey }, { "x-api-key": target.apiKey }, site) : fc.constant(site);
+  const validAuth =
+    router === "v1"
+      ? fc.constantFrom<Record<string, string>>({ "x-api-key": target.apiKey }, { "x-api-key": target.apiKey }, site)
+      : fc.constant(site);
   const hostileAuth = fc.constantFrom<Record<string, string>>(
     ...(router === "v1" ? [{ "x-api-key": target.apiKey }, { "x-api-key": target.apiKey }, site] : [site, site, site]),
     {},
@@ -164,7 +223,10 @@ function requestArbitrary(router: Router, target: FuzzTarget, document: OpenApiD
                 good,
                 hostileValue().map((v) => (typeof v === "string" ? v : JSON.stringify(v))),
               );
-          return [p.name as string, p.required || p.in === "path" ? arbitrary : fc.option(arbitrary, { nil: undefined })];
+          return [
+            p.name as string,
+            p.required || p.in === "path" ? arbitrary : fc.option(arbitrary, { nil: undefined }),
+          ];
         }),
       ),
     ) as fc.Arbitrary<Record<string, unknown>>;
@@ -183,11 +245,16 @@ function requestArbitrary(router: Router, target: FuzzTarget, document: OpenApiD
 }
 
 /** Fields that name a drop, a phase or a wallet get real ones (the schema alone would only make strangers). */
-function withPools(body: fc.Arbitrary<unknown>, poolFor: (name: string) => fc.Arbitrary<string> | null): fc.Arbitrary<unknown> {
+function withPools(
+  body: fc.Arbitrary<unknown>,
+  poolFor: (name: string) => fc.Arbitrary<string> | null,
+): fc.Arbitrary<unknown> {
   const fill = (value: unknown): fc.Arbitrary<unknown> => {
     if (Array.isArray(value)) return fc.tuple(...value.map(fill));
     if (typeof value !== "object" || value === null) return fc.constant(value);
-    const entries = Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, poolFor(key) ?? fill(v)] as const);
+    const entries = Object.entries(value as Record<string, unknown>).map(
+      ([key, v]) => [key, poolFor(key) ?? fill(v)] as const,
+    );
     return fc.record(Object.fromEntries(entries));
   };
   return body.chain(fill);

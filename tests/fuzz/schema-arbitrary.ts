@@ -17,9 +17,14 @@ export function validArbitrary(schema: JsonSchema, resolve: Resolve): fc.Arbitra
   if ("const" in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   for (const key of ["anyOf", "oneOf"] as const) {
-    if (Array.isArray(schema[key])) return fc.oneof(...(schema[key] as JsonSchema[]).map((option) => validArbitrary(option, resolve)));
+    if (Array.isArray(schema[key]))
+      return fc.oneof(...(schema[key] as JsonSchema[]).map((option) => validArbitrary(option, resolve)));
   }
-  if (Array.isArray(schema.allOf)) return validArbitrary(Object.assign({}, ...(schema.allOf as JsonSchema[]).map((part) => resolvePart(part, resolve))), resolve);
+  if (Array.isArray(schema.allOf))
+    return validArbitrary(
+      Object.assign({}, ...(schema.allOf as JsonSchema[]).map((part) => resolvePart(part, resolve))),
+      resolve,
+    );
   const type = schema.type;
   if (Array.isArray(type)) return fc.oneof(...type.map((t) => validArbitrary({ ...schema, type: t }, resolve)));
   switch (type) {
@@ -57,7 +62,8 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = (schema.minLength as number | undefined) ?? 0;
   const maxLength = Math.min((schema.maxLength as number | undefined) ?? LONG_STRING, Math.max(minLength, LONG_STRING));
   if (schema.format === "uuid") return fc.uuid();
-  if (schema.format === "date-time") return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((date) => date.toISOString());
+  if (schema.format === "date-time")
+    return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((date) => date.toISOString());
   const fits = (value: string) => value.length >= minLength && value.length <= maxLength;
   if (typeof schema.pattern === "string") {
     return fc.stringMatching(new RegExp(schema.pattern as string)).filter(fits);
@@ -67,7 +73,8 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const exclusiveMin = schema.exclusiveMinimum as number | undefined;
-  const min = (schema.minimum as number | undefined) ?? (exclusiveMin !== undefined ? exclusiveMin + (integer ? 1 : 1e-6) : -1e6);
+  const min =
+    (schema.minimum as number | undefined) ?? (exclusiveMin !== undefined ? exclusiveMin + (integer ? 1 : 1e-6) : -1e6);
   const max = (schema.maximum as number | undefined) ?? Math.max(min + 1e6, 1e6);
   if (integer) return fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, Number.MAX_SAFE_INTEGER)) });
   return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
@@ -78,14 +85,36 @@ function objectArbitrary(schema: JsonSchema, resolve: Resolve): fc.Arbitrary<Rec
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   // A property that must not be sent (`not: {}`, execute-mint's transactionHash) is left out.
-  for (const [name, property] of Object.entries(properties)) if (property.not === undefined) model[name] = validArbitrary(property, resolve);
-  return fc.record(model, { requiredKeys: [...required].filter((name) => name in model) }) as fc.Arbitrary<Record<string, unknown>>;
+  for (const [name, property] of Object.entries(properties))
+    if (property.not === undefined) model[name] = validArbitrary(property, resolve);
+  return fc.record(model, { requiredKeys: [...required].filter((name) => name in model) }) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
 }
 
 /** Values that break a schema's type or bounds: what a careless or hostile caller sends. */
 export function hostileValue(): fc.Arbitrary<unknown> {
   return fc.oneof(
-    fc.constantFrom(null, true, 0, -1, 1.5, 1e21, "", " ", "%", "\u0000", "null", "[]", "{}", "../../etc/passwd", "<script>", "' OR 1=1 --", "𝌆".repeat(40), "a".repeat(5000)),
+    fc.constantFrom(
+      null,
+      true,
+      0,
+      -1,
+      1.5,
+      1e21,
+      "",
+      " ",
+      "%",
+      "\u0000",
+      "null",
+      "[]",
+      "{}",
+      "../../etc/passwd",
+      "<script>",
+      "' OR 1=1 --",
+      "𝌆".repeat(40),
+      "a".repeat(5000),
+    ),
     fc.string({ maxLength: 40, unit: "binary" }),
     fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 }),
     fc.dictionary(fc.string({ maxLength: 8 }), fc.anything({ maxDepth: 1 }), { maxKeys: 3 }),
@@ -96,14 +125,16 @@ export function hostileValue(): fc.Arbitrary<unknown> {
 
 /** A valid object with one field broken, dropped or a stranger added. */
 export function hostileObject(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc.tuple(valid, fc.nat(), hostileValue(), fc.constantFrom("break", "drop", "add", "whole")).map(([value, pick, hostile, how]) => {
-    if (how === "whole" || typeof value !== "object" || value === null || Array.isArray(value)) return hostile;
-    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    const keys = Object.keys(copy);
-    const key = keys[pick % Math.max(keys.length, 1)];
-    if (how === "add" || key === undefined) copy[`x${pick % 100}`] = hostile;
-    else if (how === "drop") delete copy[key];
-    else copy[key] = hostile;
-    return copy;
-  });
+  return fc
+    .tuple(valid, fc.nat(), hostileValue(), fc.constantFrom("break", "drop", "add", "whole"))
+    .map(([value, pick, hostile, how]) => {
+      if (how === "whole" || typeof value !== "object" || value === null || Array.isArray(value)) return hostile;
+      const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+      const keys = Object.keys(copy);
+      const key = keys[pick % Math.max(keys.length, 1)];
+      if (how === "add" || key === undefined) copy[`x${pick % 100}`] = hostile;
+      else if (how === "drop") delete copy[key];
+      else copy[key] = hostile;
+      return copy;
+    });
 }

@@ -3,18 +3,30 @@
 // every API test checks every answer it gets, on both databases) and by the fuzz run.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { buildOpenApiDocument, ROUTER_BASE, type OpenApiDocument, type OperationObject } from "@/lib/api/openapi/document";
+import {
+  buildOpenApiDocument,
+  ROUTER_BASE,
+  type OpenApiDocument,
+  type OperationObject,
+} from "@/lib/api/openapi/document";
 import type { Router } from "@/lib/api/contract/operation";
 import { parseConfig } from "@/lib/config";
 
 // ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 const CONFIG = parseConfig({ PUBLIC_URL: "http://localhost:3000", DATA_DIR: process.env.DATA_DIR ?? "." });
 
 export type MatchedOperation = { router: Router; path: string; method: string; operation: OperationObject };
 
-export type Contract = { router: Router; document: OpenApiDocument; routes: Array<{ pattern: RegExp; path: string }>; ajv: Ajv2020; validators: Map<string, ValidateFunction> };
+export type Contract = {
+  router: Router;
+  document: OpenApiDocument;
+  routes: Array<{ pattern: RegExp; path: string }>;
+  ajv: Ajv2020;
+  validators: Map<string, ValidateFunction>;
+};
 export type Contracts = Record<Router, Contract>;
 
 /** A router's document with a validator per response, compiled on first use. */
@@ -70,13 +82,20 @@ export function operationFor(method: string, pathname: string, contracts: Contra
  * documents do not publish that path and method). 304 and bodiless answers have nothing to check.
  * `contracts`: the documents to check against (default: as this checkout builds them).
  */
-export function contractViolation(method: string, url: string, status: number, text: string, contracts: Contracts = BUILT): string | null {
+export function contractViolation(
+  method: string,
+  url: string,
+  status: number,
+  text: string,
+  contracts: Contracts = BUILT,
+): string | null {
   if (method === "HEAD" || method === "OPTIONS" || status === 304) return null;
   const pathname = new URL(url, "http://localhost").pathname;
   const matched = operationFor(method, pathname, contracts);
   if (!matched) return null;
   const where = `${method} ${pathname} → ${status} (${matched.operation.operationId})`;
-  const response = matched.operation.responses[String(status)] as { content?: { "application/json"?: { schema: unknown } } } | undefined;
+  const response = matched.operation.responses[String(status)] as
+    { content?: { "application/json"?: { schema: unknown } } } | undefined;
   if (!response) return `${where}: status ${status} is not documented for this operation; body: ${text.slice(0, 300)}`;
   const schema = response.content?.["application/json"]?.schema;
   if (!schema) return null;
@@ -91,11 +110,18 @@ export function contractViolation(method: string, url: string, status: number, t
   return `${where}: ${JSON.stringify(validate.errors?.slice(0, 5))}; body: ${text.slice(0, 300)}`;
 }
 
-function validatorFor(contract: Contract, matched: MatchedOperation, status: string, schema: unknown): ValidateFunction {
+function validatorFor(
+  contract: Contract,
+  matched: MatchedOperation,
+  status: string,
+  schema: unknown,
+): ValidateFunction {
   const key = `${matched.operation.operationId} ${status}`;
   let validate = contract.validators.get(key);
   if (!validate) {
-    const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${contractId(contract.router)}#/components/`)) as object;
+    const rebased = JSON.parse(
+      JSON.stringify(schema).replaceAll('"#/components/', `"${contractId(contract.router)}#/components/`),
+    ) as object;
     contract.validators.set(key, (validate = contract.ajv.compile(rebased)));
   }
   return validate;

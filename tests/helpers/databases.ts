@@ -78,7 +78,8 @@ async function findAdminUrl(): Promise<{ url: string; problem?: string }> {
 }
 const { url: adminUrl, problem: postgresProblem } = await findAdminUrl();
 // CI must prove the PostgreSQL path: there a missing server fails the run instead of skipping.
-if (postgresProblem && (process.env.REQUIRE_POSTGRES === "1" || process.env.CI === "true")) throw new Error(postgresProblem);
+if (postgresProblem && (process.env.REQUIRE_POSTGRES === "1" || process.env.CI === "true"))
+  throw new Error(postgresProblem);
 
 /** The admin URL in use (create/drop test databases). */
 export const POSTGRES_ADMIN_URL = adminUrl;
@@ -101,7 +102,9 @@ function pgliteVersion(): string {
   try {
     let dir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
     while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-    return (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version?: string }).version ?? "unknown";
+    return (
+      (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version?: string }).version ?? "unknown"
+    );
   } catch {
     return "unknown";
   }
@@ -121,7 +124,8 @@ function pristinePgliteCluster(): Promise<string> {
       renameSync(buildDir, finalDir); // atomic: another process may have won the race
     } catch {
       rmSync(buildDir, { recursive: true, force: true });
-      if (!existsSync(path.join(finalDir, "PG_VERSION"))) throw new Error(`could not create the PGlite template at ${finalDir}`);
+      if (!existsSync(path.join(finalDir, "PG_VERSION")))
+        throw new Error(`could not create the PGlite template at ${finalDir}`);
     }
     return finalDir;
   })();
@@ -134,7 +138,9 @@ function tempDataDir(): string {
 }
 
 /** Creates an empty throwaway database on the server; returns its URL and a drop function. */
-export async function createEmptyPostgresDatabase(target: DatabaseTarget = databaseTarget("postgres")): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createEmptyPostgresDatabase(
+  target: DatabaseTarget = databaseTarget("postgres"),
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   if (target.name !== "postgres" || !target.available) {
     throw new Error(target.reason ?? `${target.name} is not a reachable PostgreSQL target`);
   }
@@ -165,7 +171,10 @@ export async function createEmptyPostgresDatabase(target: DatabaseTarget = datab
 }
 
 /** Opens a fresh, migrated database of the target's kind. Call dispose() when done. */
-export async function openTestDatabase(target: DatabaseTarget, options: OpenTestDatabaseOptions = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  target: DatabaseTarget,
+  options: OpenTestDatabaseOptions = {},
+): Promise<TestDatabase> {
   if (!target.available) throw new Error(target.reason ?? `${target.name} is not available`);
   const dataDir = tempDataDir();
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
@@ -226,7 +235,11 @@ export async function closedDatabase(target: DatabaseTarget): Promise<Pick<Datab
   return { kind: "postgres", prisma: new PrismaClient({ adapter: new PrismaPg(pool) }) };
 }
 
-function withDispose(database: Database, extra: { target: DatabaseTargetName; dataDir: string; url?: string }, release: () => Promise<void>): TestDatabase {
+function withDispose(
+  database: Database,
+  extra: { target: DatabaseTargetName; dataDir: string; url?: string },
+  release: () => Promise<void>,
+): TestDatabase {
   let disposing: Promise<void> | undefined;
   return Object.assign(database, extra, {
     dispose: () => (disposing ??= release()),

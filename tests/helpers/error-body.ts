@@ -2,4 +2,6 @@
 import { z } from "zod";
 import { errorCodeSchema } from "@/lib/errors";
 
-export const errorBodySchema = z.object({ success: z.literal(false), error: z.string().min(1), code: errorCodeSchema }).loose();
+export const errorBodySchema = z
+  .object({ success: z.literal(false), error: z.string().min(1), code: errorCodeSchema })
+  .loose();

@@ -60,7 +60,8 @@ export async function callRoute(method: string, url: string, options: CallOption
     const params = match(route, parts);
     if (!params) continue;
     const mod = (await import(route.file)) as Record<string, unknown>;
-    const handler = mod[method] as ((request: Request, context: { params: Promise<typeof params> }) => Promise<Response>) | undefined;
+    const handler = mod[method] as
+      ((request: Request, context: { params: Promise<typeof params> }) => Promise<Response>) | undefined;
     if (!handler) return new Response(null, { status: 405 });
     const headers = new Headers(options.headers);
     let body: string | undefined = options.rawBody;
@@ -80,5 +81,10 @@ export async function callRoute(method: string, url: string, options: CallOption
 export async function callJson(method: string, url: string, options: CallOptions = {}) {
   const response = await callRoute(method, url, options);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? (JSON.parse(text) as Record<string, any>) : null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text ? (JSON.parse(text) as Record<string, any>) : null,
+  };
 }

@@ -18,21 +18,33 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type Site = { url: string; process: ChildProcess; output: () => string; stop(signal?: NodeJS.Signals): Promise<number | null> };
+export type Site = {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
 
 /**
  * `preload`: modules the harness loads into the site process first (fault injection, see
  * tests/smoke/fixtures). `nodeArgs`: flags node refuses in NODE_OPTIONS (`--cpu-prof`, for bench:profile).
  */
-export async function startSite(env: Record<string, string>, options: { preload?: string[]; nodeArgs?: string[] } = {}): Promise<Site> {
+export async function startSite(
+  env: Record<string, string>,
+  options: { preload?: string[]; nodeArgs?: string[] } = {},
+): Promise<Site> {
   const port = Number(env.PORT);
   const preloads = (options.preload ?? []).flatMap((file) => ["--import", path.resolve(ROOT, file)]);
   // `node --import tsx` (as `npm start` does): one process, so a signal reaches the server itself.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", ...preloads, "scripts/serve.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), "--import", "tsx", ...preloads, "scripts/serve.ts"],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout!.on("data", (chunk) => (output += String(chunk)));
   child.stderr!.on("data", (chunk) => (output += String(chunk)));
@@ -63,6 +75,11 @@ export async function startSite(env: Record<string, string>, options: { preload?
 
 /** Runs an npm-script-like CLI (tsx scripts/<file>) to completion. */
 export function runScript(file: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(TSX, [path.join("scripts", file), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
+  const result = spawnSync(TSX, [path.join("scripts", file), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -20,11 +20,18 @@ export type TestApp = {
   /** The services' context over this app (system clock unless overridden, e.g. `{ clock: fixedClock(at) }`). */
   context(overrides?: Partial<ServiceContext>): ServiceContext;
   /** Creates a key through the same service as the CLI; returns the clear key. */
-  createKey(options: { keyClass: "pub" | "live" | "test"; collections: string[] | "all"; origins?: string[] }): Promise<string>;
+  createKey(options: {
+    keyClass: "pub" | "live" | "test";
+    collections: string[] | "all";
+    origins?: string[];
+  }): Promise<string>;
   close(): Promise<void>;
 };
 
-export async function startTestApp(target: DatabaseTarget, options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  target: DatabaseTarget,
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(target);
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-app-"));
   const config = parseConfig({

@@ -8,7 +8,11 @@ import { readDropFolder } from "@/lib/launch/read-folder";
 import type { FolderProblem } from "@/lib/domain/folder-problems";
 import { copyExample, editJson } from "./helpers";
 
-type Variant = { name: string; change: (folder: string) => void; expect: Array<Pick<FolderProblem, "file" | "path"> & { message: RegExp }> };
+type Variant = {
+  name: string;
+  change: (folder: string) => void;
+  expect: Array<Pick<FolderProblem, "file" | "path"> & { message: RegExp }>;
+};
 
 const config = (folder: string) => path.join(folder, "config.json");
 const group = (i: number) => `guards.groups[${i}].guards`;
@@ -26,7 +30,8 @@ const VARIANTS: Variant[] = [
   },
   {
     name: "an image that does not decode",
-    change: (f) => writeFileSync(path.join(f, "assets/2.png"), readFileSync(path.join(f, "assets/2.png")).subarray(0, 60)),
+    change: (f) =>
+      writeFileSync(path.join(f, "assets/2.png"), readFileSync(path.join(f, "assets/2.png")).subarray(0, 60)),
     expect: [{ file: "assets/2.png", path: "", message: /does not decode/ }],
   },
   {
@@ -73,7 +78,10 @@ const VARIANTS: Variant[] = [
     change: (f) =>
       editJson(config(f), (c) => {
         c.guards.default.botTax = { value: 0.01, lastInstruction: true };
-        c.guards.groups[1].guards.gatekeeper = { gatekeeperNetwork: "ignREusXmGrscGNUesoU9mxfds9AiYTezUKex2PsZV6", expireOnUse: false };
+        c.guards.groups[1].guards.gatekeeper = {
+          gatekeeperNetwork: "ignREusXmGrscGNUesoU9mxfds9AiYTezUKex2PsZV6",
+          expireOnUse: false,
+        };
         c.guards.groups[1].guards.thirdPartySigner = { signerKey: "11111111111111111111111111111112" };
       }),
     expect: [
@@ -97,7 +105,9 @@ const VARIANTS: Variant[] = [
   {
     name: "an image field naming another file",
     change: (f) => editJson(path.join(f, "assets/6.json"), (m) => (m.image = "7.png")),
-    expect: [{ file: "assets/6.json", path: "image", message: /names "7\.png", but the image beside 6\.json is 6\.png/ }],
+    expect: [
+      { file: "assets/6.json", path: "image", message: /names "7\.png", but the image beside 6\.json is 6\.png/ },
+    ],
   },
   {
     name: "creators whose shares do not add up, and a bad treasury address",
@@ -127,12 +137,33 @@ const VARIANTS: Variant[] = [
       const wallets = JSON.parse(readFileSync(path.join(f, "allowlist.json"), "utf8")) as string[];
       writeFileSync(path.join(f, "allowlist.json"), JSON.stringify(wallets.slice(0, 2)));
     },
-    expect: [{ file: "config.json", path: `${group(0)}.allowList.merkleRoot`, message: /does not match allowlist\.json: its 2 wallet\(s\) give the root/ }],
+    expect: [
+      {
+        file: "config.json",
+        path: `${group(0)}.allowList.merkleRoot`,
+        message: /does not match allowlist\.json: its 2 wallet\(s\) give the root/,
+      },
+    ],
   },
   {
     name: "hidden settings whose hash does not match the assets",
-    change: (f) => editJson(config(f), (c) => (c.hiddenSettings = { name: "Moth #$ID$", uri: "https://example.com/hidden.json", hash: "0123456789abcdef0123456789abcdef" })),
-    expect: [{ file: "config.json", path: "hiddenSettings.hash", message: /does not match the assets: .*for these files it is "[1-9A-HJ-NP-Za-km-z]{32}"/ }],
+    change: (f) =>
+      editJson(
+        config(f),
+        (c) =>
+          (c.hiddenSettings = {
+            name: "Moth #$ID$",
+            uri: "https://example.com/hidden.json",
+            hash: "0123456789abcdef0123456789abcdef",
+          }),
+      ),
+    expect: [
+      {
+        file: "config.json",
+        path: "hiddenSettings.hash",
+        message: /does not match the assets: .*for these files it is "[1-9A-HJ-NP-Za-km-z]{32}"/,
+      },
+    ],
   },
   {
     name: "a dropmint.json with an unknown key, an unknown group label and a bad short ID",
@@ -199,7 +230,11 @@ describe("validate refuses every malformed folder with its file and path, and wr
       const problems = result.ok ? [] : result.problems;
       for (const wanted of variant.expect) {
         expect(problems, JSON.stringify(problems, null, 1)).toContainEqual(
-          expect.objectContaining({ file: wanted.file, path: wanted.path, message: expect.stringMatching(wanted.message) }),
+          expect.objectContaining({
+            file: wanted.file,
+            path: wanted.path,
+            message: expect.stringMatching(wanted.message),
+          }),
         );
       }
       // Read only: the folder holds exactly what the variant left, and no store or plan appeared in it.
@@ -216,6 +251,13 @@ describe("validate refuses every malformed folder with its file and path, and wr
     const result = await readDropFolder(folder);
     expect(result.ok).toBe(false);
     const found = result.ok ? [] : result.problems.map((p) => `${p.file} ${p.path}`);
-    expect(found).toEqual(expect.arrayContaining(["assets/4.png ", `config.json ${group(0)}.startDate.date`, "config.json guards.default.solFixedFee", "assets/6.json image"]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "assets/4.png ",
+        `config.json ${group(0)}.startDate.date`,
+        "config.json guards.default.solFixedFee",
+        "assets/6.json image",
+      ]),
+    );
   });
 });

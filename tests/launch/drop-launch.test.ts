@@ -29,7 +29,8 @@ for (const target of databaseTargets) {
     let folder: string;
     let key: string;
     const headers = () => ({ "x-api-key": key });
-    const collection = async () => collectionResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths", { headers: headers() })).body);
+    const collection = async () =>
+      collectionResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths", { headers: headers() })).body);
 
     beforeAll(async () => {
       app = await startTestApp(target, { seed: false });
@@ -45,10 +46,22 @@ for (const target of databaseTargets) {
 
       const drop = await collection();
       const collectionJson = readJson(path.join(folder, "assets/collection.json"));
-      expect(drop.collection).toMatchObject({ shortId: "moths", name: collectionJson.name, symbol: "MOTH", description: collectionJson.description, twitter: "@dropmint" });
-      expect(drop.collection.image).toMatch(new RegExp(`^${TEST_SITE_ORIGIN}/media/moths/${sha256(path.join(folder, "assets/collection.png"))}\\.w600\\.webp$`));
+      expect(drop.collection).toMatchObject({
+        shortId: "moths",
+        name: collectionJson.name,
+        symbol: "MOTH",
+        description: collectionJson.description,
+        twitter: "@dropmint",
+      });
+      expect(drop.collection.image).toMatch(
+        new RegExp(
+          `^${TEST_SITE_ORIGIN}/media/moths/${sha256(path.join(folder, "assets/collection.png"))}\\.w600\\.webp$`,
+        ),
+      );
       // The collection was created on chain at the address derived from the short ID.
-      expect(drop.collection.collectionAddress).toBe(collectionKeypairForDrop(app.runtime.keys.mintKeySecret, "moths").publicKey.toBase58());
+      expect(drop.collection.collectionAddress).toBe(
+        collectionKeypairForDrop(app.runtime.keys.mintKeySecret, "moths").publicKey.toBase58(),
+      );
       expect(await app.runtime.chain.getAccountInfo(drop.collection.collectionAddress!)).not.toBeNull();
       expect(drop.stats).toMatchObject({ totalSupply: 10, mintedCount: 0, availableCount: 10 });
 
@@ -65,7 +78,13 @@ for (const target of databaseTargets) {
       });
       expect(early!.priceDisplay).toMatchObject({ kind: "amount", amount: 0.05, currency: "SOL" });
       // The default guards (solPayment 0.1) merged under the public group's own.
-      expect(pub).toMatchObject({ name: "Public", isGated: false, maxPerWallet: 5, phaseSupply: 8, maxPerTransaction: 2 });
+      expect(pub).toMatchObject({
+        name: "Public",
+        isGated: false,
+        maxPerWallet: 5,
+        phaseSupply: 8,
+        maxPerTransaction: 2,
+      });
       expect(pub!.priceDisplay).toMatchObject({ kind: "amount", amount: 0.1 });
       // isSequential false: a provably fair (shuffled, committed) order.
       expect(drop.collection.fairness?.commitment).toMatch(/^[0-9a-f]{64}$/);
@@ -73,18 +92,31 @@ for (const target of databaseTargets) {
       // The allowlist file's wallets are on the early phase's allowlist; others are not.
       const allowlisted = readJson<string[]>(path.join(folder, "allowlist.json"))[0]!;
       const verdict = async (wallet: string) =>
-        eligibilityResponseSchema.parse((await callJson("GET", `/api/v1/collections/moths/eligibility/${early!.id}/${wallet}`, { headers: headers() })).body);
+        eligibilityResponseSchema.parse(
+          (
+            await callJson("GET", `/api/v1/collections/moths/eligibility/${early!.id}/${wallet}`, {
+              headers: headers(),
+            })
+          ).body,
+        );
       expect(await verdict(allowlisted)).toMatchObject({ gated: true, onAllowlist: true, meetsRequirements: true });
       expect(await verdict("11111111111111111111111111111112")).toMatchObject({ meetsRequirements: false });
     });
 
     it("the gallery and traits are the asset files', and the media are served immutable by content hash", async () => {
-      const gallery = galleryResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths/gallery", { headers: headers() })).body);
+      const gallery = galleryResponseSchema.parse(
+        (await callJson("GET", "/api/v1/collections/moths/gallery", { headers: headers() })).body,
+      );
       expect(gallery.total).toBe(10);
       for (const nft of gallery.nfts) {
         const metadata = readJson(path.join(folder, `assets/${nft.token_id}.json`));
         const imageHash = sha256(path.join(folder, `assets/${nft.token_id}.png`));
-        expect(nft).toMatchObject({ name: metadata.name, description: metadata.description, attributes: metadata.attributes, media_type: "image/png" });
+        expect(nft).toMatchObject({
+          name: metadata.name,
+          description: metadata.description,
+          attributes: metadata.attributes,
+          media_type: "image/png",
+        });
         expect(nft.image_url).toBe(`${TEST_SITE_ORIGIN}/media/moths/${imageHash}.png`);
         expect(nft.preview_image_url).toBe(`${TEST_SITE_ORIGIN}/media/moths/${imageHash}.w600.webp`);
       }
@@ -92,19 +124,30 @@ for (const target of databaseTargets) {
       expect(original.status).toBe(200);
       expect(original.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(original.headers.get("content-type")).toBe("image/png");
-      expect(Buffer.from(await original.arrayBuffer()).equals(readFileSync(path.join(folder, `assets/${gallery.nfts[0]!.token_id}.png`)))).toBe(true);
+      expect(
+        Buffer.from(await original.arrayBuffer()).equals(
+          readFileSync(path.join(folder, `assets/${gallery.nfts[0]!.token_id}.png`)),
+        ),
+      ).toBe(true);
       const variant = await callRoute("GET", new URL(gallery.nfts[0]!.preview_image_url!).pathname);
       expect(variant.headers.get("content-type")).toBe("image/webp");
       expect((await callRoute("GET", "/media/moths/../../keys/mint-authority.json")).status).toBe(404);
 
-      const traits = traitsResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths/traits", { headers: headers() })).body);
+      const traits = traitsResponseSchema.parse(
+        (await callJson("GET", "/api/v1/collections/moths/traits", { headers: headers() })).body,
+      );
       const counts = new Map<string, number>();
       for (let i = 0; i < 10; i++) {
-        for (const a of readJson(path.join(folder, `assets/${i}.json`)).attributes as Array<{ trait_type: string; value: string }>) {
+        for (const a of readJson(path.join(folder, `assets/${i}.json`)).attributes as Array<{
+          trait_type: string;
+          value: string;
+        }>) {
           counts.set(`${a.trait_type}/${a.value}`, (counts.get(`${a.trait_type}/${a.value}`) ?? 0) + 1);
         }
       }
-      const served = new Map(traits.traits.flatMap((t) => t.values.map((v) => [`${t.traitType}/${v.value}`, v.count] as const)));
+      const served = new Map(
+        traits.traits.flatMap((t) => t.values.map((v) => [`${t.traitType}/${v.value}`, v.count] as const)),
+      );
       expect(served).toEqual(counts);
       expect(traits.totalNfts).toBe(10);
     });
@@ -122,15 +165,38 @@ for (const target of databaseTargets) {
       const hidden = copyExample();
       const read = await readDropFolder(hidden);
       if (!read.ok) throw new Error("the example should pass");
-      editJson(path.join(hidden, "config.json"), (c) => (c.hiddenSettings = { name: "Night Moth #$ID$", uri: "https://example.com/hidden.json", hash: read.draft.assetsHash }));
+      editJson(
+        path.join(hidden, "config.json"),
+        (c) =>
+          (c.hiddenSettings = {
+            name: "Night Moth #$ID$",
+            uri: "https://example.com/hidden.json",
+            hash: read.draft.assetsHash,
+          }),
+      );
       editJson(path.join(hidden, "dropmint.json"), (d) => (d.shortId = "moths-hidden"));
       expect((await launchFolder(app, hidden, "create")).outcome).toBe("created");
       const hiddenKey = await app.createKey({ keyClass: "live", collections: ["moths-hidden"] });
-      const drop = collectionResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths-hidden", { headers: { "x-api-key": hiddenKey } })).body);
-      expect(drop.collection.fairness).toMatchObject({ assetsHash: read.draft.assetsHash, commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
-      const gallery = galleryResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths-hidden/gallery", { headers: { "x-api-key": hiddenKey } })).body);
-      expect(gallery.nfts[0]).toMatchObject({ name: "Night Moths (unrevealed)", attributes: [], image_url: drop.collection.image });
-      const traits = traitsResponseSchema.parse((await callJson("GET", "/api/v1/collections/moths-hidden/traits", { headers: { "x-api-key": hiddenKey } })).body);
+      const drop = collectionResponseSchema.parse(
+        (await callJson("GET", "/api/v1/collections/moths-hidden", { headers: { "x-api-key": hiddenKey } })).body,
+      );
+      expect(drop.collection.fairness).toMatchObject({
+        assetsHash: read.draft.assetsHash,
+        commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      const gallery = galleryResponseSchema.parse(
+        (await callJson("GET", "/api/v1/collections/moths-hidden/gallery", { headers: { "x-api-key": hiddenKey } }))
+          .body,
+      );
+      expect(gallery.nfts[0]).toMatchObject({
+        name: "Night Moths (unrevealed)",
+        attributes: [],
+        image_url: drop.collection.image,
+      });
+      const traits = traitsResponseSchema.parse(
+        (await callJson("GET", "/api/v1/collections/moths-hidden/traits", { headers: { "x-api-key": hiddenKey } }))
+          .body,
+      );
       expect(traits.traits).toEqual([]);
       // The metadata JSON states the royalties, revealed or not.
       const metadata = await callJson("GET", "/m/moths-hidden/0");
@@ -150,7 +216,13 @@ for (const target of databaseTargets) {
       const drop = await collection();
       expect(drop.phases.all[1]!.priceDisplay).toMatchObject({ amount: 0.2 });
       expect(drop.phases.all[0]!.endDate).toBe("2031-01-01T00:00:00.000Z");
-      expect((await app.runtime.database.prisma.nft.findFirstOrThrow({ where: { tokenId: 3, collection: { shortId: "moths" } } })).name).toBe("Night Moth #3 (renamed)");
+      expect(
+        (
+          await app.runtime.database.prisma.nft.findFirstOrThrow({
+            where: { tokenId: 3, collection: { shortId: "moths" } },
+          })
+        ).name,
+      ).toBe("Night Moth #3 (renamed)");
       // The fair order was committed afresh for the new assets.
       expect(drop.collection.fairness?.commitment).toMatch(/^[0-9a-f]{64}$/);
 
@@ -171,13 +243,21 @@ for (const target of databaseTargets) {
         (
           await callJson("POST", "/api/v1/prepare-mint", {
             headers: headers(),
-            body: { collectionId: drop.collection.id, phaseId: pub.id, walletAddress: wallet.publicKey.toBase58(), quantity: 1 },
+            body: {
+              collectionId: drop.collection.id,
+              phaseId: pub.id,
+              walletAddress: wallet.publicKey.toBase58(),
+              quantity: 1,
+            },
           })
         ).body,
       );
       const executed = await callJson("POST", "/api/v1/execute-mint", {
         headers: headers(),
-        body: { sessionId: prepared.sessions[0]!.sessionId, signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet) },
+        body: {
+          sessionId: prepared.sessions[0]!.sessionId,
+          signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet),
+        },
       });
       expect(executed.status, executed.text).toBe(200);
       expect(executeMintResultSchema.parse(executed.body).success).toBe(true);

@@ -21,12 +21,20 @@ import { copyExample, editJson } from "./helpers";
 type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
 /** Runs the CLI; `killWhen` sees stdout as it grows and may SIGKILL the child. */
-function runDrop(args: string[], env: NodeJS.ProcessEnv, options: { preload?: string; killWhen?: (stdout: string) => boolean } = {}): Promise<Run> {
-  const child = spawn(process.execPath, ["--import", "tsx", ...(options.preload ? ["--import", options.preload] : []), "scripts/drop.ts", ...args], {
-    cwd: ROOT,
-    env,
-    stdio: "pipe",
-  });
+function runDrop(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { preload?: string; killWhen?: (stdout: string) => boolean } = {},
+): Promise<Run> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", ...(options.preload ? ["--import", options.preload] : []), "scripts/drop.ts", ...args],
+    {
+      cwd: ROOT,
+      env,
+      stdio: "pipe",
+    },
+  );
   child.stdin.end();
   let stdout = "";
   let stderr = "";
@@ -56,7 +64,12 @@ async function heavyFolder(count: number): Promise<string> {
     );
     writeFileSync(
       path.join(folder, `assets/${i}.json`),
-      JSON.stringify({ name: `Heavy Moth #${i}`, description: "Noise.", image: `${i}.png`, attributes: [{ trait_type: "Row", value: String(i % 4) }] }),
+      JSON.stringify({
+        name: `Heavy Moth #${i}`,
+        description: "Noise.",
+        image: `${i}.png`,
+        attributes: [{ trait_type: "Row", value: String(i % 4) }],
+      }),
     );
   }
   editJson(path.join(folder, "config.json"), (c) => (c.number = count));
@@ -74,7 +87,14 @@ for (const target of databaseTargets) {
       db = await openTestDatabase(target);
       await db.close(); // the child opens it
       dataDir = target.name === "pglite" ? db.dataDir : mkdtempSync(path.join(tmpdir(), "dropmint-resume-"));
-      env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl() ?? "", LOG_LEVEL: "silent", NODE_ENV: "test", SEED_DEMO_DROPS: "false" };
+      env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl() ?? "",
+        LOG_LEVEL: "silent",
+        NODE_ENV: "test",
+        SEED_DEMO_DROPS: "false",
+      };
     });
     afterAll(async () => {
       await db?.dispose();
@@ -84,7 +104,9 @@ for (const target of databaseTargets) {
     const drops = async () => {
       const database = await openDatabase({ databaseUrl: databaseUrl(), dataDir, poolSize: 1 });
       try {
-        return await database.prisma.collection.findMany({ include: { _count: { select: { nfts: true, phases: true } } } });
+        return await database.prisma.collection.findMany({
+          include: { _count: { select: { nfts: true, phases: true } } },
+        });
       } finally {
         await database.close();
       }
@@ -101,7 +123,9 @@ for (const target of databaseTargets) {
     it("after the collection landed and before the drop was written: nothing in the database, and the rerun reuses that collection", async () => {
       const folder = copyExample();
       editJson(path.join(folder, "dropmint.json"), (d) => (d.shortId = "moths-b"));
-      const killed = await runDrop(["create", folder], env, { preload: "./tests/launch/fixtures/kill-after-collection.ts" });
+      const killed = await runDrop(["create", folder], env, {
+        preload: "./tests/launch/fixtures/kill-after-collection.ts",
+      });
       expect(killed.signal, killed.stderr).toBe("SIGKILL");
       expect(await drops()).toEqual([]);
 
@@ -128,29 +152,41 @@ for (const target of databaseTargets) {
       rmSync(folder, { recursive: true, force: true });
     });
 
-    it.runIf(target.name === "pglite")("while storing media: the rerun stores only what is missing and leaves exactly the drop's files", async () => {
-      const folder = await heavyFolder(24);
-      const killed = await runDrop(["create", folder], env, { killWhen: (out) => /Storing media .*\] (?:[6-9]|1\d)\/\d+/.test(out) });
-      expect(killed.signal, `${killed.stdout}\n${killed.stderr}`).toBe("SIGKILL");
-      const mediaDir = path.join(dataDir, "media", "moths");
-      const storedBeforeRerun = readdirSync(mediaDir).filter((name) => !name.endsWith(".tmp")).length;
-      expect(storedBeforeRerun).toBeGreaterThan(0);
-      expect(storedBeforeRerun).toBeLessThan(24 * 2 + 1);
-      expect((await drops()).map((d) => d.shortId)).not.toContain("moths");
+    it.runIf(target.name === "pglite")(
+      "while storing media: the rerun stores only what is missing and leaves exactly the drop's files",
+      async () => {
+        const folder = await heavyFolder(24);
+        const killed = await runDrop(["create", folder], env, {
+          killWhen: (out) => /Storing media .*\] (?:[6-9]|1\d)\/\d+/.test(out),
+        });
+        expect(killed.signal, `${killed.stdout}\n${killed.stderr}`).toBe("SIGKILL");
+        const mediaDir = path.join(dataDir, "media", "moths");
+        const storedBeforeRerun = readdirSync(mediaDir).filter((name) => !name.endsWith(".tmp")).length;
+        expect(storedBeforeRerun).toBeGreaterThan(0);
+        expect(storedBeforeRerun).toBeLessThan(24 * 2 + 1);
+        expect((await drops()).map((d) => d.shortId)).not.toContain("moths");
 
-      const resumed = await runDrop(["create", folder], env);
-      expect(resumed.code, resumed.stderr).toBe(0);
-      const drop = (await drops()).find((d) => d.shortId === "moths")!;
-      expect(drop._count.nfts).toBe(24);
-      // Exactly the files the drop references: every NFT's original and variant, the cover's variant.
-      const database = await openDatabase({ dataDir, poolSize: 1 });
-      const rows = await database.prisma.nft.findMany({ where: { collectionId: drop.id }, select: { imageUrl: true, previewImageUrl: true } });
-      await database.close();
-      const referenced = new Set([drop.image!, ...rows.flatMap((r) => [r.imageUrl!, r.previewImageUrl!])].map((url) => url.replace("/media/moths/", "")));
-      expect(new Set(readdirSync(mediaDir))).toEqual(referenced);
-      expect(() => readdirSync(path.dirname(stagedPlanPath(dataDir, "moths")))).not.toThrow();
-      expect(readdirSync(path.dirname(stagedPlanPath(dataDir, "moths")))).toEqual([]);
-      rmSync(folder, { recursive: true, force: true });
-    });
+        const resumed = await runDrop(["create", folder], env);
+        expect(resumed.code, resumed.stderr).toBe(0);
+        const drop = (await drops()).find((d) => d.shortId === "moths")!;
+        expect(drop._count.nfts).toBe(24);
+        // Exactly the files the drop references: every NFT's original and variant, the cover's variant.
+        const database = await openDatabase({ dataDir, poolSize: 1 });
+        const rows = await database.prisma.nft.findMany({
+          where: { collectionId: drop.id },
+          select: { imageUrl: true, previewImageUrl: true },
+        });
+        await database.close();
+        const referenced = new Set(
+          [drop.image!, ...rows.flatMap((r) => [r.imageUrl!, r.previewImageUrl!])].map((url) =>
+            url.replace("/media/moths/", ""),
+          ),
+        );
+        expect(new Set(readdirSync(mediaDir))).toEqual(referenced);
+        expect(() => readdirSync(path.dirname(stagedPlanPath(dataDir, "moths")))).not.toThrow();
+        expect(readdirSync(path.dirname(stagedPlanPath(dataDir, "moths")))).toEqual([]);
+        rmSync(folder, { recursive: true, force: true });
+      },
+    );
   });
 }

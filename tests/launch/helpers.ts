@@ -32,7 +32,11 @@ export function editJson(file: string, change: (json: Record<string, any>) => vo
 }
 
 /** What `npm run drop -- <action> <folder>` does, in-process against the app. */
-export async function launchFolder(app: TestApp, folder: string, action: "create" | "update"): Promise<AdminDropsResponse> {
+export async function launchFolder(
+  app: TestApp,
+  folder: string,
+  action: "create" | "update",
+): Promise<AdminDropsResponse> {
   const read = await readDropFolder(folder);
   if (!read.ok) throw new Error(`folder refused: ${JSON.stringify(read.problems)}`);
   const store = openLocalMediaStore(localMediaDir(app.runtime.config.dataDir));

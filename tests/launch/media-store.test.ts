@@ -22,7 +22,13 @@ describe("media in an S3-compatible bucket", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "dropmint-s3-"));
-    server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: dir, configureBuckets: [{ name: "drops", configs: [] }] });
+    server = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: "drops", configs: [] }],
+    });
     const { port } = await server.run();
     endpoint = `http://127.0.0.1:${port}`;
     const config = parseConfig({
@@ -34,7 +40,12 @@ describe("media in an S3-compatible bucket", () => {
       MEDIA_S3_PUBLIC_URL: `${endpoint}/drops/`,
       MEDIA_S3_PREFIX: "media/",
     });
-    expect(config.media).toMatchObject({ kind: "s3", bucket: "drops", forcePathStyle: true, publicUrl: `${endpoint}/drops` });
+    expect(config.media).toMatchObject({
+      kind: "s3",
+      bucket: "drops",
+      forcePathStyle: true,
+      publicUrl: `${endpoint}/drops`,
+    });
     store = await openMediaStore(config);
   });
   afterAll(async () => {
@@ -70,9 +81,19 @@ describe("media in an S3-compatible bucket", () => {
 
   it("refuses an incomplete bucket configuration with a sentence naming the variable", () => {
     expect(() => parseConfig({ MEDIA_S3_BUCKET: "drops" })).toThrow(ConfigError);
-    expect(() => parseConfig({ MEDIA_S3_BUCKET: "drops" })).toThrow(/MEDIA_S3_PUBLIC_URL: is required with MEDIA_S3_BUCKET/);
-    expect(() => parseConfig({ MEDIA_S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/MEDIA_S3_ENDPOINT: is set but MEDIA_S3_BUCKET is not/);
-    expect(() => parseConfig({ MEDIA_S3_BUCKET: "drops", MEDIA_S3_PUBLIC_URL: "https://cdn.example", MEDIA_S3_ACCESS_KEY_ID: "key" })).toThrow(/MEDIA_S3_SECRET_ACCESS_KEY/);
+    expect(() => parseConfig({ MEDIA_S3_BUCKET: "drops" })).toThrow(
+      /MEDIA_S3_PUBLIC_URL: is required with MEDIA_S3_BUCKET/,
+    );
+    expect(() => parseConfig({ MEDIA_S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      /MEDIA_S3_ENDPOINT: is set but MEDIA_S3_BUCKET is not/,
+    );
+    expect(() =>
+      parseConfig({
+        MEDIA_S3_BUCKET: "drops",
+        MEDIA_S3_PUBLIC_URL: "https://cdn.example",
+        MEDIA_S3_ACCESS_KEY_ID: "key",
+      }),
+    ).toThrow(/MEDIA_S3_SECRET_ACCESS_KEY/);
     expect(parseConfig({}).media).toEqual({ kind: "local" });
   });
 });

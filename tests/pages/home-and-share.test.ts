@@ -21,7 +21,12 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** The PNG's own width and height (IHDR, right after the signature). */
 async function pngOf(response: Response) {
   const bytes = Buffer.from(await response.arrayBuffer());
-  return { signature: [...bytes.subarray(0, 8)], width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bytes: bytes.length };
+  return {
+    signature: [...bytes.subarray(0, 8)],
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+    bytes: bytes.length,
+  };
 }
 
 const params = (identifier: string) => ({ params: Promise.resolve({ identifier }) });
@@ -78,14 +83,26 @@ describe("share images and start times on pglite", () => {
 
   it("no active phase: the next upcoming phase's price and start, and emoji left out of the name", async () => {
     const card = await loadShareCard("later");
-    expect(card).toMatchObject({ kind: "drop", name: "Later Drop", price: "Free", progress: "0 / 10 minted", percent: 0, art: null });
+    expect(card).toMatchObject({
+      kind: "drop",
+      name: "Later Drop",
+      price: "Free",
+      progress: "0 / 10 minted",
+      percent: 0,
+      art: null,
+    });
     if (card.kind !== "drop") throw new Error("expected a drop card");
     expect(card.status).toMatch(/^Starts \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC · Public$/);
   });
 
   it("a pre-launch drop reads Coming soon, with no price or progress", async () => {
     const card = await loadShareCard("nightfall");
-    expect(card).toEqual({ kind: "coming-soon", name: "Nightfall", path: "/d/nightfall", art: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+    expect(card).toEqual({
+      kind: "coming-soon",
+      name: "Nightfall",
+      path: "/d/nightfall",
+      art: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+    });
   });
 
   it("an unknown or malformed link gets the brand card", async () => {
@@ -107,7 +124,11 @@ describe("share images and start times on pglite", () => {
   });
 
   it("pre-launch, unknown and the site's own image also render as PNGs", async () => {
-    for (const response of [await OpenGraphImage(params("nightfall")), await OpenGraphImage(params("no-such-drop")), SiteImage()]) {
+    for (const response of [
+      await OpenGraphImage(params("nightfall")),
+      await OpenGraphImage(params("no-such-drop")),
+      SiteImage(),
+    ]) {
       const png = await pngOf(response);
       expect(png.signature).toEqual(PNG_SIGNATURE);
       expect([png.width, png.height]).toEqual([1200, 630]);
@@ -121,10 +142,21 @@ describe("share images and start times on pglite", () => {
   });
 
   it("home cards: the next start of a published upcoming drop; none for live-now or pre-launch drops", async () => {
-    const ids = await prisma.collection.findMany({ where: { shortId: { in: ["sprites", "nightfall"] } }, select: { id: true, shortId: true } });
+    const ids = await prisma.collection.findMany({
+      where: { shortId: { in: ["sprites", "nightfall"] } },
+      select: { id: true, shortId: true },
+    });
     const byShortId = Object.fromEntries(ids.map((row) => [row.shortId, row.id]));
     const nightfall = byShortId.nightfall!;
-    await prisma.phase.create({ data: { collectionId: nightfall, name: "Secret", startDate: new Date(Date.now() + DAY), priceModel: "fixed", price: 0n } });
+    await prisma.phase.create({
+      data: {
+        collectionId: nightfall,
+        name: "Secret",
+        startDate: new Date(Date.now() + DAY),
+        priceModel: "fixed",
+        price: 0n,
+      },
+    });
     const starts = await nextPhaseStarts(app.context(), [laterId, nightfall, byShortId.sprites!]);
     expect(starts.get(laterId)?.toISOString()).toBe(startsAt.toISOString());
     expect(starts.has(nightfall)).toBe(false);

@@ -33,20 +33,36 @@ describe("the packed client from a scratch folder", () => {
   });
 
   it("packs ESM and declarations only, installs offline, type-checks, and runs the README's mint flow", () => {
-    const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } });
-    const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", scratch], CLIENT_DIR)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const npm = (args: string[], cwd: string) =>
+      execFileSync("npm", args, {
+        cwd,
+        encoding: "utf8",
+        env: { ...process.env, npm_config_update_notifier: "false" },
+      });
+    const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", scratch], CLIENT_DIR)) as Array<{
+      filename: string;
+      files: Array<{ path: string }>;
+    }>;
     const files = packed[0]!.files.map((file) => file.path);
     expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts"]));
-    expect(files.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !["package.json", "README.md"].includes(file))).toEqual([]);
+    expect(
+      files.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !["package.json", "README.md"].includes(file)),
+    ).toEqual([]);
 
-    writeFileSync(path.join(scratch, "package.json"), JSON.stringify({ name: "partner-app", private: true, type: "module" }));
+    writeFileSync(
+      path.join(scratch, "package.json"),
+      JSON.stringify({ name: "partner-app", private: true, type: "module" }),
+    );
     npm(["install", "--offline", "--no-audit", "--no-fund", path.join(scratch, packed[0]!.filename)], scratch);
     const installed = path.join(scratch, "node_modules/@dropmint/client");
     expect(JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8"))).toMatchObject({ version: "1.0.0" });
     expect(readdirSync(path.join(scratch, "node_modules")).sort()).toEqual([".package-lock.json", "@dropmint"]);
     // No framework, no zod, no path alias of the site: it stands alone.
     for (const file of readdirSync(path.join(installed, "dist"), { recursive: true }).map(String)) {
-      if (/\.(js|ts)$/.test(file)) expect(readFileSync(path.join(installed, "dist", file), "utf8"), file).not.toMatch(/from "(react|next|zod|@\/)/);
+      if (/\.(js|ts)$/.test(file))
+        expect(readFileSync(path.join(installed, "dist", file), "utf8"), file).not.toMatch(
+          /from "(react|next|zod|@\/)/,
+        );
     }
 
     // A partner's TypeScript sees the declarations, with NodeNext resolution and no skipLibCheck.
@@ -59,7 +75,19 @@ describe("the packed client from a scratch folder", () => {
     );
     execFileSync(
       path.join(ROOT, "node_modules/.bin/tsc"),
-      ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2023,dom", "check.ts"],
+      [
+        "--noEmit",
+        "--strict",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--target",
+        "es2022",
+        "--lib",
+        "es2023,dom",
+        "check.ts",
+      ],
       {
         cwd: scratch,
         encoding: "utf8",
@@ -72,11 +100,19 @@ describe("the packed client from a scratch folder", () => {
     expect(example.trim().split("\n").length).toBeLessThanOrEqual(20);
     writeFileSync(path.join(scratch, "mint.mjs"), example);
     mkdirSync(path.join(scratch, "node_modules/@solana"), { recursive: true });
-    symlinkSync(path.join(ROOT, "node_modules/@solana/web3.js"), path.join(scratch, "node_modules/@solana/web3.js"), "dir");
+    symlinkSync(
+      path.join(ROOT, "node_modules/@solana/web3.js"),
+      path.join(scratch, "node_modules/@solana/web3.js"),
+      "dir",
+    );
 
     const created = runScript("keys.ts", ["create", "--class", "live", "--collections", "aurora"], env);
     const apiKey = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)![1]!;
-    const output = execFileSync(process.execPath, ["mint.mjs"], { cwd: scratch, encoding: "utf8", env: { ...process.env, DROPMINT_URL: site!.url, DROPMINT_API_KEY: apiKey } });
+    const output = execFileSync(process.execPath, ["mint.mjs"], {
+      cwd: scratch,
+      encoding: "utf8",
+      env: { ...process.env, DROPMINT_URL: site!.url, DROPMINT_API_KEY: apiKey },
+    });
     expect(output).toMatch(/^minted 1 in [1-9A-HJ-NP-Za-km-z]{64,88}\n$/);
   });
 });

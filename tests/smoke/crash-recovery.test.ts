@@ -50,14 +50,25 @@ describe("a server killed between submit and record", () => {
     const key = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)![1]!;
     const wallet = Keypair.generate();
     const address = wallet.publicKey.toBase58();
-    const funded = await fetch(`${site!.url}/api/localnet/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address, sol: 1 }) });
+    const funded = await fetch(`${site!.url}/api/localnet/faucet`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ address, sol: 1 }),
+    });
     expect(funded.status).toBe(200);
 
     const drop = collectionResponseSchema.parse((await call("GET", "/api/v1/collections/aurora", key)).body);
     const phaseId = drop.phases.active[0]!.id;
-    const availabilityBefore = availabilityResponseSchema.parse((await call("GET", "/api/v1/collections/aurora/availability", key)).body).stats;
+    const availabilityBefore = availabilityResponseSchema.parse(
+      (await call("GET", "/api/v1/collections/aurora/availability", key)).body,
+    ).stats;
 
-    const prepared = await call("POST", "/api/v1/prepare-mint", key, { collectionId: "aurora", phaseId, walletAddress: address, quantity: 1 });
+    const prepared = await call("POST", "/api/v1/prepare-mint", key, {
+      collectionId: "aurora",
+      phaseId,
+      walletAddress: address,
+      quantity: 1,
+    });
     expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
     // Only what the wallet needs: the shape of the rest is the API suites' business.
     const body = preparedMintResponseSchema.pick({ sessions: true, transactions: true }).parse(prepared.body);
@@ -82,15 +93,21 @@ describe("a server killed between submit and record", () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, crashedAt + PENDING_GRACE_MS + 1_000 - Date.now())));
     site = await startSite({ ...env, LOG_LEVEL: "info" });
 
-    let counts = walletMintsResponseSchema.parse((await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body);
+    let counts = walletMintsResponseSchema.parse(
+      (await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body,
+    );
     for (const deadline = Date.now() + 20_000; counts.totalMinted === 0 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      counts = walletMintsResponseSchema.parse((await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body);
+      counts = walletMintsResponseSchema.parse(
+        (await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body,
+      );
     }
     expect(counts.totalMinted).toBe(1);
     // The reconciler says what it recovered after the crash, in one line.
     expect(site.output()).toMatch(/\[mint\] mint sessions settled: minted 1/);
-    const availabilityAfter = availabilityResponseSchema.parse((await call("GET", "/api/v1/collections/aurora/availability", key)).body).stats;
+    const availabilityAfter = availabilityResponseSchema.parse(
+      (await call("GET", "/api/v1/collections/aurora/availability", key)).body,
+    ).stats;
     expect(availabilityAfter.minted).toBe(availabilityBefore.minted + 1);
 
     // The repeat execute answers the count only (the reconciler recorded it), and mints nothing more.
@@ -99,8 +116,15 @@ describe("a server killed between submit and record", () => {
     const recovered = executeMintResultSchema.parse(repeat.body);
     expect(recovered).toMatchObject({ success: true, minted: 1, recovered: true });
     expect(recovered.nfts).toBeUndefined();
-    expect(walletMintsResponseSchema.parse((await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body).totalMinted).toBe(1);
-    expect(availabilityResponseSchema.parse((await call("GET", "/api/v1/collections/aurora/availability", key)).body).stats.minted).toBe(availabilityBefore.minted + 1);
+    expect(
+      walletMintsResponseSchema.parse(
+        (await call("GET", `/api/v1/collections/aurora/wallet-mints/${address}`, key)).body,
+      ).totalMinted,
+    ).toBe(1);
+    expect(
+      availabilityResponseSchema.parse((await call("GET", "/api/v1/collections/aurora/availability", key)).body).stats
+        .minted,
+    ).toBe(availabilityBefore.minted + 1);
 
     // The records and the chain agree, read from the data folder once the site is stopped
     // (the embedded database and chain are single-process): one Mint row for the session,

@@ -17,7 +17,9 @@ function parseAnswer(buffer: Buffer): { answer: RawAnswer; rest: Buffer } | null
   const end = buffer.indexOf("\r\n\r\n");
   if (end < 0) return null;
   const [statusLine, ...lines] = buffer.subarray(0, end).toString("latin1").split("\r\n");
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+  );
   const body = buffer.subarray(end + 4);
   if (headers["transfer-encoding"] === "chunked") {
     const parts: Buffer[] = [];
@@ -27,14 +29,21 @@ function parseAnswer(buffer: Buffer): { answer: RawAnswer; rest: Buffer } | null
       if (lineEnd < 0) return null;
       const size = parseInt(body.subarray(offset, lineEnd).toString(), 16);
       if (body.length < lineEnd + 2 + size + 2) return null;
-      if (size === 0) return { answer: { status: Number(statusLine!.split(" ")[1]), headers, body: Buffer.concat(parts).toString() }, rest: body.subarray(lineEnd + 4) };
+      if (size === 0)
+        return {
+          answer: { status: Number(statusLine!.split(" ")[1]), headers, body: Buffer.concat(parts).toString() },
+          rest: body.subarray(lineEnd + 4),
+        };
       parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
       offset = lineEnd + 2 + size + 2;
     }
   }
   const length = Number(headers["content-length"] ?? 0);
   if (body.length < length) return null;
-  return { answer: { status: Number(statusLine!.split(" ")[1]), headers, body: body.subarray(0, length).toString() }, rest: body.subarray(length) };
+  return {
+    answer: { status: Number(statusLine!.split(" ")[1]), headers, body: body.subarray(0, length).toString() },
+    rest: body.subarray(length),
+  };
 }
 
 class RawConnection {
@@ -105,7 +114,9 @@ describe("hostile requests against the built site", () => {
   const send = async (method: string, target: string, extra = "") => {
     const connection = await RawConnection.open(port);
     try {
-      connection.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nConnection: close\r\n${extra}\r\n`);
+      connection.write(
+        `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nConnection: close\r\n${extra}\r\n`,
+      );
       return await connection.answer();
     } finally {
       connection.close();
@@ -148,7 +159,11 @@ describe("hostile requests against the built site", () => {
   });
 
   it("answers deep paths under the catch-alls with the 404 envelope", async () => {
-    for (const target of [`/api/v1/${"a/".repeat(2_000)}x`, `/api/public/${"a/".repeat(1_000)}x`, `/api/localnet/${"a/".repeat(500)}x`]) {
+    for (const target of [
+      `/api/v1/${"a/".repeat(2_000)}x`,
+      `/api/public/${"a/".repeat(1_000)}x`,
+      `/api/localnet/${"a/".repeat(500)}x`,
+    ]) {
       const answer = await send("GET", target);
       expect(answer.status).toBe(404);
       expect(errorBodySchema.parse(JSON.parse(answer.body)).code).toBe("NOT_FOUND");

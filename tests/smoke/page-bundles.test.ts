@@ -30,11 +30,14 @@ describe("first-load JavaScript per page", () => {
     for (const marker of WALLET_ADAPTER) expect(code, marker).not.toContain(marker);
   });
 
-  it.each(["/", "/search"])("%s searches with React Query and the read half of the client: no mint calls, no wallet", (route) => {
-    const code = firstLoadCode(route);
-    expect(code).toContain(REACT_QUERY);
-    for (const marker of [...MINT_CALLS, ...WALLET_ADAPTER]) expect(code, marker).not.toContain(marker);
-  });
+  it.each(["/", "/search"])(
+    "%s searches with React Query and the read half of the client: no mint calls, no wallet",
+    (route) => {
+      const code = firstLoadCode(route);
+      expect(code).toContain(REACT_QUERY);
+      for (const marker of [...MINT_CALLS, ...WALLET_ADAPTER]) expect(code, marker).not.toContain(marker);
+    },
+  );
 
   it("/docs ships no client, no React Query and no wallet", () => {
     const code = firstLoadCode("/docs");

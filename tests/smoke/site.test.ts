@@ -32,7 +32,11 @@ describe("the built site on the embedded defaults", () => {
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
   const airdrop = (sol: number) =>
-    getJson("/api/localnet/faucet", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: wallet, sol }) });
+    getJson("/api/localnet/faucet", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ address: wallet, sol }),
+    });
 
   it("serves the home page with the demo drops, the drop page and its art", async () => {
     const home = await fetch(`${site!.url}/`);
@@ -64,7 +68,12 @@ describe("the built site on the embedded defaults", () => {
     const blocked = await getJson("/api/v1/prepare-mint", {
       method: "POST",
       headers: site_,
-      body: JSON.stringify({ collectionId: "sprites", phaseId: sprites.phases.active[0].id, walletAddress: "BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs", quantity: 1 }),
+      body: JSON.stringify({
+        collectionId: "sprites",
+        phaseId: sprites.phases.active[0].id,
+        walletAddress: "BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs",
+        quantity: 1,
+      }),
     });
     expect(blocked).toMatchObject({ status: 403, body: { code: "WALLET_BLOCKED", reason: "Chargeback under review" } });
     const trending = await getJson("/api/public/trending", { headers: site_ });
@@ -76,7 +85,9 @@ describe("the built site on the embedded defaults", () => {
     expect(missing.status).toBe(404);
     const {
       collection: { id },
-    } = (await (await fetch(`${site!.url}/api/public/collection/sprites`, { headers: { origin: site!.url } })).json()) as { collection: { id: string } };
+    } = (await (
+      await fetch(`${site!.url}/api/public/collection/sprites`, { headers: { origin: site!.url } })
+    ).json()) as { collection: { id: string } };
     const byId = await fetch(`${site!.url}/d/${id}`, { redirect: "manual" });
     expect(byId.status).toBe(308);
     expect(new URL(byId.headers.get("location")!, site!.url).pathname).toBe("/d/sprites");
@@ -86,7 +97,20 @@ describe("the built site on the embedded defaults", () => {
     const docs = await fetch(`${site!.url}/docs`);
     expect(docs.status).toBe(200);
     const html = await docs.text();
-    for (const id of ["overview", "authentication", "collections", "eligibility", "feeds", "leaderboards", "bounties", "claim-codes", "prices", "mint", "first-party", "faucet"]) {
+    for (const id of [
+      "overview",
+      "authentication",
+      "collections",
+      "eligibility",
+      "feeds",
+      "leaderboards",
+      "bounties",
+      "claim-codes",
+      "prices",
+      "mint",
+      "first-party",
+      "faucet",
+    ]) {
       expect(html).toContain(`id="${id}"`);
     }
     expect(html).toContain("COLLECTION_NOT_IN_SCOPE");
@@ -111,17 +135,25 @@ describe("the built site on the embedded defaults", () => {
 
     const publicRead = await fetch(`${site!.url}/api/public/collection/sprites`, { headers: { origin: site!.url } });
     expect(publicRead.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=2, stale-while-revalidate=30");
-    expect(publicRead.headers.get("vary")?.split(/,\s*/)).toEqual(expect.arrayContaining(["Origin", "Sec-Fetch-Site", "X-API-Key"]));
+    expect(publicRead.headers.get("vary")?.split(/,\s*/)).toEqual(
+      expect.arrayContaining(["Origin", "Sec-Fetch-Site", "X-API-Key"]),
+    );
     expect(publicRead.headers.get("etag")).toMatch(/^W\/"[\w-]+"$/);
     // A body without the server's clock (a gallery page) is the same until the drop changes: 304.
-    const gallery = await fetch(`${site!.url}/api/public/collection/sprites/gallery`, { headers: { origin: site!.url } });
+    const gallery = await fetch(`${site!.url}/api/public/collection/sprites/gallery`, {
+      headers: { origin: site!.url },
+    });
     const etag = gallery.headers.get("etag")!;
-    const again = await fetch(`${site!.url}/api/public/collection/sprites/gallery`, { headers: { origin: site!.url, "if-none-match": etag } });
+    const again = await fetch(`${site!.url}/api/public/collection/sprites/gallery`, {
+      headers: { origin: site!.url, "if-none-match": etag },
+    });
     expect([again.status, await again.text(), again.headers.get("etag")]).toEqual([304, "", etag]);
 
     const keyed = await fetch(`${site!.url}/api/v1/collections/sprites`, { headers: { "x-api-key": key } });
     expect(keyed.headers.get("cache-control")).toBe("private, no-cache");
-    const wallet = await fetch(`${site!.url}/api/v1/collections/sprites/wallet-mints/${"1".repeat(32)}`, { headers: { "x-api-key": key } });
+    const wallet = await fetch(`${site!.url}/api/v1/collections/sprites/wallet-mints/${"1".repeat(32)}`, {
+      headers: { "x-api-key": key },
+    });
     expect(wallet.headers.get("cache-control")).toMatch(/^private|^no-store$/);
     const refused = await fetch(`${site!.url}/api/v1/collections/aurora`, { headers: { "x-api-key": key } });
     expect(refused.headers.get("cache-control")).toBe("no-store");

@@ -22,14 +22,22 @@ describe("parseConfig", () => {
     expect(parseConfig({}).testControls).toBe(false);
     expect(parseConfig({ DROPMINT_TEST_CONTROLS: "1" }).testControls).toBe(true);
     expect(
-      parseConfig({ DROPMINT_TEST_CONTROLS: "1", SOLANA_CLUSTER: "devnet", SOLANA_RPC_URL: "https://rpc.example", MINT_AUTHORITY_SECRET_KEY: "1".repeat(64) }).testControls,
+      parseConfig({
+        DROPMINT_TEST_CONTROLS: "1",
+        SOLANA_CLUSTER: "devnet",
+        SOLANA_RPC_URL: "https://rpc.example",
+        MINT_AUTHORITY_SECRET_KEY: "1".repeat(64),
+      }).testControls,
     ).toBe(false);
   });
 
   it("chain-read budget and holders interval: documented defaults, configurable, 0 turns holder reuse off", () => {
     expect(parseConfig({}).rateLimit.chainReadsPerMinute).toBe(60);
     expect(parseConfig({}).holdersCacheSeconds).toBe(30);
-    expect(parseConfig({ RATE_LIMIT_CHAIN_READS_PER_MINUTE: "5", HOLDERS_CACHE_SECONDS: "0" })).toMatchObject({ rateLimit: { chainReadsPerMinute: 5 }, holdersCacheSeconds: 0 });
+    expect(parseConfig({ RATE_LIMIT_CHAIN_READS_PER_MINUTE: "5", HOLDERS_CACHE_SECONDS: "0" })).toMatchObject({
+      rateLimit: { chainReadsPerMinute: 5 },
+      holdersCacheSeconds: 0,
+    });
     expect(() => parseConfig({ RATE_LIMIT_CHAIN_READS_PER_MINUTE: "0" })).toThrow(/RATE_LIMIT_CHAIN_READS_PER_MINUTE/);
     expect(() => parseConfig({ HOLDERS_CACHE_SECONDS: "-1" })).toThrow(/HOLDERS_CACHE_SECONDS/);
   });
@@ -39,7 +47,8 @@ describe("parseConfig", () => {
   });
 
   it("names every bad variable in one clear message", () => {
-    const attempt = () => parseConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SOLANA_CLUSTER: "testnet", SEED_DEMO_DROPS: "maybe" });
+    const attempt = () =>
+      parseConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SOLANA_CLUSTER: "testnet", SEED_DEMO_DROPS: "maybe" });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT/);
     expect(attempt).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
@@ -48,12 +57,19 @@ describe("parseConfig", () => {
   });
 
   it("requires an RPC endpoint and a mint authority off localnet", () => {
-    expect(() => parseConfig({ SOLANA_CLUSTER: "mainnet" })).toThrow(/SOLANA_RPC_URL: is required when SOLANA_CLUSTER is mainnet/);
-    expect(() => parseConfig({ SOLANA_CLUSTER: "devnet", SOLANA_RPC_URL: "https://rpc.example" })).toThrow(/MINT_AUTHORITY_SECRET_KEY/);
+    expect(() => parseConfig({ SOLANA_CLUSTER: "mainnet" })).toThrow(
+      /SOLANA_RPC_URL: is required when SOLANA_CLUSTER is mainnet/,
+    );
+    expect(() => parseConfig({ SOLANA_CLUSTER: "devnet", SOLANA_RPC_URL: "https://rpc.example" })).toThrow(
+      /MINT_AUTHORITY_SECRET_KEY/,
+    );
   });
 
   it("derives the site origins from PUBLIC_URL unless SITE_ORIGINS is set", () => {
     expect(parseConfig({ PUBLIC_URL: "https://drops.example/" }).siteOrigins[0]).toBe("https://drops.example");
-    expect(parseConfig({ SITE_ORIGINS: "https://a.example, https://b.example/" }).siteOrigins).toEqual(["https://a.example", "https://b.example"]);
+    expect(parseConfig({ SITE_ORIGINS: "https://a.example, https://b.example/" }).siteOrigins).toEqual([
+      "https://a.example",
+      "https://b.example",
+    ]);
   });
 });

@@ -10,7 +10,10 @@ describe("layers", () => {
 
   it("names a service that reaches into the HTTP pipeline or the framework, however it imports it", () => {
     const files = new Map([
-      ["lib/services/bad.ts", 'import { handleApiError } from "@/lib/api/handle-error";\nimport type { NextRequest } from "next/server";\n'],
+      [
+        "lib/services/bad.ts",
+        'import { handleApiError } from "@/lib/api/handle-error";\nimport type { NextRequest } from "next/server";\n',
+      ],
       ["lib/services/mint/lazy.ts", 'export async function f() {\n  return import("../../api/route");\n}\n'],
       ["lib/domain/impure.ts", 'import { x } from "@/lib/db/client";\n'],
       ["lib/chain/up.ts", 'export { y } from "../services/gallery";\n'],

@@ -11,7 +11,9 @@ import { getPublicCollection } from "@/lib/services/public-collection";
 import type { CollectionResponse } from "@/lib/schemas/collection";
 import type { PreLaunchCollection } from "@/lib/schemas/public-collection";
 
-export type LoadedDrop = { kind: "live"; identifier: string; collection: CollectionResponse } | { kind: "pre-launch"; identifier: string; teaser: PreLaunchCollection };
+export type LoadedDrop =
+  | { kind: "live"; identifier: string; collection: CollectionResponse }
+  | { kind: "pre-launch"; identifier: string; teaser: PreLaunchCollection };
 
 /**
  * The drop a link names, or a 404, or a 308 to its short link. The page awaits it before it

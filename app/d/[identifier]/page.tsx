@@ -27,7 +27,10 @@ const DESCRIPTION_MAX = 200;
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const drop = await loadDrop((await params).identifier);
   const name = (drop.kind === "live" ? drop.collection.collection.name : drop.teaser.collection.name) ?? "Drop";
-  const description = drop.kind === "live" ? (summarise(drop.collection.collection.description) ?? `Mint ${name} on Dropmint.`) : `${name} is coming soon on Dropmint.`;
+  const description =
+    drop.kind === "live"
+      ? (summarise(drop.collection.collection.description) ?? `Mint ${name} on Dropmint.`)
+      : `${name} is coming soon on Dropmint.`;
   const url = `/d/${drop.identifier}`;
   return {
     // Absolute share URLs (og:url, og:image) come from the configured public address at run time.
@@ -51,7 +54,11 @@ export default async function DropPage({ params }: Props) {
   // The drop page's islands read and mint through React Query and the whole browser client.
   return (
     <Providers cluster={getConfig().cluster}>
-      {drop.kind === "pre-launch" ? <ComingSoon teaser={drop.teaser} /> : <LiveDrop identifier={drop.identifier} response={drop.collection} />}
+      {drop.kind === "pre-launch" ? (
+        <ComingSoon teaser={drop.teaser} />
+      ) : (
+        <LiveDrop identifier={drop.identifier} response={drop.collection} />
+      )}
     </Providers>
   );
 }
@@ -66,7 +73,9 @@ function LiveDrop({ identifier, response }: { identifier: string; response: Coll
       {/* One column on phones (overview, mint, phases); on desktop the mint column sits right and stays in view. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-x-10 lg:gap-y-8">
         <div className="min-w-0 space-y-5 lg:col-start-1 lg:row-start-1">
-          {collection.description && <p className="max-w-prose whitespace-pre-line text-slate-300">{collection.description}</p>}
+          {collection.description && (
+            <p className="max-w-prose whitespace-pre-line text-slate-300">{collection.description}</p>
+          )}
           <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <PriceSummary {...islandProps} />
             <SupplyProgress {...islandProps} />
@@ -76,7 +85,12 @@ function LiveDrop({ identifier, response }: { identifier: string; response: Coll
         <aside aria-label="Mint" className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="lg:sticky lg:top-6">
             {capabilities.supportedBySurface ? (
-              <MintPanel identifier={identifier} collectionId={collection.id} cluster={getConfig().cluster} initialCollection={response} />
+              <MintPanel
+                identifier={identifier}
+                collectionId={collection.id}
+                cluster={getConfig().cluster}
+                initialCollection={response}
+              />
             ) : (
               <HostedMint mintUrl={capabilities.mintUrl} />
             )}

@@ -13,7 +13,12 @@ export function documentOf(router: Router) {
 }
 
 /** The documented operation, with its method and path as the document states them. */
-export function operationOf(ref: OperationRef): { method: string; path: string; base: string; operation: OperationObject } {
+export function operationOf(ref: OperationRef): {
+  method: string;
+  path: string;
+  base: string;
+  operation: OperationObject;
+} {
   const contract = ref.router === "v1" ? v1Operations[ref.id] : publicOperations[ref.id];
   const operation = documentOf(ref.router).paths[contract.path]![contract.method.toLowerCase()]!;
   return { method: contract.method, path: contract.path, base: ROUTER_BASE[ref.router], operation };

@@ -19,9 +19,14 @@ export function Endpoint(ref: OperationRef & { full?: boolean }) {
 export function Operation(ref: OperationRef) {
   const { method, path, base, operation } = operationOf(ref);
   const document = documentOf(ref.router);
-  const parameters = ((operation.parameters as JsonSchema[] | undefined) ?? []).filter((p) => p.in === "path" || p.in === "query");
-  const bodyRef = (operation.requestBody as { content: { "application/json": { schema: JsonSchema } } } | undefined)?.content["application/json"].schema;
-  const success = (operation.responses["200"] as { content: { "application/json": { schema: JsonSchema } } }).content["application/json"].schema;
+  const parameters = ((operation.parameters as JsonSchema[] | undefined) ?? []).filter(
+    (p) => p.in === "path" || p.in === "query",
+  );
+  const bodyRef = (operation.requestBody as { content: { "application/json": { schema: JsonSchema } } } | undefined)
+    ?.content["application/json"].schema;
+  const success = (operation.responses["200"] as { content: { "application/json": { schema: JsonSchema } } }).content[
+    "application/json"
+  ].schema;
   const errors = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400);
   return (
     <div className="space-y-2" id={`op-${operation.operationId}`}>
@@ -62,7 +67,13 @@ export function Operation(ref: OperationRef) {
   );
 }
 
-function FieldTable({ caption, rows }: { caption: string; rows: Array<{ name: string; type: string; notes: string }> }) {
+function FieldTable({
+  caption,
+  rows,
+}: {
+  caption: string;
+  rows: Array<{ name: string; type: string; notes: string }>;
+}) {
   return (
     <table className="w-full border-collapse text-left">
       <caption className="text-left font-semibold">{caption}</caption>

@@ -18,9 +18,11 @@ export function typeOf(schema: JsonSchema, document: Components): string {
   if ("const" in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map((value) => JSON.stringify(value)).join(" | ");
   for (const key of ["anyOf", "oneOf"] as const) {
-    if (Array.isArray(schema[key])) return [...new Set((schema[key] as JsonSchema[]).map((option) => typeOf(option, document)))].join(" | ");
+    if (Array.isArray(schema[key]))
+      return [...new Set((schema[key] as JsonSchema[]).map((option) => typeOf(option, document)))].join(" | ");
   }
-  if (Array.isArray(schema.allOf)) return (schema.allOf as JsonSchema[]).map((part) => typeOf(part, document)).join(" & ");
+  if (Array.isArray(schema.allOf))
+    return (schema.allOf as JsonSchema[]).map((part) => typeOf(part, document)).join(" & ");
   const types = [schema.type].flat().filter(Boolean) as string[];
   if (types.includes("array")) return `${typeOf((schema.items as JsonSchema | undefined) ?? {}, document)}[]`;
   if (types.length === 0) return "any";
@@ -50,7 +52,10 @@ export function fieldsOf(schema: JsonSchema, document: Components, prefix = "", 
   const resolved = resolve(schema, document);
   const variants = (resolved.anyOf ?? resolved.oneOf) as JsonSchema[] | undefined;
   if (variants && depth === 0)
-    return variants.flatMap((variant, i) => [{ name: `variant ${i + 1}`, type: typeOf(variant, document), notes: "" }, ...fieldsOf(variant, document, prefix, depth + 1)]);
+    return variants.flatMap((variant, i) => [
+      { name: `variant ${i + 1}`, type: typeOf(variant, document), notes: "" },
+      ...fieldsOf(variant, document, prefix, depth + 1),
+    ]);
   const properties = (resolved.properties as Record<string, JsonSchema> | undefined) ?? {};
   const required = new Set((resolved.required as string[] | undefined) ?? []);
   return Object.entries(properties).flatMap(([name, property]) => {

@@ -9,29 +9,34 @@ export function CollectionsSection() {
       </h2>
       <Operation router="v1" id="getRoot" />
       <p>
-        <code>{`{ success, version, stability, docs }`}</code>. Names no collection, so any valid key (of any scope) gets 200.
+        <code>{`{ success, version, stability, docs }`}</code>. Names no collection, so any valid key (of any scope)
+        gets 200.
       </p>
       <Operation router="v1" id="getCollection" />
       <p>The Collection response: the record, supply stats, phases and capabilities, with the server time.</p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          <code>collection.contractAddress</code>: Solana has no contract per drop (the token programs are shared), so for a Solana drop it is the drop&apos;s collection mint, the
-          same as <code>collectionAddress</code>, unless the drop records a contract of its own; <code>null</code> when the drop has no on-chain address yet.
+          <code>collection.contractAddress</code>: Solana has no contract per drop (the token programs are shared), so
+          for a Solana drop it is the drop&apos;s collection mint, the same as <code>collectionAddress</code>, unless
+          the drop records a contract of its own; <code>null</code> when the drop has no on-chain address yet.
         </li>
         <li>
-          <code>phases.all</code> lists every phase in schedule order, ended ones included; <code>phases.active</code> and <code>phases.upcoming</code> are the subsets by status on
-          the server clock.
+          <code>phases.all</code> lists every phase in schedule order, ended ones included; <code>phases.active</code>{" "}
+          and <code>phases.upcoming</code> are the subsets by status on the server clock.
         </li>
         <li>
-          <code>priceDisplay</code> is resolved per phase: <code>amount</code> for a fixed price (<code>isFree</code> only when it is 0), for a dutch auction&apos;s live price (the
-          same figure as <code>/dutch-price</code>) and for a pegged price (its current quote in the paid token, marked <code>approximate</code>); <code>range</code> for a
-          range-priced phase, or a dutch auction between its floor and ceiling when its live price cannot be computed; <code>hidden</code>; or <code>unknown</code> when no price
-          can be given right now (a pegged phase with no token price, broken settings). There is no raw price field.
+          <code>priceDisplay</code> is resolved per phase: <code>amount</code> for a fixed price (<code>isFree</code>{" "}
+          only when it is 0), for a dutch auction&apos;s live price (the same figure as <code>/dutch-price</code>) and
+          for a pegged price (its current quote in the paid token, marked <code>approximate</code>); <code>range</code>{" "}
+          for a range-priced phase, or a dutch auction between its floor and ceiling when its live price cannot be
+          computed; <code>hidden</code>; or <code>unknown</code> when no price can be given right now (a pegged phase
+          with no token price, broken settings). There is no raw price field.
         </li>
         <li>
-          <code>stats.mintedCount</code> counts minted and burned NFTs. An open-ended drop (no supply cap) reports <code>totalSupply: 0</code>, <code>availableCount: 0</code> and{" "}
-          <code>percentMinted: 0</code>, the spec&apos;s &quot;0 means unlimited&quot; convention, and the additive field <code>stats.isOpenEnded: true</code>; read that before
-          showing &quot;sold out&quot;.
+          <code>stats.mintedCount</code> counts minted and burned NFTs. An open-ended drop (no supply cap) reports{" "}
+          <code>totalSupply: 0</code>, <code>availableCount: 0</code> and <code>percentMinted: 0</code>, the spec&apos;s
+          &quot;0 means unlimited&quot; convention, and the additive field <code>stats.isOpenEnded: true</code>; read
+          that before showing &quot;sold out&quot;.
         </li>
         <li>
           <code>percentMinted</code> has two decimals and reaches 100 only when nothing is left.
@@ -40,14 +45,18 @@ export function CollectionsSection() {
           <code>capabilities.mintUrl</code> is set only when <code>supportedBySurface</code> is false.
         </li>
         <li>
-          <strong>Unknown identifier:</strong> <Err code="COLLECTION_NOT_FOUND" /> when the caller may see every drop (the site itself, or a key issued for all drops). A key scoped
-          to particular drops gets <Err code="COLLECTION_NOT_IN_SCOPE" /> instead, identical to the answer for another existing drop, so a key never learns which other drops exist.
+          <strong>Unknown identifier:</strong> <Err code="COLLECTION_NOT_FOUND" /> when the caller may see every drop
+          (the site itself, or a key issued for all drops). A key scoped to particular drops gets{" "}
+          <Err code="COLLECTION_NOT_IN_SCOPE" /> instead, identical to the answer for another existing drop, so a key
+          never learns which other drops exist.
         </li>
         <li>
-          <strong>Drops not launched yet</strong> (coming soon, deploying, or paused for maintenance): a key issued for the drop reads the full record. A request without a key (the
-          site itself) gets the public site&apos;s pre-launch envelope <code>{"{success: true, status, collection: {shortId, name, image, bannerImage}, serverTime}"}</code>, with{" "}
-          <code>status</code> one of <code>coming_soon</code>, <code>deploying</code>, <code>maintenance</code> (a launched drop&apos;s response has no <code>status</code>). See
-          the first-party section for the other routes.
+          <strong>Drops not launched yet</strong> (coming soon, deploying, or paused for maintenance): a key issued for
+          the drop reads the full record. A request without a key (the site itself) gets the public site&apos;s
+          pre-launch envelope{" "}
+          <code>{"{success: true, status, collection: {shortId, name, image, bannerImage}, serverTime}"}</code>, with{" "}
+          <code>status</code> one of <code>coming_soon</code>, <code>deploying</code>, <code>maintenance</code> (a
+          launched drop&apos;s response has no <code>status</code>). See the first-party section for the other routes.
         </li>
       </ul>
     </section>

@@ -15,13 +15,19 @@ const CONFIG_KEYS: Array<[string, string]> = [
     "sellerFeeBasisPoints, creators",
     `The royalties and creators every NFT's metadata states (shares add up to 100; at most ${MAX_CREATORS} creators). The first creator is the treasury when no phase has solPayment.`,
   ],
-  ["isSequential", "false (Sugar's default: a random order) becomes a provably fair drop: NFTs go out in a committed secret shuffle. true hands them out in token order."],
+  [
+    "isSequential",
+    "false (Sugar's default: a random order) becomes a provably fair drop: NFTs go out in a committed secret shuffle. true hands them out in token order.",
+  ],
   [
     "hiddenSettings",
     "A delayed reveal: NFTs show a placeholder (dropmint.json reveal.placeholder, else the collection image) under the name “<collection> (unrevealed)” until reveal.at. Its hash must equal the assets hash that validate prints (see below); the drop is also provably fair.",
   ],
   ["guards", "Phases: see the tables below."],
-  ["tokenStandard", "nft only: Dropmint mints Token-2022 NFTs with their metadata on the mint, where programmable NFTs (pnft) and rule sets do not exist."],
+  [
+    "tokenStandard",
+    "nft only: Dropmint mints Token-2022 NFTs with their metadata on the mint, where programmable NFTs (pnft) and rule sets do not exist.",
+  ],
   [
     "isMutable, uploadMethod, awsConfig, pinataConfig, sdriveApiKey, ruleSet, maxEditionSupply",
     "Read and not used: Dropmint stores the media itself and keeps the metadata it serves.",
@@ -34,8 +40,9 @@ export function CreatorsSection() {
     <section id="creators" className="space-y-4">
       <h2 className="text-2xl font-semibold">Launching a drop from a Sugar folder</h2>
       <p>
-        A creator with a Metaplex Sugar project launches it here with one command, against the site&apos;s configured database and chain, whether the site runs or not (while it
-        holds the embedded database or chain, the command goes through it):
+        A creator with a Metaplex Sugar project launches it here with one command, against the site&apos;s configured
+        database and chain, whether the site runs or not (while it holds the embedded database or chain, the command
+        goes through it):
       </p>
       <pre className="overflow-x-auto rounded bg-white/5 p-3 text-xs">
         {`npm run drop -- validate <folder>   # checks everything, writes nothing
@@ -44,9 +51,11 @@ npm run drop -- update <folder>     # applies the folder's changes (see the rule
 npm run drop -- show <folder|shortId>`}
       </pre>
       <p>
-        The folder is Sugar&apos;s: <code>config.json</code>, <code>assets/</code> with <code>0.json</code> + <code>0.png</code> … and <code>collection.json</code> +{" "}
-        <code>collection.png</code> (token-metadata JSON: name, description, image, attributes), an optional <code>dropmint.json</code>, and the wallet files allowList guards name.{" "}
-        <code>validate</code> names every problem with its file and JSON path, all in one run; a refused folder leaves nothing behind.
+        The folder is Sugar&apos;s: <code>config.json</code>, <code>assets/</code> with <code>0.json</code> +{" "}
+        <code>0.png</code> … and <code>collection.json</code> + <code>collection.png</code> (token-metadata JSON: name,
+        description, image, attributes), an optional <code>dropmint.json</code>, and the wallet files allowList guards
+        name. <code>validate</code> names every problem with its file and JSON path, all in one run; a refused folder
+        leaves nothing behind.
       </p>
 
       <h3 className="text-lg font-semibold">config.json</h3>
@@ -65,8 +74,9 @@ npm run drop -- show <folder|shortId>`}
 
       <h3 className="text-lg font-semibold">Guards become phases</h3>
       <p>
-        Each group of <code>guards.groups</code> is a phase named by its label (dropmint.json may give it another name), with the <code>guards.default</code> guards merged in (a
-        guard in both is the group&apos;s); without groups, the default guards are the one phase. Dates read as <code>{`2025-06-01T18:00:00Z`}</code> or Sugar&apos;s{" "}
+        Each group of <code>guards.groups</code> is a phase named by its label (dropmint.json may give it another name),
+        with the <code>guards.default</code> guards merged in (a guard in both is the group&apos;s); without groups, the
+        default guards are the one phase. Dates read as <code>{`2025-06-01T18:00:00Z`}</code> or Sugar&apos;s{" "}
         <code>{`2025-06-01 18:00:00 +0000`}</code>; SOL values are exact ({`0.3 SOL is 300,000,000 lamports`}).
       </p>
       <table className="w-full text-left text-sm" data-testid="supported-guards">
@@ -106,43 +116,55 @@ npm run drop -- show <folder|shortId>`}
         </tbody>
       </table>
       <p>
-        A config using a refused guard, or any other name (Core Candy Machine&apos;s asset guards, a typo), is refused by name: no guard is ever dropped in silence. Two access
-        guards in one group (allowList, addressGate, tokenGate, nftGate) are refused too, since Candy Guard requires all of them where Dropmint admits a wallet meeting any one.
+        A config using a refused guard, or any other name (Core Candy Machine&apos;s asset guards, a typo), is refused
+        by name: no guard is ever dropped in silence. Two access guards in one group (allowList, addressGate, tokenGate,
+        nftGate) are refused too, since Candy Guard requires all of them where Dropmint admits a wallet meeting any one.
       </p>
 
       <h3 className="text-lg font-semibold">The assets hash (hiddenSettings.hash)</h3>
       <p>
         Sugar hashes its upload cache; Dropmint has none, so it commits to the files themselves: line <em>i</em> is{" "}
-        <code>&quot;&lt;i&gt;:&lt;SHA-256 hex of i.json&gt;:&lt;SHA-256 hex of i&apos;s image&gt;\n&quot;</code>, and the hash is the first {ASSETS_HASH_LENGTH} characters of the
-        base58 SHA-256 of all lines. <code>validate</code> prints it. The drop shows it as <code>fairness.assetsHash</code> beside the fair-order commitment.
+        <code>&quot;&lt;i&gt;:&lt;SHA-256 hex of i.json&gt;:&lt;SHA-256 hex of i&apos;s image&gt;\n&quot;</code>, and
+        the hash is the first {ASSETS_HASH_LENGTH} characters of the base58 SHA-256 of all lines. <code>validate</code>{" "}
+        prints it. The drop shows it as <code>fairness.assetsHash</code> beside the fair-order commitment.
       </p>
 
       <h3 className="text-lg font-semibold">Media</h3>
       <p>
-        Images (PNG, JPEG, GIF, WebP; SVG refused; at most {MAX_IMAGE_BYTES / 1048576} MB and {MAX_IMAGE_SIDE} pixels a side) must decode in full and match their extension. Each
-        gets a web-sized WebP variant at most {VARIANT_WIDTH} pixels wide for cards and galleries. They are stored under <code>DATA_DIR/media</code> and served at{" "}
-        <code>/media/&lt;shortId&gt;/&lt;sha256&gt;.&lt;ext&gt;</code> with <code>Cache-Control: {MEDIA_CACHE_CONTROL}</code>, or in an S3-compatible bucket when{" "}
-        <code>MEDIA_S3_BUCKET</code> is set (with <code>MEDIA_S3_PUBLIC_URL</code>, and <code>MEDIA_S3_ENDPOINT</code> for a bucket not on AWS).
+        Images (PNG, JPEG, GIF, WebP; SVG refused; at most {MAX_IMAGE_BYTES / 1048576} MB and {MAX_IMAGE_SIDE} pixels a
+        side) must decode in full and match their extension. Each gets a web-sized WebP variant at most {VARIANT_WIDTH}{" "}
+        pixels wide for cards and galleries. They are stored under <code>DATA_DIR/media</code> and served at{" "}
+        <code>/media/&lt;shortId&gt;/&lt;sha256&gt;.&lt;ext&gt;</code> with{" "}
+        <code>Cache-Control: {MEDIA_CACHE_CONTROL}</code>, or in an S3-compatible bucket when{" "}
+        <code>MEDIA_S3_BUCKET</code> is set (with <code>MEDIA_S3_PUBLIC_URL</code>, and <code>MEDIA_S3_ENDPOINT</code>{" "}
+        for a bucket not on AWS).
       </p>
 
       <h3 className="text-lg font-semibold">update, and an interrupted create</h3>
       <ul className="list-disc space-y-1 pl-6">
-        <li>Before the first mint, update changes anything but the name and symbol (the collection was created on chain with them).</li>
         <li>
-          Once an NFT is minted, it refuses — naming each reason and changing nothing — changes to the assets (art, names, traits, their number), royalties and creators, the hidden
-          settings&apos; hash, the fair order, claim codes and bounties, a phase that sold (removed, relabelled, or a supply under its sales). Prices, windows, limits, gates, the
-          description, images of the page and the reveal moment still change.
+          Before the first mint, update changes anything but the name and symbol (the collection was created on chain
+          with them).
         </li>
         <li>
-          An interrupted create (Ctrl-C, kill -9) resumes when run again: media already stored are found by their hash, the collection is found at the address derived from the
-          short ID (never paid for twice), and the drop is written in one transaction.
+          Once an NFT is minted, it refuses — naming each reason and changing nothing — changes to the assets (art,
+          names, traits, their number), royalties and creators, the hidden settings&apos; hash, the fair order, claim
+          codes and bounties, a phase that sold (removed, relabelled, or a supply under its sales). Prices, windows,
+          limits, gates, the description, images of the page and the reveal moment still change.
+        </li>
+        <li>
+          An interrupted create (Ctrl-C, kill -9) resumes when run again: media already stored are found by their hash,
+          the collection is found at the address derived from the short ID (never paid for twice), and the drop is
+          written in one transaction.
         </li>
       </ul>
 
       <h3 className="text-lg font-semibold">dropmint.json</h3>
       <p>
-        Optional, beside config.json: what Sugar has no words for — the short ID, banner, socials, the treasury when no phase pays one, the reveal, per-phase extras by group label
-        (name, buy-N-get-M, max per transaction, a dutch or pegged price in place of solPayment&apos;s), claim-code batches and bounties. Unknown keys are refused. Its JSON Schema:
+        Optional, beside config.json: what Sugar has no words for — the short ID, banner, socials, the treasury when no
+        phase pays one, the reveal, per-phase extras by group label (name, buy-N-get-M, max per transaction, a dutch or
+        pegged price in place of solPayment&apos;s), claim-code batches and bounties. Unknown keys are refused. Its JSON
+        Schema:
       </p>
       <pre className="max-h-96 overflow-auto rounded bg-white/5 p-3 text-xs" data-testid="dropmint-json-schema">
         {extrasSchema}

@@ -10,40 +10,51 @@ export function FairnessSection({ baseUrl }: { baseUrl: string }) {
     <section id="fairness" className="space-y-4">
       <h2 className="text-2xl font-semibold">Provably fair assignment</h2>
       <p>
-        <strong>Every drop:</strong> the service decides which NFT a mint gets, never the buyer. Prepare reserves the next NFT in the drop&apos;s order (token order, or the
-        committed order below); a new prepare of the same wallet supersedes its unsigned one and frees that NFT first, so preparing again gets the same NFT back, never a re-roll.
+        <strong>Every drop:</strong> the service decides which NFT a mint gets, never the buyer. Prepare reserves the
+        next NFT in the drop&apos;s order (token order, or the committed order below); a new prepare of the same wallet
+        supersedes its unsigned one and frees that NFT first, so preparing again gets the same NFT back, never a
+        re-roll.
       </p>
       <p>
-        <strong>Provably fair drops</strong> (opt-in; <code>collection.fairness</code> is not null) go further, so that nobody, the creator included, can pick a rare NFT:
+        <strong>Provably fair drops</strong> (opt-in; <code>collection.fairness</code> is not null) go further, so that
+        nobody, the creator included, can pick a rare NFT:
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          Before the mint opens, the drop is committed to a secret order of its token ids <code>fairness.tokenIds.from</code>..<code>to</code>. The NFT at position 0 goes to the
-          first mint, and so on (an NFT whose session expires unminted goes back to its place and is the next one handed out).
+          Before the mint opens, the drop is committed to a secret order of its token ids{" "}
+          <code>fairness.tokenIds.from</code>..<code>to</code>. The NFT at position 0 goes to the first mint, and so on
+          (an NFT whose session expires unminted goes back to its place and is the next one handed out).
         </li>
         <li>
-          A mint is never told its NFT before it lands: prepare answers <code>sessions[].nftIds: []</code>, the transaction carries the drop&apos;s name and a metadata address
-          named by the new mint&apos;s address (it resolves once the mint lands), the gallery lists held NFTs as still available and shows no holds (not even the asker&apos;s), and{" "}
-          <code>/nft</code> shows a held NFT as available. So declining a common NFT to wait for a rarer one is impossible: there is nothing to decline. A fair drop cannot price a
-          range by rarity (the price would tell), so prepare refuses a range phase there with <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" />.
+          A mint is never told its NFT before it lands: prepare answers <code>sessions[].nftIds: []</code>, the
+          transaction carries the drop&apos;s name and a metadata address named by the new mint&apos;s address (it
+          resolves once the mint lands), the gallery lists held NFTs as still available and shows no holds (not even the
+          asker&apos;s), and <code>/nft</code> shows a held NFT as available. So declining a common NFT to wait for a
+          rarer one is impossible: there is nothing to decline. A fair drop cannot price a range by rarity (the price
+          would tell), so prepare refuses a range phase there with <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" />.
         </li>
         <li>
           <code>fairness</code> in the collection record (v1 and the first-party router):{" "}
-          <code>{`{ algorithm: "${FAIR_ORDER_ALGORITHM}", commitment, seed, tokenIds: { from, to }, verifyScript }`}</code>. The <code>commitment</code> is public from the start;
-          the <code>seed</code> is null until nothing can be minted any more (sold out, or every phase ended): publishing it earlier, even at a delayed reveal, would let anyone
-          compute which NFT the next mint gets.
+          <code>{`{ algorithm: "${FAIR_ORDER_ALGORITHM}", commitment, seed, tokenIds: { from, to }, verifyScript }`}</code>
+          . The <code>commitment</code> is public from the start; the <code>seed</code> is null until nothing can be
+          minted any more (sold out, or every phase ended): publishing it earlier, even at a delayed reveal, would let
+          anyone compute which NFT the next mint gets.
         </li>
         <li>
-          The rule: the token ids from..to ascending are shuffled by Fisher–Yates from the last position down; position <code>i</code> swaps with <code>j = r mod (i + 1)</code>,
-          where <code>r</code> is the next 32-bit big-endian integer of the stream <code>HMAC-SHA256(seed bytes, &quot;dropmint-fair-order:&quot; + k)</code>,{" "}
-          <code>k = 0, 1, …</code>, skipping any <code>r</code> at or above the largest multiple of <code>i + 1</code> under 2<sup>32</sup> (so every <code>j</code> is equally
-          likely). The commitment is the SHA-256 hex of <code>&quot;&lt;seed hex&gt;:&lt;ids in order, comma-separated&gt;&quot;</code>.
+          The rule: the token ids from..to ascending are shuffled by Fisher–Yates from the last position down; position{" "}
+          <code>i</code> swaps with <code>j = r mod (i + 1)</code>, where <code>r</code> is the next 32-bit big-endian
+          integer of the stream <code>HMAC-SHA256(seed bytes, &quot;dropmint-fair-order:&quot; + k)</code>,{" "}
+          <code>k = 0, 1, …</code>, skipping any <code>r</code> at or above the largest multiple of <code>i + 1</code>{" "}
+          under 2<sup>32</sup> (so every <code>j</code> is equally likely). The commitment is the SHA-256 hex of{" "}
+          <code>&quot;&lt;seed hex&gt;:&lt;ids in order, comma-separated&gt;&quot;</code>.
         </li>
         <li>
-          Check it with the script the site serves at <a href={FAIR_VERIFY_SCRIPT_PATH}>{FAIR_VERIFY_SCRIPT_PATH}</a> (Node 18 or later, no packages):{" "}
-          <code>node verify.mjs {baseUrl} &lt;short id&gt;</code> reads the drop&apos;s record, recomputes the order from the seed and says whether it matches the commitment;{" "}
-          <code>node verify.mjs --seed &lt;hex&gt; --from 1 --to 100 --commitment &lt;hex&gt;</code> does the same from values you copied. Then compare the order with the
-          drop&apos;s mints (all-minted, <code>sort=oldest</code>): NFTs went out in that order, except where a session expired and its NFT went to a later mint.
+          Check it with the script the site serves at <a href={FAIR_VERIFY_SCRIPT_PATH}>{FAIR_VERIFY_SCRIPT_PATH}</a>{" "}
+          (Node 18 or later, no packages): <code>node verify.mjs {baseUrl} &lt;short id&gt;</code> reads the drop&apos;s
+          record, recomputes the order from the seed and says whether it matches the commitment;{" "}
+          <code>node verify.mjs --seed &lt;hex&gt; --from 1 --to 100 --commitment &lt;hex&gt;</code> does the same from
+          values you copied. Then compare the order with the drop&apos;s mints (all-minted, <code>sort=oldest</code>):
+          NFTs went out in that order, except where a session expired and its NFT went to a later mint.
         </li>
       </ul>
     </section>

@@ -8,11 +8,14 @@ export function FaucetSection() {
         Faucet and balance (local chain only)
       </h2>
       <p>
-        <code>POST /api/localnet/faucet</code> with <code>{`{ "address": "<wallet>", "sol": 2 }`}</code> airdrops SOL on the embedded local chain (at most {MAX_FAUCET_SOL} SOL a
-        call), so a collector, a test or a partner script can fund a wallet. It answers <code>{`{ success, signature, lamports, balance }`}</code>.{" "}
-        <code>GET /api/localnet/balance/&lt;wallet&gt;</code> answers <code>{`{ success, address, lamports }`}</code>: the mint panel shows it because the browser has no RPC
-        endpoint of its own on the embedded chain; each balance read spends one unit of the per-IP chain budget (see Rate limits). Both exist only when the site runs on{" "}
-        <code>SOLANA_CLUSTER=localnet</code>; on devnet and mainnet the paths answer <StatusOf code="NOT_FOUND" />, and the burner wallet is not offered.
+        <code>POST /api/localnet/faucet</code> with <code>{`{ "address": "<wallet>", "sol": 2 }`}</code> airdrops SOL on
+        the embedded local chain (at most {MAX_FAUCET_SOL} SOL a call), so a collector, a test or a partner script can
+        fund a wallet. It answers <code>{`{ success, signature, lamports, balance }`}</code>.{" "}
+        <code>GET /api/localnet/balance/&lt;wallet&gt;</code> answers <code>{`{ success, address, lamports }`}</code>:
+        the mint panel shows it because the browser has no RPC endpoint of its own on the embedded chain; each balance
+        read spends one unit of the per-IP chain budget (see Rate limits). Both exist only when the site runs on{" "}
+        <code>SOLANA_CLUSTER=localnet</code>; on devnet and mainnet the paths answer <StatusOf code="NOT_FOUND" />, and
+        the burner wallet is not offered.
       </p>
       <pre className="overflow-x-auto rounded bg-black/40 p-3 text-sm">
         {`curl -X POST http://localhost:3000/api/localnet/faucet \\
@@ -20,11 +23,14 @@ export function FaucetSection() {
   -d '{"address":"<wallet address>","sol":2}'`}
       </pre>
       <p>
-        <strong>Test control.</strong> With <code>DROPMINT_TEST_CONTROLS=1</code> (and only on localnet), <code>POST /api/localnet/test-controls/phase-start</code> with{" "}
-        <code>{`{ "phaseId": "<uuid>", "startsInMs": 12000 }`}</code> moves a phase&apos;s start relative to the server clock. The end-to-end tests use it to watch an upcoming
-        phase&apos;s countdown roll over to active on an open page. <code>POST /api/localnet/test-controls/allowlist</code> with{" "}
-        <code>{`{ "phaseId": "<uuid>", "walletAddress": "<wallet>", "allocation": 3 }`}</code> puts a wallet on a gated phase&apos;s allowlist, so a test can mint there with the
-        page&apos;s burner wallet (a new key on every load). Without the flag both paths answer <StatusOf code="NOT_FOUND" />.
+        <strong>Test control.</strong> With <code>DROPMINT_TEST_CONTROLS=1</code> (and only on localnet),{" "}
+        <code>POST /api/localnet/test-controls/phase-start</code> with{" "}
+        <code>{`{ "phaseId": "<uuid>", "startsInMs": 12000 }`}</code> moves a phase&apos;s start relative to the server
+        clock. The end-to-end tests use it to watch an upcoming phase&apos;s countdown roll over to active on an open
+        page. <code>POST /api/localnet/test-controls/allowlist</code> with{" "}
+        <code>{`{ "phaseId": "<uuid>", "walletAddress": "<wallet>", "allocation": 3 }`}</code> puts a wallet on a gated
+        phase&apos;s allowlist, so a test can mint there with the page&apos;s burner wallet (a new key on every load).
+        Without the flag both paths answer <StatusOf code="NOT_FOUND" />.
       </p>
     </section>
   );

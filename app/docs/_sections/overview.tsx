@@ -9,45 +9,56 @@ export function OverviewSection({ baseUrl }: { baseUrl: string }) {
         Overview
       </h2>
       <p>
-        The v1 API lives at <code>{baseUrl}/api/v1</code>. Paths below are relative to it. JSON is the wire format; POST bodies need <code>Content-Type: application/json</code>.
+        The v1 API lives at <code>{baseUrl}/api/v1</code>. Paths below are relative to it. JSON is the wire format; POST
+        bodies need <code>Content-Type: application/json</code>.
       </p>
       <h3 className="text-lg font-semibold">Envelope</h3>
       <p>
-        Successful bodies carry <code>success: true</code> beside the resource&apos;s own fields. Errors carry <code>{`{ success: false, error, code }`}</code>: <code>error</code>{" "}
-        is a sentence for people and may be reworded at any time; <code>code</code> is stable, so branch on it. Clients branch on the code, not on the status class.
+        Successful bodies carry <code>success: true</code> beside the resource&apos;s own fields. Errors carry{" "}
+        <code>{`{ success: false, error, code }`}</code>: <code>error</code> is a sentence for people and may be
+        reworded at any time; <code>code</code> is stable, so branch on it. Clients branch on the code, not on the
+        status class.
       </p>
       <h3 className="text-lg font-semibold">Bad requests</h3>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          A method a path does not answer gets <Err code="METHOD_NOT_ALLOWED" /> with an <code>Allow</code> header listing the methods it does (GET paths also answer HEAD and
-          OPTIONS), including methods such as <code>TRACE</code> or <code>PROPFIND</code>. An unknown path under <code>/api</code> gets <Err code="NOT_FOUND" />.
+          A method a path does not answer gets <Err code="METHOD_NOT_ALLOWED" /> with an <code>Allow</code> header
+          listing the methods it does (GET paths also answer HEAD and OPTIONS), including methods such as{" "}
+          <code>TRACE</code> or <code>PROPFIND</code>. An unknown path under <code>/api</code> gets{" "}
+          <Err code="NOT_FOUND" />.
         </li>
         <li>
-          A path whose percent-encoding is malformed (<code>%E0%A4%A</code>, a lone <code>%</code>) gets <Err code="INVALID_REQUEST" />. Text in paths, query strings and bodies
-          (searches, codes, identifiers) may not contain control characters (NUL, line breaks, escape): <Err code="INVALID_REQUEST" />.
+          A path whose percent-encoding is malformed (<code>%E0%A4%A</code>, a lone <code>%</code>) gets{" "}
+          <Err code="INVALID_REQUEST" />. Text in paths, query strings and bodies (searches, codes, identifiers) may not
+          contain control characters (NUL, line breaks, escape): <Err code="INVALID_REQUEST" />.
         </li>
         <li>
-          Bodies over {MAX_BODY_BYTES / 1024} KB get <Err code="PAYLOAD_TOO_LARGE" />, and the connection is closed: open a new one for the next request.
+          Bodies over {MAX_BODY_BYTES / 1024} KB get <Err code="PAYLOAD_TOO_LARGE" />, and the connection is closed:
+          open a new one for the next request.
         </li>
         <li>
-          Every answer carries <code>X-Content-Type-Options: nosniff</code>, <code>Referrer-Policy: strict-origin-when-cross-origin</code> and a Content-Security-Policy; pages may
-          not be framed anywhere (<code>frame-ancestors &apos;none&apos;</code>, <code>X-Frame-Options: DENY</code>). Link to a drop instead of embedding it.
+          Every answer carries <code>X-Content-Type-Options: nosniff</code>,{" "}
+          <code>Referrer-Policy: strict-origin-when-cross-origin</code> and a Content-Security-Policy; pages may not be
+          framed anywhere (<code>frame-ancestors &apos;none&apos;</code>, <code>X-Frame-Options: DENY</code>). Link to a
+          drop instead of embedding it.
         </li>
       </ul>
       <h3 className="text-lg font-semibold">Identifiers</h3>
       <p>
-        A collection is addressed by its short ID (use it in public links), its UUID or its on-chain collection address. Addresses are base58 and case-sensitive: they are matched
-        exactly and never altered. A malformed identifier is <Err code="INVALID_REQUEST" />.
+        A collection is addressed by its short ID (use it in public links), its UUID or its on-chain collection address.
+        Addresses are base58 and case-sensitive: they are matched exactly and never altered. A malformed identifier is{" "}
+        <Err code="INVALID_REQUEST" />.
       </p>
       <h3 className="text-lg font-semibold">Clock</h3>
       <p>
-        <code>serverTime</code> is the service&apos;s clock. Phase status, <code>msUntilStart</code> and <code>msUntilEnd</code> are computed on it; render countdowns against it
-        and re-read the collection when one reaches zero.
+        <code>serverTime</code> is the service&apos;s clock. Phase status, <code>msUntilStart</code> and{" "}
+        <code>msUntilEnd</code> are computed on it; render countdowns against it and re-read the collection when one
+        reaches zero.
       </p>
       <h3 className="text-lg font-semibold">Versioning</h3>
       <p>
-        <Endpoint router="v1" id="getRoot" /> returns <code>version</code> and <code>stability</code>. Within v1 changes are additive only: fields may be added, never removed or
-        retyped.
+        <Endpoint router="v1" id="getRoot" /> returns <code>version</code> and <code>stability</code>. Within v1 changes
+        are additive only: fields may be added, never removed or retyped.
       </p>
     </section>
   );

@@ -23,7 +23,8 @@ const INVARIANTS: Invariant[] = [
         threat: "A changed amount, recipient or instruction, or another session's transaction.",
         defence: (
           <>
-            Execute refuses any message that is not byte-identical to the prepared one (<Err code="TRANSACTION_MISMATCH" plain />) and any wallet signature that does not verify (
+            Execute refuses any message that is not byte-identical to the prepared one (
+            <Err code="TRANSACTION_MISMATCH" plain />) and any wallet signature that does not verify (
             <Err code="INVALID_SIGNATURE" plain />
             ), before anything is signed or sent.
           </>
@@ -38,12 +39,14 @@ const INVARIANTS: Invariant[] = [
     defences: [
       {
         threat: "A mint rush across instances.",
-        defence: "NFT rows are reserved with FOR UPDATE SKIP LOCKED inside the prepare transaction; phase supply under the phase's row lock.",
+        defence:
+          "NFT rows are reserved with FOR UPDATE SKIP LOCKED inside the prepare transaction; phase supply under the phase's row lock.",
         test: "tests/api/mint/concurrency.test.ts (300 prepares for 50 NFTs from 2 processes on PostgreSQL; 60 on PGlite)",
       },
       {
         threat: "An execute that started just before its session expired mints an NFT another session holds since.",
-        defence: "The claim is decided by the database's clock, and only while the NFT is still reserved by this very session.",
+        defence:
+          "The claim is decided by the database's clock, and only while the NFT is still reserved by this very session.",
         test: 'tests/api/mint/attacks.test.ts ("decides expiry by the database\'s clock")',
       },
       {
@@ -62,9 +65,9 @@ const INVARIANTS: Invariant[] = [
         threat: "Executing only the free bonus of a buy-N-get-M prepare.",
         defence: (
           <>
-            A bonus is signed only once the purchases of its prepare that earn it have landed (under the group&apos;s lock); alone it answers{" "}
-            <Err code="BONUS_WITHOUT_PURCHASE" plain />, and the batch executes purchases first. One session of a multi-NFT prepare sent alone answers{" "}
-            <Err code="BATCH_REQUIRED" plain />.
+            A bonus is signed only once the purchases of its prepare that earn it have landed (under the group&apos;s
+            lock); alone it answers <Err code="BONUS_WITHOUT_PURCHASE" plain />, and the batch executes purchases first.
+            One session of a multi-NFT prepare sent alone answers <Err code="BATCH_REQUIRED" plain />.
           </>
         ),
         test: 'tests/api/mint/attacks.test.ts ("BOGO bonuses ride with the purchase")',
@@ -75,7 +78,8 @@ const INVARIANTS: Invariant[] = [
         test: "tests/api/mint/attacks.test.ts",
       },
       {
-        threat: "Sniping rare NFTs: preparing, looking at which NFT came up, and declining until a rare one does (or a creator placing rare ones).",
+        threat:
+          "Sniping rare NFTs: preparing, looking at which NFT came up, and declining until a rare one does (or a creator placing rare ones).",
         defence:
           "Prepare gives a wallet that prepares again the same NFT (its superseded session frees it first). A provably fair drop hands NFTs out in a secret order committed to before the mint opens, and never tells a mint its NFT before it lands: no nftIds, the drop's name on chain, holds hidden from the gallery and /nft; its seed is published, with a verification script, once nothing is left to mint.",
         test: "tests/api/mint/fair-drop.test.ts",
@@ -96,15 +100,17 @@ const INVARIANTS: Invariant[] = [
         threat: "A griefer prepares in a victim's name to hold its allowance and claim codes.",
         defence: (
           <>
-            A new prepare for a wallet supersedes that wallet&apos;s earlier unsigned sessions in the drop (they cannot land without the server) and frees what they held; executing
-            one answers <Err code="SESSION_SUPERSEDED" plain />.
+            A new prepare for a wallet supersedes that wallet&apos;s earlier unsigned sessions in the drop (they cannot
+            land without the server) and frees what they held; executing one answers{" "}
+            <Err code="SESSION_SUPERSEDED" plain />.
           </>
         ),
         test: "tests/api/mint/attacks.test.ts",
       },
       {
         threat: "A griefer spends a victim's prepare budget.",
-        defence: "The prepare budget is per caller (key; publishable key and client IP; or the IP of the site's pages) and wallet and drop.",
+        defence:
+          "The prepare budget is per caller (key; publishable key and client IP; or the IP of the site's pages) and wallet and drop.",
         test: "tests/api/mint/attacks.test.ts",
       },
       {
@@ -113,8 +119,10 @@ const INVARIANTS: Invariant[] = [
         test: "tests/api/mint/attacks.test.ts",
       },
       {
-        threat: "One visitor of a partner's page spends the publishable key's mint budget and locks out everyone else on that page.",
-        defence: "A publishable key's mint budget is per key and client IP; secret and sandbox keys keep one budget per key.",
+        threat:
+          "One visitor of a partner's page spends the publishable key's mint budget and locks out everyone else on that page.",
+        defence:
+          "A publishable key's mint budget is per key and client IP; secret and sandbox keys keep one budget per key.",
         test: "tests/api/pipeline/budgets.test.ts (mint budgets by key class)",
       },
     ],
@@ -129,7 +137,8 @@ const INVARIANTS: Invariant[] = [
         test: "tests/smoke/crash-recovery.test.ts, tests/api/mint/execute-guards.test.ts (the pending outcome)",
       },
       {
-        threat: "A bounty paid twice: a payout interrupted by a crash and retried, or settled by two instances at once.",
+        threat:
+          "A bounty paid twice: a payout interrupted by a crash and retried, or settled by two instances at once.",
         defence:
           "Each payout transaction is signed and written ahead on the award (only while it has none) before it is sent; maintenance looks that signature up and sends the same bytes again while they can land, and builds a new one only after the chain can no longer take the old one.",
         test: "tests/api/mint/bounty-payouts.test.ts",
@@ -149,17 +158,20 @@ const INVARIANTS: Invariant[] = [
         threat: "A scoped key probes for other drops.",
         defence: (
           <>
-            Another drop&apos;s identifier is answered with the same <Err code="COLLECTION_NOT_IN_SCOPE" /> in body, status and timing, without asking the database.
+            Another drop&apos;s identifier is answered with the same <Err code="COLLECTION_NOT_IN_SCOPE" /> in body,
+            status and timing, without asking the database.
           </>
         ),
         test: "tests/api/pipeline/auth-scope.test.ts",
       },
       {
-        threat: "Anyone forges the site's Origin and reads, through v1 without a key, a drop that has not launched: its description, schedule, prices, supply, phases and codes.",
+        threat:
+          "Anyone forges the site's Origin and reads, through v1 without a key, a drop that has not launched: its description, schedule, prices, supply, phases and codes.",
         defence: (
           <>
-            Keyless v1 reads show such a drop exactly as the public site does: the pre-launch envelope, empty gallery and recently-minted, <Err code="COLLECTION_NOT_LAUNCHED" />{" "}
-            elsewhere, and its phases as unknown. Keys issued for the drop read it in full.
+            Keyless v1 reads show such a drop exactly as the public site does: the pre-launch envelope, empty gallery
+            and recently-minted, <Err code="COLLECTION_NOT_LAUNCHED" /> elsewhere, and its phases as unknown. Keys
+            issued for the drop read it in full.
           </>
         ),
         test: "tests/api/pre-launch.test.ts (a table over every v1 route naming a drop or a phase)",
@@ -182,14 +194,17 @@ const INVARIANTS: Invariant[] = [
       {
         threat: (
           <>
-            A burst above capacity queues on the database until key checks time out, so callers read <Err code="AUTH_UNAVAILABLE" plain /> for a database that is merely busy, and
-            the log fills with a stack trace per request.
+            A burst above capacity queues on the database until key checks time out, so callers read{" "}
+            <Err code="AUTH_UNAVAILABLE" plain /> for a database that is merely busy, and the log fills with a stack
+            trace per request.
           </>
         ),
         defence: (
           <>
-            Each instance admits a bounded number of requests and prepares, and keeps room of their own for executes (a rush of prepares never sheds the executes that finish sales
-            already reserved); beyond them it answers <Err code="SERVER_BUSY" /> with Retry-After at once, before any database work. A flood of failures logs one line per interval.
+            Each instance admits a bounded number of requests and prepares, and keeps room of their own for executes (a
+            rush of prepares never sheds the executes that finish sales already reserved); beyond them it answers{" "}
+            <Err code="SERVER_BUSY" /> with Retry-After at once, before any database work. A flood of failures logs one
+            line per interval.
           </>
         ),
         test: "tests/api/pipeline/admission.test.ts",
@@ -208,13 +223,15 @@ const INVARIANTS: Invariant[] = [
       {
         threat: (
           <>
-            A path with malformed percent-encoding, or a method the framework never routes (TRACE, PROPFIND, QUERY, SEARCH), answers a bare <StatusOf code="INTERNAL_ERROR" />.
+            A path with malformed percent-encoding, or a method the framework never routes (TRACE, PROPFIND, QUERY,
+            SEARCH), answers a bare <StatusOf code="INTERNAL_ERROR" />.
           </>
         ),
         defence: (
           <>
-            The server answers them itself before the framework: <StatusOf code="INVALID_REQUEST" /> for a malformed path (the envelope under /api, the site&apos;s error page
-            elsewhere), <Err code="METHOD_NOT_ALLOWED" /> with the envelope and an Allow header taken from the route files.
+            The server answers them itself before the framework: <StatusOf code="INVALID_REQUEST" /> for a malformed
+            path (the envelope under /api, the site&apos;s error page elsewhere), <Err code="METHOD_NOT_ALLOWED" /> with
+            the envelope and an Allow header taken from the route files.
           </>
         ),
         test: "tests/smoke/hostile-requests.test.ts, tests/api/route-methods.test.ts",
@@ -231,34 +248,41 @@ const INVARIANTS: Invariant[] = [
       {
         threat: (
           <>
-            NUL and other control characters in a query string, a path or a claim code reach PostgreSQL and answer <StatusOf code="INTERNAL_ERROR" />.
-          </>
-        ),
-        defence: (
-          <>
-            Every text input is a plain-text schema that refuses control characters: <Err code="INVALID_REQUEST" /> before any query.
-          </>
-        ),
-        test: "tests/api/hostile-text.test.ts",
-      },
-      {
-        threat: "Faucet requests the chain refuses (the system program, a sysvar, less than a lamport or than a new account must hold).",
-        defence: (
-          <>
-            Amounts below one lamport are refused by the schema, and a refusal by the chain is a <StatusOf code="TRANSACTION_REJECTED" />, never a{" "}
+            NUL and other control characters in a query string, a path or a claim code reach PostgreSQL and answer{" "}
             <StatusOf code="INTERNAL_ERROR" />.
           </>
         ),
+        defence: (
+          <>
+            Every text input is a plain-text schema that refuses control characters: <Err code="INVALID_REQUEST" />{" "}
+            before any query.
+          </>
+        ),
         test: "tests/api/hostile-text.test.ts",
       },
       {
-        threat: "Requests with unknown or malformed keys, or naming unknown drops, flood the database (worst on the single-connection embedded one) without ever being counted.",
-        defence: "Every request spends the per-IP budget before anything is looked up; past it, no query is made at all.",
+        threat:
+          "Faucet requests the chain refuses (the system program, a sysvar, less than a lamport or than a new account must hold).",
+        defence: (
+          <>
+            Amounts below one lamport are refused by the schema, and a refusal by the chain is a{" "}
+            <StatusOf code="TRANSACTION_REJECTED" />, never a <StatusOf code="INTERNAL_ERROR" />.
+          </>
+        ),
+        test: "tests/api/hostile-text.test.ts",
+      },
+      {
+        threat:
+          "Requests with unknown or malformed keys, or naming unknown drops, flood the database (worst on the single-connection embedded one) without ever being counted.",
+        defence:
+          "Every request spends the per-IP budget before anything is looked up; past it, no query is made at all.",
         test: "tests/api/pipeline/budgets.test.ts (per-IP budget before the database: a closed database, and a query-counting client)",
       },
       {
-        threat: "Top-holders requests fan out to a chain call per minted NFT each, so a burst of them uses up the RPC quota.",
-        defence: "A drop's holders are computed at most once per HOLDERS_CACHE_SECONDS, and concurrent requests share one computation.",
+        threat:
+          "Top-holders requests fan out to a chain call per minted NFT each, so a burst of them uses up the RPC quota.",
+        defence:
+          "A drop's holders are computed at most once per HOLDERS_CACHE_SECONDS, and concurrent requests share one computation.",
         test: "tests/api/holders-cache.test.ts (a counting wrapper around the embedded chain)",
       },
       {
@@ -292,7 +316,8 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat: "The NFT mint keys leak from storage.",
-        defence: "They are never stored: each is derived per session as HMAC-SHA-512(secret, session id) and used only inside execute.",
+        defence:
+          "They are never stored: each is derived per session as HMAC-SHA-512(secret, session id) and used only inside execute.",
         test: "tests/api/mint/attacks.test.ts",
       },
     ],
@@ -306,9 +331,11 @@ export function ThreatModelSection() {
         Threat model
       </h2>
       <p>
-        Who attacks a mint site: collectors and bots with wallets (they script every call and can send transactions to any RPC node themselves), griefers who know other
-        people&apos;s wallet addresses, partners whose keys may leak, anyone who can forge an <code>Origin</code> or send malformed input, and faults (a killed process, a slow
-        database or RPC, an expired blockhash). These are the promises Dropmint keeps against them, each with the test that proves it.
+        Who attacks a mint site: collectors and bots with wallets (they script every call and can send transactions to
+        any RPC node themselves), griefers who know other people&apos;s wallet addresses, partners whose keys may leak,
+        anyone who can forge an <code>Origin</code> or send malformed input, and faults (a killed process, a slow
+        database or RPC, an expired blockhash). These are the promises Dropmint keeps against them, each with the test
+        that proves it.
       </p>
       {INVARIANTS.map((invariant) => (
         <div key={invariant.id} id={`threat-${invariant.id}`} className="space-y-2">

@@ -10,7 +10,13 @@ import type { ScopeKind } from "../scope";
 
 type Schema = z.ZodType;
 
-export type Operation<S extends ScopeKind = ScopeKind, P = Schema, Q = Schema, B = Schema, R extends Schema = Schema> = {
+export type Operation<
+  S extends ScopeKind = ScopeKind,
+  P = Schema,
+  Q = Schema,
+  B = Schema,
+  R extends Schema = Schema,
+> = {
   operationId: string;
   method: "GET" | "POST";
   /** OpenAPI path template relative to the router's base (`/collections/{identifier}`). */
@@ -54,9 +60,15 @@ export type Router = "v1" | "public";
 export function errorCodesOf(router: Router, operation: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>(["INVALID_REQUEST", "RATE_LIMITED", "SERVER_BUSY", "INTERNAL_ERROR"]);
   const add = (...more: ErrorCode[]) => more.forEach((code) => codes.add(code));
-  if (router === "v1") add("API_KEY_REQUIRED", "API_KEY_INVALID", "ORIGIN_NOT_ALLOWED", "AUTH_UNAVAILABLE", "SANDBOX_KEY_ON_MAINNET");
+  if (router === "v1")
+    add("API_KEY_REQUIRED", "API_KEY_INVALID", "ORIGIN_NOT_ALLOWED", "AUTH_UNAVAILABLE", "SANDBOX_KEY_ON_MAINNET");
   else add("API_KEY_REQUIRED", "PARTNER_KEY_NOT_ALLOWED");
-  if (operation.scope === "collection") add(...(router === "v1" ? (["COLLECTION_NOT_IN_SCOPE", "COLLECTION_NOT_FOUND"] as const) : (["COLLECTION_NOT_FOUND"] as const)));
+  if (operation.scope === "collection")
+    add(
+      ...(router === "v1"
+        ? (["COLLECTION_NOT_IN_SCOPE", "COLLECTION_NOT_FOUND"] as const)
+        : (["COLLECTION_NOT_FOUND"] as const)),
+    );
   if (operation.scope === "phase") add("COLLECTION_NOT_IN_SCOPE", "PHASE_NOT_FOUND");
   // A keyless read of a drop that has not launched (v1 reads without a pre-launch view of their own).
   if (router === "v1" && operation.scope === "collection" && operation.kind !== "mint") add("COLLECTION_NOT_LAUNCHED");

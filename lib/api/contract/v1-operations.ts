@@ -26,7 +26,12 @@ import {
   prepareMintBodySchema,
   preparedMintResponseSchema,
 } from "@/lib/schemas/mint";
-import { allMintedResponseSchema, getAllMintedQuerySchema, getRecentlyMintedQuerySchema, recentlyMintedResponseSchema } from "@/lib/schemas/minted-items";
+import {
+  allMintedResponseSchema,
+  getAllMintedQuerySchema,
+  getRecentlyMintedQuerySchema,
+  recentlyMintedResponseSchema,
+} from "@/lib/schemas/minted-items";
 import { getPeggedPriceParamsSchema, peggedPriceResponseSchema } from "@/lib/schemas/pegged-price";
 import { v1CollectionResponseSchema } from "@/lib/schemas/public-collection";
 import { rootResponseSchema } from "@/lib/schemas/root";
@@ -36,7 +41,11 @@ import { getWalletMintsParamsSchema, walletMintsResponseSchema } from "@/lib/sch
 import { defineOperations } from "./operation";
 
 /** The document itself: any JSON object (its shape is OpenAPI's, checked by an OpenAPI validator). */
-export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) });
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({}),
+  paths: z.looseObject({}),
+});
 
 export const v1Operations = defineOperations({
   getRoot: {
@@ -44,7 +53,8 @@ export const v1Operations = defineOperations({
     method: "GET",
     path: "/",
     summary: "The interface version and stability, and where this document lives",
-    description: "Names no collection: any valid key gets 200. `docs` is the URL of this OpenAPI document; `reference` is the page written for people.",
+    description:
+      "Names no collection: any valid key gets 200. `docs` is the URL of this OpenAPI document; `reference` is the page written for people.",
     tag: "Service",
     scope: "none",
     kind: "read",
@@ -89,7 +99,8 @@ export const v1Operations = defineOperations({
     method: "GET",
     path: "/collections/{collectionId}/eligibility/{phaseId}/{walletAddress}",
     summary: "Whether a wallet may mint in a phase, and how many",
-    description: "A verdict only: the allowlist itself is never disclosed. A gated phase reads the wallet's holdings from the chain.",
+    description:
+      "A verdict only: the allowlist itself is never disclosed. A gated phase reads the wallet's holdings from the chain.",
     tag: "Eligibility",
     scope: "collection",
     kind: "read",
@@ -235,7 +246,8 @@ export const v1Operations = defineOperations({
     method: "POST",
     path: "/collections/{collectionId}/claim-codes/validate",
     summary: "Check a claim code (read-only: it is neither redeemed nor used up)",
-    description: "A code of another drop answers exactly like an unknown one. Rate-limited per client IP and per drop on top of the read budget.",
+    description:
+      "A code of another drop answers exactly like an unknown one. Rate-limited per client IP and per drop on top of the read budget.",
     tag: "Claim codes",
     scope: "collection",
     kind: "read",
@@ -272,7 +284,8 @@ export const v1Operations = defineOperations({
     method: "POST",
     path: "/prepare-mint",
     summary: "Price, check and reserve NFTs, and build one transaction per NFT for the wallet to sign",
-    description: "The wallet signs first; the service signs last, at execute. Reservations last for the session lifetime (`expiresInMs`, `expiresAt`).",
+    description:
+      "The wallet signs first; the service signs last, at execute. Reservations last for the session lifetime (`expiresInMs`, `expiresAt`).",
     tag: "Mint",
     scope: "collection",
     kind: "mint",
@@ -301,7 +314,8 @@ export const v1Operations = defineOperations({
     method: "POST",
     path: "/execute-mint",
     summary: "Hand back one wallet-signed transaction; the service checks it, signs last and submits it once",
-    description: "Never retry automatically: an uncertain outcome (a timeout, OUTCOME_PENDING, ALREADY_PROCESSING) means check the wallet first.",
+    description:
+      "Never retry automatically: an uncertain outcome (a timeout, OUTCOME_PENDING, ALREADY_PROCESSING) means check the wallet first.",
     tag: "Mint",
     scope: "none",
     kind: "mint",
@@ -331,7 +345,8 @@ export const v1Operations = defineOperations({
     method: "POST",
     path: "/execute-mint/batch",
     summary: "Hand back several signed transactions at once (any prepare of more than one NFT)",
-    description: "Always 200, even when every transaction failed: read `results` and the counts, never `success` alone.",
+    description:
+      "Always 200, even when every transaction failed: read `results` and the counts, never `success` alone.",
     tag: "Mint",
     scope: "none",
     kind: "mint",

@@ -18,7 +18,10 @@ import { componentRef, requestSchema, responseComponents, type JsonSchema } from
 import { NAMED_RESPONSE_PARTS, pathParameterSchema } from "./named-schemas";
 import { securityOf } from "./security";
 
-export type OpenApiDocument = JsonSchema & { paths: Record<string, Record<string, OperationObject>>; components: { schemas: Record<string, JsonSchema> } };
+export type OpenApiDocument = JsonSchema & {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas: Record<string, JsonSchema> };
+};
 export type OperationObject = JsonSchema & { operationId: string; responses: Record<string, JsonSchema> };
 
 type DocumentConfig = Pick<Config, "publicUrl" | "rateLimit" | "claimCodeChecks" | "sandbox">;
@@ -51,7 +54,12 @@ export function buildOpenApiDocument(router: Router, config: DocumentConfig): Op
     const body = operation.documentedBody ?? operation.body;
     const requestName = body ? `${pascal(operation.operationId)}Request` : null;
     if (body && requestName) requests[requestName] = requestSchema(body);
-    item[operation.method.toLowerCase()] = operationObject(router, operation, { response: components.nameOf(operation.response)!, request: requestName }, examples);
+    item[operation.method.toLowerCase()] = operationObject(
+      router,
+      operation,
+      { response: components.nameOf(operation.response)!, request: requestName },
+      examples,
+    );
   }
 
   const security = securityOf(router, config);
@@ -68,7 +76,10 @@ export function buildOpenApiDocument(router: Router, config: DocumentConfig): Op
     },
     ...(router === "public" ? { "x-internal": true } : {}),
     servers: [{ url: `${config.publicUrl}${ROUTER_BASE[router]}` }],
-    externalDocs: { description: "Guides: the decisions the spec leaves open, the mint flow and the threat model", url: `${config.publicUrl}/docs` },
+    externalDocs: {
+      description: "Guides: the decisions the spec leaves open, the mint flow and the threat model",
+      url: `${config.publicUrl}/docs`,
+    },
     tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
     security: security.requirements,
     paths,
@@ -76,27 +87,56 @@ export function buildOpenApiDocument(router: Router, config: DocumentConfig): Op
       schemas: { ErrorCode: { type: "string", enum: Object.keys(ERROR_CODES) }, ...components.schemas, ...requests },
       securitySchemes: security.schemes,
       headers: {
-        "Retry-After": { description: "Seconds to wait before asking again (also `retryAfter` in the body).", schema: { type: "integer", minimum: 0 } },
-        ETag: { description: "A weak tag of the body: send it back as If-None-Match to get 304 while it is unchanged.", schema: { type: "string" } },
+        "Retry-After": {
+          description: "Seconds to wait before asking again (also `retryAfter` in the body).",
+          schema: { type: "integer", minimum: 0 },
+        },
+        ETag: {
+          description: "A weak tag of the body: send it back as If-None-Match to get 304 while it is unchanged.",
+          schema: { type: "string" },
+        },
       },
       parameters: security.parameters,
     },
-    "x-error-codes": Object.entries(ERROR_CODES).map(([code, status]) => ({ code, status, description: ERROR_CODE_DESCRIPTIONS[code as ErrorCode] })),
+    "x-error-codes": Object.entries(ERROR_CODES).map(([code, status]) => ({
+      code,
+      status,
+      description: ERROR_CODE_DESCRIPTIONS[code as ErrorCode],
+    })),
     "x-rate-limits": rateLimits(router, config),
   } as OpenApiDocument;
 }
 
-function operationObject(router: Router, operation: Operation, names: { response: string; request: string | null }, examples: ReturnType<typeof demoApiExamples>): OperationObject {
+function operationObject(
+  router: Router,
+  operation: Operation,
+  names: { response: string; request: string | null },
+  examples: ReturnType<typeof demoApiExamples>,
+): OperationObject {
   const parameters: JsonSchema[] = [];
-  const declared = operation.params ? ((requestSchema(operation.params) as { properties?: Record<string, JsonSchema> }).properties ?? {}) : {};
+  const declared = operation.params
+    ? ((requestSchema(operation.params) as { properties?: Record<string, JsonSchema> }).properties ?? {})
+    : {};
   for (const name of pathParameterNames(operation.path)) {
-    parameters.push({ name, in: "path", required: true, schema: declared[name] ?? pathParameterSchema(name), example: examples.parameters[name] });
+    parameters.push({
+      name,
+      in: "path",
+      required: true,
+      schema: declared[name] ?? pathParameterSchema(name),
+      example: examples.parameters[name],
+    });
   }
   if (operation.query) {
     const query = requestSchema(operation.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       const example = examples.parameters[name];
-      parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema, ...(example === undefined ? {} : { example }) });
+      parameters.push({
+        name,
+        in: "query",
+        required: query.required?.includes(name) ?? false,
+        schema,
+        ...(example === undefined ? {} : { example }),
+      });
     }
   }
   if (router === "v1") parameters.push({ $ref: "#/components/parameters/Origin" });
@@ -112,7 +152,17 @@ function operationObject(router: Router, operation: Operation, names: { response
     "x-budgets": budgetsOf(operation),
     parameters,
     ...(names.request
-      ? { requestBody: { required: true, content: { "application/json": { schema: componentRef(names.request), ...(example === undefined ? {} : { example }) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: componentRef(names.request),
+                ...(example === undefined ? {} : { example }),
+              },
+            },
+          },
+        }
       : {}),
     responses: { ...successResponse(operation, names.response), ...errorResponses(router, operation) },
   };
@@ -122,7 +172,10 @@ function successResponse(operation: Operation, responseName: string): Record<str
   const cached = operation.method === "GET" && !operation.operationId.endsWith("OpenApiDocument");
   return {
     "200": {
-      description: operation.envelope === "bare" ? "The resource, without a `success` member." : "The resource, with `success: true` beside its fields.",
+      description:
+        operation.envelope === "bare"
+          ? "The resource, without a `success` member."
+          : "The resource, with `success: true` beside its fields.",
       ...(cached ? { headers: { ETag: { $ref: "#/components/headers/ETag" } } } : {}),
       content: { "application/json": { schema: componentRef(responseName) } },
     },
@@ -139,11 +192,17 @@ function errorResponses(router: Router, operation: Operation): Record<string, Js
   }
   const responses: Record<string, JsonSchema> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const waits = codes.some((code) => code === "RATE_LIMITED" || code === "COLLECTION_RATE_LIMITED" || code === "SERVER_BUSY");
+    const waits = codes.some(
+      (code) => code === "RATE_LIMITED" || code === "COLLECTION_RATE_LIMITED" || code === "SERVER_BUSY",
+    );
     responses[String(status)] = {
       description: codes.map((code) => `${code}: ${ERROR_CODE_DESCRIPTIONS[code]}`).join("\n\n"),
       ...(waits ? { headers: { "Retry-After": { $ref: "#/components/headers/Retry-After" } } } : {}),
-      content: { "application/json": { schema: { allOf: [componentRef("ErrorEnvelope"), { type: "object", properties: { code: { enum: codes } } }] } } },
+      content: {
+        "application/json": {
+          schema: { allOf: [componentRef("ErrorEnvelope"), { type: "object", properties: { code: { enum: codes } } }] },
+        },
+      },
     };
   }
   return responses;
@@ -152,7 +211,8 @@ function errorResponses(router: Router, operation: Operation): Record<string, Js
 function budgetsOf(operation: Operation): string[] {
   const budgets = ["request"];
   if (operation.kind === "chain-read") budgets.push("chain-read");
-  if (operation.kind === "read" && operation.scope !== "none") budgets.push("chain-read when the answer reads the chain");
+  if (operation.kind === "read" && operation.scope !== "none")
+    budgets.push("chain-read when the answer reads the chain");
   if (operation.kind === "mint") budgets.push("mint");
   return budgets;
 }
@@ -160,16 +220,28 @@ function budgetsOf(operation: Operation): string[] {
 function rateLimits(router: Router, config: DocumentConfig) {
   const { readsPerMinute, chainReadsPerMinute, mintsPerMinute } = config.rateLimit;
   return {
-    description: "Budgets per minute. Past one, 429 with Retry-After (seconds) and the same figure as `retryAfter` in the body.",
+    description:
+      "Budgets per minute. Past one, 429 with Retry-After (seconds) and the same figure as `retryAfter` in the body.",
     request: { perMinute: readsPerMinute, per: "client IP", spentBy: "every request, before any other work" },
     "chain-read": { perMinute: chainReadsPerMinute, per: "client IP", spentBy: "reads that reach the chain" },
     ...(router === "v1"
       ? {
-          mint: { perMinute: mintsPerMinute, per: "key (a publishable key: key and client IP; no key: client IP)", spentBy: "prepare, execute and batch" },
-          prepares: { perMinute: PREPARES_PER_WALLET_PER_MINUTE, per: "caller, drop and wallet", code: "COLLECTION_RATE_LIMITED" },
+          mint: {
+            perMinute: mintsPerMinute,
+            per: "key (a publishable key: key and client IP; no key: client IP)",
+            spentBy: "prepare, execute and batch",
+          },
+          prepares: {
+            perMinute: PREPARES_PER_WALLET_PER_MINUTE,
+            per: "caller, drop and wallet",
+            code: "COLLECTION_RATE_LIMITED",
+          },
         }
       : {}),
-    claimCodeChecks: { perIpPerMinute: config.claimCodeChecks.perIpPerMinute, perDropPerMinute: config.claimCodeChecks.perDropPerMinute },
+    claimCodeChecks: {
+      perIpPerMinute: config.claimCodeChecks.perIpPerMinute,
+      perDropPerMinute: config.claimCodeChecks.perDropPerMinute,
+    },
   };
 }
 

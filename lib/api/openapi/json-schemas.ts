@@ -35,7 +35,11 @@ export function componentRef(name: string): JsonSchema {
 export function responseComponents(named: ReadonlyArray<readonly [string, z.ZodType]>) {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of named) if (!registry.has(schema)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { io: "output", unrepresentable: "any", uri: (id) => `#/components/schemas/${id}` });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: "output",
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
   return {
     schemas: tidy(schemas) as Record<string, JsonSchema>,
     nameOf: (schema: z.ZodType) => registry.get(schema)?.id,

@@ -3,7 +3,14 @@
 // and the schema of each path parameter, by its name in the path template.
 import type { z } from "zod";
 import { bountyItemSchema, bountySectionSchema, inventoryItemSchema, poolSectionSchema } from "@/lib/schemas/bounties";
-import { capabilitiesSchema, collectionRecordSchema, collectionResponseSchema, collectionStatsSchema, phaseSchema, priceDisplaySchema } from "@/lib/schemas/collection";
+import {
+  capabilitiesSchema,
+  collectionRecordSchema,
+  collectionResponseSchema,
+  collectionStatsSchema,
+  phaseSchema,
+  priceDisplaySchema,
+} from "@/lib/schemas/collection";
 import { collectionIdentifierSchema, solanaAddressSchema, uuidSchema } from "@/lib/schemas/common";
 import { collectionSummarySchema, searchResultSchema } from "@/lib/schemas/discovery";
 import { galleryNftSchema } from "@/lib/schemas/gallery";

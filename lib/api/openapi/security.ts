@@ -26,7 +26,8 @@ export function securityOf(router: Router, config: Pick<Config, "sandbox">) {
   }
   const schemes: Record<string, JsonSchema> = {};
   for (const keyClass of API_KEY_CLASSES) {
-    const extra = keyClass === "test" ? ` Sample collections here: ${config.sandbox.collections.join(", ") || "none"}.` : "";
+    const extra =
+      keyClass === "test" ? ` Sample collections here: ${config.sandbox.collections.join(", ") || "none"}.` : "";
     schemes[SCHEME_NAMES[keyClass]] = {
       type: "apiKey",
       in: "header",

@@ -611,7 +611,8 @@ export interface components {
       timestamp: number;
       cacheTTL: number;
     };
-    GetCollectionResponse: components["schemas"]["CollectionResponse"] | components["schemas"]["PreLaunchCollectionResponse"];
+    GetCollectionResponse:
+      components["schemas"]["CollectionResponse"] | components["schemas"]["PreLaunchCollectionResponse"];
     GetEligibilityResponse: {
       /** @constant */
       success: true;

@@ -4,7 +4,12 @@
 // then the whole drop (collection, phases, allowlists, gates, NFTs, fair order, codes,
 // bounties) is written in one transaction, so the database has all of it or none.
 import { PublicKey } from "@solana/web3.js";
-import { buildCollectionGroupMintTransaction, collectionKeypairForDrop, rentExemptLamports, TOKEN_2022_PROGRAM_ID } from "@/lib/chain";
+import {
+  buildCollectionGroupMintTransaction,
+  collectionKeypairForDrop,
+  rentExemptLamports,
+  TOKEN_2022_PROGRAM_ID,
+} from "@/lib/chain";
 import { AppError } from "@/lib/errors";
 import type { DropPlan } from "@/lib/schemas/drop-plan";
 import type { ServiceContext } from "../context";
@@ -18,9 +23,13 @@ const LOCALNET_FUNDING_LAMPORTS = 10_000_000_000n;
 export type CreateOutcome = DropReport & { outcome: "created" | "already-created" };
 
 export async function createDropFromPlan(ctx: ServiceContext, plan: DropPlan): Promise<CreateOutcome> {
-  const existing = await ctx.db.collection.findUnique({ where: { shortId: plan.shortId }, select: { id: true, importFingerprint: true } });
+  const existing = await ctx.db.collection.findUnique({
+    where: { shortId: plan.shortId },
+    select: { id: true, importFingerprint: true },
+  });
   if (existing) {
-    if (existing.importFingerprint === plan.fingerprint) return { outcome: "already-created", ...(await describeDrop(ctx, plan.shortId)) };
+    if (existing.importFingerprint === plan.fingerprint)
+      return { outcome: "already-created", ...(await describeDrop(ctx, plan.shortId)) };
     throw new AppError(
       "LAUNCH_REFUSED",
       existing.importFingerprint
@@ -50,14 +59,20 @@ export async function ensureCollectionOnChain(ctx: ServiceContext, plan: DropPla
   const account = await ctx.chain.getAccountInfo(address);
   if (account) {
     if (account.owner !== TOKEN_2022_PROGRAM_ID)
-      throw new AppError("LAUNCH_REFUSED", `The collection address ${address} is taken on chain by an account that is not a Token-2022 mint.`);
+      throw new AppError(
+        "LAUNCH_REFUSED",
+        `The collection address ${address} is taken on chain by an account that is not a Token-2022 mint.`,
+      );
     return address;
   }
   const authority = ctx.keys.mintAuthority.publicKey.toBase58();
   const balance = await ctx.chain.getBalance(authority);
   if (balance < COLLECTION_COST_LAMPORTS) {
     if (ctx.chain.cluster !== "localnet") {
-      throw new AppError("LAUNCH_REFUSED", `The mint authority ${authority} holds too little SOL to create the collection: send it at least 0.02 SOL and run create again.`);
+      throw new AppError(
+        "LAUNCH_REFUSED",
+        `The mint authority ${authority} holds too little SOL to create the collection: send it at least 0.02 SOL and run create again.`,
+      );
     }
     await ctx.chain.airdrop(authority, LOCALNET_FUNDING_LAMPORTS);
   }

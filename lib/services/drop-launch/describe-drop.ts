@@ -15,7 +15,12 @@ const when = (date: Date | null, fallback: string) => (date ? date.toISOString()
 export async function describeDrop(ctx: ServiceContext, shortId: string): Promise<DropReport> {
   const collection = await ctx.db.collection.findUnique({
     where: { shortId },
-    include: { phases: { orderBy: { sortOrder: "asc" }, include: { gateRules: true, _count: { select: { allowlist: true, mints: true } } } } },
+    include: {
+      phases: {
+        orderBy: { sortOrder: "asc" },
+        include: { gateRules: true, _count: { select: { allowlist: true, mints: true } } },
+      },
+    },
   });
   if (!collection) throw new AppError("COLLECTION_NOT_FOUND", `No drop has the short ID "${shortId}".`);
   const [nfts, minted, codes, bounties] = await Promise.all([
@@ -47,7 +52,13 @@ export async function describeDrop(ctx: ServiceContext, shortId: string): Promis
       const gate = !phase.isGated
         ? "open to all"
         : phase.gateRules.length > 0
-          ? phase.gateRules.map((r) => (r.kind === "token_gate" ? `token gate (${r.tokenMint}, at least ${r.minAmount})` : `NFT gate (${r.collections.join(", ")})`)).join(", ")
+          ? phase.gateRules
+              .map((r) =>
+                r.kind === "token_gate"
+                  ? `token gate (${r.tokenMint}, at least ${r.minAmount})`
+                  : `NFT gate (${r.collections.join(", ")})`,
+              )
+              .join(", ")
           : `allowlist of ${phase._count.allowlist} wallet${phase._count.allowlist === 1 ? "" : "s"}`;
       const limits = [
         phase.maxPerWallet ? `max ${phase.maxPerWallet} per wallet` : null,
@@ -59,13 +70,28 @@ export async function describeDrop(ctx: ServiceContext, shortId: string): Promis
       return `    ${i + 1}. ${phase.name}${labels[i] && labels[i] !== phase.name ? ` [${labels[i]}]` : ""}: ${price}; ${gate}${limits ? `; ${limits}` : ""}; ${when(phase.startDate, "open now")} → ${when(phase.endDate, "no end")}; ${phase._count.mints} minted`;
     }),
     ...(collection.delayedRevealEnabled
-      ? [`  Reveal:       hidden until ${when(collection.revealedAt, "not scheduled yet (set reveal.at in dropmint.json and run update)")}; assets hash ${collection.assetsHash}`]
+      ? [
+          `  Reveal:       hidden until ${when(collection.revealedAt, "not scheduled yet (set reveal.at in dropmint.json and run update)")}; assets hash ${collection.assetsHash}`,
+        ]
       : []),
     ...(collection.fairCommitment ? [`  Fair order:   commitment ${collection.fairCommitment}`] : []),
-    ...(codes > 0 || bounties > 0 ? [`  Extras:       ${codes} claim code${codes === 1 ? "" : "s"}, ${bounties} bount${bounties === 1 ? "y" : "ies"}`] : []),
+    ...(codes > 0 || bounties > 0
+      ? [
+          `  Extras:       ${codes} claim code${codes === 1 ? "" : "s"}, ${bounties} bount${bounties === 1 ? "y" : "ies"}`,
+        ]
+      : []),
   ];
-  const urls = [collection.image, collection.bannerImage, collection.placeholderImage, ...nfts.flatMap((n) => [n.imageUrl, n.previewImageUrl])];
-  const media = [...new Set(urls.map((url) => (url ? MEDIA_KEY.exec(url)?.[1] : undefined)).filter((key): key is string => key !== undefined))];
+  const urls = [
+    collection.image,
+    collection.bannerImage,
+    collection.placeholderImage,
+    ...nfts.flatMap((n) => [n.imageUrl, n.previewImageUrl]),
+  ];
+  const media = [
+    ...new Set(
+      urls.map((url) => (url ? MEDIA_KEY.exec(url)?.[1] : undefined)).filter((key): key is string => key !== undefined),
+    ),
+  ];
   lines.push(`  Media:        ${media.length} stored files`);
   return { shortId, collectionId: collection.id, lines, media };
 }

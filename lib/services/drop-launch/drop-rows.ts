@@ -11,7 +11,11 @@ import type { LaunchSettings } from "./drop-shape";
 type Tx = Prisma.TransactionClient;
 
 export function launchSettingsOf(plan: DropPlan): LaunchSettings {
-  return { phaseLabels: plan.phases.map((p) => p.label), claimCodeBatches: plan.claimCodeBatches, bounties: plan.bounties };
+  return {
+    phaseLabels: plan.phases.map((p) => p.label),
+    claimCodeBatches: plan.claimCodeBatches,
+    bounties: plan.bounties,
+  };
 }
 
 /** The collection's own fields (everything but its id, address and fair order). */
@@ -52,7 +56,12 @@ function gateAllocation(phase: DropPlan["phases"][number], totalSupply: number):
 }
 
 /** Writes the plan's phases with their allowlists and gates; returns their ids in order. */
-export async function writePhases(tx: Tx, collectionId: string, plan: DropPlan, existingIds: readonly string[] = []): Promise<string[]> {
+export async function writePhases(
+  tx: Tx,
+  collectionId: string,
+  plan: DropPlan,
+  existingIds: readonly string[] = [],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const [index, phase] of plan.phases.entries()) {
     const data = {
@@ -90,21 +99,44 @@ export async function writePhases(tx: Tx, collectionId: string, plan: DropPlan, 
       id = (await tx.phase.create({ data: { collectionId, ...data }, select: { id: true } })).id;
     }
     const allocation = gateAllocation(phase, plan.nfts.length);
-    if (phase.allowlist) await tx.allowlistEntry.createMany({ data: phase.allowlist.map((walletAddress) => ({ phaseId: id, walletAddress, allocation })) });
+    if (phase.allowlist)
+      await tx.allowlistEntry.createMany({
+        data: phase.allowlist.map((walletAddress) => ({ phaseId: id, walletAddress, allocation })),
+      });
     if (phase.tokenGate) {
       await tx.gateRule.create({
-        data: { phaseId: id, kind: "token_gate", ruleName: "Token holders", tokenMint: phase.tokenGate.mint, minAmount: BigInt(phase.tokenGate.minAmount), multiplier: allocation },
+        data: {
+          phaseId: id,
+          kind: "token_gate",
+          ruleName: "Token holders",
+          tokenMint: phase.tokenGate.mint,
+          minAmount: BigInt(phase.tokenGate.minAmount),
+          multiplier: allocation,
+        },
       });
     }
     if (phase.nftGate) {
-      await tx.gateRule.create({ data: { phaseId: id, kind: "nft_gate", ruleName: "Collection holders", collections: [phase.nftGate.collection], multiplier: allocation } });
+      await tx.gateRule.create({
+        data: {
+          phaseId: id,
+          kind: "nft_gate",
+          ruleName: "Collection holders",
+          collections: [phase.nftGate.collection],
+          multiplier: allocation,
+        },
+      });
     }
     ids.push(id);
   }
   return ids;
 }
 
-export type FairRecord = { fairCommitment: string; fairSeed: string; fairFromToken: number; fairToToken: number } | null;
+export type FairRecord = {
+  fairCommitment: string;
+  fairSeed: string;
+  fairFromToken: number;
+  fairToToken: number;
+} | null;
 
 /** Writes the NFTs; for a fair drop also their committed order, whose record is returned. */
 export async function writeNfts(tx: Tx, collectionId: string, plan: DropPlan): Promise<FairRecord> {
@@ -118,7 +150,12 @@ export async function writeNfts(tx: Tx, collectionId: string, plan: DropPlan): P
     const seed = newFairSeed();
     const order = fairOrder(seed, range);
     order.forEach((tokenId, position) => positions.set(tokenId, position));
-    fair = { fairCommitment: fairCommitment(seed, order), fairSeed: seed, fairFromToken: range.from, fairToToken: range.to };
+    fair = {
+      fairCommitment: fairCommitment(seed, order),
+      fairSeed: seed,
+      fairFromToken: range.from,
+      fairToToken: range.to,
+    };
   }
   await tx.nft.createMany({
     data: ranked.map(({ item, rarityScore, rarityRank, rarityTier }) => ({
@@ -141,7 +178,12 @@ export async function writeNfts(tx: Tx, collectionId: string, plan: DropPlan): P
 }
 
 /** Claim-code batches and bounties (phase labels resolved to the phases just written). */
-export async function writeExtras(tx: Tx, collectionId: string, plan: DropPlan, phaseIds: readonly string[]): Promise<void> {
+export async function writeExtras(
+  tx: Tx,
+  collectionId: string,
+  plan: DropPlan,
+  phaseIds: readonly string[],
+): Promise<void> {
   const phaseOf = (label: string | null) => {
     if (label === null) return null;
     const index = plan.phases.findIndex((p) => (p.label ?? "default") === label);
@@ -159,7 +201,9 @@ export async function writeExtras(tx: Tx, collectionId: string, plan: DropPlan, 
         discountUses: batch.discountUses,
       },
     });
-    await tx.claimCode.createMany({ data: batch.codes.map((code) => ({ batchId: created.id, collectionId, code, maxUses: batch.maxUses })) });
+    await tx.claimCode.createMany({
+      data: batch.codes.map((code) => ({ batchId: created.id, collectionId, code, maxUses: batch.maxUses })),
+    });
   }
   for (const [index, bounty] of plan.bounties.entries()) {
     await tx.bounty.create({
@@ -170,12 +214,18 @@ export async function writeExtras(tx: Tx, collectionId: string, plan: DropPlan, 
         sortOrder: index,
         triggerMintCount: bounty.triggerMintCount,
         ...(bounty.kind === "sol"
-          ? { bountyType: "token" as const, tokenSymbol: "SOL", tokenDecimals: 9, amount: BigInt(bounty.lamports ?? "0") }
+          ? {
+              bountyType: "token" as const,
+              tokenSymbol: "SOL",
+              tokenDecimals: 9,
+              amount: BigInt(bounty.lamports ?? "0"),
+            }
           : bounty.kind === "grant"
             ? { bountyType: "grant" as const, grantLabel: bounty.grantLabel }
             : { bountyType: "free_mint" as const }),
       },
     });
   }
-  if (plan.bounties.length > 0) await tx.collection.update({ where: { id: collectionId }, data: { bountyPrizesEnabled: true } });
+  if (plan.bounties.length > 0)
+    await tx.collection.update({ where: { id: collectionId }, data: { bountyPrizesEnabled: true } });
 }

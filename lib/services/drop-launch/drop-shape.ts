@@ -14,12 +14,26 @@ export type LaunchSettings = {
 /** JSON with object keys sorted: a jsonb column hands keys back in its own order. */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 }
 
-const nftKey = (n: { name: string | null; description: string | null; imageUrl: string | null; animationUrl: string | null; attributes: unknown }) =>
-  canonical({ name: n.name, description: n.description, imageUrl: n.imageUrl, animationUrl: n.animationUrl, attributes: n.attributes });
+const nftKey = (n: {
+  name: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  animationUrl: string | null;
+  attributes: unknown;
+}) =>
+  canonical({
+    name: n.name,
+    description: n.description,
+    imageUrl: n.imageUrl,
+    animationUrl: n.animationUrl,
+    attributes: n.attributes,
+  });
 
 type PhaseSettings = Omit<DropPlanPhase, "label" | "name">;
 
@@ -43,7 +57,12 @@ export function shapeOfPlan(plan: DropPlan): DropShape {
     placeholderImage: plan.reveal?.placeholderImage ?? null,
     revealAt: plan.reveal?.revealAt ? new Date(plan.reveal.revealAt).toISOString() : null,
     nfts: new Map(plan.nfts.map((n) => [n.tokenId, nftKey(n)])),
-    phases: plan.phases.map(({ label, name, ...settings }) => ({ label, name, settings: phaseKey(settings), phaseSupply: settings.phaseSupply })),
+    phases: plan.phases.map(({ label, name, ...settings }) => ({
+      label,
+      name,
+      settings: phaseKey(settings),
+      phaseSupply: settings.phaseSupply,
+    })),
     claimCodes: canonical(plan.claimCodeBatches),
     bounties: canonical(plan.bounties),
   };
@@ -57,7 +76,11 @@ export type DropRows = {
 
 export function settingsOf(collection: Collection): LaunchSettings {
   const stored = (collection.launchSettings ?? {}) as Partial<LaunchSettings>;
-  return { phaseLabels: stored.phaseLabels ?? [], claimCodeBatches: stored.claimCodeBatches ?? [], bounties: stored.bounties ?? [] };
+  return {
+    phaseLabels: stored.phaseLabels ?? [],
+    claimCodeBatches: stored.claimCodeBatches ?? [],
+    bounties: stored.bounties ?? [],
+  };
 }
 
 /** A phase row back in the plan's terms. */
@@ -96,7 +119,10 @@ export function shapeOfRows(rows: DropRows): DropShape {
     treasury: collection.treasuryAddress,
     sellerFeeBasisPoints: collection.sellerFeeBasisPoints ?? 0,
     // Rebuilt key by key: a jsonb column hands its keys back in its own order.
-    creators: ((collection.creators as DropPlan["creators"] | null) ?? []).map(({ address, share }) => ({ address, share })),
+    creators: ((collection.creators as DropPlan["creators"] | null) ?? []).map(({ address, share }) => ({
+      address,
+      share,
+    })),
     fair: collection.fairCommitment !== null,
     assetsHash: collection.assetsHash,
     placeholderImage: collection.delayedRevealEnabled ? collection.placeholderImage : null,

@@ -4,7 +4,12 @@
 // the command staged under DATA_DIR; a plan that is missing or not valid is refused.
 import { readStagedPlanText } from "@/lib/fs/launch-files";
 import { AppError } from "@/lib/errors";
-import { dropPlanSchema, type AdminDropsCommand, type AdminDropsResponse, type DropPlan } from "@/lib/schemas/drop-plan";
+import {
+  dropPlanSchema,
+  type AdminDropsCommand,
+  type AdminDropsResponse,
+  type DropPlan,
+} from "@/lib/schemas/drop-plan";
 import type { ServiceContext } from "../context";
 import { createDropFromPlan } from "./create-drop";
 import { describeDrop } from "./describe-drop";
@@ -16,7 +21,11 @@ export { describeDrop } from "./describe-drop";
 
 export async function readStagedPlan(ctx: ServiceContext, shortId: string): Promise<DropPlan> {
   const text = await readStagedPlanText(ctx.config.dataDir, shortId);
-  if (text === null) throw new AppError("INVALID_REQUEST", `No plan is staged for "${shortId}" in this site's DATA_DIR: run the command with the same DATA_DIR as the site.`);
+  if (text === null)
+    throw new AppError(
+      "INVALID_REQUEST",
+      `No plan is staged for "${shortId}" in this site's DATA_DIR: run the command with the same DATA_DIR as the site.`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -24,8 +33,13 @@ export async function readStagedPlan(ctx: ServiceContext, shortId: string): Prom
     throw new AppError("INVALID_REQUEST", `The staged plan for "${shortId}" is not valid JSON: run the command again.`);
   }
   const parsed = dropPlanSchema.safeParse(json);
-  if (!parsed.success) throw new AppError("INVALID_REQUEST", `The staged plan for "${shortId}" is not valid (${parsed.error.issues[0]?.message}): run the command again.`);
-  if (parsed.data.shortId !== shortId) throw new AppError("INVALID_REQUEST", `The staged plan for "${shortId}" names another drop.`);
+  if (!parsed.success)
+    throw new AppError(
+      "INVALID_REQUEST",
+      `The staged plan for "${shortId}" is not valid (${parsed.error.issues[0]?.message}): run the command again.`,
+    );
+  if (parsed.data.shortId !== shortId)
+    throw new AppError("INVALID_REQUEST", `The staged plan for "${shortId}" names another drop.`);
   return parsed.data;
 }
 
@@ -36,7 +50,10 @@ export async function runDropCommand(ctx: ServiceContext, command: AdminDropsCom
       return { outcome, ...report };
     }
     case "update": {
-      const { outcome, shortId, collectionId, lines, media } = await updateDropFromPlan(ctx, await readStagedPlan(ctx, command.shortId));
+      const { outcome, shortId, collectionId, lines, media } = await updateDropFromPlan(
+        ctx,
+        await readStagedPlan(ctx, command.shortId),
+      );
       return { outcome, shortId, collectionId, lines, media };
     }
     case "show":

@@ -18,7 +18,8 @@ export type UpdateOutcome = DropReport & { outcome: "updated" | "unchanged"; cha
 
 export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): Promise<UpdateOutcome> {
   const found = await ctx.db.collection.findUnique({ where: { shortId: plan.shortId }, select: { id: true } });
-  if (!found) throw new AppError("COLLECTION_NOT_FOUND", `No drop has the short ID "${plan.shortId}": run create first.`);
+  if (!found)
+    throw new AppError("COLLECTION_NOT_FOUND", `No drop has the short ID "${plan.shortId}": run create first.`);
   const collectionId = found.id;
 
   const result = await ctx.db.$transaction(
@@ -27,12 +28,22 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
       await tx.$queryRaw`SELECT id FROM "Collection" WHERE id = ${collectionId}::uuid FOR UPDATE`;
       const collection = await tx.collection.findUniqueOrThrow({ where: { id: collectionId } });
       if (collection.importFingerprint === null)
-        throw new AppError("LAUNCH_REFUSED", `The drop "${plan.shortId}" was not created from a folder; update changes only drops that create made.`);
-      const phases = await tx.phase.findMany({ where: { collectionId }, orderBy: { sortOrder: "asc" }, include: { allowlist: true, gateRules: true } });
+        throw new AppError(
+          "LAUNCH_REFUSED",
+          `The drop "${plan.shortId}" was not created from a folder; update changes only drops that create made.`,
+        );
+      const phases = await tx.phase.findMany({
+        where: { collectionId },
+        orderBy: { sortOrder: "asc" },
+        include: { allowlist: true, gateRules: true },
+      });
       const nfts = await tx.nft.findMany({ where: { collectionId, isMasterEdition: false } });
       const live = await tx.mintSession.count({ where: { collectionId, status: { in: [...LIVE_SESSIONS] } } });
       if (live > 0)
-        throw new AppError("LAUNCH_REFUSED", `A mint of "${plan.shortId}" is in progress (${live} open session${live === 1 ? "" : "s"}); run update again in a few minutes.`);
+        throw new AppError(
+          "LAUNCH_REFUSED",
+          `A mint of "${plan.shortId}" is in progress (${live} open session${live === 1 ? "" : "s"}); run update again in a few minutes.`,
+        );
       const mintRows = await tx.mint.groupBy({ by: ["phaseId"], where: { collectionId }, _count: { _all: true } });
       const minted = nfts.filter((n) => n.status === "minted" || n.status === "burned").length;
       const phaseMints = phases.map((p) => mintRows.find((r) => r.phaseId === p.id)?._count._all ?? 0);
@@ -41,9 +52,13 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
       const next = shapeOfPlan(plan);
       const verdict = judgeUpdate(current, next, { minted, phaseMints });
       if (verdict.refusals.length > 0) {
-        throw new AppError("LAUNCH_REFUSED", `Nothing was changed:\n${verdict.refusals.map((r) => `  - ${r}`).join("\n")}`);
+        throw new AppError(
+          "LAUNCH_REFUSED",
+          `Nothing was changed:\n${verdict.refusals.map((r) => `  - ${r}`).join("\n")}`,
+        );
       }
-      if (verdict.changes.length === 0 && collection.importFingerprint === plan.fingerprint) return { changes: [], resize: null };
+      if (verdict.changes.length === 0 && collection.importFingerprint === plan.fingerprint)
+        return { changes: [], resize: null };
 
       const fields = collectionFieldsOf(ctx, plan);
       await tx.collection.update({ where: { id: collectionId }, data: { ...fields, shortId: undefined } });
@@ -55,12 +70,16 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
         plan,
         phases.map((p) => p.id),
       );
-      const assetsChanged = current.nfts.size !== next.nfts.size || [...next.nfts].some(([id, key]) => current.nfts.get(id) !== key);
+      const assetsChanged =
+        current.nfts.size !== next.nfts.size || [...next.nfts].some(([id, key]) => current.nfts.get(id) !== key);
       if (assetsChanged || current.fair !== next.fair) {
         // Only before the first mint (the rules refuse it after): every NFT row is rewritten, and a fair order committed afresh.
         await tx.nft.deleteMany({ where: { collectionId } });
         const fair = await writeNfts(tx, collectionId, plan);
-        await tx.collection.update({ where: { id: collectionId }, data: fair ?? { fairCommitment: null, fairSeed: null, fairFromToken: null, fairToToken: null } });
+        await tx.collection.update({
+          where: { id: collectionId },
+          data: fair ?? { fairCommitment: null, fairSeed: null, fairFromToken: null, fairToToken: null },
+        });
       }
       if (current.claimCodes !== next.claimCodes || current.bounties !== next.bounties) {
         await tx.claimCode.deleteMany({ where: { collectionId } });
@@ -71,7 +90,8 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
         // Phases may have been re-created: keep batches pointing at the phase of their label.
         await writeBatchPhases(tx, collectionId, plan, phaseIds);
       }
-      const resize = current.nfts.size !== next.nfts.size && collection.collectionAddress ? collection.collectionAddress : null;
+      const resize =
+        current.nfts.size !== next.nfts.size && collection.collectionAddress ? collection.collectionAddress : null;
       return { changes: verdict.changes, resize };
     },
     { timeout: 120_000, maxWait: 30_000 },
@@ -87,7 +107,12 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
   };
 }
 
-async function writeBatchPhases(tx: Parameters<Parameters<ServiceContext["db"]["$transaction"]>[0]>[0], collectionId: string, plan: DropPlan, phaseIds: readonly string[]) {
+async function writeBatchPhases(
+  tx: Parameters<Parameters<ServiceContext["db"]["$transaction"]>[0]>[0],
+  collectionId: string,
+  plan: DropPlan,
+  phaseIds: readonly string[],
+) {
   const batches = await tx.claimCodeBatch.findMany({ where: { collectionId }, orderBy: { createdAt: "asc" } });
   for (const [i, batch] of batches.entries()) {
     const label = plan.claimCodeBatches[i]?.phaseLabel ?? null;

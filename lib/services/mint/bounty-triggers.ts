@@ -25,13 +25,16 @@ export type WonBounty = {
 
 type MintFacts = { collectionId: string; nftId: string; wallet: string; at: Date };
 
-const mintsSince = (tx: Tx, collectionId: string, since: Date | null) => tx.mint.count({ where: { collectionId, ...(since ? { mintedAt: { gte: since } } : {}) } });
+const mintsSince = (tx: Tx, collectionId: string, since: Date | null) =>
+  tx.mint.count({ where: { collectionId, ...(since ? { mintedAt: { gte: since } } : {}) } });
 
 const payoutOf = (type: string): PayoutStatus => (type === "grant" ? "not_applicable" : "pending");
 
 export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonBounty[]> {
   const won: WonBounty[] = [];
-  const bounties = await tx.bounty.findMany({ where: { collectionId: facts.collectionId, isClaimed: false, triggerMintCount: { not: null } } });
+  const bounties = await tx.bounty.findMany({
+    where: { collectionId: facts.collectionId, isClaimed: false, triggerMintCount: { not: null } },
+  });
   for (const bounty of bounties) {
     if ((await mintsSince(tx, facts.collectionId, bounty.triggerStartsAt)) !== bounty.triggerMintCount) continue;
     const claimed = await tx.bounty.updateMany({
@@ -39,7 +42,10 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
       data: { isClaimed: true, claimedWinner: facts.wallet, claimedAt: facts.at },
     });
     if (claimed.count === 0) continue;
-    const item = bounty.bountyType === "nft" ? await assignInventoryItem(tx, facts, { bountyId: bounty.id, name: bounty.nftName }) : null;
+    const item =
+      bounty.bountyType === "nft"
+        ? await assignInventoryItem(tx, facts, { bountyId: bounty.id, name: bounty.nftName })
+        : null;
     const award = await tx.bountyAward.create({
       data: {
         collectionId: facts.collectionId,
@@ -69,16 +75,23 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
     });
   }
 
-  const pools = await tx.bountyPool.findMany({ where: { collectionId: facts.collectionId, recurEveryNMints: { gt: 0 } }, include: { entries: { orderBy: { sortOrder: "asc" } } } });
+  const pools = await tx.bountyPool.findMany({
+    where: { collectionId: facts.collectionId, recurEveryNMints: { gt: 0 } },
+    include: { entries: { orderBy: { sortOrder: "asc" } } },
+  });
   for (const pool of pools) {
     if (pool.recurMaxFires !== null && pool.recurFiresCount >= pool.recurMaxFires) continue;
     const count = await mintsSince(tx, facts.collectionId, pool.counterStartsAt);
     if (count === 0 || count % pool.recurEveryNMints! !== 0) continue;
     const entry = weightedDraw(pool.entries);
     if (!entry) continue;
-    const fired = await tx.bountyPool.updateMany({ where: { id: pool.id, recurFiresCount: pool.recurFiresCount }, data: { recurFiresCount: { increment: 1 } } });
+    const fired = await tx.bountyPool.updateMany({
+      where: { id: pool.id, recurFiresCount: pool.recurFiresCount },
+      data: { recurFiresCount: { increment: 1 } },
+    });
     if (fired.count === 0) continue;
-    const item = entry.rewardType === "nft" ? await assignInventoryItem(tx, facts, { bountyId: null, name: null }) : null;
+    const item =
+      entry.rewardType === "nft" ? await assignInventoryItem(tx, facts, { bountyId: null, name: null }) : null;
     const award = await tx.bountyAward.create({
       data: {
         collectionId: facts.collectionId,
@@ -128,14 +141,20 @@ async function assignInventoryItem(tx: Tx, facts: MintFacts, prize: { bountyId: 
       orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
     });
     if (!item) continue;
-    const moved = await tx.bountyInventoryItem.updateMany({ where: { id: item.id, state: "unassigned" }, data: { state: "assigned", claimedWinner: facts.wallet } });
+    const moved = await tx.bountyInventoryItem.updateMany({
+      where: { id: item.id, state: "unassigned" },
+      data: { state: "assigned", claimedWinner: facts.wallet },
+    });
     if (moved.count === 1) return item;
   }
   return null;
 }
 
 /** One entry, chosen with probability weightBps / sum of weights. */
-export function weightedDraw<E extends { weightBps: number }>(entries: readonly E[], roll: (max: number) => number = randomInt): E | null {
+export function weightedDraw<E extends { weightBps: number }>(
+  entries: readonly E[],
+  roll: (max: number) => number = randomInt,
+): E | null {
   const weights = entries.map((e) => Math.max(0, e.weightBps));
   const total = weights.reduce((a, b) => a + b, 0);
   if (total === 0) return null;

@@ -10,7 +10,12 @@
 import type { Chain } from "@/lib/chain";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { claimCodeAllocation, claimCodeRoom, type ApplicableGrantType, type ClaimGrant } from "@/lib/domain/mint-pricing";
+import {
+  claimCodeAllocation,
+  claimCodeRoom,
+  type ApplicableGrantType,
+  type ClaimGrant,
+} from "@/lib/domain/mint-pricing";
 import { claimCodeUnusableReason, findClaimCode, type FoundClaimCode } from "@/lib/services/claim-codes";
 
 type Tx = Prisma.TransactionClient;
@@ -34,25 +39,41 @@ export async function loadClaimGrants(tx: Tx, where: Where, entered: EnteredCode
           AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, { OR: [{ phaseId: null }, { phaseId }] }],
         },
       },
-      include: { batch: { select: { grantType: true, discountPercent: true, discountFixed: true, packTierId: true } }, code: { select: { disabled: true } } },
+      include: {
+        batch: { select: { grantType: true, discountPercent: true, discountFixed: true, packTierId: true } },
+        code: { select: { disabled: true } },
+      },
       orderBy: [{ createdAt: "asc" }, { batchId: "asc" }],
     })
   ).filter((r) => !r.code.disabled && r.allocation > r.used && r.codeId !== entered?.found.id);
   if (!entered && redemptions.length === 0) return [];
 
   const codeIds = [...(entered ? [entered.found.id] : []), ...redemptions.map((r) => r.codeId)];
-  for (const id of [...codeIds].sort()) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`claim-code:${id}`}))`;
+  for (const id of [...codeIds].sort())
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`claim-code:${id}`}))`;
   // Holds first, then the landed counts: a mint landing in between is counted twice (safe), never missed.
-  const [heldByAll, heldByWallet] = await Promise.all([heldCounts(tx, codeIds, now), heldCounts(tx, codeIds, now, wallet)]);
+  const [heldByAll, heldByWallet] = await Promise.all([
+    heldCounts(tx, codeIds, now),
+    heldCounts(tx, codeIds, now, wallet),
+  ]);
   const [codes, enteredRedemption] = await Promise.all([
     tx.claimCode.findMany({ where: { id: { in: codeIds } }, select: { id: true, usesCount: true, maxUses: true } }),
     entered
-      ? tx.claimCodeRedemption.findUnique({ where: { codeId_walletAddress: { codeId: entered.found.id, walletAddress: wallet } }, select: { allocation: true, used: true } })
+      ? tx.claimCodeRedemption.findUnique({
+          where: { codeId_walletAddress: { codeId: entered.found.id, walletAddress: wallet } },
+          select: { allocation: true, used: true },
+        })
       : null,
   ]);
   const roomOf = (codeId: string, share: { allocation: number; used: number }) => {
     const code = codes.find((c) => c.id === codeId)!;
-    return claimCodeRoom({ ...share, heldByWallet: heldByWallet.get(codeId) ?? 0, maxUses: code.maxUses, usesCount: code.usesCount, heldByAll: heldByAll.get(codeId) ?? 0 });
+    return claimCodeRoom({
+      ...share,
+      heldByWallet: heldByWallet.get(codeId) ?? 0,
+      maxUses: code.maxUses,
+      usesCount: code.usesCount,
+      heldByAll: heldByAll.get(codeId) ?? 0,
+    });
   };
 
   const grants: ClaimGrant[] = [];
@@ -62,12 +83,18 @@ export async function loadClaimGrants(tx: Tx, where: Where, entered: EnteredCode
     const room = roomOf(entered.found.id, enteredRedemption ?? { allocation: 1, used: 0 });
     const redeeming = enteredRedemption !== null || (heldByWallet.get(entered.found.id) ?? 0) > 0;
     if (!redeeming && room === 0) throw invalid("This allowlist code has no uses left.");
-    if (!redeeming) grants.push({ codeId: entered.found.id, kind: "allowlist", remaining: 1, percent: null, fixed: null });
+    if (!redeeming)
+      grants.push({ codeId: entered.found.id, kind: "allowlist", remaining: 1, percent: null, fixed: null });
   } else if (entered) {
     const { found, grantType } = entered;
-    const remaining = roomOf(found.id, enteredRedemption ?? { allocation: claimCodeAllocation({ ...found.batch, grantType }), used: 0 });
+    const remaining = roomOf(
+      found.id,
+      enteredRedemption ?? { allocation: claimCodeAllocation({ ...found.batch, grantType }), used: 0 },
+    );
     if (remaining === 0)
-      throw invalid("This claim code has no uses left for this wallet (its landed mints and live sessions count, and those of every wallet against the code's maximum).");
+      throw invalid(
+        "This claim code has no uses left for this wallet (its landed mints and live sessions count, and those of every wallet against the code's maximum).",
+      );
     grants.push({
       codeId: found.id,
       kind: grantType === "discount" ? "discount" : "free",
@@ -93,7 +120,8 @@ export async function loadClaimGrants(tx: Tx, where: Where, entered: EnteredCode
 }
 
 /** A pack code opens its tier; other kinds (and a pack batch without a tier) take any NFT. */
-const packTierOf = (batch: { grantType: string; packTierId: string | null }) => (batch.grantType === "pack" ? batch.packTierId : null);
+const packTierOf = (batch: { grantType: string; packTierId: string | null }) =>
+  batch.grantType === "pack" ? batch.packTierId : null;
 
 /** Sessions that hold a code's use: prepared and unexpired, or being submitted. */
 async function heldCounts(tx: Tx, codeIds: string[], now: Date, wallet?: string): Promise<Map<string | null, number>> {
@@ -109,7 +137,13 @@ async function heldCounts(tx: Tx, codeIds: string[], now: Date, wallet?: string)
   return new Map(held.map((h) => [h.claimCodeId, h._count._all]));
 }
 
-const APPLICABLE: ReadonlySet<string> = new Set<ApplicableGrantType>(["free_mint", "pack", "discount", "whitelist", "nft_redemption"]);
+const APPLICABLE: ReadonlySet<string> = new Set<ApplicableGrantType>([
+  "free_mint",
+  "pack",
+  "discount",
+  "whitelist",
+  "nft_redemption",
+]);
 
 export type EnteredCode = { found: FoundClaimCode; grantType: ApplicableGrantType };
 
@@ -119,18 +153,28 @@ export type EnteredCode = { found: FoundClaimCode; grantType: ApplicableGrantTyp
  * code and another drop's code answer the same. An external code is redeemed on the
  * creator's page: CLAIM_CODE_EXTERNAL carries its URL.
  */
-export async function checkEnteredCode(db: Pick<Tx, "claimCode">, where: Omit<Where, "wallet">, code: string): Promise<EnteredCode> {
+export async function checkEnteredCode(
+  db: Pick<Tx, "claimCode">,
+  where: Omit<Where, "wallet">,
+  code: string,
+): Promise<EnteredCode> {
   const found = await findClaimCode(db, where.collectionId, code);
   if (!found) throw invalid("This claim code is not valid for this drop.");
   const reason = claimCodeUnusableReason(found, where.now);
   if (reason) throw invalid(REASON_SENTENCES[reason]);
-  if (found.batch.phaseId !== null && found.batch.phaseId !== where.phaseId) throw invalid("This claim code is for another phase of this drop.");
+  if (found.batch.phaseId !== null && found.batch.phaseId !== where.phaseId)
+    throw invalid("This claim code is for another phase of this drop.");
   if (found.batch.grantType === "external") {
-    throw new AppError("CLAIM_CODE_EXTERNAL", "This code is redeemed on the creator's own page (externalUrl), not by minting here. Nothing was reserved.", {
-      extra: { externalUrl: found.batch.externalUrl },
-    });
+    throw new AppError(
+      "CLAIM_CODE_EXTERNAL",
+      "This code is redeemed on the creator's own page (externalUrl), not by minting here. Nothing was reserved.",
+      {
+        extra: { externalUrl: found.batch.externalUrl },
+      },
+    );
   }
-  if (!APPLICABLE.has(found.batch.grantType)) throw invalid("This kind of claim code is not applied by prepare-mint; use the drop's hosted mint page.");
+  if (!APPLICABLE.has(found.batch.grantType))
+    throw invalid("This kind of claim code is not applied by prepare-mint; use the drop's hosted mint page.");
   return { found, grantType: found.batch.grantType as ApplicableGrantType };
 }
 
@@ -139,13 +183,21 @@ export async function checkEnteredCode(db: Pick<Tx, "claimCode">, where: Omit<Wh
  * chain), and each NFT is redeemed once per batch, whichever code names it (the mark is
  * written when the mint lands, record-mint.ts).
  */
-export async function assertRedeemableNft(db: Pick<Tx, "redeemedNft">, chain: Pick<Chain, "getMintOwners">, entered: EnteredCode, wallet: string): Promise<void> {
+export async function assertRedeemableNft(
+  db: Pick<Tx, "redeemedNft">,
+  chain: Pick<Chain, "getMintOwners">,
+  entered: EnteredCode,
+  wallet: string,
+): Promise<void> {
   if (entered.grantType !== "nft_redemption") return;
   const mint = entered.found.redeemNftMint;
   if (!mint) throw invalid("This redemption code names no NFT; ask the creator for a new one.");
   const [owners, redeemed] = await Promise.all([
     chain.getMintOwners([mint]),
-    db.redeemedNft.findUnique({ where: { batchId_nftMint: { batchId: entered.found.batchId, nftMint: mint } }, select: { id: true } }),
+    db.redeemedNft.findUnique({
+      where: { batchId_nftMint: { batchId: entered.found.batchId, nftMint: mint } },
+      select: { id: true },
+    }),
   ]);
   if (redeemed) throw invalid("The NFT this code redeems has been redeemed already.");
   if (owners.get(mint) !== wallet) throw invalid("This code redeems an NFT this wallet does not hold.");

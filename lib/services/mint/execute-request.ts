@@ -8,7 +8,10 @@ import { executeMint } from "./execute";
 
 export async function executeMintRequest(ctx: ServiceContext, auth: AuthContext, body: Record<string, unknown>) {
   if ("transactionHash" in body) {
-    throw new AppError("CLIENT_BROADCAST_NOT_ALLOWED", "A transaction hash is never accepted: send the signed transaction and the service broadcasts it.");
+    throw new AppError(
+      "CLIENT_BROADCAST_NOT_ALLOWED",
+      "A transaction hash is never accepted: send the signed transaction and the service broadcasts it.",
+    );
   }
   return executeMint(ctx, auth, executeMintBodySchema.parse(body));
 }

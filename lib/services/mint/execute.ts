@@ -55,19 +55,33 @@ export async function executeMint(
   assertSandboxAllowed(auth, drop.collection.chain);
   if ((await settledOrRefused(ctx, session, now)) === "recovered") return recoveredResultView(ctx, session.id);
   if (!options.inBatch && session.groupSize > 1) {
-    throw new AppError("BATCH_REQUIRED", "This session is one of several NFTs prepared together: send their signed transactions together to POST /execute-mint/batch.");
+    throw new AppError(
+      "BATCH_REQUIRED",
+      "This session is one of several NFTs prepared together: send their signed transactions together to POST /execute-mint/batch.",
+    );
   }
 
   const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
   // The mint key is derived again from the server secret; a rotated secret cannot sign this session.
   const mintKey = mintKeypairForSession(keys.mintKeySecret, session.id);
   if (mintKey.publicKey.toBase58() !== session.mintAddress) {
-    await endSession(db, session.id, "expired", { from: ["prepared"], at: now, lastError: "the mint-key secret changed since prepare" });
-    throw new AppError("SESSION_EXPIRED", "This session was prepared under a signing secret the service no longer uses; prepare a new mint.");
+    await endSession(db, session.id, "expired", {
+      from: ["prepared"],
+      at: now,
+      lastError: "the mint-key secret changed since prepare",
+    });
+    throw new AppError(
+      "SESSION_EXPIRED",
+      "This session was prepared under a signing secret the service no longer uses; prepare a new mint.",
+    );
   }
 
   const phase = drop.phases.find((p) => p.id === session.phaseId) ?? null;
-  const claim = await claimSession(db, session, { signature: checked.signature, at: ctx.clock.now(), bogo: phase ? bogoOf(phase) : null });
+  const claim = await claimSession(db, session, {
+    signature: checked.signature,
+    at: ctx.clock.now(),
+    bogo: phase ? bogoOf(phase) : null,
+  });
   if (claim === "nft_lost") throw expired();
   if (claim === "bonus_refused") {
     throw new AppError(
@@ -95,11 +109,21 @@ export async function executeMint(
   } catch (error) {
     if (error instanceof ChainTransactionError && error.code !== "AlreadyProcessed") {
       // Its NFT stays held until the transaction can no longer land (sessions.ts).
-      await endSession(db, session.id, "failed", { from: ["pending"], at: ctx.clock.now(), lastError: `${error.code}: ${error.reason}` });
-      throw new AppError("TRANSACTION_REJECTED", `The chain ${error.landed ? "failed" : "refused"} the transaction (${error.code}). Nothing was minted; prepare a new mint.`);
+      await endSession(db, session.id, "failed", {
+        from: ["pending"],
+        at: ctx.clock.now(),
+        lastError: `${error.code}: ${error.reason}`,
+      });
+      throw new AppError(
+        "TRANSACTION_REJECTED",
+        `The chain ${error.landed ? "failed" : "refused"} the transaction (${error.code}). Nothing was minted; prepare a new mint.`,
+      );
     }
     // A duplicate may have landed already: settle it now when the chain says so.
-    const known = error instanceof ChainTransactionError ? await chain.getSignatureStatus(checked.signature).catch(() => null) : null;
+    const known =
+      error instanceof ChainTransactionError
+        ? await chain.getSignatureStatus(checked.signature).catch(() => null)
+        : null;
     if (known?.state !== "confirmed") throw outcomePending();
   }
   let recorded: RecordOutcome;
@@ -122,7 +146,14 @@ export async function executeMint(
         )
       : new Map<string, PayoutStatus>();
   const awards = recorded.awards.map((a) => ({ ...a, payoutStatus: payouts.get(a.awardId) ?? a.payoutStatus }));
-  return resultView(ctx, { ...session, signature: checked.signature }, drop.collection, phase?.currencyDecimals ?? 9, recorded.nft, awards);
+  return resultView(
+    ctx,
+    { ...session, signature: checked.signature },
+    drop.collection,
+    phase?.currencyDecimals ?? 9,
+    recorded.nft,
+    awards,
+  );
 }
 
 type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused" | "nft_lost";
@@ -139,7 +170,11 @@ type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused" | "nft_lost";
  * in too), except for a bonus, claimed only while its group's landed purchases earn it,
  * under the group's lock so two bonuses of one purchase cannot both pass.
  */
-async function claimSession(db: Db, session: MintSession, ahead: { signature: string; at: Date; bogo: Bogo | null }): Promise<ClaimOutcome> {
+async function claimSession(
+  db: Db,
+  session: MintSession,
+  ahead: { signature: string; at: Date; bogo: Bogo | null },
+): Promise<ClaimOutcome> {
   const claim = async (runner: Pick<Db, "$queryRaw">) => {
     const [row] = await runner.$queryRaw<Array<{ claimed: boolean; held: boolean }>>`
       WITH claimed AS (
@@ -160,7 +195,11 @@ async function claimSession(db: Db, session: MintSession, ahead: { signature: st
     if (!claimed) return "not_claimed";
     if (held) return "claimed";
     // Its NFT went to another session after this one expired by the database's clock: never sent, so it ends here.
-    await endSession(db, session.id, "expired", { from: ["pending"], at: ahead.at, lastError: "its NFT was no longer held when execute claimed it" });
+    await endSession(db, session.id, "expired", {
+      from: ["pending"],
+      at: ahead.at,
+      lastError: "its NFT was no longer held when execute claimed it",
+    });
     return "nft_lost";
   }
   return db
@@ -168,7 +207,14 @@ async function claimSession(db: Db, session: MintSession, ahead: { signature: st
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-group:${session.groupId}`}))`;
       const [landedPurchases, claimedBonuses] = await Promise.all([
         tx.mintSession.count({ where: { groupId: session.groupId, kind: "paid", status: "minted" } }),
-        tx.mintSession.count({ where: { groupId: session.groupId, kind: "bogo_bonus", status: { in: ["processing", "pending", "minted"] }, id: { not: session.id } } }),
+        tx.mintSession.count({
+          where: {
+            groupId: session.groupId,
+            kind: "bogo_bonus",
+            status: { in: ["processing", "pending", "minted"] },
+            id: { not: session.id },
+          },
+        }),
       ]);
       if (!bonusAllowed(ahead.bogo, landedPurchases, claimedBonuses)) return "bonus_refused";
       const { claimed, held } = await claim(tx);
@@ -185,9 +231,13 @@ async function claimSession(db: Db, session: MintSession, ahead: { signature: st
 class NftNoLongerHeld extends Error {}
 
 const outcomePending = () =>
-  new AppError("OUTCOME_PENDING", "The transaction was sent but its outcome is not known yet. Check the wallet before minting again; do not resubmit.", {
-    extra: { pending: true },
-  });
+  new AppError(
+    "OUTCOME_PENDING",
+    "The transaction was sent but its outcome is not known yet. Check the wallet before minting again; do not resubmit.",
+    {
+      extra: { pending: true },
+    },
+  );
 
 /**
  * "live" for a prepared session that looks live by this instance's clock (the claim then
@@ -207,26 +257,49 @@ async function settledOrRefused(ctx: ServiceContext, session: MintSession, now: 
     case "pending":
       // A submit interrupted a while ago may have landed meanwhile: settle it now if the chain
       // knows. A recent one belongs to the execute still running (it answers for it).
-      if (session.status === "pending" && isSettleable(session, now) && (await reconcileSession(ctx, session)) === "minted") return "recovered";
-      throw new AppError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
+      if (
+        session.status === "pending" &&
+        isSettleable(session, now) &&
+        (await reconcileSession(ctx, session)) === "minted"
+      )
+        return "recovered";
+      throw new AppError(
+        "ALREADY_PROCESSING",
+        "This session is being submitted; check the wallet before minting again.",
+      );
     case "failed":
-      throw new AppError("TRANSACTION_REJECTED", "This session's transaction was refused by the chain; prepare a new mint.");
+      throw new AppError(
+        "TRANSACTION_REJECTED",
+        "This session's transaction was refused by the chain; prepare a new mint.",
+      );
     case "expired":
       throw expired();
     case "superseded":
-      throw new AppError("SESSION_SUPERSEDED", "A newer prepare for this wallet replaced this session; sign and execute the newer one.");
+      throw new AppError(
+        "SESSION_SUPERSEDED",
+        "A newer prepare for this wallet replaced this session; sign and execute the newer one.",
+      );
     case "released":
       throw expired();
   }
 }
 
-const isSettleable = (session: MintSession, now: Date) => session.submittedAt !== null && now.getTime() - session.submittedAt.getTime() > PENDING_GRACE_MS;
+const isSettleable = (session: MintSession, now: Date) =>
+  session.submittedAt !== null && now.getTime() - session.submittedAt.getTime() > PENDING_GRACE_MS;
 
-const expired = () => new AppError("SESSION_EXPIRED", "The mint session expired and its NFT was released; prepare a new mint.");
+const expired = () =>
+  new AppError("SESSION_EXPIRED", "The mint session expired and its NFT was released; prepare a new mint.");
 
 /** The count-only answer for a session the reconciler settled. */
 async function recoveredResultView(ctx: ServiceContext, sessionId: string): Promise<ExecuteView> {
-  const { nfts: _nfts, signature: _s, transactionHash: _t, bountyInfo: _b, collectionUpdate: _u, ...rest } = await mintResultView(ctx, sessionId);
+  const {
+    nfts: _nfts,
+    signature: _s,
+    transactionHash: _t,
+    bountyInfo: _b,
+    collectionUpdate: _u,
+    ...rest
+  } = await mintResultView(ctx, sessionId);
   return { ...rest, recovered: true };
 }
 
@@ -234,11 +307,16 @@ async function recoveredResultView(ctx: ServiceContext, sessionId: string): Prom
 async function mintResultView(ctx: ServiceContext, sessionId: string): Promise<ExecuteView> {
   const session = await loadForView(ctx.db, sessionId);
   if (!session) throw new AppError("SESSION_NOT_FOUND", "No mint session has that id.");
-  const awards = (session.nft?.awards ?? []).filter((a) => a.walletAddress === session.walletAddress).map((a) => ({ ...a, name: a.bounty?.name ?? a.pool?.name ?? null }));
+  const awards = (session.nft?.awards ?? [])
+    .filter((a) => a.walletAddress === session.walletAddress)
+    .map((a) => ({ ...a, name: a.bounty?.name ?? a.pool?.name ?? null }));
   return resultView(ctx, session, session.collection, session.phase.currencyDecimals, session.nft, awards);
 }
 
-type ViewAward = Pick<WonBounty, "bountyId" | "poolId" | "name" | "bountyType" | "amount" | "tokenSymbol" | "payoutStatus" | "memo">;
+type ViewAward = Pick<
+  WonBounty,
+  "bountyId" | "poolId" | "name" | "bountyType" | "amount" | "tokenSymbol" | "payoutStatus" | "memo"
+>;
 
 /** The spec's Execute result from the minted session, its drop, its NFT and the bounties it won. */
 async function resultView(
@@ -253,7 +331,8 @@ async function resultView(
   const mintedCount = await ctx.db.mint.count({ where: { collectionId: collection.id } });
   const soldOut = collection.totalSupply !== null && mintedCount >= collection.totalSupply;
   const autoUnfrozen = soldOut && collection.isFrozen && (await liftFreeze(ctx.db, collection.id));
-  const revealAfter = collection.delayedRevealEnabled && collection.revealedAt ? collection.revealedAt.toISOString() : null;
+  const revealAfter =
+    collection.delayedRevealEnabled && collection.revealedAt ? collection.revealedAt.toISOString() : null;
   return {
     minted: 1,
     signature: session.signature ?? undefined,
@@ -265,7 +344,12 @@ async function resultView(
     collectionStats:
       collection.totalSupply === null
         ? { totalSupply: 0, mintedCount, percentMinted: 0, isMintedOut: false }
-        : { totalSupply: collection.totalSupply, mintedCount, percentMinted: percentOf(mintedCount, collection.totalSupply), isMintedOut: soldOut },
+        : {
+            totalSupply: collection.totalSupply,
+            mintedCount,
+            percentMinted: percentOf(mintedCount, collection.totalSupply),
+            isMintedOut: soldOut,
+          },
     // Every recorded mint moves itemsRedeemed, so every fresh execute reports it (a recovered one answers the count only).
     collectionUpdate: { itemsRedeemed: mintedCount, isFrozen: collection.isFrozen && !soldOut, autoUnfrozen },
     delayedReveal: collection.delayedRevealEnabled,
@@ -302,7 +386,10 @@ async function resultView(
  * changed the row reports autoUnfrozen. The drop's change announcement refreshes every cache.
  */
 async function liftFreeze(db: Db, collectionId: string): Promise<boolean> {
-  const lifted = await db.collection.updateMany({ where: { id: collectionId, isFrozen: true }, data: { isFrozen: false } });
+  const lifted = await db.collection.updateMany({
+    where: { id: collectionId, isFrozen: true },
+    data: { isFrozen: false },
+  });
   return lifted.count === 1;
 }
 
@@ -312,11 +399,19 @@ const loadForView = (db: Db, id: string) =>
     include: {
       collection: true,
       phase: { select: { currencyDecimals: true } },
-      nft: { include: { awards: { include: { bounty: { select: { name: true } }, pool: { select: { name: true } } } } } },
+      nft: {
+        include: { awards: { include: { bounty: { select: { name: true } }, pool: { select: { name: true } } } } },
+      },
     },
   });
 
-function mintedNftView(ctx: ServiceContext, collection: Collection, nft: Nft, award: ViewAward | null, now: Date): MintedNft {
+function mintedNftView(
+  ctx: ServiceContext,
+  collection: Collection,
+  nft: Nft,
+  award: ViewAward | null,
+  now: Date,
+): MintedNft {
   const revealed = isNftRevealed(collection, nft.mintedAt, now);
   const shown = shownNft(nft, collection, revealed, ctx.publicBaseUrl);
   const revealAfter = nftRevealAt(collection, nft.mintedAt, revealed)?.toISOString() ?? null;
@@ -337,7 +432,12 @@ function mintedNftView(ctx: ServiceContext, collection: Collection, nft: Nft, aw
     rarity_rank: shown.rarityRank,
     rarity_tier: shown.rarityTier,
     bounty: award
-      ? { bountyType: award.bountyType, amount: award.amount === null ? null : Number(award.amount), tokenSymbol: award.tokenSymbol, payoutStatus: award.payoutStatus }
+      ? {
+          bountyType: award.bountyType,
+          amount: award.amount === null ? null : Number(award.amount),
+          tokenSymbol: award.tokenSymbol,
+          payoutStatus: award.payoutStatus,
+        }
       : null,
   };
 }

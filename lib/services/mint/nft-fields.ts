@@ -16,7 +16,12 @@ export function onChainFields(
 ): TokenMetadataFields {
   const identifier = collection.shortId ?? collection.id;
   // A fair drop's transaction must not tell which NFT it mints: the drop's name, and metadata found by the new mint's address.
-  if (isFairDrop(collection)) return { name: collection.name ?? "", symbol: collection.symbol ?? "", uri: metadataUriOfMint(publicBaseUrl, identifier, mint.toBase58()) };
+  if (isFairDrop(collection))
+    return {
+      name: collection.name ?? "",
+      symbol: collection.symbol ?? "",
+      uri: metadataUriOfMint(publicBaseUrl, identifier, mint.toBase58()),
+    };
   return {
     // Before the drop's reveal the chain carries the placeholder name, like the metadata JSON.
     name: isCollectionRevealed(collection, now) ? (nft.name ?? collection.name ?? "") : unrevealedName(collection.name),

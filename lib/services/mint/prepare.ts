@@ -17,7 +17,13 @@ import type { ServiceContext } from "@/lib/services/context";
 import type { CollectionRef } from "@/lib/services/collection-ref";
 import { AppError } from "@/lib/errors";
 import { buildNftMintMessage, mintKeypairForSession, nftMintAccountSize, rentExemptLamports } from "@/lib/chain";
-import { MAX_UNSIGNED_SESSIONS_PER_WALLET, MIN_SESSION_LIFETIME_MS, PREPARE_SWEEP_INTERVAL_MS, SHORT_SUPPLY_SWEEP_MS, sessionLifetimeMs } from "@/lib/domain/mint-session";
+import {
+  MAX_UNSIGNED_SESSIONS_PER_WALLET,
+  MIN_SESSION_LIFETIME_MS,
+  PREPARE_SWEEP_INTERVAL_MS,
+  SHORT_SUPPLY_SWEEP_MS,
+  sessionLifetimeMs,
+} from "@/lib/domain/mint-session";
 import { walletAllocation, walletMintLimit } from "@/lib/domain/allocation";
 import {
   applyClaimGrants,
@@ -38,13 +44,27 @@ import {
 } from "@/lib/domain/mint-pricing";
 import { phaseTiming } from "@/lib/domain/phase-status";
 import type { MintPricing, PrepareMintBody, PreparedMintResponse } from "@/lib/schemas/mint";
-import { getDropCounts, getDropFacts, getSnapshotPhaseOrThrow, type PhaseWithGates } from "@/lib/services/drop-snapshot";
+import {
+  getDropCounts,
+  getDropFacts,
+  getSnapshotPhaseOrThrow,
+  type PhaseWithGates,
+} from "@/lib/services/drop-snapshot";
 import { loadWalletPhaseInput } from "@/lib/services/eligibility";
 import { isFairDrop } from "@/lib/services/fairness";
 import { onChainFields } from "./nft-fields";
 import { assertRedeemableNft, checkEnteredCode, loadClaimGrants } from "./claim-code-use";
 import { unitPriceOf } from "./unit-price";
-import { createOpenEndedNfts, lockPhase, lockWallet, phaseUsage, reserveNfts, settleWallet, unreserveNfts, type ReservedNft } from "./reservation";
+import {
+  createOpenEndedNfts,
+  lockPhase,
+  lockWallet,
+  phaseUsage,
+  reserveNfts,
+  settleWallet,
+  unreserveNfts,
+  type ReservedNft,
+} from "./reservation";
 import { sweepDropSessions } from "./sessions";
 
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
@@ -63,56 +83,96 @@ export type PrepareOptions = {
   spendBudgets?: () => Promise<void>;
 };
 
-export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body: PrepareMintBody, options: PrepareOptions = {}): Promise<PreparedView> {
+export async function prepareMint(
+  ctx: ServiceContext,
+  ref: CollectionRef,
+  body: PrepareMintBody,
+  options: PrepareOptions = {},
+): Promise<PreparedView> {
   const { db, chain, config } = ctx;
   const now = ctx.clock.now();
   const wallet = body.walletAddress;
   const { collection } = await getDropFacts(ctx, ref.id);
 
-  if (!collection.chain.startsWith("solana-")) throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
+  if (!collection.chain.startsWith("solana-"))
+    throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
   if (!collection.supportedBySurface || !collection.collectionAddress || collection.launchStatus !== "live") {
-    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "This drop cannot be minted through the API; use its hosted mint page.", { extra: { mintUrl: collection.mintUrl } });
+    throw new AppError(
+      "MINT_NOT_SUPPORTED_BY_SURFACE",
+      "This drop cannot be minted through the API; use its hosted mint page.",
+      { extra: { mintUrl: collection.mintUrl } },
+    );
   }
   await assertWalletNotBlocked(db, collection.id, wallet, now);
   await options.spendBudgets?.();
 
   const phase = await getSnapshotPhaseOrThrow(ctx, collection.id, body.phaseId);
   const timing = phaseTiming(phase, now);
-  if (timing.status !== "active") throw new AppError("PHASE_NOT_ACTIVE", timing.status === "upcoming" ? "This phase has not started yet." : "This phase has ended.");
+  if (timing.status !== "active")
+    throw new AppError(
+      "PHASE_NOT_ACTIVE",
+      timing.status === "upcoming" ? "This phase has not started yet." : "This phase has ended.",
+    );
   // Payments are SOL transfers; a phase priced in another token cannot be settled here.
   if (phase.currency.toUpperCase() !== "SOL") {
-    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "This phase is priced in a token the API cannot settle; use the hosted mint page.", {
-      extra: { mintUrl: collection.mintUrl },
-    });
+    throw new AppError(
+      "MINT_NOT_SUPPORTED_BY_SURFACE",
+      "This phase is priced in a token the API cannot settle; use the hosted mint page.",
+      {
+        extra: { mintUrl: collection.mintUrl },
+      },
+    );
   }
   // The entered claim code is checked before eligibility: an allowlist code is part of it.
-  const entered = body.claimCode ? await checkEnteredCode(db, { collectionId: collection.id, phaseId: phase.id, now }, body.claimCode) : null;
+  const entered = body.claimCode
+    ? await checkEnteredCode(db, { collectionId: collection.id, phaseId: phase.id, now }, body.claimCode)
+    : null;
   if (entered) await assertRedeemableNft(db, chain, entered, wallet);
   // An allowlist code adds spots only where an allowlist counts: in a gated phase.
   const allowlistCode = entered?.grantType === "whitelist" && phase.isGated ? entered : null;
   // Rarity pricing would tell a fair drop's buyer, before signing, how rare the NFT is: they could decline and wait for a rarer one.
   if (isFairDrop(collection) && phase.priceModel === "range") {
-    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "A provably fair drop cannot price by rarity (the price would tell which NFT comes next).", {
-      extra: { mintUrl: null },
-    });
+    throw new AppError(
+      "MINT_NOT_SUPPORTED_BY_SURFACE",
+      "A provably fair drop cannot price by rarity (the price would tell which NFT comes next).",
+      {
+        extra: { mintUrl: null },
+      },
+    );
   }
   const walletLimit = await walletLimitOrThrow(ctx, phase, wallet, {
     now,
-    enteredAllowlistCode: allowlistCode && { codeId: allowlistCode.found.id, spots: claimCodeAllocation({ ...allowlistCode.found.batch, grantType: "whitelist" }) },
+    enteredAllowlistCode: allowlistCode && {
+      codeId: allowlistCode.found.id,
+      spots: claimCodeAllocation({ ...allowlistCode.found.batch, grantType: "whitelist" }),
+    },
   });
   const unitPrice = await unitPriceOf(db, config, phase, now, { quotedTokenAmount: body.quotedTokenAmount });
   const feePerNft = config.platformFeeLamports;
   // Sold out by the cached counts (they only grow): refused before the chain, any lock or a sweep.
   // Only when no per-wallet or phase limit applies, as those are answered first and counted under the lock.
   const limited = walletLimit !== null || phase.phaseSupply !== null;
-  if (!limited && collection.totalSupply !== null && (await getDropCounts(ctx, collection.id)).minted >= collection.totalSupply) throw soldOut();
+  if (
+    !limited &&
+    collection.totalSupply !== null &&
+    (await getDropCounts(ctx, collection.id)).minted >= collection.totalSupply
+  )
+    throw soldOut();
 
-  const [balance, latest, height] = await Promise.all([chain.getBalance(wallet), chain.getLatestBlockhash(), chain.getBlockHeight()]);
+  const [balance, latest, height] = await Promise.all([
+    chain.getBalance(wallet),
+    chain.getLatestBlockhash(),
+    chain.getBlockHeight(),
+  ]);
   // Cheap refusal before any lock: not even the rent of one NFT (a claim code may make the price 0).
   if (balance < BUYER_TOKEN_ACCOUNT_RENT + WALLET_RENT_RESERVE) throw insufficientBalance();
   // The session ends before its transaction could no longer land (lib/domain/mint-session.ts).
   const lifetimeMs = sessionLifetimeMs(config.sessionTtlSeconds * 1000, latest.lastValidBlockHeight - height);
-  if (lifetimeMs < MIN_SESSION_LIFETIME_MS) throw new AppError("CHAIN_UNAVAILABLE", "The chain answered with a blockhash too old to mint with. Retry in a moment.");
+  if (lifetimeMs < MIN_SESSION_LIFETIME_MS)
+    throw new AppError(
+      "CHAIN_UNAVAILABLE",
+      "The chain answered with a blockhash too old to mint with. Retry in a moment.",
+    );
 
   const affiliateId = await affiliateIdOf(db, collection.id, body.affiliate_code);
   const expiresAt = new Date(now.getTime() + lifetimeMs);
@@ -141,8 +201,18 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
         };
         // An allowlist code entered for an ungated phase gives nothing there, and spends no use.
         const appliedCode = entered?.grantType === "whitelist" && !allowlistCode ? null : entered;
-        const grants = appliedCode || state.hasRedemptions ? await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, appliedCode) : [];
-        const itemsFor = (supplyRemaining: number | null) => withClaimGrants(refuseIfEmpty(planQuantity({ ...limits, supplyRemaining })), unitPrice, feePerNft, grants, bogo);
+        const grants =
+          appliedCode || state.hasRedemptions
+            ? await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, appliedCode)
+            : [];
+        const itemsFor = (supplyRemaining: number | null) =>
+          withClaimGrants(
+            refuseIfEmpty(planQuantity({ ...limits, supplyRemaining })),
+            unitPrice,
+            feePerNft,
+            grants,
+            bogo,
+          );
         let { plan, items } = itemsFor(null);
         // What the wallet's submits in flight will take first.
         const spendable = balance - state.inFlightDebit;
@@ -153,10 +223,23 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
         const sessionIds = Array.from({ length: plan.total }, () => crypto.randomUUID());
         const tiered = items.some((item) => item.packTierId);
         let nfts = tiered
-          ? await reserveByTier(tx, items, { collectionId: collection.id, wallet, sessionIds, until: expiresAt, finalAnswer })
+          ? await reserveByTier(tx, items, {
+              collectionId: collection.id,
+              wallet,
+              sessionIds,
+              until: expiresAt,
+              finalAnswer,
+            })
           : await reserveNfts(tx, { collectionId: collection.id, wallet, sessionIds, until: expiresAt });
         if (nfts.length < plan.total && collection.totalSupply === null) {
-          nfts = [...nfts, ...(await createOpenEndedNfts(tx, collection, { wallet, sessionIds: sessionIds.slice(nfts.length), until: expiresAt }))];
+          nfts = [
+            ...nfts,
+            ...(await createOpenEndedNfts(tx, collection, {
+              wallet,
+              sessionIds: sessionIds.slice(nfts.length),
+              until: expiresAt,
+            })),
+          ];
         }
         if (nfts.length < plan.total) {
           // Short: dead sessions may hold what is missing. Sweep them, then answer with what is left.
@@ -165,9 +248,17 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
         }
         if (phase.priceModel === "range") {
           // Rarity pricing: each reserved NFT's own price within the range (the check above used the minimum).
-          const lastRank = (await tx.nft.aggregate({ where: { collectionId: collection.id }, _max: { rarityRank: true } }))._max.rarityRank;
+          const lastRank = (
+            await tx.nft.aggregate({ where: { collectionId: collection.id }, _max: { rarityRank: true } })
+          )._max.rarityRank;
           const range = { min: phase.price, max: phase.priceMax };
-          ({ plan, items } = withClaimGrants(plan, (i) => rarityPrice(range, nfts[i]!.rarityRank, lastRank), feePerNft, grants, bogo));
+          ({ plan, items } = withClaimGrants(
+            plan,
+            (i) => rarityPrice(range, nfts[i]!.rarityRank, lastRank),
+            feePerNft,
+            grants,
+            bogo,
+          ));
         }
         if (nfts.length > plan.total) {
           await unreserveNfts(
@@ -176,7 +267,9 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
           );
           nfts = nfts.slice(0, plan.total);
         }
-        const sessions = items.map((item, i) => buildOne(ctx, collection, nfts[i]!, item, wallet, latest.blockhash, now));
+        const sessions = items.map((item, i) =>
+          buildOne(ctx, collection, nfts[i]!, item, wallet, latest.blockhash, now),
+        );
         const totals = pricingTotals(sessions.map((b) => b.priced));
         // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
         if (spendable < totals.walletDebit + WALLET_RENT_RESERVE) throw insufficientBalance();
@@ -211,8 +304,16 @@ export async function prepareMint(ctx: ServiceContext, ref: CollectionRef, body:
 
         return {
           // A fair drop names no NFT before execute: the buyer cannot see what comes next and decline it.
-          sessions: sessions.map((s) => ({ sessionId: s.sessionId, nftIds: isFairDrop(collection) ? [] : [s.nft.id], nftCount: 1 })),
-          transactions: sessions.map((s) => ({ transaction: s.transactionBase64, isVersionedTransaction: false, nftCount: 1 })),
+          sessions: sessions.map((s) => ({
+            sessionId: s.sessionId,
+            nftIds: isFairDrop(collection) ? [] : [s.nft.id],
+            nftCount: 1,
+          })),
+          transactions: sessions.map((s) => ({
+            transaction: s.transactionBase64,
+            isVersionedTransaction: false,
+            nftCount: 1,
+          })),
           requestedQuantity: body.quantity,
           totalQuantity: plan.total,
           quantityAdjusted: plan.adjusted,
@@ -258,10 +359,16 @@ async function reserveByTier(
   items.forEach((item, i) => byTier.set(item.packTierId ?? null, [...(byTier.get(item.packTierId ?? null) ?? []), i]));
   const reserved: ReservedNft[] = [];
   for (const [tier, positions] of byTier) {
-    const got = await reserveNfts(tx, { ...options, sessionIds: positions.map((i) => options.sessionIds[i]!), packTierId: tier });
+    const got = await reserveNfts(tx, {
+      ...options,
+      sessionIds: positions.map((i) => options.sessionIds[i]!),
+      packTierId: tier,
+    });
     if (got.length < positions.length) {
       if (!options.finalAnswer) throw new SupplyShort();
-      throw tier === null ? soldOut() : new AppError("SOLD_OUT", `Pack tier ${tier} has nothing left to open right now.`);
+      throw tier === null
+        ? soldOut()
+        : new AppError("SOLD_OUT", `Pack tier ${tier} has nothing left to open right now.`);
     }
     got.forEach((nft, k) => (reserved[positions[k]!] = nft));
   }
@@ -283,15 +390,26 @@ function withClaimGrants(
 }
 
 /** The cheapest an NFT mint account can be (empty metadata), for the check before reserving. */
-const LEAST_MINT_ACCOUNT_RENT = rentExemptLamports(nftMintAccountSize(PublicKey.default, PublicKey.default, { name: "", symbol: "", uri: "" }));
+const LEAST_MINT_ACCOUNT_RENT = rentExemptLamports(
+  nftMintAccountSize(PublicKey.default, PublicKey.default, { name: "", symbol: "", uri: "" }),
+);
 
 function leastWalletDebit(items: readonly MintItem[]): bigint {
   const SIGNATURES = 3; // wallet, new mint, mint authority
-  return pricingTotals(items.map((item) => ({ ...item, networkCost: networkCost(LEAST_MINT_ACCOUNT_RENT + BUYER_TOKEN_ACCOUNT_RENT, SIGNATURES) }))).walletDebit;
+  return pricingTotals(
+    items.map((item) => ({
+      ...item,
+      networkCost: networkCost(LEAST_MINT_ACCOUNT_RENT + BUYER_TOKEN_ACCOUNT_RENT, SIGNATURES),
+    })),
+  ).walletDebit;
 }
 
 function refuseIfEmpty(plan: QuantityPlan): QuantityPlan {
-  if (plan.refusal === "WALLET_LIMIT_REACHED") throw new AppError("WALLET_LIMIT_REACHED", `This wallet has no mints left in this phase. ${plan.reason ?? ""}`.trim());
+  if (plan.refusal === "WALLET_LIMIT_REACHED")
+    throw new AppError(
+      "WALLET_LIMIT_REACHED",
+      `This wallet has no mints left in this phase. ${plan.reason ?? ""}`.trim(),
+    );
   if (plan.refusal === "SOLD_OUT" || plan.total === 0) throw soldOut();
   return plan;
 }
@@ -299,37 +417,72 @@ function refuseIfEmpty(plan: QuantityPlan): QuantityPlan {
 const soldOut = () => new AppError("SOLD_OUT", "Nothing is left to mint here right now.");
 
 const insufficientBalance = () =>
-  new AppError("INSUFFICIENT_BALANCE", "The wallet's balance cannot cover the price, fees, rent and network fees of this mint. Nothing was reserved.");
+  new AppError(
+    "INSUFFICIENT_BALANCE",
+    "The wallet's balance cannot cover the price, fees, rent and network fees of this mint. Nothing was reserved.",
+  );
 
 async function assertWalletNotBlocked(db: Db, collectionId: string, wallet: string, now: Date): Promise<void> {
   const block = await db.walletBlock.findFirst({
-    where: { walletAddress: wallet, OR: [{ collectionId: null }, { collectionId }], AND: [{ OR: [{ permanent: true }, { blockedUntil: { gt: now } }] }] },
+    where: {
+      walletAddress: wallet,
+      OR: [{ collectionId: null }, { collectionId }],
+      AND: [{ OR: [{ permanent: true }, { blockedUntil: { gt: now } }] }],
+    },
     orderBy: [{ permanent: "desc" }, { blockedUntil: "desc" }],
   });
   if (!block) return;
   throw new AppError("WALLET_BLOCKED", "This wallet cannot mint this drop right now.", {
-    extra: { reason: block.reason, blockedUntil: block.permanent ? null : (block.blockedUntil?.toISOString() ?? null), permanent: block.permanent },
+    extra: {
+      reason: block.reason,
+      blockedUntil: block.permanent ? null : (block.blockedUntil?.toISOString() ?? null),
+      permanent: block.permanent,
+    },
   });
 }
 
 /** Eligibility (gated phases) and the limit wallet-mints reports; null is unlimited. */
-async function walletLimitOrThrow(ctx: ServiceContext, phase: PhaseWithGates, wallet: string, options: Parameters<typeof loadWalletPhaseInput>[4]) {
+async function walletLimitOrThrow(
+  ctx: ServiceContext,
+  phase: PhaseWithGates,
+  wallet: string,
+  options: Parameters<typeof loadWalletPhaseInput>[4],
+) {
   // Counts are taken later, under the wallet's lock; here only the verdict and the limit.
   const input = await loadWalletPhaseInput(ctx.db, ctx.chain, phase, wallet, options);
-  if (!walletAllocation(input).eligible) throw new AppError("NOT_ELIGIBLE", "This wallet does not meet any requirement of this phase.");
+  if (!walletAllocation(input).eligible)
+    throw new AppError("NOT_ELIGIBLE", "This wallet does not meet any requirement of this phase.");
   return walletMintLimit(input);
 }
 
 /** Affiliate codes are optional attribution: unknown or invalid ones are ignored. */
 async function affiliateIdOf(db: Db, collectionId: string, code: string | null | undefined): Promise<string | null> {
   if (!code) return null;
-  const affiliate = await db.affiliate.findUnique({ where: { collectionId_code: { collectionId, code: code.toUpperCase() } }, select: { id: true } });
+  const affiliate = await db.affiliate.findUnique({
+    where: { collectionId_code: { collectionId, code: code.toUpperCase() } },
+    select: { id: true },
+  });
   return affiliate?.id ?? null;
 }
 
-type Built = { sessionId: string; nft: ReservedNft; priced: PricedTransaction; mintAddress: string; messageBase64: string; transactionBase64: string };
+type Built = {
+  sessionId: string;
+  nft: ReservedNft;
+  priced: PricedTransaction;
+  mintAddress: string;
+  messageBase64: string;
+  transactionBase64: string;
+};
 
-function buildOne(ctx: ServiceContext, collection: Collection, nft: ReservedNft, item: MintItem, wallet: string, blockhash: string, now: Date): Built {
+function buildOne(
+  ctx: ServiceContext,
+  collection: Collection,
+  nft: ReservedNft,
+  item: MintItem,
+  wallet: string,
+  blockhash: string,
+  now: Date,
+): Built {
   // The NFT's mint key is derived from its session id, and signs only at execute.
   const sessionId = nft.sessionId;
   const mint = mintKeypairForSession(ctx.keys.mintKeySecret, sessionId).publicKey;

@@ -27,7 +27,10 @@ export const PENDING_GRACE_MS = 15_000;
 
 export type ReconcileOutcome = "minted" | "failed" | "released" | "pending";
 
-export async function reconcileSession(ctx: ServiceContext, session: Pick<MintSession, "id" | "signature" | "lastValidBlockHeight">): Promise<ReconcileOutcome> {
+export async function reconcileSession(
+  ctx: ServiceContext,
+  session: Pick<MintSession, "id" | "signature" | "lastValidBlockHeight">,
+): Promise<ReconcileOutcome> {
   if (!session.signature) return "pending";
   const { db, chain, clock } = ctx;
   try {
@@ -37,13 +40,22 @@ export async function reconcileSession(ctx: ServiceContext, session: Pick<MintSe
       return "minted";
     }
     if (status.state === "failed") {
-      await endSession(db, session.id, "failed", { from: ["pending"], at: clock.now(), lastError: status.error ?? "failed on chain" });
+      await endSession(db, session.id, "failed", {
+        from: ["pending"],
+        at: clock.now(),
+        lastError: status.error ?? "failed on chain",
+      });
       return "failed";
     }
     if ((await chain.getBlockHeight()) > session.lastValidBlockHeight) {
       // Check once more: it could have landed between the two reads.
-      if ((await chain.getSignatureStatus(session.signature)).state !== "not_found") return reconcileSession(ctx, session);
-      await endSession(db, session.id, "released", { from: ["pending"], at: clock.now(), lastError: "never landed before its blockhash expired" });
+      if ((await chain.getSignatureStatus(session.signature)).state !== "not_found")
+        return reconcileSession(ctx, session);
+      await endSession(db, session.id, "released", {
+        from: ["pending"],
+        at: clock.now(),
+        lastError: "never landed before its blockhash expired",
+      });
       return "released";
     }
     return "pending";
@@ -53,13 +65,34 @@ export async function reconcileSession(ctx: ServiceContext, session: Pick<MintSe
   }
 }
 
-export type ReconcileReport = { expired: number; minted: number; failed: number; released: number; pending: number; abandoned: number; freed: number; recovered: number };
+export type ReconcileReport = {
+  expired: number;
+  minted: number;
+  failed: number;
+  released: number;
+  pending: number;
+  abandoned: number;
+  freed: number;
+  recovered: number;
+};
 
-export async function reconcileMintSessions(ctx: ServiceContext, options: { pendingGraceMs?: number } = {}): Promise<ReconcileReport> {
+export async function reconcileMintSessions(
+  ctx: ServiceContext,
+  options: { pendingGraceMs?: number } = {},
+): Promise<ReconcileReport> {
   const now = ctx.clock.now();
   const submittedBefore = new Date(now.getTime() - (options.pendingGraceMs ?? PENDING_GRACE_MS));
   const { db } = ctx;
-  const report: ReconcileReport = { expired: 0, minted: 0, failed: 0, released: 0, pending: 0, abandoned: 0, freed: 0, recovered: 0 };
+  const report: ReconcileReport = {
+    expired: 0,
+    minted: 0,
+    failed: 0,
+    released: 0,
+    pending: 0,
+    abandoned: 0,
+    freed: 0,
+    recovered: 0,
+  };
   const pending = await db.mintSession.findMany({
     where: { status: "pending", submittedAt: { lte: submittedBefore } },
     select: { id: true, signature: true, lastValidBlockHeight: true },
@@ -73,7 +106,13 @@ export async function reconcileMintSessions(ctx: ServiceContext, options: { pend
     take: 500,
   });
   for (const session of stale) {
-    if (await endSession(db, session.id, session.expiresAt <= now ? "expired" : "released", { from: ["processing"], at: now, lastError: "abandoned before it was sent" }))
+    if (
+      await endSession(db, session.id, session.expiresAt <= now ? "expired" : "released", {
+        from: ["processing"],
+        at: now,
+        lastError: "abandoned before it was sent",
+      })
+    )
       report.abandoned += 1;
   }
   const released = await releaseDeadSessions(ctx);
@@ -85,7 +124,9 @@ function reportSettled(report: ReconcileReport): void {
   const { pending, ...settled } = report;
   if (Object.values(settled).every((count) => count === 0)) return;
   const counts = Object.entries(settled).filter(([, count]) => count > 0);
-  log.info(`mint sessions settled: ${counts.map(([what, count]) => `${what} ${count}`).join(", ")}${pending > 0 ? ` (${pending} still pending)` : ""}`);
+  log.info(
+    `mint sessions settled: ${counts.map(([what, count]) => `${what} ${count}`).join(", ")}${pending > 0 ? ` (${pending} still pending)` : ""}`,
+  );
 }
 
 /** Runs the reconciler now and every interval (unref'd); the returned function stops it and waits for a run in progress. */
@@ -97,7 +138,10 @@ export function startMintMaintenance(ctx: ServiceContext, intervalMs = MAINTENAN
         reportSettled(report);
         // Prizes after mints: a bounty's free mint settled above can now be marked paid.
         const payouts = await settlePendingAwards(ctx);
-        if (payouts.paid > 0) log.info(`bounty payouts settled: paid ${payouts.paid}${payouts.pending > 0 ? ` (${payouts.pending} still pending)` : ""}`);
+        if (payouts.paid > 0)
+          log.info(
+            `bounty payouts settled: paid ${payouts.paid}${payouts.pending > 0 ? ` (${payouts.pending} still pending)` : ""}`,
+          );
       })
       .then(
         () => undefined,

@@ -61,11 +61,17 @@ export async function recordMint(
       const claimCode = session.claimCodeId
         ? await tx.claimCode.findUniqueOrThrow({
             where: { id: session.claimCodeId },
-            select: { id: true, batchId: true, redeemNftMint: true, batch: { select: { grantType: true, mintAllocation: true, discountUses: true } } },
+            select: {
+              id: true,
+              batchId: true,
+              redeemNftMint: true,
+              batch: { select: { grantType: true, mintAllocation: true, discountUses: true } },
+            },
           })
         : null;
       // Mint counts (bounty triggers) must see every earlier mint of the drop.
-      if (session.bountiesArmed) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-record:${session.collectionId}`}))`;
+      if (session.bountiesArmed)
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-record:${session.collectionId}`}))`;
 
       let nft = await tx.nft.update({
         where: { id: session.nftId },
@@ -119,12 +125,21 @@ export async function recordMint(
         // The redeemed NFT is marked once per batch (a second code naming it is refused at prepare).
         if (claimCode.batch.grantType === "nft_redemption" && claimCode.redeemNftMint) {
           await tx.redeemedNft.createMany({
-            data: [{ batchId: claimCode.batchId, nftMint: claimCode.redeemNftMint, walletAddress: session.walletAddress }],
+            data: [
+              { batchId: claimCode.batchId, nftMint: claimCode.redeemNftMint, walletAddress: session.walletAddress },
+            ],
             skipDuplicates: true,
           });
         }
       }
-      const awards = session.bountiesArmed ? await fireBountyTriggers(tx, { collectionId: session.collectionId, nftId: nft.id, wallet: session.walletAddress, at }) : [];
+      const awards = session.bountiesArmed
+        ? await fireBountyTriggers(tx, {
+            collectionId: session.collectionId,
+            nftId: nft.id,
+            wallet: session.walletAddress,
+            at,
+          })
+        : [];
       return { recorded: true as const, nft, awards };
     },
     { maxWait: 30_000, timeout: 30_000 },
@@ -132,7 +147,11 @@ export async function recordMint(
 }
 
 /** Every kind but external reaches a session (external codes are answered with their URL). */
-function allocationOf(batch: { grantType: ClaimGrantType; mintAllocation: number | null; discountUses: number | null }): number {
+function allocationOf(batch: {
+  grantType: ClaimGrantType;
+  mintAllocation: number | null;
+  discountUses: number | null;
+}): number {
   const { grantType } = batch;
   return grantType === "external" ? 1 : claimCodeAllocation({ ...batch, grantType });
 }

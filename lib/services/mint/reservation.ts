@@ -7,7 +7,14 @@ import type { Prisma } from "@/lib/db/generated/client";
 type Tx = Prisma.TransactionClient;
 
 /** A reserved row and the session it is reserved for. */
-export type ReservedNft = { id: string; tokenId: number | null; editionNumber: number | null; name: string | null; rarityRank: number | null; sessionId: string };
+export type ReservedNft = {
+  id: string;
+  tokenId: number | null;
+  editionNumber: number | null;
+  name: string | null;
+  rarityRank: number | null;
+  sessionId: string;
+};
 
 /**
  * Serializes one wallet's prepares (every drop) until the transaction ends: its allowance,
@@ -24,7 +31,10 @@ export async function lockPhase(tx: Tx, phaseId: string): Promise<void> {
 
 /** Sessions that still hold supply: prepared and unexpired, or being submitted. */
 const LIVE_SESSION = (now: Date) => ({
-  OR: [{ status: { in: ["processing" as const, "pending" as const] } }, { status: "prepared" as const, expiresAt: { gt: now } }],
+  OR: [
+    { status: { in: ["processing" as const, "pending" as const] } },
+    { status: "prepared" as const, expiresAt: { gt: now } },
+  ],
 });
 
 export type WalletState = {
@@ -51,9 +61,14 @@ export type WalletState = {
  * sessions are left out of the usage by id. (A data-modifying WITH runs to completion
  * whether or not the main query reads it: `freed` needs no reference.)
  */
-export async function settleWallet(tx: Tx, where: { collectionId: string; phaseId: string; wallet: string; now: Date }): Promise<WalletState> {
+export async function settleWallet(
+  tx: Tx,
+  where: { collectionId: string; phaseId: string; wallet: string; now: Date },
+): Promise<WalletState> {
   const { collectionId, phaseId, wallet, now } = where;
-  const [row] = await tx.$queryRaw<Array<{ superseded: number; inFlightDebit: bigint; phaseUsage: number; hasRedemptions: boolean }>>`
+  const [row] = await tx.$queryRaw<
+    Array<{ superseded: number; inFlightDebit: bigint; phaseUsage: number; hasRedemptions: boolean }>
+  >`
     WITH superseded AS (
       UPDATE "MintSession" SET status = 'superseded', "completedAt" = ${now}, "updatedAt" = ${now}
       WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet} AND status = 'prepared'
@@ -76,7 +91,10 @@ export async function settleWallet(tx: Tx, where: { collectionId: string; phaseI
 
 /** The phase's mints plus every live reservation in it. */
 export async function phaseUsage(tx: Tx, phaseId: string, now: Date): Promise<number> {
-  const [minted, live] = await Promise.all([tx.mint.count({ where: { phaseId } }), tx.mintSession.count({ where: { phaseId, ...LIVE_SESSION(now) } })]);
+  const [minted, live] = await Promise.all([
+    tx.mint.count({ where: { phaseId } }),
+    tx.mintSession.count({ where: { phaseId, ...LIVE_SESSION(now) } }),
+  ]);
   return minted + live;
 }
 
@@ -89,7 +107,13 @@ export async function phaseUsage(tx: Tx, phaseId: string, now: Date): Promise<nu
  */
 export async function reserveNfts(
   tx: Tx,
-  options: { collectionId: string; wallet: string; sessionIds: readonly string[]; until: Date; packTierId?: string | null },
+  options: {
+    collectionId: string;
+    wallet: string;
+    sessionIds: readonly string[];
+    until: Date;
+    packTierId?: string | null;
+  },
 ): Promise<ReservedNft[]> {
   const { collectionId, wallet, sessionIds, until } = options;
   if (sessionIds.length === 0) return [];
@@ -138,7 +162,14 @@ export async function createOpenEndedNfts(
     reservedBySession: sessionId,
   }));
   await tx.nft.createMany({ data: rows });
-  return rows.map((r) => ({ id: r.id, tokenId: r.tokenId, editionNumber: null, name: r.name, rarityRank: null, sessionId: r.reservedBySession }));
+  return rows.map((r) => ({
+    id: r.id,
+    tokenId: r.tokenId,
+    editionNumber: null,
+    name: r.name,
+    rarityRank: null,
+    sessionId: r.reservedBySession,
+  }));
 }
 
 /** Gives rows back (surplus of a reduced prepare). */

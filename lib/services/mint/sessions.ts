@@ -36,10 +36,19 @@ async function freeNftsOf(tx: Tx, sessionIds: readonly string[]): Promise<number
  * so a session that minted meanwhile is never ended. Its NFT stays reserved until
  * releaseDeadSessions has made sure the transaction can no longer land.
  */
-export async function endSession(db: Db, sessionId: string, to: EndState, options: { from: readonly SessionStatus[]; at: Date; lastError?: string }): Promise<boolean> {
+export async function endSession(
+  db: Db,
+  sessionId: string,
+  to: EndState,
+  options: { from: readonly SessionStatus[]; at: Date; lastError?: string },
+): Promise<boolean> {
   const moved = await db.mintSession.updateMany({
     where: { id: sessionId, status: { in: [...options.from] } },
-    data: { status: to, completedAt: options.at, ...(options.lastError ? { lastError: options.lastError.slice(0, 500) } : {}) },
+    data: {
+      status: to,
+      completedAt: options.at,
+      ...(options.lastError ? { lastError: options.lastError.slice(0, 500) } : {}),
+    },
   });
   return moved.count > 0;
 }
@@ -50,7 +59,11 @@ export type ReleaseReport = { expired: number; freed: number; recovered: number 
 const lastSweepAt = new Map<string, number>();
 
 /** Sweeps the drop's dead sessions unless one started within `minIntervalMs`; returns whether this call swept. */
-export async function sweepDropSessions(ctx: ServiceContext, collectionId: string, minIntervalMs: number): Promise<boolean> {
+export async function sweepDropSessions(
+  ctx: ServiceContext,
+  collectionId: string,
+  minIntervalMs: number,
+): Promise<boolean> {
   const now = performance.now();
   if (now - (lastSweepAt.get(collectionId) ?? -Infinity) < minIntervalMs) return false;
   lastSweepAt.set(collectionId, now);
@@ -66,7 +79,10 @@ type HeldBy = { id: string; mintAddress: string; lastValidBlockHeight: bigint; s
  * of ended sessions whose transaction can no longer land, and records the ones that did
  * land. `collectionId` limits it to one drop (prepare runs it for its drop).
  */
-export async function releaseDeadSessions(ctx: ServiceContext, options: { collectionId?: string; limit?: number } = {}): Promise<ReleaseReport> {
+export async function releaseDeadSessions(
+  ctx: ServiceContext,
+  options: { collectionId?: string; limit?: number } = {},
+): Promise<ReleaseReport> {
   const { db, chain } = ctx;
   const report: ReleaseReport = { expired: 0, freed: 0, recovered: 0 };
   const collectionId = options.collectionId ?? null;
@@ -86,7 +102,11 @@ export async function releaseDeadSessions(ctx: ServiceContext, options: { collec
     if (session.lastValidBlockHeight >= height) break; // ordered: the rest can still land too
     try {
       if (await chain.getAccountInfo(session.mintAddress)) {
-        const outcome = await recordMint(db, session.id, session.signature, { at: ctx.clock.now(), recovered: true, from: ["expired", "failed", "released"] });
+        const outcome = await recordMint(db, session.id, session.signature, {
+          at: ctx.clock.now(),
+          recovered: true,
+          from: ["expired", "failed", "released"],
+        });
         if (outcome.recorded) report.recovered += 1;
         continue;
       }

@@ -8,11 +8,17 @@ import { WalletSignatureError, checkWalletSigned, type WalletSignedTransaction }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-export async function checkSignedTransaction(signedBase64: string, expectedMessageBase64: string): Promise<WalletSignedTransaction> {
+export async function checkSignedTransaction(
+  signedBase64: string,
+  expectedMessageBase64: string,
+): Promise<WalletSignedTransaction> {
   const mismatch = (why: string) => new AppError("TRANSACTION_MISMATCH", `${why} Nothing was sent.`);
   if (!BASE64.test(signedBase64)) throw mismatch("The signed transaction is not base64.");
   try {
-    return await checkWalletSigned(new Uint8Array(Buffer.from(signedBase64, "base64")), new Uint8Array(Buffer.from(expectedMessageBase64, "base64")));
+    return await checkWalletSigned(
+      new Uint8Array(Buffer.from(signedBase64, "base64")),
+      new Uint8Array(Buffer.from(expectedMessageBase64, "base64")),
+    );
   } catch (error) {
     if (!(error instanceof WalletSignatureError)) throw error;
     switch (error.problem) {
@@ -22,7 +28,10 @@ export async function checkSignedTransaction(signedBase64: string, expectedMessa
         throw mismatch("The signed transaction is not the one prepared for this session.");
       case "wallet_signature_missing":
       case "wallet_signature_invalid":
-        throw new AppError("INVALID_SIGNATURE", "The wallet's signature is missing or does not verify. Nothing was sent.");
+        throw new AppError(
+          "INVALID_SIGNATURE",
+          "The wallet's signature is missing or does not verify. Nothing was sent.",
+        );
     }
   }
 }

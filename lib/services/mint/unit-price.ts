@@ -18,19 +18,38 @@ export type UnitPriceOptions = {
   quotedTokenAmount?: number | null;
 };
 
-export async function unitPriceOf(db: Db, config: Config, phase: Phase, now: Date, options: UnitPriceOptions = {}): Promise<bigint> {
+export async function unitPriceOf(
+  db: Db,
+  config: Config,
+  phase: Phase,
+  now: Date,
+  options: UnitPriceOptions = {},
+): Promise<bigint> {
   const context: PriceContext = {};
   if (phase.priceModel === "dutch") {
     const dutch = dutchConfigOf(phase);
     if (dutch) {
       // Demand is counted in mints bought, as GET /phases/{id}/dutch-price counts it.
-      const demand: Prisma.MintWhereInput = { phaseId: phase.id, kind: { notIn: ["bogo_bonus", "bounty_bonus"] }, mintedAt: { lte: now } };
+      const demand: Prisma.MintWhereInput = {
+        phaseId: phase.id,
+        kind: { notIn: ["bogo_bonus", "bounty_bonus"] },
+        mintedAt: { lte: now },
+      };
       const windowStart = new Date(now.getTime() - dutch.surgeWindowMinutes * MINUTE_MS);
       const [all, mintsInWindow] = await Promise.all([
         db.mint.aggregate({ where: demand, _count: { _all: true }, _max: { mintedAt: true } }),
         db.mint.count({ where: { ...demand, mintedAt: { gt: windowStart, lte: now } } }),
       ]);
-      context.dutch = { config: dutch, state: { now, startedAt: phase.startDate, lastMintAt: all._max.mintedAt, mintsInWindow, totalMints: all._count._all } };
+      context.dutch = {
+        config: dutch,
+        state: {
+          now,
+          startedAt: phase.startDate,
+          lastMintAt: all._max.mintedAt,
+          mintsInWindow,
+          totalMints: all._count._all,
+        },
+      };
     }
   }
   if (phase.priceModel === "pegged") {
@@ -38,8 +57,15 @@ export async function unitPriceOf(db: Db, config: Config, phase: Phase, now: Dat
     if (peg) {
       const book = tokenPriceBook(config);
       const symbol = (peg.tokenSymbol ?? phase.currency).toUpperCase();
-      const [tokenUsd, nativeUsd] = await Promise.all([book.usdPrice(symbol), peg.pegMode === "native" ? book.usdPrice(peg.nativeSymbol) : Promise.resolve(null)]);
-      if (!tokenUsd || (peg.pegMode === "native" && !nativeUsd)) throw new AppError("PRICE_UNAVAILABLE", "No token price is available to price this mint right now. Please retry.");
+      const [tokenUsd, nativeUsd] = await Promise.all([
+        book.usdPrice(symbol),
+        peg.pegMode === "native" ? book.usdPrice(peg.nativeSymbol) : Promise.resolve(null),
+      ]);
+      if (!tokenUsd || (peg.pegMode === "native" && !nativeUsd))
+        throw new AppError(
+          "PRICE_UNAVAILABLE",
+          "No token price is available to price this mint right now. Please retry.",
+        );
       const quote = peggedQuote({
         config: peg,
         token: { symbol, decimals: peg.tokenDecimals ?? phase.currencyDecimals, usd: tokenUsd },
@@ -53,7 +79,13 @@ export async function unitPriceOf(db: Db, config: Config, phase: Phase, now: Dat
           throw new AppError(
             "PRICE_MOVED",
             `The price moved beyond the quote's slippage tolerance (${quote.slippageTolerance * 100}%): it is now ${quote.tokenAmount} ${symbol}. Get a new quote; nothing was reserved.`,
-            { extra: { tokenAmount: quote.tokenAmount, quotedTokenAmount: options.quotedTokenAmount, slippageTolerance: quote.slippageTolerance } },
+            {
+              extra: {
+                tokenAmount: quote.tokenAmount,
+                quotedTokenAmount: options.quotedTokenAmount,
+                slippageTolerance: quote.slippageTolerance,
+              },
+            },
           );
         }
       }
@@ -61,6 +93,11 @@ export async function unitPriceOf(db: Db, config: Config, phase: Phase, now: Dat
     }
   }
   const price = priceFor(phase, context);
-  if (price === null) throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", "This phase's price settings are incomplete; it cannot be minted here.", { extra: { mintUrl: null } });
+  if (price === null)
+    throw new AppError(
+      "MINT_NOT_SUPPORTED_BY_SURFACE",
+      "This phase's price settings are incomplete; it cannot be minted here.",
+      { extra: { mintUrl: null } },
+    );
   return price;
 }

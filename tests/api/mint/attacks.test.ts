@@ -5,8 +5,18 @@
 // chain (and a JSON-RPC chain in front of it, as `npm run localnet` serves it), real keys.
 import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainTransactionError, mintKeypairForSession, signAndSerialize, startJsonRpcServer, type EmbeddedChain } from "@/lib/chain";
-import { executeMintBatchResponseSchema, preparedMintResponseSchema, type PreparedMintResponse } from "@/lib/schemas/mint";
+import {
+  ChainTransactionError,
+  mintKeypairForSession,
+  signAndSerialize,
+  startJsonRpcServer,
+  type EmbeddedChain,
+} from "@/lib/chain";
+import {
+  executeMintBatchResponseSchema,
+  preparedMintResponseSchema,
+  type PreparedMintResponse,
+} from "@/lib/schemas/mint";
 import { executeMint } from "@/lib/services/mint/execute";
 import { reconcileMintSessions } from "@/lib/services/mint/reconcile";
 import { fixedClock } from "@/lib/services/context";
@@ -14,7 +24,15 @@ import { databaseTargets } from "../../helpers/databases";
 import { errorBodySchema } from "../../helpers/error-body";
 import { callJson } from "../../helpers/route-caller";
 import { startTestApp, type TestApp } from "../../helpers/test-app";
-import { createFixtureDrop, decodePrepared, fundedWallet, signAnyway, signPrepared, walletSignatureOf, type FixtureDrop } from "./fixtures";
+import {
+  createFixtureDrop,
+  decodePrepared,
+  fundedWallet,
+  signAnyway,
+  signPrepared,
+  walletSignatureOf,
+  type FixtureDrop,
+} from "./fixtures";
 
 const PRICE = 100_000_000n; // 0.1 SOL
 
@@ -30,21 +48,38 @@ for (const target of databaseTargets) {
     const codeOf = (response: { body: unknown }) => errorBodySchema.parse(response.body).code;
     const prepare = (body: Record<string, unknown>, apiKey = key, headers: Record<string, string> = {}) =>
       callJson("POST", "/api/v1/prepare-mint", { headers: { "x-api-key": apiKey, ...headers }, body });
-    const prepareOn = async (on: FixtureDrop, wallet: Keypair | string, quantity = 1, apiKey = key): Promise<PreparedMintResponse> => {
+    const prepareOn = async (
+      on: FixtureDrop,
+      wallet: Keypair | string,
+      quantity = 1,
+      apiKey = key,
+    ): Promise<PreparedMintResponse> => {
       const walletAddress = typeof wallet === "string" ? wallet : wallet.publicKey.toBase58();
-      const response = await prepare({ collectionId: on.collectionId, phaseId: on.phaseId, walletAddress, quantity }, apiKey);
+      const response = await prepare(
+        { collectionId: on.collectionId, phaseId: on.phaseId, walletAddress, quantity },
+        apiKey,
+      );
       expect(response.status, response.text).toBe(200);
       return preparedMintResponseSchema.parse(response.body);
     };
     const execute = (sessionId: string, signedTransaction: string) =>
-      callJson("POST", "/api/v1/execute-mint", { headers: { "x-api-key": key }, body: { sessionId, signedTransaction } });
+      callJson("POST", "/api/v1/execute-mint", {
+        headers: { "x-api-key": key },
+        body: { sessionId, signedTransaction },
+      });
     const batch = async (items: Array<{ sessionId: string; signedTransaction: string }>) => {
-      const response = await callJson("POST", "/api/v1/execute-mint/batch", { headers: { "x-api-key": key }, body: { transactions: items } });
+      const response = await callJson("POST", "/api/v1/execute-mint/batch", {
+        headers: { "x-api-key": key },
+        body: { transactions: items },
+      });
       expect(response.status, response.text).toBe(200);
       return executeMintBatchResponseSchema.parse(response.body);
     };
     const signedItems = (body: PreparedMintResponse, wallet: Keypair) =>
-      body.sessions.map((s, i) => ({ sessionId: s.sessionId, signedTransaction: signPrepared(body.transactions[i]!.transaction, wallet) }));
+      body.sessions.map((s, i) => ({
+        sessionId: s.sessionId,
+        signedTransaction: signPrepared(body.transactions[i]!.transaction, wallet),
+      }));
     const mintAccountOf = async (sessionId: string) => {
       const session = await app.runtime.database.prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } });
       return app.runtime.chain.getAccountInfo(session.mintAddress);
@@ -98,7 +133,12 @@ for (const target of databaseTargets) {
             const response = await fetch(server.url, {
               method: "POST",
               headers: { "content-type": "application/json" },
-              body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "sendTransaction", params: [signed, { encoding: "base64", skipPreflight }] }),
+              body: JSON.stringify({
+                jsonrpc: "2.0",
+                id: 1,
+                method: "sendTransaction",
+                params: [signed, { encoding: "base64", skipPreflight }],
+              }),
             });
             const reply = (await response.json()) as { result?: string; error?: { code: number; message: string } };
             expect(reply.result, `skipPreflight ${skipPreflight}`).toBeUndefined();
@@ -117,13 +157,20 @@ for (const target of databaseTargets) {
         const wallet = await fundedWallet(app);
         const heightBefore = await app.runtime.chain.getBlockHeight();
         const body = await prepareOn(drop, wallet);
-        const session = await app.runtime.database.prisma.mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId } });
+        const session = await app.runtime.database.prisma.mintSession.findUniqueOrThrow({
+          where: { id: body.sessions[0]!.sessionId },
+        });
         const blocksLeft = Number(session.lastValidBlockHeight - heightBefore);
         expect(body.expiresInMs).toBeLessThanOrEqual(blocksLeft * 400 - 15_000);
-        expect(new Date(body.expiresAt).getTime() - session.createdAt.getTime()).toBeLessThanOrEqual(blocksLeft * 400 - 15_000 + 1_000);
+        expect(new Date(body.expiresAt).getTime() - session.createdAt.getTime()).toBeLessThanOrEqual(
+          blocksLeft * 400 - 15_000 + 1_000,
+        );
         // The chain moves on by as many blocks as the whole lifetime lasts; the transaction is still good.
         await (app.runtime.chain as EmbeddedChain).advanceBlocks(BigInt(Math.ceil(body.expiresInMs / 400)));
-        const late = await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
+        const late = await execute(
+          body.sessions[0]!.sessionId,
+          signPrepared(body.transactions[0]!.transaction, wallet),
+        );
         expect(late.status, late.text).toBe(200);
       });
 
@@ -135,14 +182,26 @@ for (const target of databaseTargets) {
         // The worst case: the fully signed transaction reached the chain outside execute (a crash after signing).
         const transaction = decodePrepared(body.transactions[0]!.transaction);
         const mintKey = mintKeypairForSession(app.runtime.keys.mintKeySecret, sessionId);
-        await app.runtime.chain.sendRawTransaction(signAndSerialize(transaction, wallet, mintKey, app.runtime.keys.mintAuthority));
+        await app.runtime.chain.sendRawTransaction(
+          signAndSerialize(transaction, wallet, mintKey, app.runtime.keys.mintAuthority),
+        );
         const prisma = app.runtime.database.prisma;
-        await prisma.mintSession.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+        await prisma.mintSession.update({
+          where: { id: sessionId },
+          data: { expiresAt: new Date(Date.now() - 1_000) },
+        });
         await (app.runtime.chain as EmbeddedChain).expireBlockhash();
         expect(await reconcileMintSessions(app.context())).toMatchObject({ recovered: 1 });
         // Recovery is recorded as a column, never as a sentence in lastError.
-        expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject({ status: "minted", recoveredAt: expect.any(Date), lastError: null });
-        expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({ status: "minted", ownerWallet: wallet.publicKey.toBase58() });
+        expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject({
+          status: "minted",
+          recoveredAt: expect.any(Date),
+          lastError: null,
+        });
+        expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({
+          status: "minted",
+          ownerWallet: wallet.publicKey.toBase58(),
+        });
         expect(await prisma.mint.count({ where: { sessionId } })).toBe(1);
         // Never offered again.
         const next = await prepareOn(drop, await fundedWallet(app));
@@ -165,7 +224,11 @@ for (const target of databaseTargets) {
         const singlePaid = await execute(paid1.sessionId, paid1.signedTransaction);
         expect([singlePaid.status, codeOf(singlePaid)]).toEqual([400, "BATCH_REQUIRED"]);
         const alone = await batch([bonus]);
-        expect(alone).toMatchObject({ success: false, totalMinted: 0, results: [{ success: false, errorCode: "BONUS_WITHOUT_PURCHASE" }] });
+        expect(alone).toMatchObject({
+          success: false,
+          totalMinted: 0,
+          results: [{ success: false, errorCode: "BONUS_WITHOUT_PURCHASE" }],
+        });
         expect(await mintAccountOf(bonus.sessionId)).toBeNull();
         // One purchase of the two that earn it: still no bonus.
         const half = await batch([paid1, bonus]);
@@ -189,8 +252,16 @@ for (const target of databaseTargets) {
         const items = signedItems(body, wallet);
         const tampered = decodePrepared(body.transactions[1]!.transaction);
         tampered.instructions[1]!.keys[1]!.pubkey = Keypair.generate().publicKey; // the price goes elsewhere
-        const result = await batch([items[0]!, { sessionId: items[1]!.sessionId, signedTransaction: signAnyway(tampered, wallet) }, items[2]!]);
-        expect(result.results.map((r) => r.errorCode ?? "ok")).toEqual(["ok", "TRANSACTION_MISMATCH", "BONUS_WITHOUT_PURCHASE"]);
+        const result = await batch([
+          items[0]!,
+          { sessionId: items[1]!.sessionId, signedTransaction: signAnyway(tampered, wallet) },
+          items[2]!,
+        ]);
+        expect(result.results.map((r) => r.errorCode ?? "ok")).toEqual([
+          "ok",
+          "TRANSACTION_MISMATCH",
+          "BONUS_WITHOUT_PURCHASE",
+        ]);
         expect(await mintAccountOf(items[2]!.sessionId)).toBeNull();
       });
     });
@@ -201,7 +272,10 @@ for (const target of databaseTargets) {
         const junk = await prepareOn(limited, victim, 2, attackerKey); // the whole allowance, unsigned
         const own = await prepareOn(limited, victim, 2);
         expect(own.totalQuantity).toBe(2);
-        const stale = await execute(junk.sessions[0]!.sessionId, signPrepared(junk.transactions[0]!.transaction, victim));
+        const stale = await execute(
+          junk.sessions[0]!.sessionId,
+          signPrepared(junk.transactions[0]!.transaction, victim),
+        );
         expect([stale.status, codeOf(stale)]).toEqual([410, "SESSION_SUPERSEDED"]);
         const superseded = await batch(signedItems(junk, victim));
         expect(superseded.results.map((r) => r.errorCode)).toEqual(["SESSION_SUPERSEDED", "SESSION_SUPERSEDED"]);
@@ -212,10 +286,21 @@ for (const target of databaseTargets) {
         const victim = await fundedWallet(app);
         const address = victim.publicKey.toBase58();
         const answers = [];
-        for (let i = 0; i < 11; i++) answers.push(await prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: address, quantity: 1 }, attackerKey));
+        for (let i = 0; i < 11; i++)
+          answers.push(
+            await prepare(
+              { collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: address, quantity: 1 },
+              attackerKey,
+            ),
+          );
         expect(answers.slice(0, 10).every((a) => a.status === 200)).toBe(true);
         expect([answers[10]!.status, codeOf(answers[10]!)]).toEqual([429, "COLLECTION_RATE_LIMITED"]);
-        const own = await prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: address, quantity: 1 });
+        const own = await prepare({
+          collectionId: drop.collectionId,
+          phaseId: drop.phaseId,
+          walletAddress: address,
+          quantity: 1,
+        });
         expect(own.status, own.text).toBe(200);
       });
 
@@ -235,8 +320,16 @@ for (const target of databaseTargets) {
         const again = await prepareOn(drop, wallet, 2);
         // The wallet signs and the submits are in flight (what execute marks before it sends): now they count.
         const prisma = app.runtime.database.prisma;
-        await prisma.mintSession.updateMany({ where: { id: { in: again.sessions.map((s) => s.sessionId) } }, data: { status: "pending", submittedAt: new Date() } });
-        const other = await prepare({ collectionId: limited.collectionId, phaseId: limited.phaseId, walletAddress: address, quantity: 1 });
+        await prisma.mintSession.updateMany({
+          where: { id: { in: again.sessions.map((s) => s.sessionId) } },
+          data: { status: "pending", submittedAt: new Date() },
+        });
+        const other = await prepare({
+          collectionId: limited.collectionId,
+          phaseId: limited.phaseId,
+          walletAddress: address,
+          quantity: 1,
+        });
         expect([other.status, codeOf(other)]).toEqual([402, "INSUFFICIENT_BALANCE"]);
         expect(own.sessions).toHaveLength(2);
       });
@@ -253,18 +346,29 @@ for (const target of databaseTargets) {
         // This execute started while the session was live; it expires (database clock) a
         // second ago, and its NFT goes to another session since.
         const requestStartedAt = new Date(Date.now() - 10_000);
-        await prisma.mintSession.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
-        await prisma.nft.update({ where: { id: nftId }, data: { status: "available", reservedBySession: null, reservedByWallet: null, reservedUntil: null } });
+        await prisma.mintSession.update({
+          where: { id: sessionId },
+          data: { expiresAt: new Date(Date.now() - 1_000) },
+        });
+        await prisma.nft.update({
+          where: { id: nftId },
+          data: { status: "available", reservedBySession: null, reservedByWallet: null, reservedUntil: null },
+        });
         const rival = await fundedWallet(app);
         const taken = await prepareOn(drop, rival);
         expect(taken.sessions[0]!.nftIds).toEqual([nftId]);
         // An execute whose clock still says "before expiry" cannot mint it.
-        const stale = await executeMint(app.context({ clock: fixedClock(requestStartedAt) }), { kind: "first-party" }, { sessionId, signedTransaction: signed }).catch(
-          (e: unknown) => e,
-        );
+        const stale = await executeMint(
+          app.context({ clock: fixedClock(requestStartedAt) }),
+          { kind: "first-party" },
+          { sessionId, signedTransaction: signed },
+        ).catch((e: unknown) => e);
         expect(stale).toMatchObject({ code: "SESSION_EXPIRED" });
         expect(await mintAccountOf(sessionId)).toBeNull();
-        const rivalMint = await execute(taken.sessions[0]!.sessionId, signPrepared(taken.transactions[0]!.transaction, rival));
+        const rivalMint = await execute(
+          taken.sessions[0]!.sessionId,
+          signPrepared(taken.transactions[0]!.transaction, rival),
+        );
         expect(rivalMint.status, rivalMint.text).toBe(200);
         expect(await prisma.mint.count({ where: { nftId } })).toBe(1);
       });
@@ -275,8 +379,14 @@ for (const target of databaseTargets) {
         const body = await prepareOn(drop, wallet);
         const rival = await prepareOn(drop, await fundedWallet(app));
         // Point the first session's NFT at the rival's session, as if it had been re-reserved.
-        await prisma.nft.update({ where: { id: body.sessions[0]!.nftIds[0]! }, data: { reservedBySession: rival.sessions[0]!.sessionId } });
-        const response = await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
+        await prisma.nft.update({
+          where: { id: body.sessions[0]!.nftIds[0]! },
+          data: { reservedBySession: rival.sessions[0]!.sessionId },
+        });
+        const response = await execute(
+          body.sessions[0]!.sessionId,
+          signPrepared(body.transactions[0]!.transaction, wallet),
+        );
         expect([response.status, codeOf(response)]).toEqual([410, "SESSION_EXPIRED"]);
         expect(await mintAccountOf(body.sessions[0]!.sessionId)).toBeNull();
       });
@@ -285,7 +395,17 @@ for (const target of databaseTargets) {
         const ip = { "x-forwarded-for": "203.0.113.9" };
         const wallet = await fundedWallet(app);
         const ask = () =>
-          prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1, claimCode: "GUESS-1234" }, key, ip);
+          prepare(
+            {
+              collectionId: drop.collectionId,
+              phaseId: drop.phaseId,
+              walletAddress: wallet.publicKey.toBase58(),
+              quantity: 1,
+              claimCode: "GUESS-1234",
+            },
+            key,
+            ip,
+          );
         for (let i = 0; i < 3; i++) expect(codeOf(await ask())).toBe("CLAIM_CODE_INVALID");
         const limited429 = await ask();
         expect([limited429.status, codeOf(limited429)]).toEqual([429, "RATE_LIMITED"]);

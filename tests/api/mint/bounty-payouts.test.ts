@@ -32,26 +32,43 @@ for (const target of databaseTargets) {
     let prizeNft: string;
 
     const chain = () => app.runtime.chain;
-    const tokenBalance = async (owner: string, mint: string) => (await chain().getTokenBalances(owner)).find((b) => b.mint === mint)?.amount ?? 0n;
+    const tokenBalance = async (owner: string, mint: string) =>
+      (await chain().getTokenBalances(owner)).find((b) => b.mint === mint)?.amount ?? 0n;
     /** Mints one NFT of the drop for a new funded wallet; answers the wallet and the execute result. */
     const mintOne = async () => {
       const wallet = await fundedWallet(app);
       const response = await callJson("POST", "/api/v1/prepare-mint", {
         headers: { "x-api-key": key },
-        body: { collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 },
+        body: {
+          collectionId: drop.collectionId,
+          phaseId: drop.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 1,
+        },
       });
       const prepared = preparedMintResponseSchema.parse(response.body);
       const executed = await callJson("POST", "/api/v1/execute-mint", {
         headers: { "x-api-key": key },
-        body: { sessionId: prepared.sessions[0]!.sessionId, signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet) },
+        body: {
+          sessionId: prepared.sessions[0]!.sessionId,
+          signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet),
+        },
       });
       expect(executed.status, executed.text).toBe(200);
-      return { wallet, result: executeMintResultSchema.parse(executed.body), walletDebit: BigInt(prepared.pricing.walletDebitRaw) };
+      return {
+        wallet,
+        result: executeMintResultSchema.parse(executed.body),
+        walletDebit: BigInt(prepared.pricing.walletDebitRaw),
+      };
     };
     /** A fungible token (or, with decimals 0 and amount 1, an NFT) minted into the prize account. */
     const tokenInPrizeAccount = async (decimals: number, amount: bigint) => {
       const authority = app.runtime.keys.mintAuthority;
-      const { transaction, mint } = buildFungibleMintTransaction({ mintAuthority: authority, decimals, recentBlockhash: (await chain().getLatestBlockhash()).blockhash });
+      const { transaction, mint } = buildFungibleMintTransaction({
+        mintAuthority: authority,
+        decimals,
+        recentBlockhash: (await chain().getLatestBlockhash()).blockhash,
+      });
       await chain().sendRawTransaction(transaction.serialize());
       const mintTo = buildFungibleMintToTransaction({
         mintAuthority: authority,
@@ -64,9 +81,18 @@ for (const target of databaseTargets) {
     };
     /** An award won by an earlier mint, pending, as the triggers write it. */
     const pendingSolAward = async (winner: Keypair) => {
-      const nft = await app.runtime.database.prisma.nft.findFirstOrThrow({ where: { collectionId: drop.collectionId, status: "minted" } });
+      const nft = await app.runtime.database.prisma.nft.findFirstOrThrow({
+        where: { collectionId: drop.collectionId, status: "minted" },
+      });
       return app.runtime.database.prisma.bountyAward.create({
-        data: { collectionId: drop.collectionId, nftId: nft.id, walletAddress: winner.publicKey.toBase58(), bountyType: "token", amount: 1_000_000n, tokenSymbol: "SOL" },
+        data: {
+          collectionId: drop.collectionId,
+          nftId: nft.id,
+          walletAddress: winner.publicKey.toBase58(),
+          bountyType: "token",
+          amount: 1_000_000n,
+          tokenSymbol: "SOL",
+        },
       });
     };
     /** The chain as a process sees it when its connection drops: a send may or may not have happened, and nothing can be asked. */
@@ -93,19 +119,47 @@ for (const target of databaseTargets) {
       const prisma = app.runtime.database.prisma;
       await prisma.collection.update({ where: { id: drop.collectionId }, data: { bountyPrizesEnabled: true } });
       const base = { collectionId: drop.collectionId };
-      await prisma.bounty.create({ data: { ...base, name: "First mint", bountyType: "token", triggerMintCount: 1, tokenSymbol: "SOL", tokenDecimals: 9, amount: SOL_PRIZE } });
       await prisma.bounty.create({
-        data: { ...base, name: "Second mint", bountyType: "token", triggerMintCount: 2, tokenSymbol: "PRZ", tokenDecimals: 6, tokenMint: prizeToken, amount: TOKEN_PRIZE },
+        data: {
+          ...base,
+          name: "First mint",
+          bountyType: "token",
+          triggerMintCount: 1,
+          tokenSymbol: "SOL",
+          tokenDecimals: 9,
+          amount: SOL_PRIZE,
+        },
       });
-      const relic = await prisma.bounty.create({ data: { ...base, name: "Third mint", bountyType: "nft", triggerMintCount: 3, nftName: "Relic" } });
-      await prisma.bountyInventoryItem.create({ data: { ...base, bountyId: relic.id, name: "Relic", mintAddress: prizeNft } });
-      await prisma.bounty.create({ data: { ...base, name: "Fourth mint", bountyType: "free_mint", triggerMintCount: 4 } });
+      await prisma.bounty.create({
+        data: {
+          ...base,
+          name: "Second mint",
+          bountyType: "token",
+          triggerMintCount: 2,
+          tokenSymbol: "PRZ",
+          tokenDecimals: 6,
+          tokenMint: prizeToken,
+          amount: TOKEN_PRIZE,
+        },
+      });
+      const relic = await prisma.bounty.create({
+        data: { ...base, name: "Third mint", bountyType: "nft", triggerMintCount: 3, nftName: "Relic" },
+      });
+      await prisma.bountyInventoryItem.create({
+        data: { ...base, bountyId: relic.id, name: "Relic", mintAddress: prizeNft },
+      });
+      await prisma.bounty.create({
+        data: { ...base, name: "Fourth mint", bountyType: "free_mint", triggerMintCount: 4 },
+      });
       key = await app.createKey({ keyClass: "live", collections: ["fixture-bounty"] });
     });
     afterAll(() => app?.close());
 
     it("names the prize account that pays the prizes", async () => {
-      const prizes = bountyPrizesResponseSchema.parse((await callJson("GET", "/api/v1/collections/fixture-bounty/bounty-prizes", { headers: { "x-api-key": key } })).body);
+      const prizes = bountyPrizesResponseSchema.parse(
+        (await callJson("GET", "/api/v1/collections/fixture-bounty/bounty-prizes", { headers: { "x-api-key": key } }))
+          .body,
+      );
       expect(prizes).toMatchObject({ enabled: true, prize_account: prizeAccount });
     });
 
@@ -113,7 +167,14 @@ for (const target of databaseTargets) {
       const prizeBefore = await chain().getBalance(prizeAccount);
       const walletStart = 5_000_000_000n;
       const { wallet, result, walletDebit } = await mintOne();
-      expect(result.bountyInfo!.directBounties).toEqual([expect.objectContaining({ name: "First mint", bountyType: "token", payoutStatus: "paid", amount: Number(SOL_PRIZE) })]);
+      expect(result.bountyInfo!.directBounties).toEqual([
+        expect.objectContaining({
+          name: "First mint",
+          bountyType: "token",
+          payoutStatus: "paid",
+          amount: Number(SOL_PRIZE),
+        }),
+      ]);
       expect(await chain().getBalance(wallet.publicKey.toBase58())).toBe(walletStart - walletDebit + SOL_PRIZE);
       // The prize and one signature fee.
       expect(prizeBefore - (await chain().getBalance(prizeAccount))).toBe(SOL_PRIZE + 5_000n);
@@ -127,10 +188,15 @@ for (const target of databaseTargets) {
     });
 
     it("hands over the inventory NFT, and the item moves to claimed", async () => {
-      const item = () => app.runtime.database.prisma.bountyInventoryItem.findFirstOrThrow({ where: { mintAddress: prizeNft } });
+      const item = () =>
+        app.runtime.database.prisma.bountyInventoryItem.findFirstOrThrow({ where: { mintAddress: prizeNft } });
       expect((await item()).state).toBe("unassigned");
       const { wallet, result } = await mintOne();
-      expect(result.bountyInfo!.directBounties[0]).toMatchObject({ name: "Third mint", payoutStatus: "paid", memo: "Relic" });
+      expect(result.bountyInfo!.directBounties[0]).toMatchObject({
+        name: "Third mint",
+        payoutStatus: "paid",
+        memo: "Relic",
+      });
       expect(await tokenBalance(wallet.publicKey.toBase58(), prizeNft)).toBe(1n);
       expect(await item()).toMatchObject({ state: "claimed", claimedWinner: wallet.publicKey.toBase58() });
     });
@@ -138,20 +204,38 @@ for (const target of databaseTargets) {
     it("mints a free-mint winner another NFT of the drop, paid by the prize account and counted as a bounty mint", async () => {
       const { wallet, result } = await mintOne();
       const address = wallet.publicKey.toBase58();
-      expect(result.bountyInfo!.directBounties[0]).toMatchObject({ name: "Fourth mint", bountyType: "free_mint", payoutStatus: "paid" });
-      const mints = await app.runtime.database.prisma.mint.findMany({ where: { walletAddress: address }, include: { nft: true }, orderBy: { mintedAt: "asc" } });
+      expect(result.bountyInfo!.directBounties[0]).toMatchObject({
+        name: "Fourth mint",
+        bountyType: "free_mint",
+        payoutStatus: "paid",
+      });
+      const mints = await app.runtime.database.prisma.mint.findMany({
+        where: { walletAddress: address },
+        include: { nft: true },
+        orderBy: { mintedAt: "asc" },
+      });
       expect(mints.map((m) => m.kind)).toEqual(["paid", "bounty_bonus"]);
       expect(mints[1]!.pricePaid).toBe(0n);
       const owners = await chain().getMintOwners(mints.map((m) => m.nft.mintAddress!));
       expect([...owners.values()]).toEqual([address, address]);
-      const counts = walletMintsResponseSchema.parse((await callJson("GET", `/api/v1/collections/fixture-bounty/wallet-mints/${address}`, { headers: { "x-api-key": key } })).body);
+      const counts = walletMintsResponseSchema.parse(
+        (
+          await callJson("GET", `/api/v1/collections/fixture-bounty/wallet-mints/${address}`, {
+            headers: { "x-api-key": key },
+          })
+        ).body,
+      );
       expect(counts.totalMinted).toBe(2);
     });
 
     it("never pays twice: settling a paid award again, or two settles at once, pays once", async () => {
       const winner = await fundedWallet(app, 0n);
       const award = await pendingSolAward(winner);
-      const statuses = await Promise.all([settleAward(ctx, award.id), settleAward(ctx, award.id), settleAward(ctx, award.id)]);
+      const statuses = await Promise.all([
+        settleAward(ctx, award.id),
+        settleAward(ctx, award.id),
+        settleAward(ctx, award.id),
+      ]);
       expect(statuses).toContain("paid");
       expect(await settleAward(ctx, award.id)).toBe("paid");
       await settlePendingAwards(ctx);
@@ -167,7 +251,9 @@ for (const target of databaseTargets) {
       expect(await chain().getBalance(winner.publicKey.toBase58())).toBe(1_000_000n); // it did land
 
       await settlePendingAwards(ctx);
-      expect(await app.runtime.database.prisma.bountyAward.findUniqueOrThrow({ where: { id: award.id } })).toMatchObject({ payoutStatus: "paid" });
+      expect(
+        await app.runtime.database.prisma.bountyAward.findUniqueOrThrow({ where: { id: award.id } }),
+      ).toMatchObject({ payoutStatus: "paid" });
       expect(await chain().getBalance(winner.publicKey.toBase58())).toBe(1_000_000n);
     });
 
@@ -186,13 +272,24 @@ for (const target of databaseTargets) {
 
     it("leaves a prize the prize account cannot cover pending with its reason, and pays it once funded", async () => {
       const poor = await createFixtureDrop(app, { shortId: "fixture-poor", price: 10_000_000n, supply: 3 });
-      const nft = await app.runtime.database.prisma.nft.findFirstOrThrow({ where: { collectionId: poor.collectionId } });
+      const nft = await app.runtime.database.prisma.nft.findFirstOrThrow({
+        where: { collectionId: poor.collectionId },
+      });
       const winner = await fundedWallet(app, 0n);
       const award = await app.runtime.database.prisma.bountyAward.create({
-        data: { collectionId: poor.collectionId, nftId: nft.id, walletAddress: winner.publicKey.toBase58(), bountyType: "token", amount: 2_000_000n, tokenSymbol: "SOL" },
+        data: {
+          collectionId: poor.collectionId,
+          nftId: nft.id,
+          walletAddress: winner.publicKey.toBase58(),
+          bountyType: "token",
+          amount: 2_000_000n,
+          tokenSymbol: "SOL",
+        },
       });
       expect(await settleAward(ctx, award.id)).toBe("pending");
-      expect(await app.runtime.database.prisma.bountyAward.findUniqueOrThrow({ where: { id: award.id } })).toMatchObject({
+      expect(
+        await app.runtime.database.prisma.bountyAward.findUniqueOrThrow({ where: { id: award.id } }),
+      ).toMatchObject({
         payoutStatus: "pending",
         payoutSignature: null,
         payoutError: expect.any(String),

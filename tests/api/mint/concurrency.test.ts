@@ -36,7 +36,12 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const PRICE = 10_000_000n; // 0.01 SOL
 const FUNDING = 1_000_000_000n;
 // The rush here is about supply under real concurrency, so nothing is refused at the door (admission has its own test).
-const NO_RATE_LIMIT = { RATE_LIMIT_MINTS_PER_MINUTE: "1000000", RATE_LIMIT_READS_PER_MINUTE: "1000000", MAX_CONCURRENT_REQUESTS: "10000", MAX_CONCURRENT_MINTS: "10000" };
+const NO_RATE_LIMIT = {
+  RATE_LIMIT_MINTS_PER_MINUTE: "1000000",
+  RATE_LIMIT_READS_PER_MINUTE: "1000000",
+  MAX_CONCURRENT_REQUESTS: "10000",
+  MAX_CONCURRENT_MINTS: "10000",
+};
 
 /** One prepare's outcome, as a client saw it. */
 type Outcome = {
@@ -53,11 +58,23 @@ type Outcome = {
 type PrepareRequest = { wallet: string; quantity: number };
 
 /** Most wallets ask for one, every third for two (so a reduced quantity can happen at the edge). */
-const requestFor = (wallet: Keypair, i: number): PrepareRequest => ({ wallet: wallet.publicKey.toBase58(), quantity: i % 3 === 0 ? 2 : 1 });
+const requestFor = (wallet: Keypair, i: number): PrepareRequest => ({
+  wallet: wallet.publicKey.toBase58(),
+  quantity: i % 3 === 0 ? 2 : 1,
+});
 
 function outcomeOf(request: PrepareRequest, response: { status: number; body: Record<string, any> | null }): Outcome {
   const base = { wallet: request.wallet, requested: request.quantity, status: response.status };
-  if (response.status !== 200) return { ...base, code: response.body?.code ?? null, totalQuantity: 0, quantityAdjusted: false, sessionIds: [], nftIds: [], transactions: [] };
+  if (response.status !== 200)
+    return {
+      ...base,
+      code: response.body?.code ?? null,
+      totalQuantity: 0,
+      quantityAdjusted: false,
+      sessionIds: [],
+      nftIds: [],
+      transactions: [],
+    };
   const body = preparedMintResponseSchema.parse(response.body);
   return {
     ...base,
@@ -101,19 +118,34 @@ async function expectNoOversell(app: Pick<TestApp, "runtime">, drop: FixtureDrop
 }
 
 /** Signs every granted transaction with its wallet and executes them all at once; checks DB, chain and availability agree. */
-async function executeAllAndCheck(app: Pick<TestApp, "runtime">, key: string, drop: FixtureDrop, outcomes: Outcome[], wallets: Map<string, Keypair>, supply: number) {
+async function executeAllAndCheck(
+  app: Pick<TestApp, "runtime">,
+  key: string,
+  drop: FixtureDrop,
+  outcomes: Outcome[],
+  wallets: Map<string, Keypair>,
+  supply: number,
+) {
   const chain = app.runtime.chain;
   const treasuryBefore = await chain.getBalance(drop.treasury);
   // One execute per prepare, all at once: a single NFT alone, several through the batch (as the spec requires).
   const groups = outcomes
     .filter((o) => o.sessionIds.length > 0)
-    .map((o) => o.sessionIds.map((sessionId, i) => ({ sessionId, signedTransaction: signPrepared(o.transactions[i]!, wallets.get(o.wallet)!) })));
+    .map((o) =>
+      o.sessionIds.map((sessionId, i) => ({
+        sessionId,
+        signedTransaction: signPrepared(o.transactions[i]!, wallets.get(o.wallet)!),
+      })),
+    );
   const jobs = groups.flat();
   const results = await Promise.all(
     groups.map((items) =>
       items.length === 1
         ? callJson("POST", "/api/v1/execute-mint", { headers: { "x-api-key": key }, body: items[0]! })
-        : callJson("POST", "/api/v1/execute-mint/batch", { headers: { "x-api-key": key }, body: { transactions: items } }),
+        : callJson("POST", "/api/v1/execute-mint/batch", {
+            headers: { "x-api-key": key },
+            body: { transactions: items },
+          }),
     ),
   );
   expect(results.filter((r) => r.status !== 200 || r.body?.failedTransactions > 0).map((r) => r.text)).toEqual([]);
@@ -133,12 +165,21 @@ async function executeAllAndCheck(app: Pick<TestApp, "runtime">, key: string, dr
   expect(nfts.map((n) => n.ownerWallet)).toEqual(nfts.map((n) => minters.get(n.id)));
   expect((await chain.getBalance(drop.treasury)) - treasuryBefore).toBe(PRICE * BigInt(supply));
 
-  const availability = await callJson("GET", `/api/v1/collections/${drop.shortId}/availability`, { headers: { "x-api-key": key } });
+  const availability = await callJson("GET", `/api/v1/collections/${drop.shortId}/availability`, {
+    headers: { "x-api-key": key },
+  });
   expect(availability.status, availability.text).toBe(200);
-  expect(availabilityResponseSchema.parse(availability.body).stats).toMatchObject({ total: supply, minted: supply, available: 0 });
+  expect(availabilityResponseSchema.parse(availability.body).stats).toMatchObject({
+    total: supply,
+    minted: supply,
+    available: 0,
+  });
 }
 
-async function fundWallets(chain: { airdrop(address: string, lamports: bigint): Promise<string> }, count: number): Promise<Keypair[]> {
+async function fundWallets(
+  chain: { airdrop(address: string, lamports: bigint): Promise<string> },
+  count: number,
+): Promise<Keypair[]> {
   const wallets = Array.from({ length: count }, () => Keypair.generate());
   for (const wallet of wallets) await chain.airdrop(wallet.publicKey.toBase58(), FUNDING);
   return wallets;
@@ -196,11 +237,16 @@ function spawnChild(file: string, job: unknown): Child {
   const queue: string[] = [];
   const waiting: Array<(line: string) => void> = [];
   lines.on("line", (line) => (waiting.length ? waiting.shift()!(line) : queue.push(line)));
-  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`child exited (${code}):\n${stderr}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`child exited (${code}):\n${stderr}`))),
+  );
   exited.catch(() => undefined);
   return {
     process: child,
-    line: () => (queue.length ? Promise.resolve(queue.shift()!) : Promise.race([new Promise<string>((resolve) => waiting.push(resolve)), exited])),
+    line: () =>
+      queue.length
+        ? Promise.resolve(queue.shift()!)
+        : Promise.race([new Promise<string>((resolve) => waiting.push(resolve)), exited]),
     send: (line) => child.stdin!.write(`${line}\n`),
     stderr: () => stderr,
   };
@@ -208,89 +254,120 @@ function spawnChild(file: string, job: unknown): Child {
 
 const postgres = databaseTarget("postgres");
 
-describe.skipIf(!postgres.available)("no oversell on PostgreSQL: 300 prepares for 50 NFTs from 2 processes × 4 connections", () => {
-  const SUPPLY = 50;
-  const WALLETS = 300;
-  let database: TestDatabase;
-  let embedded: EmbeddedChain;
-  let server: JsonRpcServer;
-  let dataDir: string;
-  let app: Pick<TestApp, "runtime">;
-  let drop: FixtureDrop;
-  let key: string;
-  let wallets: Keypair[];
-  let outcomes: Outcome[];
-  const children: Child[] = [];
+describe.skipIf(!postgres.available)(
+  "no oversell on PostgreSQL: 300 prepares for 50 NFTs from 2 processes × 4 connections",
+  () => {
+    const SUPPLY = 50;
+    const WALLETS = 300;
+    let database: TestDatabase;
+    let embedded: EmbeddedChain;
+    let server: JsonRpcServer;
+    let dataDir: string;
+    let app: Pick<TestApp, "runtime">;
+    let drop: FixtureDrop;
+    let key: string;
+    let wallets: Keypair[];
+    let outcomes: Outcome[];
+    const children: Child[] = [];
 
-  beforeAll(async () => {
-    database = await openTestDatabase(postgres, { poolSize: 4 });
-    dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-rush-"));
-    embedded = await openEmbeddedChain({ dir: path.join(dataDir, "chain"), cluster: "localnet" });
-    server = await startJsonRpcServer({ chain: embedded, port: 0 });
-    const config = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: TEST_SITE_ORIGIN, LOG_LEVEL: "silent", ...NO_RATE_LIMIT });
-    const runtime = assembleRuntime(config, database, embedded);
-    installRuntime(runtime);
-    app = { runtime };
-    drop = await createFixtureDrop(
-      { runtime, context: (overrides) => serviceContextOf(runtime, overrides), createKey: async () => "", close: async () => undefined },
-      { shortId: "fixture-rush", price: PRICE, supply: SUPPLY, maxPerWallet: 5 },
-    );
-    key = (await createApiKey({ db: database.prisma }, { keyClass: "live", collections: ["fixture-rush"], origins: [] })).key;
-    wallets = await fundWallets(embedded, WALLETS);
-  });
-  afterAll(async () => {
-    for (const child of children) if (child.process.exitCode === null) child.process.kill("SIGKILL");
-    await server?.close();
-    await embedded?.close();
-    await database?.dispose();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it("reserves exactly 50 NFTs, none twice; everyone else gets SOLD_OUT or fewer, never a 500", async () => {
-    const childFile = path.join(dataDir, "prepare-child.mts");
-    writeFileSync(childFile, CHILD_SOURCE);
-    const requests = wallets.map(requestFor);
-    const halves = [requests.filter((_, i) => i % 2 === 0), requests.filter((_, i) => i % 2 === 1)];
-    const secret = JSON.stringify(Array.from(app.runtime.keys.mintAuthority.secretKey));
-    halves.forEach((half, n) => {
-      const url = new URL(database.url!);
-      url.searchParams.set("application_name", `dropmint-rush-${n}`);
-      const env = {
-        DATA_DIR: path.join(dataDir, `child-${n}`),
-        DATABASE_URL: url.toString(),
-        SOLANA_RPC_URL: server.url,
-        MINT_AUTHORITY_SECRET_KEY: secret,
+    beforeAll(async () => {
+      database = await openTestDatabase(postgres, { poolSize: 4 });
+      dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-rush-"));
+      embedded = await openEmbeddedChain({ dir: path.join(dataDir, "chain"), cluster: "localnet" });
+      server = await startJsonRpcServer({ chain: embedded, port: 0 });
+      const config = parseConfig({
+        DATA_DIR: dataDir,
         PUBLIC_URL: TEST_SITE_ORIGIN,
         LOG_LEVEL: "silent",
         ...NO_RATE_LIMIT,
-      };
-      children.push(spawnChild(childFile, { env, key, collectionId: drop.collectionId, phaseId: drop.phaseId, requests: half }));
+      });
+      const runtime = assembleRuntime(config, database, embedded);
+      installRuntime(runtime);
+      app = { runtime };
+      drop = await createFixtureDrop(
+        {
+          runtime,
+          context: (overrides) => serviceContextOf(runtime, overrides),
+          createKey: async () => "",
+          close: async () => undefined,
+        },
+        { shortId: "fixture-rush", price: PRICE, supply: SUPPLY, maxPerWallet: 5 },
+      );
+      key = (
+        await createApiKey({ db: database.prisma }, { keyClass: "live", collections: ["fixture-rush"], origins: [] })
+      ).key;
+      wallets = await fundWallets(embedded, WALLETS);
     });
-    for (const child of children) expect(await child.line()).toBe("ready");
-    for (const child of children) child.send("go");
-    const answers = await Promise.all(
-      children.map(async (child) => JSON.parse(await child.line()) as Array<{ request: PrepareRequest; status: number; body: Record<string, any> | null }>),
-    );
+    afterAll(async () => {
+      for (const child of children) if (child.process.exitCode === null) child.process.kill("SIGKILL");
+      await server?.close();
+      await embedded?.close();
+      await database?.dispose();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
 
-    // Each child ran on its own pool of (at least) 2 live connections: 2 processes, ≥ 4 connections.
-    const connections = await database.prisma.$queryRawUnsafe<Array<{ application_name: string; n: number }>>(
-      `SELECT application_name, count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'dropmint-rush-%' GROUP BY 1 ORDER BY 1`,
-    );
-    expect(connections.map((c) => c.application_name)).toEqual(["dropmint-rush-0", "dropmint-rush-1"]);
-    for (const c of connections) expect(c.n).toBeGreaterThanOrEqual(2);
-    expect(connections.reduce((sum, c) => sum + c.n, 0)).toBeGreaterThanOrEqual(4);
-    for (const child of children) child.send("exit");
+    it("reserves exactly 50 NFTs, none twice; everyone else gets SOLD_OUT or fewer, never a 500", async () => {
+      const childFile = path.join(dataDir, "prepare-child.mts");
+      writeFileSync(childFile, CHILD_SOURCE);
+      const requests = wallets.map(requestFor);
+      const halves = [requests.filter((_, i) => i % 2 === 0), requests.filter((_, i) => i % 2 === 1)];
+      const secret = JSON.stringify(Array.from(app.runtime.keys.mintAuthority.secretKey));
+      halves.forEach((half, n) => {
+        const url = new URL(database.url!);
+        url.searchParams.set("application_name", `dropmint-rush-${n}`);
+        const env = {
+          DATA_DIR: path.join(dataDir, `child-${n}`),
+          DATABASE_URL: url.toString(),
+          SOLANA_RPC_URL: server.url,
+          MINT_AUTHORITY_SECRET_KEY: secret,
+          PUBLIC_URL: TEST_SITE_ORIGIN,
+          LOG_LEVEL: "silent",
+          ...NO_RATE_LIMIT,
+        };
+        children.push(
+          spawnChild(childFile, { env, key, collectionId: drop.collectionId, phaseId: drop.phaseId, requests: half }),
+        );
+      });
+      for (const child of children) expect(await child.line()).toBe("ready");
+      for (const child of children) child.send("go");
+      const answers = await Promise.all(
+        children.map(
+          async (child) =>
+            JSON.parse(await child.line()) as Array<{
+              request: PrepareRequest;
+              status: number;
+              body: Record<string, any> | null;
+            }>,
+        ),
+      );
 
-    outcomes = answers.flat().map((a) => outcomeOf(a.request, a));
-    expect(outcomes).toHaveLength(WALLETS);
-    await expectNoOversell(app, drop, outcomes, SUPPLY);
-  });
+      // Each child ran on its own pool of (at least) 2 live connections: 2 processes, ≥ 4 connections.
+      const connections = await database.prisma.$queryRawUnsafe<Array<{ application_name: string; n: number }>>(
+        `SELECT application_name, count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'dropmint-rush-%' GROUP BY 1 ORDER BY 1`,
+      );
+      expect(connections.map((c) => c.application_name)).toEqual(["dropmint-rush-0", "dropmint-rush-1"]);
+      for (const c of connections) expect(c.n).toBeGreaterThanOrEqual(2);
+      expect(connections.reduce((sum, c) => sum + c.n, 0)).toBeGreaterThanOrEqual(4);
+      for (const child of children) child.send("exit");
 
-  it("executes every prepared transaction: exactly 50 minted, none twice, owners on chain agree, 50/50 sold", async () => {
-    expect(outcomes).toBeDefined();
-    await executeAllAndCheck(app, key, drop, outcomes, new Map(wallets.map((w) => [w.publicKey.toBase58(), w])), SUPPLY);
-  });
-});
+      outcomes = answers.flat().map((a) => outcomeOf(a.request, a));
+      expect(outcomes).toHaveLength(WALLETS);
+      await expectNoOversell(app, drop, outcomes, SUPPLY);
+    });
+
+    it("executes every prepared transaction: exactly 50 minted, none twice, owners on chain agree, 50/50 sold", async () => {
+      expect(outcomes).toBeDefined();
+      await executeAllAndCheck(
+        app,
+        key,
+        drop,
+        outcomes,
+        new Map(wallets.map((w) => [w.publicKey.toBase58(), w])),
+        SUPPLY,
+      );
+    });
+  },
+);
 
 describe("no oversell on PGlite: 60 concurrent prepares for 20 NFTs", () => {
   const SUPPLY = 20;
@@ -300,7 +377,12 @@ describe("no oversell on PGlite: 60 concurrent prepares for 20 NFTs", () => {
 
   beforeAll(async () => {
     app = await startTestApp(databaseTarget("pglite"), { seed: false, env: NO_RATE_LIMIT });
-    drop = await createFixtureDrop(app, { shortId: "fixture-rush-lite", price: PRICE, supply: SUPPLY, maxPerWallet: 5 });
+    drop = await createFixtureDrop(app, {
+      shortId: "fixture-rush-lite",
+      price: PRICE,
+      supply: SUPPLY,
+      maxPerWallet: 5,
+    });
     key = await app.createKey({ keyClass: "live", collections: ["fixture-rush-lite"] });
   });
   afterAll(() => app?.close());
@@ -312,12 +394,24 @@ describe("no oversell on PGlite: 60 concurrent prepares for 20 NFTs", () => {
       requests.map((r) =>
         callJson("POST", "/api/v1/prepare-mint", {
           headers: { "x-api-key": key },
-          body: { collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: r.wallet, quantity: r.quantity },
+          body: {
+            collectionId: drop.collectionId,
+            phaseId: drop.phaseId,
+            walletAddress: r.wallet,
+            quantity: r.quantity,
+          },
         }),
       ),
     );
     const outcomes = responses.map((response, i) => outcomeOf(requests[i]!, response));
     await expectNoOversell(app, drop, outcomes, SUPPLY);
-    await executeAllAndCheck(app, key, drop, outcomes, new Map(wallets.map((w) => [w.publicKey.toBase58(), w])), SUPPLY);
+    await executeAllAndCheck(
+      app,
+      key,
+      drop,
+      outcomes,
+      new Map(wallets.map((w) => [w.publicKey.toBase58(), w])),
+      SUPPLY,
+    );
   });
 });

@@ -4,13 +4,26 @@
 import { Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainUnavailableError, type EmbeddedChain } from "@/lib/chain";
-import { executeMintBatchResponseSchema, executeMintResultSchema, preparedMintResponseSchema, type PreparedMintResponse } from "@/lib/schemas/mint";
+import {
+  executeMintBatchResponseSchema,
+  executeMintResultSchema,
+  preparedMintResponseSchema,
+  type PreparedMintResponse,
+} from "@/lib/schemas/mint";
 import { reconcileMintSessions } from "@/lib/services/mint/reconcile";
 import { databaseTargets } from "../../helpers/databases";
 import { errorBodySchema } from "../../helpers/error-body";
 import { callJson } from "../../helpers/route-caller";
 import { startTestApp, type TestApp } from "../../helpers/test-app";
-import { createFixtureDrop, decodePrepared, fundedWallet, signAnyway, signPrepared, walletSignatureOf, type FixtureDrop } from "./fixtures";
+import {
+  createFixtureDrop,
+  decodePrepared,
+  fundedWallet,
+  signAnyway,
+  signPrepared,
+  walletSignatureOf,
+  type FixtureDrop,
+} from "./fixtures";
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`execute-mint guards on ${target.name}`, () => {
@@ -20,13 +33,20 @@ for (const target of databaseTargets) {
     let allDropsKey: string;
 
     const headers = (apiKey = key) => ({ "x-api-key": apiKey });
-    const prepare = (body: Record<string, unknown>, apiKey = key) => callJson("POST", "/api/v1/prepare-mint", { headers: headers(apiKey), body });
+    const prepare = (body: Record<string, unknown>, apiKey = key) =>
+      callJson("POST", "/api/v1/prepare-mint", { headers: headers(apiKey), body });
     const prepareFor = async (wallet: Keypair, quantity = 1): Promise<PreparedMintResponse> => {
-      const response = await prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity });
+      const response = await prepare({
+        collectionId: drop.collectionId,
+        phaseId: drop.phaseId,
+        walletAddress: wallet.publicKey.toBase58(),
+        quantity,
+      });
       expect(response.status, response.text).toBe(200);
       return preparedMintResponseSchema.strict().parse(response.body);
     };
-    const execute = (body: Record<string, unknown>, apiKey = key) => callJson("POST", "/api/v1/execute-mint", { headers: headers(apiKey), body });
+    const execute = (body: Record<string, unknown>, apiKey = key) =>
+      callJson("POST", "/api/v1/execute-mint", { headers: headers(apiKey), body });
     const codeOf = (response: { body: unknown }) => errorBodySchema.parse(response.body).code;
 
     beforeAll(async () => {
@@ -81,7 +101,11 @@ for (const target of databaseTargets) {
             t.instructions.splice(2, 1);
           }),
         ],
-        ["another session's transaction", "TRANSACTION_MISMATCH", signPrepared(otherBody.transactions[0]!.transaction, otherWallet)],
+        [
+          "another session's transaction",
+          "TRANSACTION_MISMATCH",
+          signPrepared(otherBody.transactions[0]!.transaction, otherWallet),
+        ],
         [
           "bad signature",
           "INVALID_SIGNATURE",
@@ -100,17 +124,25 @@ for (const target of databaseTargets) {
         expect(response.status, what).toBe(400);
         expect(codeOf(response), what).toBe(code);
         if (code === "TRANSACTION_MISMATCH" && what !== "not a transaction") {
-          expect((await app.runtime.chain.getSignatureStatus(walletSignatureOf(signedTransaction))).state, what).toBe("not_found");
+          expect((await app.runtime.chain.getSignatureStatus(walletSignatureOf(signedTransaction))).state, what).toBe(
+            "not_found",
+          );
         }
       }
       expect(await app.runtime.chain.getBalance(wallet.publicKey.toBase58())).toBe(balance);
-      expect(await app.runtime.database.prisma.mintSession.findUniqueOrThrow({ where: { id: mine } })).toMatchObject({ status: "prepared", signature: null });
+      expect(await app.runtime.database.prisma.mintSession.findUniqueOrThrow({ where: { id: mine } })).toMatchObject({
+        status: "prepared",
+        signature: null,
+      });
 
       const genuine = await execute({ sessionId: mine, signedTransaction: signPrepared(original, wallet) });
       expect(genuine.status, genuine.text).toBe(200);
       const replay = await execute({ sessionId: mine, signedTransaction: signPrepared(original, wallet) });
       expect([replay.status, codeOf(replay)]).toEqual([409, "ALREADY_COMPLETED"]);
-      const second = await execute({ sessionId: otherBody.sessions[0]!.sessionId, signedTransaction: signPrepared(otherBody.transactions[0]!.transaction, otherWallet) });
+      const second = await execute({
+        sessionId: otherBody.sessions[0]!.sessionId,
+        signedTransaction: signPrepared(otherBody.transactions[0]!.transaction, otherWallet),
+      });
       expect(second.status, second.text).toBe(200);
     });
 
@@ -119,7 +151,9 @@ for (const target of databaseTargets) {
       const body = await prepareFor(wallet);
       const signed = signPrepared(body.transactions[0]!.transaction, wallet);
       const sessionId = body.sessions[0]!.sessionId;
-      const responses = await Promise.all(Array.from({ length: 10 }, () => execute({ sessionId, signedTransaction: signed })));
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () => execute({ sessionId, signedTransaction: signed })),
+      );
       expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
       for (const r of responses.filter((r) => r.status !== 200)) {
         expect(r.status).toBe(409);
@@ -137,7 +171,10 @@ for (const target of databaseTargets) {
         headers: headers(),
         body: {
           transactions: [
-            { sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) },
+            {
+              sessionId: body.sessions[0]!.sessionId,
+              signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+            },
             { sessionId: body.sessions[1]!.sessionId, signedTransaction: signAnyway(bad, wallet) },
           ],
         },
@@ -159,7 +196,10 @@ for (const target of databaseTargets) {
         failedTransactions: 1,
         results: [{ errorCode: "SESSION_NOT_FOUND" }],
       });
-      const empty = await callJson("POST", "/api/v1/execute-mint/batch", { headers: headers(), body: { transactions: [] } });
+      const empty = await callJson("POST", "/api/v1/execute-mint/batch", {
+        headers: headers(),
+        body: { transactions: [] },
+      });
       expect([empty.status, codeOf(empty)]).toEqual([400, "INVALID_REQUEST"]);
     });
 
@@ -176,23 +216,41 @@ for (const target of databaseTargets) {
         await send(bytes);
         throw new ChainUnavailableError("connection lost");
       };
-      const first = await execute({ sessionId: landing, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) });
+      const first = await execute({
+        sessionId: landing,
+        signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+      });
       chain.sendRawTransaction = async () => {
         throw new ChainUnavailableError("connection lost");
       };
-      const second = await execute({ sessionId: lost, signedTransaction: signPrepared(lostBody.transactions[0]!.transaction, lostWallet) });
+      const second = await execute({
+        sessionId: lost,
+        signedTransaction: signPrepared(lostBody.transactions[0]!.transaction, lostWallet),
+      });
       chain.sendRawTransaction = send;
-      for (const r of [first, second]) expect([r.status, codeOf(r), r.body?.pending]).toEqual([503, "OUTCOME_PENDING", true]);
+      for (const r of [first, second])
+        expect([r.status, codeOf(r), r.body?.pending]).toEqual([503, "OUTCOME_PENDING", true]);
 
       const prisma = app.runtime.database.prisma;
-      expect(await reconcileMintSessions(app.context(), { pendingGraceMs: 0 })).toMatchObject({ minted: 1, pending: 1 });
+      expect(await reconcileMintSessions(app.context(), { pendingGraceMs: 0 })).toMatchObject({
+        minted: 1,
+        pending: 1,
+      });
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: lost } })).toMatchObject({ status: "pending" });
       await (chain as EmbeddedChain).expireBlockhash();
-      expect(await reconcileMintSessions(app.context(), { pendingGraceMs: 0 })).toMatchObject({ released: 1, freed: 1 });
+      expect(await reconcileMintSessions(app.context(), { pendingGraceMs: 0 })).toMatchObject({
+        released: 1,
+        freed: 1,
+      });
       expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: lost } })).toMatchObject({ status: "released" });
-      expect(await prisma.nft.findUniqueOrThrow({ where: { id: lostBody.sessions[0]!.nftIds[0]! } })).toMatchObject({ status: "available" });
+      expect(await prisma.nft.findUniqueOrThrow({ where: { id: lostBody.sessions[0]!.nftIds[0]! } })).toMatchObject({
+        status: "available",
+      });
 
-      const later = await execute({ sessionId: landing, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) });
+      const later = await execute({
+        sessionId: landing,
+        signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+      });
       expect(later.status, later.text).toBe(200);
       const recovered = executeMintResultSchema.strict().parse(later.body);
       expect(recovered).toMatchObject({ minted: 1, recovered: true });
@@ -204,31 +262,82 @@ for (const target of databaseTargets) {
       const prisma = app.runtime.database.prisma;
       const bountyDrop = await createFixtureDrop(app, { shortId: "fixture-bounty", price: 10_000_000n, supply: 5 });
       const bounty = await prisma.bounty.create({
-        data: { collectionId: bountyDrop.collectionId, name: "First mint", bountyType: "token", triggerMintCount: 1, tokenSymbol: "SOL", tokenDecimals: 9, amount: 500_000_000n },
+        data: {
+          collectionId: bountyDrop.collectionId,
+          name: "First mint",
+          bountyType: "token",
+          triggerMintCount: 1,
+          tokenSymbol: "SOL",
+          tokenDecimals: 9,
+          amount: 500_000_000n,
+        },
       });
-      const pool = await prisma.bountyPool.create({ data: { collectionId: bountyDrop.collectionId, name: "Every mint", recurEveryNMints: 1, recurMaxFires: 1 } });
-      await prisma.bountyPoolEntry.create({ data: { poolId: pool.id, rewardType: "grant", weightBps: 10_000, displayLabel: "A shout-out" } });
+      const pool = await prisma.bountyPool.create({
+        data: { collectionId: bountyDrop.collectionId, name: "Every mint", recurEveryNMints: 1, recurMaxFires: 1 },
+      });
+      await prisma.bountyPoolEntry.create({
+        data: { poolId: pool.id, rewardType: "grant", weightBps: 10_000, displayLabel: "A shout-out" },
+      });
       const wallet = await fundedWallet(app);
       const mintOne = async () => {
         const response = await prepare(
-          { collectionId: bountyDrop.collectionId, phaseId: bountyDrop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 },
+          {
+            collectionId: bountyDrop.collectionId,
+            phaseId: bountyDrop.phaseId,
+            walletAddress: wallet.publicKey.toBase58(),
+            quantity: 1,
+          },
           allDropsKey,
         );
         const body = preparedMintResponseSchema.parse(response.body);
-        const result = await execute({ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }, allDropsKey);
+        const result = await execute(
+          {
+            sessionId: body.sessions[0]!.sessionId,
+            signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+          },
+          allDropsKey,
+        );
         expect(result.status, result.text).toBe(200);
         return executeMintResultSchema.strict().parse(result.body);
       };
       const first = await mintOne();
       expect(first.bountyInfo?.directBounties).toEqual([
-        { bountyId: bounty.id, poolId: null, name: "First mint", bountyType: "token", amount: 500_000_000, tokenSymbol: "SOL", payoutStatus: "pending", memo: null },
-        { bountyId: null, poolId: pool.id, name: "Every mint", bountyType: "grant", amount: null, tokenSymbol: null, payoutStatus: "not_applicable", memo: "A shout-out" },
+        {
+          bountyId: bounty.id,
+          poolId: null,
+          name: "First mint",
+          bountyType: "token",
+          amount: 500_000_000,
+          tokenSymbol: "SOL",
+          payoutStatus: "pending",
+          memo: null,
+        },
+        {
+          bountyId: null,
+          poolId: pool.id,
+          name: "Every mint",
+          bountyType: "grant",
+          amount: null,
+          tokenSymbol: null,
+          payoutStatus: "not_applicable",
+          memo: "A shout-out",
+        },
       ]);
-      expect(first.nfts![0]!.bounty).toEqual({ bountyType: "token", amount: 500_000_000, tokenSymbol: "SOL", payoutStatus: "pending" });
-      expect(await prisma.bounty.findUniqueOrThrow({ where: { id: bounty.id } })).toMatchObject({ isClaimed: true, claimedWinner: wallet.publicKey.toBase58() });
+      expect(first.nfts![0]!.bounty).toEqual({
+        bountyType: "token",
+        amount: 500_000_000,
+        tokenSymbol: "SOL",
+        payoutStatus: "pending",
+      });
+      expect(await prisma.bounty.findUniqueOrThrow({ where: { id: bounty.id } })).toMatchObject({
+        isClaimed: true,
+        claimedWinner: wallet.publicKey.toBase58(),
+      });
       const second = await mintOne();
       expect(second.bountyInfo).toBeNull();
-      expect(await prisma.bountyPool.findUniqueOrThrow({ where: { id: pool.id } })).toMatchObject({ recurFiresCount: 1 });
+      expect(await prisma.bountyPool.findUniqueOrThrow({ where: { id: pool.id } })).toMatchObject({
+        recurFiresCount: 1,
+      });
     });
 
     it("fails the session when the chain refuses the transaction, and frees its NFT once the blockhash has passed", async () => {
@@ -237,23 +346,41 @@ for (const target of databaseTargets) {
       // The wallet spends its SOL elsewhere after preparing.
       const { blockhash } = await app.runtime.chain.getLatestBlockhash();
       const drain = new Transaction({ feePayer: wallet.publicKey, recentBlockhash: blockhash }).add(
-        SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 190_000_000 }),
+        SystemProgram.transfer({
+          fromPubkey: wallet.publicKey,
+          toPubkey: Keypair.generate().publicKey,
+          lamports: 190_000_000,
+        }),
       );
       drain.sign(wallet);
       await app.runtime.chain.sendRawTransaction(drain.serialize());
-      const response = await execute({ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) });
+      const response = await execute({
+        sessionId: body.sessions[0]!.sessionId,
+        signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+      });
       expect([response.status, codeOf(response)]).toEqual([400, "TRANSACTION_REJECTED"]);
       const prisma = app.runtime.database.prisma;
-      expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId } })).toMatchObject({ status: "failed" });
-      const again = await execute({ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) });
+      expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId } })).toMatchObject({
+        status: "failed",
+      });
+      const again = await execute({
+        sessionId: body.sessions[0]!.sessionId,
+        signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+      });
       expect([again.status, codeOf(again)]).toEqual([400, "TRANSACTION_REJECTED"]);
       // The fully signed transaction reached the chain once: its NFT stays held while it could still land.
       const nftId = body.sessions[0]!.nftIds[0]!;
       await reconcileMintSessions(app.context());
-      expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({ status: "reserved", reservedBySession: body.sessions[0]!.sessionId });
+      expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({
+        status: "reserved",
+        reservedBySession: body.sessions[0]!.sessionId,
+      });
       await (app.runtime.chain as EmbeddedChain).expireBlockhash();
       expect(await reconcileMintSessions(app.context())).toMatchObject({ freed: 1 });
-      expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({ status: "available", reservedBySession: null });
+      expect(await prisma.nft.findUniqueOrThrow({ where: { id: nftId } })).toMatchObject({
+        status: "available",
+        reservedBySession: null,
+      });
     });
 
     it("sweeps expired sessions, and frees their NFTs only once their transactions can no longer land", async () => {
@@ -261,35 +388,70 @@ for (const target of databaseTargets) {
       const body = await prepareFor(wallet, 2);
       const prisma = app.runtime.database.prisma;
       const nftIds = body.sessions.flatMap((s) => s.nftIds);
-      await prisma.mintSession.updateMany({ where: { id: { in: body.sessions.map((s) => s.sessionId) } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      await prisma.mintSession.updateMany({
+        where: { id: { in: body.sessions.map((s) => s.sessionId) } },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      });
       expect((await reconcileMintSessions(app.context())).expired).toBeGreaterThanOrEqual(2);
-      expect(await prisma.mintSession.count({ where: { id: { in: body.sessions.map((s) => s.sessionId) }, status: "expired" } })).toBe(2);
+      expect(
+        await prisma.mintSession.count({
+          where: { id: { in: body.sessions.map((s) => s.sessionId) }, status: "expired" },
+        }),
+      ).toBe(2);
       // The blockhash is still good: the NFTs stay held.
       expect(await prisma.nft.count({ where: { id: { in: nftIds }, status: "reserved" } })).toBe(2);
       await (app.runtime.chain as EmbeddedChain).expireBlockhash();
       expect((await reconcileMintSessions(app.context())).freed).toBeGreaterThanOrEqual(2);
-      expect(await prisma.nft.count({ where: { id: { in: nftIds }, status: "available", reservedBySession: null } })).toBe(2);
+      expect(
+        await prisma.nft.count({ where: { id: { in: nftIds }, status: "available", reservedBySession: null } }),
+      ).toBe(2);
     });
 
     it("creates the NFTs of an open-ended drop at prepare", async () => {
       const open = await createFixtureDrop(app, { shortId: "fixture-open", price: 1_000_000n, openEnded: true });
       const wallet = await fundedWallet(app);
-      const response = await prepare({ collectionId: open.collectionId, phaseId: open.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 2 }, allDropsKey);
+      const response = await prepare(
+        {
+          collectionId: open.collectionId,
+          phaseId: open.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 2,
+        },
+        allDropsKey,
+      );
       const body = preparedMintResponseSchema.parse(response.body);
       const prisma = app.runtime.database.prisma;
-      const nfts = await prisma.nft.findMany({ where: { collectionId: open.collectionId }, orderBy: { tokenId: "asc" } });
+      const nfts = await prisma.nft.findMany({
+        where: { collectionId: open.collectionId },
+        orderBy: { tokenId: "asc" },
+      });
       expect(nfts.map((n) => [n.tokenId, n.name, n.status])).toEqual([
         [1, "Fixture fixture-open #1", "reserved"],
         [2, "Fixture fixture-open #2", "reserved"],
       ]);
-      const single = await execute({ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }, allDropsKey);
+      const single = await execute(
+        {
+          sessionId: body.sessions[0]!.sessionId,
+          signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+        },
+        allDropsKey,
+      );
       expect([single.status, codeOf(single)]).toEqual([400, "BATCH_REQUIRED"]);
       const batch = await callJson("POST", "/api/v1/execute-mint/batch", {
         headers: headers(allDropsKey),
-        body: { transactions: [{ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }] },
+        body: {
+          transactions: [
+            {
+              sessionId: body.sessions[0]!.sessionId,
+              signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+            },
+          ],
+        },
       });
       expect(executeMintBatchResponseSchema.parse(batch.body)).toMatchObject({ totalMinted: 1 });
-      expect(await prisma.nft.findFirstOrThrow({ where: { collectionId: open.collectionId, tokenId: 1 } })).toMatchObject({ status: "minted" });
+      expect(
+        await prisma.nft.findFirstOrThrow({ where: { collectionId: open.collectionId, tokenId: 1 } }),
+      ).toMatchObject({ status: "minted" });
     });
 
     it("refuses bad execute requests", async () => {
@@ -302,7 +464,13 @@ for (const target of databaseTargets) {
       const wallet = await fundedWallet(app);
       const body = await prepareFor(wallet);
       const otherKey = await app.createKey({ keyClass: "live", collections: ["sprites"] });
-      const foreign = await execute({ sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) }, otherKey);
+      const foreign = await execute(
+        {
+          sessionId: body.sessions[0]!.sessionId,
+          signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+        },
+        otherKey,
+      );
       expect([foreign.status, codeOf(foreign)]).toEqual([403, "COLLECTION_NOT_IN_SCOPE"]);
     });
 
@@ -310,12 +478,25 @@ for (const target of databaseTargets) {
       const prisma = app.runtime.database.prisma;
       const wallet = await fundedWallet(app);
       const address = wallet.publicKey.toBase58();
-      const sprites = await prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" }, include: { phases: true } });
+      const sprites = await prisma.collection.findUniqueOrThrow({
+        where: { shortId: "sprites" },
+        include: { phases: true },
+      });
       const phaseOf = (name: string) => sprites.phases.find((p) => p.name === name)!.id;
       const ask = (body: Record<string, unknown>, apiKey?: string) =>
-        prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: address, quantity: 1, ...body }, apiKey);
+        prepare(
+          { collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: address, quantity: 1, ...body },
+          apiKey,
+        );
 
-      for (const bad of [{ quantity: 0 }, { quantity: 51 }, { quantity: "two" }, { quantity: 1.5 }, { walletAddress: "not-a-wallet" }, { phaseId: "x" }]) {
+      for (const bad of [
+        { quantity: 0 },
+        { quantity: 51 },
+        { quantity: "two" },
+        { quantity: 1.5 },
+        { walletAddress: "not-a-wallet" },
+        { phaseId: "x" },
+      ]) {
         const response = await ask(bad);
         expect([response.status, codeOf(response)], JSON.stringify(bad)).toEqual([400, "INVALID_REQUEST"]);
       }
@@ -327,9 +508,16 @@ for (const target of databaseTargets) {
       const foreignPhase = await ask({ phaseId: phaseOf("Public") });
       expect([foreignPhase.status, codeOf(foreignPhase)]).toEqual([404, "PHASE_NOT_FOUND"]);
 
-      const packs = await prisma.collection.findUniqueOrThrow({ where: { shortId: "packs" }, include: { phases: true } });
+      const packs = await prisma.collection.findUniqueOrThrow({
+        where: { shortId: "packs" },
+        include: { phases: true },
+      });
       const surface = await ask({ collectionId: "packs", phaseId: packs.phases[0]!.id });
-      expect([surface.status, codeOf(surface), surface.body?.mintUrl]).toEqual([409, "MINT_NOT_SUPPORTED_BY_SURFACE", packs.mintUrl]);
+      expect([surface.status, codeOf(surface), surface.body?.mintUrl]).toEqual([
+        409,
+        "MINT_NOT_SUPPORTED_BY_SURFACE",
+        packs.mintUrl,
+      ]);
       await prisma.collection.update({ where: { id: packs.id }, data: { chain: "ethereum-mainnet" } });
       const otherChain = await ask({ collectionId: "packs", phaseId: packs.phases[0]!.id });
       expect([otherChain.status, codeOf(otherChain)]).toEqual([400, "CHAIN_NOT_SUPPORTED_BY_SURFACE"]);
@@ -340,10 +528,21 @@ for (const target of databaseTargets) {
       expect([gated.status, codeOf(gated)]).toEqual([403, "NOT_ELIGIBLE"]);
 
       const until = new Date(Date.now() + 3_600_000);
-      await prisma.walletBlock.create({ data: { walletAddress: address, collectionId: drop.collectionId, reason: "Chargeback under review", blockedUntil: until } });
+      await prisma.walletBlock.create({
+        data: {
+          walletAddress: address,
+          collectionId: drop.collectionId,
+          reason: "Chargeback under review",
+          blockedUntil: until,
+        },
+      });
       const blocked = await ask({});
       expect([blocked.status, codeOf(blocked)]).toEqual([403, "WALLET_BLOCKED"]);
-      expect(blocked.body).toMatchObject({ reason: "Chargeback under review", blockedUntil: until.toISOString(), permanent: false });
+      expect(blocked.body).toMatchObject({
+        reason: "Chargeback under review",
+        blockedUntil: until.toISOString(),
+        permanent: false,
+      });
       await prisma.walletBlock.deleteMany({ where: { walletAddress: address } });
 
       const poor = Keypair.generate().publicKey.toBase58();
@@ -359,7 +558,11 @@ for (const target of databaseTargets) {
     it("records the affiliate and drops an invalid wallet provider", async () => {
       const prisma = app.runtime.database.prisma;
       const affiliate = await prisma.affiliate.create({
-        data: { collectionId: drop.collectionId, code: "PAL", walletAddress: new PublicKey(Keypair.generate().publicKey).toBase58() },
+        data: {
+          collectionId: drop.collectionId,
+          code: "PAL",
+          walletAddress: new PublicKey(Keypair.generate().publicKey).toBase58(),
+        },
       });
       const wallet = await fundedWallet(app);
       const response = await prepare({
@@ -371,10 +574,21 @@ for (const target of databaseTargets) {
         walletProvider: "<script>",
       });
       const body = preparedMintResponseSchema.parse(response.body);
-      expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId } })).toMatchObject({ affiliateId: affiliate.id, walletProvider: null });
-      const ignored = await prepare({ collectionId: drop.collectionId, phaseId: drop.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1, affiliate_code: "NOPE" });
+      expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: body.sessions[0]!.sessionId } })).toMatchObject({
+        affiliateId: affiliate.id,
+        walletProvider: null,
+      });
+      const ignored = await prepare({
+        collectionId: drop.collectionId,
+        phaseId: drop.phaseId,
+        walletAddress: wallet.publicKey.toBase58(),
+        quantity: 1,
+        affiliate_code: "NOPE",
+      });
       const second = preparedMintResponseSchema.parse(ignored.body);
-      expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: second.sessions[0]!.sessionId } })).toMatchObject({ affiliateId: null });
+      expect(
+        await prisma.mintSession.findUniqueOrThrow({ where: { id: second.sessions[0]!.sessionId } }),
+      ).toMatchObject({ affiliateId: null });
     });
   });
 }

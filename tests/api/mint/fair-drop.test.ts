@@ -27,7 +27,10 @@ for (const target of databaseTargets) {
     let drop: FixtureDrop;
     let commitment: string;
     const headers = () => ({ "x-api-key": key });
-    const collection = async () => collectionResponseSchema.parse((await callJson("GET", `/api/v1/collections/${drop.shortId}`, { headers: headers() })).body);
+    const collection = async () =>
+      collectionResponseSchema.parse(
+        (await callJson("GET", `/api/v1/collections/${drop.shortId}`, { headers: headers() })).body,
+      );
     const prepare = async (walletAddress: string): Promise<PreparedMintResponse> => {
       const response = await callJson("POST", "/api/v1/prepare-mint", {
         headers: headers(),
@@ -37,7 +40,10 @@ for (const target of databaseTargets) {
       return preparedMintResponseSchema.parse(response.body);
     };
     const heldTokenId = async (prepared: PreparedMintResponse) => {
-      const session = await app.runtime.database.prisma.mintSession.findUniqueOrThrow({ where: { id: prepared.sessions[0]!.sessionId }, include: { nft: true } });
+      const session = await app.runtime.database.prisma.mintSession.findUniqueOrThrow({
+        where: { id: prepared.sessions[0]!.sessionId },
+        include: { nft: true },
+      });
       return session.nft!.tokenId!;
     };
 
@@ -59,12 +65,16 @@ for (const target of databaseTargets) {
         verifyScript: expect.stringMatching(/\/fairness\/verify\.mjs$/),
       });
       // The first-party router (which the verification script reads) carries the same record.
-      const site = await callJson("GET", `/api/public/collection/${drop.shortId}`, { headers: { origin: TEST_SITE_ORIGIN } });
+      const site = await callJson("GET", `/api/public/collection/${drop.shortId}`, {
+        headers: { origin: TEST_SITE_ORIGIN },
+      });
       expect((site.body as { collection: { fairness: unknown } }).collection.fairness).toEqual(record.fairness);
     });
 
     it("hides which NFT a prepare holds: no nftIds, the drop's name on chain, the gallery and /nft unchanged", async () => {
-      const galleryBefore = (await callJson("GET", `/api/v1/collections/${drop.shortId}/gallery`, { headers: headers() })).text;
+      const galleryBefore = (
+        await callJson("GET", `/api/v1/collections/${drop.shortId}/gallery`, { headers: headers() })
+      ).text;
       const wallet = await fundedWallet(app);
       const prepared = await prepare(wallet.publicKey.toBase58());
       expect(prepared.sessions[0]!.nftIds).toEqual([]);
@@ -75,12 +85,20 @@ for (const target of databaseTargets) {
       expect(bytes).not.toContain(`Fixture #${token}`);
       expect(bytes).not.toMatch(new RegExp(`/m/fixture-fair/${token}\\b`));
 
-      const mine = await callJson("GET", `/api/v1/collections/${drop.shortId}/gallery?walletAddress=${wallet.publicKey.toBase58()}`, { headers: headers() });
+      const mine = await callJson(
+        "GET",
+        `/api/v1/collections/${drop.shortId}/gallery?walletAddress=${wallet.publicKey.toBase58()}`,
+        { headers: headers() },
+      );
       const listed = galleryResponseSchema.parse(mine.body).nfts;
       expect(listed).toHaveLength(SUPPLY);
       expect(listed.every((n) => n.mint_status === "available" && n.reserved_by === null)).toBe(true);
-      expect((await callJson("GET", `/api/v1/collections/${drop.shortId}/gallery`, { headers: headers() })).text).toBe(galleryBefore);
-      const nft = await callJson("GET", `/api/public/nft/${token}?collection=fixture-fair`, { headers: { origin: TEST_SITE_ORIGIN } });
+      expect((await callJson("GET", `/api/v1/collections/${drop.shortId}/gallery`, { headers: headers() })).text).toBe(
+        galleryBefore,
+      );
+      const nft = await callJson("GET", `/api/public/nft/${token}?collection=fixture-fair`, {
+        headers: { origin: TEST_SITE_ORIGIN },
+      });
       expect(nft.body).toMatchObject({ nft: { mintStatus: "available" } });
 
       // Executed, the result names it and its metadata resolves by the mint's address.
@@ -88,7 +106,10 @@ for (const target of databaseTargets) {
         (
           await callJson("POST", "/api/v1/execute-mint", {
             headers: headers(),
-            body: { sessionId: prepared.sessions[0]!.sessionId, signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet) },
+            body: {
+              sessionId: prepared.sessions[0]!.sessionId,
+              signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet),
+            },
           })
         ).body,
       );
@@ -100,7 +121,13 @@ for (const target of databaseTargets) {
     });
 
     it("hands the NFTs out in the committed order, gives a re-prepare the same NFT, and publishes the seed once sold out", async () => {
-      const handedOut: number[] = [(await app.runtime.database.prisma.nft.findFirstOrThrow({ where: { collectionId: drop.collectionId, status: "minted" } })).tokenId!];
+      const handedOut: number[] = [
+        (
+          await app.runtime.database.prisma.nft.findFirstOrThrow({
+            where: { collectionId: drop.collectionId, status: "minted" },
+          })
+        ).tokenId!,
+      ];
       // A wallet that prepares again (declining what it could not even see) gets the same NFT back: no re-roll.
       const undecided = await fundedWallet(app);
       const first = await heldTokenId(await prepare(undecided.publicKey.toBase58()));
@@ -108,7 +135,10 @@ for (const target of databaseTargets) {
       expect(await heldTokenId(again)).toBe(first);
       await callJson("POST", "/api/v1/execute-mint", {
         headers: headers(),
-        body: { sessionId: again.sessions[0]!.sessionId, signedTransaction: signPrepared(again.transactions[0]!.transaction, undecided) },
+        body: {
+          sessionId: again.sessions[0]!.sessionId,
+          signedTransaction: signPrepared(again.transactions[0]!.transaction, undecided),
+        },
       });
       handedOut.push(first);
       for (let i = handedOut.length; i < SUPPLY; i++) {
@@ -117,7 +147,10 @@ for (const target of databaseTargets) {
         handedOut.push(await heldTokenId(prepared));
         const result = await callJson("POST", "/api/v1/execute-mint", {
           headers: headers(),
-          body: { sessionId: prepared.sessions[0]!.sessionId, signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet) },
+          body: {
+            sessionId: prepared.sessions[0]!.sessionId,
+            signedTransaction: signPrepared(prepared.transactions[0]!.transaction, wallet),
+          },
         });
         expect(result.status, result.text).toBe(200);
       }
@@ -137,21 +170,36 @@ for (const target of databaseTargets) {
       const { stdout } = await promisify(execFile)(process.execPath, [script, ...args]);
       expect(stdout).toContain("✓ the seed and this order match the published commitment");
       expect(stdout).toContain(fairOrder(fairness!.seed!, { from: 1, to: SUPPLY }).join(", "));
-      const tampered = await promisify(execFile)(process.execPath, [script, ...args.slice(0, -1), "0".repeat(64)]).catch((error: { code: number; stdout: string }) => error);
+      const tampered = await promisify(execFile)(process.execPath, [
+        script,
+        ...args.slice(0, -1),
+        "0".repeat(64),
+      ]).catch((error: { code: number; stdout: string }) => error);
       expect(tampered).toMatchObject({ code: 1, stdout: expect.stringContaining("do NOT match") });
     });
 
     it("refuses to price a range phase by rarity, which would tell the buyer what comes next", async () => {
       const ranged = await createFixtureDrop(app, { shortId: "fixture-fair-range", price: 10_000_000n, supply: 3 });
       await commitFairOrder(app.runtime.database.prisma, ranged.collectionId);
-      await app.runtime.database.prisma.phase.update({ where: { id: ranged.phaseId }, data: { priceModel: "range", priceMax: 90_000_000n } });
+      await app.runtime.database.prisma.phase.update({
+        where: { id: ranged.phaseId },
+        data: { priceModel: "range", priceMax: 90_000_000n },
+      });
       const rangeKey = await app.createKey({ keyClass: "live", collections: ["fixture-fair-range"] });
       const wallet = await fundedWallet(app);
       const refused = await callJson("POST", "/api/v1/prepare-mint", {
         headers: { "x-api-key": rangeKey },
-        body: { collectionId: ranged.collectionId, phaseId: ranged.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 },
+        body: {
+          collectionId: ranged.collectionId,
+          phaseId: ranged.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 1,
+        },
       });
-      expect([refused.status, errorBodySchema.parse(refused.body).code]).toEqual([409, "MINT_NOT_SUPPORTED_BY_SURFACE"]);
+      expect([refused.status, errorBodySchema.parse(refused.body).code]).toEqual([
+        409,
+        "MINT_NOT_SUPPORTED_BY_SURFACE",
+      ]);
     });
   });
 }

@@ -8,7 +8,13 @@ import bs58 from "bs58";
 import { buildCollectionGroupMintTransaction } from "@/lib/chain";
 import type { TestApp } from "../../helpers/test-app";
 
-export type FixtureDrop = { collectionId: string; shortId: string; phaseId: string; treasury: string; nftIds: string[] };
+export type FixtureDrop = {
+  collectionId: string;
+  shortId: string;
+  phaseId: string;
+  treasury: string;
+  nftIds: string[];
+};
 
 export type FixtureOptions = {
   shortId: string;
@@ -26,7 +32,8 @@ export async function createFixtureDrop(app: TestApp, options: FixtureOptions): 
   const { runtime } = app;
   const supply = options.supply ?? 20;
   const authority = runtime.keys.mintAuthority.publicKey.toBase58();
-  if ((await runtime.chain.getBalance(authority)) < 1_000_000_000n) await runtime.chain.airdrop(authority, 10_000_000_000n);
+  if ((await runtime.chain.getBalance(authority)) < 1_000_000_000n)
+    await runtime.chain.airdrop(authority, 10_000_000_000n);
   const { blockhash } = await runtime.chain.getLatestBlockhash();
   const { transaction, groupMint } = buildCollectionGroupMintTransaction({
     mintAuthority: runtime.keys.mintAuthority,
@@ -88,13 +95,17 @@ export async function fundedWallet(app: TestApp, lamports = 5_000_000_000n): Pro
 export function signPrepared(base64: string, wallet: Keypair): string {
   const transaction = Transaction.from(Buffer.from(base64, "base64"));
   transaction.partialSign(wallet);
-  return Buffer.from(transaction.serialize({ requireAllSignatures: false, verifySignatures: false })).toString("base64");
+  return Buffer.from(transaction.serialize({ requireAllSignatures: false, verifySignatures: false })).toString(
+    "base64",
+  );
 }
 
 /** Signs whatever transaction it is given (tampered ones too) without any check. */
 export function signAnyway(transaction: Transaction, wallet: Keypair): string {
   transaction.partialSign(wallet);
-  return Buffer.from(transaction.serialize({ requireAllSignatures: false, verifySignatures: false })).toString("base64");
+  return Buffer.from(transaction.serialize({ requireAllSignatures: false, verifySignatures: false })).toString(
+    "base64",
+  );
 }
 
 export function decodePrepared(base64: string): Transaction {
@@ -113,7 +124,12 @@ export async function onChainMetadataName(app: TestApp, mintAddress: string): Pr
   if (!info) throw new Error(`no mint account ${mintAddress}`);
   const mint = unpackMint(
     new PublicKey(mintAddress),
-    { data: Buffer.from(info.data), owner: new PublicKey(info.owner), lamports: Number(info.lamports), executable: info.executable },
+    {
+      data: Buffer.from(info.data),
+      owner: new PublicKey(info.owner),
+      lamports: Number(info.lamports),
+      executable: info.executable,
+    },
     TOKEN_2022_PROGRAM_ID,
   );
   const data = getExtensionData(ExtensionType.TokenMetadata, mint.tlvData);

@@ -34,7 +34,9 @@ for (const target of databaseTargets) {
     afterAll(() => app?.close());
 
     it("charges the live quote, the one GET pegged-price answers, and the chain takes exactly that", async () => {
-      const quote = usdPeggedPriceSchema.parse((await callJson("GET", `/api/v1/phases/${drop.phaseId}/pegged-price`, { headers: { "x-api-key": key } })).body);
+      const quote = usdPeggedPriceSchema.parse(
+        (await callJson("GET", `/api/v1/phases/${drop.phaseId}/pegged-price`, { headers: { "x-api-key": key } })).body,
+      );
       expect(quote).toMatchObject({ tokenAmount: 0.2, slippageTolerance: 0.02 });
       const wallet = await fundedWallet(app);
       const response = await prepare(wallet.publicKey.toBase58(), { quotedTokenAmount: quote.tokenAmount });
@@ -45,7 +47,10 @@ for (const target of databaseTargets) {
       const before = await app.runtime.chain.getBalance(drop.treasury);
       const executed = await callJson("POST", "/api/v1/execute-mint", {
         headers: { "x-api-key": key },
-        body: { sessionId: body.sessions[0]!.sessionId, signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet) },
+        body: {
+          sessionId: body.sessions[0]!.sessionId,
+          signedTransaction: signPrepared(body.transactions[0]!.transaction, wallet),
+        },
       });
       expect(executeMintResultSchema.parse(executed.body).minted).toBe(1);
       expect((await app.runtime.chain.getBalance(drop.treasury)) - before).toBe(200_000_000n);
@@ -64,8 +69,15 @@ for (const target of databaseTargets) {
       const wallet = await fundedWallet(app);
       const response = await prepare(wallet.publicKey.toBase58(), { quotedTokenAmount: 0.19 });
       expect(response.status).toBe(409);
-      expect(errorBodySchema.parse(response.body)).toMatchObject({ code: "PRICE_MOVED", tokenAmount: 0.2, quotedTokenAmount: 0.19, slippageTolerance: 0.02 });
-      expect(await app.runtime.database.prisma.mintSession.count({ where: { walletAddress: wallet.publicKey.toBase58() } })).toBe(0);
+      expect(errorBodySchema.parse(response.body)).toMatchObject({
+        code: "PRICE_MOVED",
+        tokenAmount: 0.2,
+        quotedTokenAmount: 0.19,
+        slippageTolerance: 0.02,
+      });
+      expect(
+        await app.runtime.database.prisma.mintSession.count({ where: { walletAddress: wallet.publicKey.toBase58() } }),
+      ).toBe(0);
     });
 
     it("charges the live quote when no quote is sent, and refuses a malformed one", async () => {
@@ -75,7 +87,10 @@ for (const target of databaseTargets) {
       expect(preparedMintResponseSchema.parse(plain.body).pricing.unitPriceRaw).toBe(200_000_000);
       for (const quotedTokenAmount of [-1, 0, "0.2"]) {
         const refused = await prepare(wallet.publicKey.toBase58(), { quotedTokenAmount });
-        expect([refused.status, errorBodySchema.parse(refused.body).code], String(quotedTokenAmount)).toEqual([400, "INVALID_REQUEST"]);
+        expect([refused.status, errorBodySchema.parse(refused.body).code], String(quotedTokenAmount)).toEqual([
+          400,
+          "INVALID_REQUEST",
+        ]);
       }
     });
   });

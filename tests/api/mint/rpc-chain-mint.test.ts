@@ -18,7 +18,16 @@ import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpe
 import { errorBodySchema } from "../../helpers/error-body";
 import { callJson } from "../../helpers/route-caller";
 import { TEST_SITE_ORIGIN, type TestApp } from "../../helpers/test-app";
-import { createFixtureDrop, decodePrepared, fundedWallet, onChainMetadataName, signAnyway, signPrepared, walletSignatureOf, type FixtureDrop } from "./fixtures";
+import {
+  createFixtureDrop,
+  decodePrepared,
+  fundedWallet,
+  onChainMetadataName,
+  signAnyway,
+  signPrepared,
+  walletSignatureOf,
+  type FixtureDrop,
+} from "./fixtures";
 
 const PRICE = 100_000_000n; // 0.1 SOL
 
@@ -28,7 +37,13 @@ async function startRpcTestApp(): Promise<TestApp & { embedded: EmbeddedChain; s
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-rpc-app-"));
   const embedded = await openEmbeddedChain({ dir: path.join(dataDir, "localnet"), cluster: "localnet" });
   const server = await startJsonRpcServer({ chain: embedded, port: 0 });
-  const config = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: TEST_SITE_ORIGIN, LOG_LEVEL: "silent", SOLANA_RPC_URL: server.url, RATE_LIMIT_READS_PER_MINUTE: "100000" });
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_SITE_ORIGIN,
+    LOG_LEVEL: "silent",
+    SOLANA_RPC_URL: server.url,
+    RATE_LIMIT_READS_PER_MINUTE: "100000",
+  });
   const chain = new RpcChain({ cluster: "localnet", rpcUrl: server.url, pollIntervalMs: 20 });
   const runtime = assembleRuntime(config, database, chain);
   installRuntime(runtime);
@@ -56,7 +71,8 @@ describe("prepare-mint and execute-mint through RpcChain (JSON-RPC localnet)", (
   let key: string;
   let paid: FixtureDrop;
 
-  const prepare = (body: Record<string, unknown>) => callJson("POST", "/api/v1/prepare-mint", { headers: { "x-api-key": key }, body });
+  const prepare = (body: Record<string, unknown>) =>
+    callJson("POST", "/api/v1/prepare-mint", { headers: { "x-api-key": key }, body });
   const execute = (sessionId: string, signedTransaction: string) =>
     callJson("POST", "/api/v1/execute-mint", { headers: { "x-api-key": key }, body: { sessionId, signedTransaction } });
 
@@ -75,10 +91,20 @@ describe("prepare-mint and execute-mint through RpcChain (JSON-RPC localnet)", (
     const accounts = [wallet.publicKey.toBase58(), paid.treasury, feeAccount];
     const before = await Promise.all(accounts.map((a) => chain.getBalance(a)));
 
-    const response = await prepare({ collectionId: paid.collectionId, phaseId: paid.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
+    const response = await prepare({
+      collectionId: paid.collectionId,
+      phaseId: paid.phaseId,
+      walletAddress: wallet.publicKey.toBase58(),
+      quantity: 1,
+    });
     expect(response.status, response.text).toBe(200);
     const body = preparedMintResponseSchema.strict().parse(response.body);
-    expect(body.pricing).toMatchObject({ unitPriceRaw: 100_000_000, paidQuantity: 1, platformFeeRaw: 5_000_000, totalRaw: 105_000_000 });
+    expect(body.pricing).toMatchObject({
+      unitPriceRaw: 100_000_000,
+      paidQuantity: 1,
+      platformFeeRaw: 5_000_000,
+      totalRaw: 105_000_000,
+    });
 
     const result = await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
     expect(result.status, result.text).toBe(200);
@@ -89,7 +115,9 @@ describe("prepare-mint and execute-mint through RpcChain (JSON-RPC localnet)", (
 
     // Asked both through RPC and of the chain behind it.
     expect((await chain.getMintOwners([nft.mintAddress])).get(nft.mintAddress)).toBe(wallet.publicKey.toBase58());
-    expect((await app.embedded.getMintOwners([nft.mintAddress])).get(nft.mintAddress)).toBe(wallet.publicKey.toBase58());
+    expect((await app.embedded.getMintOwners([nft.mintAddress])).get(nft.mintAddress)).toBe(
+      wallet.publicKey.toBase58(),
+    );
     expect(await onChainMetadataName(app, nft.mintAddress)).toBe("Fixture #1");
     expect((await chain.getSignatureStatus(executed.signature!)).state).toBe("confirmed");
     const after = await Promise.all(accounts.map((a) => chain.getBalance(a)));
@@ -103,7 +131,12 @@ describe("prepare-mint and execute-mint through RpcChain (JSON-RPC localnet)", (
   it("refuses a tampered transaction with nothing broadcast, then mints the genuine one", async () => {
     const wallet = await fundedWallet(app);
     const attacker = Keypair.generate().publicKey;
-    const response = await prepare({ collectionId: paid.collectionId, phaseId: paid.phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 });
+    const response = await prepare({
+      collectionId: paid.collectionId,
+      phaseId: paid.phaseId,
+      walletAddress: wallet.publicKey.toBase58(),
+      quantity: 1,
+    });
     const body = preparedMintResponseSchema.parse(response.body);
     const sessionId = body.sessions[0]!.sessionId;
     const transaction = decodePrepared(body.transactions[0]!.transaction);
@@ -117,7 +150,9 @@ describe("prepare-mint and execute-mint through RpcChain (JSON-RPC localnet)", (
     expect((await app.runtime.chain.getSignatureStatus(walletSignatureOf(tampered))).state).toBe("not_found");
     expect(await app.runtime.chain.getBalance(wallet.publicKey.toBase58())).toBe(balanceBefore);
     expect(await app.runtime.chain.getBalance(attacker.toBase58())).toBe(0n);
-    expect(await app.runtime.database.prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject({ status: "prepared", signature: null });
+    expect(await app.runtime.database.prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject(
+      { status: "prepared", signature: null },
+    );
 
     const genuine = await execute(sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
     expect(genuine.status, genuine.text).toBe(200);

@@ -28,9 +28,14 @@ describe.each(routers)("the %s OpenAPI document", (router) => {
       for (const operation of Object.values(item)) {
         expect(operation.responses["200"], `${path} ${operation.operationId}`).toBeDefined();
         for (const [status, response] of Object.entries(operation.responses)) {
-          const codes = ((response as any).content?.["application/json"]?.schema?.allOf?.[1]?.properties?.code?.enum ?? []) as string[];
-          for (const code of codes) expect(ERROR_CODES[code as keyof typeof ERROR_CODES], `${operation.operationId} ${code}`).toBe(Number(status));
-          if (codes.some((code) => ["RATE_LIMITED", "SERVER_BUSY"].includes(code))) expect((response as any).headers?.["Retry-After"]).toBeDefined();
+          const codes = ((response as any).content?.["application/json"]?.schema?.allOf?.[1]?.properties?.code?.enum ??
+            []) as string[];
+          for (const code of codes)
+            expect(ERROR_CODES[code as keyof typeof ERROR_CODES], `${operation.operationId} ${code}`).toBe(
+              Number(status),
+            );
+          if (codes.some((code) => ["RATE_LIMITED", "SERVER_BUSY"].includes(code)))
+            expect((response as any).headers?.["Retry-After"]).toBeDefined();
         }
       }
     }
@@ -41,12 +46,17 @@ describe("what the v1 document states", () => {
   const { document } = contractOf("v1");
 
   it("lists every error code with its status", () => {
-    expect(document["x-error-codes"]).toEqual(Object.entries(ERROR_CODES).map(([code, status]) => ({ code, status, description: expect.any(String) })));
+    expect(document["x-error-codes"]).toEqual(
+      Object.entries(ERROR_CODES).map(([code, status]) => ({ code, status, description: expect.any(String) })),
+    );
     expect((document.components.schemas.ErrorCode as { enum: string[] }).enum).toEqual(Object.keys(ERROR_CODES));
   });
 
   it("has a security scheme per key class, all three accepted, and the Origin rule", () => {
-    const schemes = (document.components as any).securitySchemes as Record<string, { type: string; name: string; "x-key-class": string; description: string }>;
+    const schemes = (document.components as any).securitySchemes as Record<
+      string,
+      { type: string; name: string; "x-key-class": string; description: string }
+    >;
     expect(Object.values(schemes).map((scheme) => scheme["x-key-class"])).toEqual([...API_KEY_CLASSES]);
     for (const scheme of Object.values(schemes)) expect([scheme.type, scheme.name]).toEqual(["apiKey", "X-API-Key"]);
     expect(schemes.publishableKey!.description).toContain("ORIGIN_NOT_ALLOWED");
@@ -56,7 +66,10 @@ describe("what the v1 document states", () => {
   });
 
   it("takes its examples from the demo drops", () => {
-    const parameters = document.paths["/collections/{identifier}"]!.get!.parameters as Array<{ name: string; example?: unknown }>;
+    const parameters = document.paths["/collections/{identifier}"]!.get!.parameters as Array<{
+      name: string;
+      example?: unknown;
+    }>;
     expect(parameters.find((p) => p.name === "identifier")!.example).toBe(DEMO_DROPS.sprites.shortId);
     const validate = document.paths["/collections/{collectionId}/claim-codes/validate"]!.post!.requestBody as any;
     expect(validate.content["application/json"].example).toEqual({ code: "SPRITE-LAUNCH" });
@@ -67,19 +80,33 @@ describe("the first-party document", () => {
   it("is marked internal, and so is each of its operations", () => {
     const { document } = contractOf("public");
     expect(document["x-internal"]).toBe(true);
-    for (const item of Object.values(document.paths)) for (const operation of Object.values(item)) expect(operation["x-internal"]).toBe(true);
+    for (const item of Object.values(document.paths))
+      for (const operation of Object.values(item)) expect(operation["x-internal"]).toBe(true);
   });
 });
 
 describe("the contract check every API test runs", () => {
   it("passes a documented answer, and names what is wrong with one that breaks the document", () => {
-    const ok = JSON.stringify({ success: true, version: "1.0.0", stability: "stable", docs: "http://x.test/api/v1/openapi.json", reference: "http://x.test/docs" });
+    const ok = JSON.stringify({
+      success: true,
+      version: "1.0.0",
+      stability: "stable",
+      docs: "http://x.test/api/v1/openapi.json",
+      reference: "http://x.test/docs",
+    });
     expect(contractViolation("GET", "/api/v1", 200, ok)).toBeNull();
     expect(contractViolation("GET", "/api/v1", 200, JSON.stringify({ success: true, version: 1 }))).toMatch(/getRoot/);
     expect(contractViolation("GET", "/api/v1/collections/sprites", 418, "{}")).toMatch(/not documented/);
     const wrongCode = JSON.stringify({ success: false, error: "x", code: "SOLD_OUT" });
     expect(contractViolation("GET", "/api/v1/collections/sprites", 409, wrongCode)).toMatch(/not documented/);
-    expect(contractViolation("GET", "/api/v1/collections/sprites", 404, JSON.stringify({ success: false, error: "x", code: "PHASE_NOT_FOUND" }))).toMatch(/getCollection/);
+    expect(
+      contractViolation(
+        "GET",
+        "/api/v1/collections/sprites",
+        404,
+        JSON.stringify({ success: false, error: "x", code: "PHASE_NOT_FOUND" }),
+      ),
+    ).toMatch(/getCollection/);
     expect(contractViolation("GET", "/api/localnet/balance/x", 500, "nope")).toBeNull();
   });
 });

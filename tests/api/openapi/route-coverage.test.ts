@@ -28,12 +28,17 @@ describe.each([
 ] as const)("the %s routes and their OpenAPI document", (router, base) => {
   const { document } = contractOf(router);
   const documented = Object.entries(document.paths).flatMap(([docPath, item]) =>
-    Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${shape(docPath)}`, operationId: operation.operationId })),
+    Object.entries(item).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${shape(docPath)}`,
+      operationId: operation.operationId,
+    })),
   );
   const files = routeFiles(path.join(APP_API, base.slice("/api/".length))).filter((file) => !file.includes("[..."));
   const served = files.flatMap((file) => {
     const pattern = "/" + path.relative(APP_API, path.dirname(file)).split(path.sep).join("/");
-    const entry = (routeMethods as Array<{ pattern: string; methods: string[] }>).find((route) => route.pattern === `/api${pattern}`);
+    const entry = (routeMethods as Array<{ pattern: string; methods: string[] }>).find(
+      (route) => route.pattern === `/api${pattern}`,
+    );
     const methods = (entry?.methods ?? []).filter((method) => method !== "HEAD" && method !== "OPTIONS");
     const relative = `/api${pattern}`.slice(base.length) || "/";
     return methods.map((method) => ({ file, method, key: `${method} ${shape(relative)}` }));

@@ -10,7 +10,9 @@ import { install, invoke, makeRuntime, request, SITE_ORIGIN, testConfig, unusabl
 const noDatabase = await unusableDatabase();
 
 describe("admission at capacity", () => {
-  const runtime = install(makeRuntime(noDatabase, testConfig({ MAX_CONCURRENT_REQUESTS: "3", MAX_CONCURRENT_MINTS: "1" })));
+  const runtime = install(
+    makeRuntime(noDatabase, testConfig({ MAX_CONCURRENT_REQUESTS: "3", MAX_CONCURRENT_MINTS: "1" })),
+  );
   afterAll(() => runtime.close());
 
   // Routes that hold their request until the test lets them go.
@@ -18,8 +20,12 @@ describe("admission at capacity", () => {
   const held = () => new Promise<void>((resolve) => releases.push(resolve));
   const slowRead = v1Route({ scope: "none", kind: "read", response: z.object({}) }, async () => (await held(), {}));
   const slowMint = v1Route({ scope: "none", kind: "mint", response: z.object({}) }, async () => (await held(), {}));
-  const slowExecute = v1Route({ scope: "none", kind: "mint", settles: true, response: z.object({}) }, async () => (await held(), {}));
-  const call = (route: typeof slowRead, method = "GET") => invoke(route, request("/x", { origin: SITE_ORIGIN, ip: "203.0.113.40" }, { method }));
+  const slowExecute = v1Route(
+    { scope: "none", kind: "mint", settles: true, response: z.object({}) },
+    async () => (await held(), {}),
+  );
+  const call = (route: typeof slowRead, method = "GET") =>
+    invoke(route, request("/x", { origin: SITE_ORIGIN, ip: "203.0.113.40" }, { method }));
   const releaseAll = () => releases.splice(0).forEach((release) => release());
   const until = async (count: number) => {
     while (releases.length < count) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -29,7 +35,12 @@ describe("admission at capacity", () => {
     const inProgress = [call(slowRead), call(slowRead), call(slowRead)];
     await until(3);
     const refused = await call(slowRead);
-    expect([refused.status, refused.body.code, refused.body.retryAfter, refused.headers.get("retry-after")]).toEqual([503, "SERVER_BUSY", 1, "1"]);
+    expect([refused.status, refused.body.code, refused.body.retryAfter, refused.headers.get("retry-after")]).toEqual([
+      503,
+      "SERVER_BUSY",
+      1,
+      "1",
+    ]);
     releaseAll();
     expect((await Promise.all(inProgress)).map((r) => r.status)).toEqual([200, 200, 200]);
     const again = call(slowRead);
@@ -61,6 +72,8 @@ describe("admission at capacity", () => {
     const second = await call(slowExecute, "POST");
     expect([second.status, second.body.code]).toEqual([503, "SERVER_BUSY"]);
     releaseAll();
-    expect([...(await Promise.all(inProgress)).map((r) => r.status), (await execute).status]).toEqual([200, 200, 200, 200]);
+    expect([...(await Promise.all(inProgress)).map((r) => r.status), (await execute).status]).toEqual([
+      200, 200, 200, 200,
+    ]);
   });
 });

@@ -9,14 +9,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-keys";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { closedDatabase, databaseTargets, type TestDatabase } from "../../helpers/databases";
-import { type Call, getCollection, install, invoke, issueKey, makeRuntime, mintRoute, openSeededDatabase, PARTNER_ORIGIN, request, SITE_ORIGIN, testConfig } from "./harness";
+import {
+  type Call,
+  getCollection,
+  install,
+  invoke,
+  issueKey,
+  makeRuntime,
+  mintRoute,
+  openSeededDatabase,
+  PARTNER_ORIGIN,
+  request,
+  SITE_ORIGIN,
+  testConfig,
+} from "./harness";
 
 let ipCounter = 0;
 /** A client IP of its own for each scenario, so budgets never leak between them. */
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
 const mint = (collectionId: string, call: Call) =>
-  invoke(mintRoute, request("/prepare-mint", call, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ collectionId, quantity: 1 }) }));
+  invoke(
+    mintRoute,
+    request("/prepare-mint", call, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ collectionId, quantity: 1 }),
+    }),
+  );
 
 function expectRateLimited(result: { status: number; body: Record<string, unknown> }) {
   expect(result.status).toBe(429);
@@ -41,22 +61,37 @@ for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`per-IP budget before the database on ${target.name}`, () => {
     // Requests that never get past the budget would otherwise have had to ask the database.
     const cases: Array<[string, (ip: string) => ReturnType<typeof getCollection>, string]> = [
-      ["an unknown (well-formed) key", (ip) => getCollection("local-drop", { key: generateApiKey("live").key, ip }), "AUTH_UNAVAILABLE"],
+      [
+        "an unknown (well-formed) key",
+        (ip) => getCollection("local-drop", { key: generateApiKey("live").key, ip }),
+        "AUTH_UNAVAILABLE",
+      ],
       ["a malformed key", (ip) => getCollection("local-drop", { key: "dm_live_not-a-key", ip }), "API_KEY_INVALID"],
-      ["an unknown drop, first-party", (ip) => getCollection("ghost-drop", { origin: SITE_ORIGIN, ip }), "INTERNAL_ERROR"],
-      ["a mint call with an unknown key", (ip) => mint("local-drop", { key: generateApiKey("live").key, ip }), "AUTH_UNAVAILABLE"],
+      [
+        "an unknown drop, first-party",
+        (ip) => getCollection("ghost-drop", { origin: SITE_ORIGIN, ip }),
+        "INTERNAL_ERROR",
+      ],
+      [
+        "a mint call with an unknown key",
+        (ip) => mint("local-drop", { key: generateApiKey("live").key, ip }),
+        "AUTH_UNAVAILABLE",
+      ],
     ];
 
-    it.each(cases)("%s spends the budget; past it, 429 without touching the (closed) database", async (_name, send, refusal) => {
-      install(makeRuntime(await closedDatabase(target), testConfig({ RATE_LIMIT_READS_PER_MINUTE: "2" })));
-      const ip = freshIp();
-      for (let i = 0; i < 2; i++) expect((await send(ip)).body).toMatchObject({ success: false, code: refusal });
-      // Every query fails on this database: a 429 here was decided before any query was made.
-      expectRateLimited(await send(ip));
-      expectRateLimited(await getCollection("local-drop", { origin: SITE_ORIGIN, ip }));
-      // Budgets are per client IP: another address still gets as far as the database.
-      expect((await send(freshIp())).body).toMatchObject({ code: refusal });
-    });
+    it.each(cases)(
+      "%s spends the budget; past it, 429 without touching the (closed) database",
+      async (_name, send, refusal) => {
+        install(makeRuntime(await closedDatabase(target), testConfig({ RATE_LIMIT_READS_PER_MINUTE: "2" })));
+        const ip = freshIp();
+        for (let i = 0; i < 2; i++) expect((await send(ip)).body).toMatchObject({ success: false, code: refusal });
+        // Every query fails on this database: a 429 here was decided before any query was made.
+        expectRateLimited(await send(ip));
+        expectRateLimited(await getCollection("local-drop", { origin: SITE_ORIGIN, ip }));
+        // Budgets are per client IP: another address still gets as far as the database.
+        expect((await send(freshIp())).body).toMatchObject({ code: refusal });
+      },
+    );
 
     describe("on a live database, counting queries", () => {
       let database: TestDatabase;
@@ -69,7 +104,12 @@ for (const target of databaseTargets) {
 
       it("every kind of request spends one unit first; past the budget none makes a query", async () => {
         const { client, counter } = countingClient(database.prisma);
-        install(makeRuntime({ ...database, prisma: client }, testConfig({ RATE_LIMIT_READS_PER_MINUTE: "6", RATE_LIMIT_MINTS_PER_MINUTE: "100" })));
+        install(
+          makeRuntime(
+            { ...database, prisma: client },
+            testConfig({ RATE_LIMIT_READS_PER_MINUTE: "6", RATE_LIMIT_MINTS_PER_MINUTE: "100" }),
+          ),
+        );
         const ip = freshIp();
         const requests = [
           () => getCollection("local-drop", { key: generateApiKey("live").key, ip }), // unknown key: 401
@@ -112,7 +152,10 @@ for (const target of databaseTargets) {
     });
     afterAll(() => database?.dispose());
 
-    const budget = () => install(makeRuntime(database, testConfig({ RATE_LIMIT_READS_PER_MINUTE: "1000", RATE_LIMIT_MINTS_PER_MINUTE: "2" })));
+    const budget = () =>
+      install(
+        makeRuntime(database, testConfig({ RATE_LIMIT_READS_PER_MINUTE: "1000", RATE_LIMIT_MINTS_PER_MINUTE: "2" })),
+      );
 
     it("a publishable key: per key and client IP, so one abuser cannot lock out the partner's other users", async () => {
       budget();
@@ -137,7 +180,9 @@ for (const target of databaseTargets) {
     });
 
     it("mint calls spend the per-IP budget too, before the key's", async () => {
-      install(makeRuntime(database, testConfig({ RATE_LIMIT_READS_PER_MINUTE: "2", RATE_LIMIT_MINTS_PER_MINUTE: "100" })));
+      install(
+        makeRuntime(database, testConfig({ RATE_LIMIT_READS_PER_MINUTE: "2", RATE_LIMIT_MINTS_PER_MINUTE: "100" })),
+      );
       const ip = freshIp();
       expect((await getCollection("local-drop", { key: keys.live, ip })).status).toBe(200);
       expect((await mint("local-drop", { key: keys.live, ip })).status).toBe(200);

@@ -31,7 +31,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export function makeRuntime(database: Pick<Database, "prisma"> & Partial<Database>, config = testConfig(), rateLimiter: RateLimiter = createRateLimiter(config)): Runtime {
+export function makeRuntime(
+  database: Pick<Database, "prisma"> & Partial<Database>,
+  config = testConfig(),
+  rateLimiter: RateLimiter = createRateLimiter(config),
+): Runtime {
   const caches = createReadCaches();
   // This process's own writes (a revocation) reach the key cache as they would in the app.
   const stopWrites = database.onWrite?.((event) => {
@@ -73,13 +77,24 @@ export const unusableDatabase = () => closedDatabase(databaseTarget("postgres"))
 async function seedDrops(database: Database) {
   const create = (shortId: string, chain: string, collectionAddress: string) =>
     database.prisma.collection.create({
-      data: { shortId, name: shortId, chain, collectionAddress, treasuryAddress: "TreasuryAddress1111111111111111111111111111" },
+      data: {
+        shortId,
+        name: shortId,
+        chain,
+        collectionAddress,
+        treasuryAddress: "TreasuryAddress1111111111111111111111111111",
+      },
     });
   const local = await create("local-drop", "solana-localnet", "LocA".padEnd(44, "1"));
   const mainnet = await create("main-drop", "solana-mainnet", "MainB".padEnd(44, "1"));
   const other = await create("other-drop", "solana-localnet", "QthrC".padEnd(44, "1"));
   const phase = (collectionId: string) => database.prisma.phase.create({ data: { collectionId, name: "Public" } });
-  return { local, mainnet, other, phases: { local: await phase(local.id), mainnet: await phase(mainnet.id), other: await phase(other.id) } };
+  return {
+    local,
+    mainnet,
+    other,
+    phases: { local: await phase(local.id), mainnet: await phase(mainnet.id), other: await phase(other.id) },
+  };
 }
 
 export async function issueKey(database: Database, input: CreateApiKeyInput): Promise<string> {
@@ -93,20 +108,33 @@ export function install(runtime: Runtime): Runtime {
 
 // ── Test routes ──
 
-const refSchema = z.object({ id: z.string(), shortId: z.string().nullable(), chain: z.string(), collectionAddress: z.string().nullable() });
+const refSchema = z.object({
+  id: z.string(),
+  shortId: z.string().nullable(),
+  chain: z.string(),
+  collectionAddress: z.string().nullable(),
+});
 
 /** GET /collections/{identifier}: echoes the resolved drop; the response schema drops `internal`. */
-export const collectionRoute = v1Route({ scope: "collection", kind: "read", response: z.object({ collection: refSchema }) }, ({ collection }) => ({
-  collection: { ...collection, internal: "never sent" } as z.input<typeof refSchema>,
-}));
+export const collectionRoute = v1Route(
+  { scope: "collection", kind: "read", response: z.object({ collection: refSchema }) },
+  ({ collection }) => ({
+    collection: { ...collection, internal: "never sent" } as z.input<typeof refSchema>,
+  }),
+);
 
 /** GET /phases/{phaseId}/price: scoped through the phase's own drop. */
-export const phaseRoute = v1Route({ scope: "phase", kind: "read", response: z.object({ collectionId: z.string() }) }, ({ collection }) => ({
-  collectionId: collection.id,
-}));
+export const phaseRoute = v1Route(
+  { scope: "phase", kind: "read", response: z.object({ collectionId: z.string() }) },
+  ({ collection }) => ({
+    collectionId: collection.id,
+  }),
+);
 
 /** GET /: names no drop. */
-export const rootRoute = v1Route({ scope: "none", kind: "read", response: z.object({ version: z.string() }) }, () => ({ version: "1" }));
+export const rootRoute = v1Route({ scope: "none", kind: "read", response: z.object({ version: z.string() }) }, () => ({
+  version: "1",
+}));
 
 /** POST /prepare-mint: the drop is named in the body. */
 export const mintBodySchema = z.object({
@@ -115,7 +143,12 @@ export const mintBodySchema = z.object({
   note: z.string().max(200).optional(),
 });
 export const mintRoute = v1Route(
-  { scope: "collection", kind: "mint", body: mintBodySchema, response: z.object({ collectionId: z.string(), quantity: z.number() }) },
+  {
+    scope: "collection",
+    kind: "mint",
+    body: mintBodySchema,
+    response: z.object({ collectionId: z.string(), quantity: z.number() }),
+  },
   ({ collection, body }) => ({ collectionId: collection.id, quantity: body.quantity }),
 );
 
@@ -133,9 +166,18 @@ export function request(url: string, call: Call = {}, init: RequestInit = {}): R
 export async function invoke(handler: RouteHandler, req: Request, params: Record<string, string> = {}) {
   const response = await handler(req, { params: Promise.resolve(params) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: JSON.parse(text) as Record<string, unknown>,
+  };
 }
 
 /** Next hands the decoded segment in `params`; the URL only has to be well formed. */
 export const getCollection = (identifier: string, call: Call = {}) =>
-  invoke(collectionRoute, request(`/collections/${encodeURIComponent(identifier.replace(/[\ud800-\udfff]/g, "\ufffd"))}`, call), { identifier });
+  invoke(
+    collectionRoute,
+    request(`/collections/${encodeURIComponent(identifier.replace(/[\ud800-\udfff]/g, "\ufffd"))}`, call),
+    { identifier },
+  );

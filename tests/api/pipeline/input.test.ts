@@ -7,7 +7,18 @@ import { z } from "zod";
 import { errorCodeSchema } from "@/lib/errors";
 import { v1MethodNotAllowed, v1NotFound, v1Preflight, v1Route } from "@/lib/api/v1-route";
 import { databaseTargets, type TestDatabase } from "../../helpers/databases";
-import { getCollection, install, invoke, issueKey, makeRuntime, mintRoute, openSeededDatabase, request, SITE_ORIGIN, unusableDatabase } from "./harness";
+import {
+  getCollection,
+  install,
+  invoke,
+  issueKey,
+  makeRuntime,
+  mintRoute,
+  openSeededDatabase,
+  request,
+  SITE_ORIGIN,
+  unusableDatabase,
+} from "./harness";
 
 const site = { origin: SITE_ORIGIN };
 
@@ -23,8 +34,11 @@ function expectClientError(result: Result, code?: string) {
   expect(result.text).not.toMatch(/\n\s+at |node_modules|prisma|PGlite/i);
 }
 
-const post = (body: BodyInit | null, headers: Record<string, string> = { "Content-Type": "application/json" }, call = site) =>
-  invoke(mintRoute, request("/prepare-mint", call, { method: "POST", headers, body }));
+const post = (
+  body: BodyInit | null,
+  headers: Record<string, string> = { "Content-Type": "application/json" },
+  call = site,
+) => invoke(mintRoute, request("/prepare-mint", call, { method: "POST", headers, body }));
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`bad input on ${target.name}`, () => {
@@ -57,10 +71,18 @@ for (const target of databaseTargets) {
         ["collectionId as a number", '{"collectionId": 5, "quantity": 1}', "INVALID_REQUEST"],
         ["collectionId missing", '{"quantity": 1}', "INVALID_REQUEST"],
         ["a 10 KB collectionId", JSON.stringify({ collectionId: "x".repeat(10_240), quantity: 1 }), "INVALID_REQUEST"],
-        ["a 10 KB note", JSON.stringify({ collectionId: "local-drop", quantity: 1, note: "n".repeat(10_240) }), "INVALID_REQUEST"],
+        [
+          "a 10 KB note",
+          JSON.stringify({ collectionId: "local-drop", quantity: 1, note: "n".repeat(10_240) }),
+          "INVALID_REQUEST",
+        ],
         ["a lone surrogate in the collectionId", '{"collectionId": "drop\\ud800", "quantity": 1}', "INVALID_REQUEST"],
         ["an unknown collection", '{"collectionId": "ghost-drop", "quantity": 1}', "COLLECTION_NOT_FOUND"],
-        ["an unknown UUID", '{"collectionId": "00000000-0000-4000-8000-000000000000", "quantity": 1}', "COLLECTION_NOT_FOUND"],
+        [
+          "an unknown UUID",
+          '{"collectionId": "00000000-0000-4000-8000-000000000000", "quantity": 1}',
+          "COLLECTION_NOT_FOUND",
+        ],
       ])("%s → %s", async (_name, body, code) => {
         expectClientError(await post(body), code);
       });
@@ -71,7 +93,8 @@ for (const target of databaseTargets) {
       });
 
       it("accepts odd but valid JSON: unicode escapes, __proto__, extra members", async () => {
-        const body = '{"__proto__": {"polluted": true}, "collectionId": "local-\\u0064rop", "quantity": 1, "note": "\\u202e😀\\u0000", "extra": 1}';
+        const body =
+          '{"__proto__": {"polluted": true}, "collectionId": "local-\\u0064rop", "quantity": 1, "note": "\\u202e😀\\u0000", "extra": 1}';
         const result = await post(body);
         expect(result.body).toMatchObject({ success: true, quantity: 1 });
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -87,11 +110,20 @@ for (const target of databaseTargets) {
         ["form data", { "Content-Type": "application/x-www-form-urlencoded" }],
         ["a JSON look-alike", { "Content-Type": "application/jsonp" }],
       ])("refuses %s with 415", async (_name, headers) => {
-        expectClientError(await post('{"collectionId": "local-drop", "quantity": 1}', headers), "UNSUPPORTED_MEDIA_TYPE");
+        expectClientError(
+          await post('{"collectionId": "local-drop", "quantity": 1}', headers),
+          "UNSUPPORTED_MEDIA_TYPE",
+        );
       });
 
       it("accepts application/json with a charset", async () => {
-        expect((await post('{"collectionId": "local-drop", "quantity": 1}', { "Content-Type": "application/json; charset=utf-8" })).status).toBe(200);
+        expect(
+          (
+            await post('{"collectionId": "local-drop", "quantity": 1}', {
+              "Content-Type": "application/json; charset=utf-8",
+            })
+          ).status,
+        ).toBe(200);
       });
 
       it("refuses a body over 64 KB, streamed or declared", async () => {
@@ -105,10 +137,18 @@ for (const target of databaseTargets) {
         });
         const streamed = await invoke(
           mintRoute,
-          request("/prepare-mint", site, { method: "POST", headers: { "Content-Type": "application/json" }, body: stream, duplex: "half" } as RequestInit),
+          request("/prepare-mint", site, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: stream,
+            duplex: "half",
+          } as RequestInit),
         );
         expectClientError(streamed, "PAYLOAD_TOO_LARGE");
-        expectClientError(await post("{}", { "Content-Type": "application/json", "Content-Length": "999999" }), "PAYLOAD_TOO_LARGE");
+        expectClientError(
+          await post("{}", { "Content-Type": "application/json", "Content-Length": "999999" }),
+          "PAYLOAD_TOO_LARGE",
+        );
       });
     });
 
@@ -128,9 +168,12 @@ for (const target of databaseTargets) {
         expectClientError(await getCollection(identifier, { key: liveKey }), "INVALID_REQUEST");
       });
 
-      it.each(["ghost-drop", "00000000-0000-4000-8000-000000000000", "Ghost".padEnd(44, "1")])("unknown %s → 404 COLLECTION_NOT_FOUND", async (identifier) => {
-        expectClientError(await getCollection(identifier, site), "COLLECTION_NOT_FOUND");
-      });
+      it.each(["ghost-drop", "00000000-0000-4000-8000-000000000000", "Ghost".padEnd(44, "1")])(
+        "unknown %s → 404 COLLECTION_NOT_FOUND",
+        async (identifier) => {
+          expectClientError(await getCollection(identifier, site), "COLLECTION_NOT_FOUND");
+        },
+      );
     });
 
     describe("query strings", () => {
@@ -138,25 +181,39 @@ for (const target of databaseTargets) {
         {
           scope: "collection",
           kind: "read",
-          query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), sort: z.enum(["newest", "oldest"]).optional() }),
+          query: z.object({
+            limit: z.coerce.number().int().min(1).max(100).default(20),
+            sort: z.enum(["newest", "oldest"]).optional(),
+          }),
           response: z.object({ limit: z.number() }),
         },
         ({ query }) => ({ limit: query.limit }),
       );
-      const list = (qs: string) => invoke(listRoute, request(`/collections/local-drop/all-minted?${qs}`, site), { identifier: "local-drop" });
+      const list = (qs: string) =>
+        invoke(listRoute, request(`/collections/local-drop/all-minted?${qs}`, site), { identifier: "local-drop" });
 
       it("validates query parameters", async () => {
         expect((await list("")).body).toEqual({ success: true, limit: 20 });
         expect((await list("limit=5&limit=7")).body).toEqual({ success: true, limit: 7 });
-        for (const qs of ["limit=abc", "limit=0", "limit=1000", "sort=sideways", `sort=${"s".repeat(10_240)}`, "limit=%F0%9F%98%80"]) {
+        for (const qs of [
+          "limit=abc",
+          "limit=0",
+          "limit=1000",
+          "sort=sideways",
+          `sort=${"s".repeat(10_240)}`,
+          "limit=%F0%9F%98%80",
+        ]) {
           expectClientError(await list(qs), "INVALID_REQUEST");
         }
       });
 
       it("a malformed UUID reaching Prisma is a 400, not a 500", async () => {
-        const byId = v1Route({ scope: "none", kind: "read", response: z.object({ found: z.boolean() }) }, async ({ ctx, params }) => ({
-          found: !!(await ctx.db.collection.findUnique({ where: { id: String(params.id) } })),
-        }));
+        const byId = v1Route(
+          { scope: "none", kind: "read", response: z.object({ found: z.boolean() }) },
+          async ({ ctx, params }) => ({
+            found: !!(await ctx.db.collection.findUnique({ where: { id: String(params.id) } })),
+          }),
+        );
         const result = await invoke(byId, request("/raw/not-a-uuid", site), { id: "not-a-uuid" });
         expectClientError(result, "INVALID_REQUEST");
       });
@@ -171,9 +228,19 @@ describe("paths that never read the database", () => {
 
   describe("our own mistakes", () => {
     it("a response that fails its schema is our bug: 500 with a generic sentence", async () => {
-      const broken = v1Route({ scope: "none", kind: "read", response: z.object({ count: z.number() }) }, () => ({ count: "three" }) as never);
+      const broken = v1Route(
+        { scope: "none", kind: "read", response: z.object({ count: z.number() }) },
+        () => ({ count: "three" }) as never,
+      );
       const result = await invoke(broken, request("/", site));
-      expect(result).toMatchObject({ status: 500, body: { success: false, code: "INTERNAL_ERROR", error: "Something went wrong on our side. Please retry later." } });
+      expect(result).toMatchObject({
+        status: 500,
+        body: {
+          success: false,
+          code: "INTERNAL_ERROR",
+          error: "Something went wrong on our side. Please retry later.",
+        },
+      });
     });
 
     it("an unexpected throw is a 500 that reveals nothing", async () => {

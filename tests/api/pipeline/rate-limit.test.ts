@@ -15,7 +15,8 @@ const noDatabase = await unusableDatabase();
 
 const mintRoute = v1Route({ scope: "none", kind: "mint", response: z.object({}) }, () => ({}));
 const read = (ip: string) => invoke(rootRoute, request("/", { origin: SITE_ORIGIN, ip }));
-const mint = (ip: string) => invoke(mintRoute, request("/prepare-mint", { origin: SITE_ORIGIN, ip }, { method: "POST" }));
+const mint = (ip: string) =>
+  invoke(mintRoute, request("/prepare-mint", { origin: SITE_ORIGIN, ip }, { method: "POST" }));
 
 function expectRateLimited(result: Awaited<ReturnType<typeof read>>) {
   expect(result.status).toBe(429);
@@ -42,7 +43,9 @@ describe("in-memory budgets through the pipeline", () => {
   });
 
   it("mints: a separate, smaller budget (first-party: per IP)", async () => {
-    install(makeRuntime(noDatabase, testConfig({ RATE_LIMIT_READS_PER_MINUTE: "100", RATE_LIMIT_MINTS_PER_MINUTE: "2" })));
+    install(
+      makeRuntime(noDatabase, testConfig({ RATE_LIMIT_READS_PER_MINUTE: "100", RATE_LIMIT_MINTS_PER_MINUTE: "2" })),
+    );
     expect((await mint("203.0.113.5")).status).toBe(200);
     expect((await mint("203.0.113.5")).status).toBe(200);
     expectRateLimited(await mint("203.0.113.5"));
@@ -52,10 +55,20 @@ describe("in-memory budgets through the pipeline", () => {
 
   it("mints with a key: one budget per secret or sandbox key whatever the IP; per key and IP for a publishable key", async () => {
     const limiter = new MemoryRateLimiter();
-    const config = { rateLimit: { readsPerMinute: 100, mintsPerMinute: 2, chainReadsPerMinute: 100 }, claimCodeChecks: { perIpPerMinute: 20, perDropPerMinute: 300 } };
-    const key = (keyId: string, keyClass: "pub" | "live" | "test") => ({ kind: "partner" as const, keyId, keyClass, allCollections: true, collections: [] });
+    const config = {
+      rateLimit: { readsPerMinute: 100, mintsPerMinute: 2, chainReadsPerMinute: 100 },
+      claimCodeChecks: { perIpPerMinute: 20, perDropPerMinute: 300 },
+    };
+    const key = (keyId: string, keyClass: "pub" | "live" | "test") => ({
+      kind: "partner" as const,
+      keyId,
+      keyClass,
+      allCollections: true,
+      collections: [],
+    });
     type Auth = ReturnType<typeof key>;
-    const enforceMintBudget = (ip: string, auth: Auth) => spendBudgets(limiter, [mintBudget(config, callerOf(auth, ip))]);
+    const enforceMintBudget = (ip: string, auth: Auth) =>
+      spendBudgets(limiter, [mintBudget(config, callerOf(auth, ip))]);
     for (const keyClass of ["live", "test"] as const) {
       const caller = key(`key-${keyClass}`, keyClass);
       await enforceMintBudget("203.0.113.7", caller);
@@ -78,7 +91,10 @@ describe("in-memory budgets through the pipeline", () => {
 async function reachable(url: string): Promise<boolean> {
   const probe = new RedisRateLimiter(url);
   try {
-    await Promise.race([probe.ready(), new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 1000))]);
+    await Promise.race([
+      probe.ready(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 1000)),
+    ]);
     return true;
   } catch {
     return false;

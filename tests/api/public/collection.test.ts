@@ -26,7 +26,8 @@ for (const target of databaseTargets) {
     let app: TestApp;
     let prisma: PrismaClient;
     let ipCounter = 0;
-    const validate = (body: unknown, ip = `10.9.0.${++ipCounter}`) => callJson("POST", "/api/public/code/validate", { headers: { ...site, "x-forwarded-for": ip }, body });
+    const validate = (body: unknown, ip = `10.9.0.${++ipCounter}`) =>
+      callJson("POST", "/api/public/code/validate", { headers: { ...site, "x-forwarded-for": ip }, body });
 
     beforeAll(async () => {
       app = await startTestApp(target, { env: { CLAIM_CODE_CHECKS_PER_IP_PER_MINUTE: "3" } });
@@ -53,16 +54,32 @@ for (const target of databaseTargets) {
       const { status, body, text } = await get("collection/nightfall");
       expect(status).toBe(200);
       const parsed = preLaunchCollectionResponseSchema.strict().parse(body);
-      expect(parsed).toMatchObject({ success: true, status: "coming_soon", collection: { shortId: "nightfall", name: "Nightfall" } });
+      expect(parsed).toMatchObject({
+        success: true,
+        status: "coming_soon",
+        collection: { shortId: "nightfall", name: "Nightfall" },
+      });
       // The clock is published; its digits must not be mistaken for the unpublished supply.
       const withoutClock = text.replace(parsed.serverTime, "");
-      for (const secret of ["NGHT", "night-sky", "phases", "250", "Launch", "treasury", "collectionAddress", "placeholder"]) expect(withoutClock).not.toContain(secret);
+      for (const secret of [
+        "NGHT",
+        "night-sky",
+        "phases",
+        "250",
+        "Launch",
+        "treasury",
+        "collectionAddress",
+        "placeholder",
+      ])
+        expect(withoutClock).not.toContain(secret);
     });
 
     it("collection: deploying and maintenance are pre-launch states too", async () => {
       for (const launchStatus of ["deploying", "maintenance"] as const) {
         await prisma.collection.update({ where: { shortId: "nightfall" }, data: { launchStatus } });
-        expect(preLaunchCollectionResponseSchema.strict().parse((await get("collection/nightfall")).body).status).toBe(launchStatus);
+        expect(preLaunchCollectionResponseSchema.strict().parse((await get("collection/nightfall")).body).status).toBe(
+          launchStatus,
+        );
       }
       await prisma.collection.update({ where: { shortId: "nightfall" }, data: { launchStatus: "coming_soon" } });
     });
@@ -80,7 +97,9 @@ for (const target of databaseTargets) {
       const mintable = galleryResponseSchema.strict().parse((await get("collection/sprites/gallery")).body);
       expect(mintable).toMatchObject({ total: 88, limit: 100, offset: 0 });
       expect(mintable.nfts.every((n) => n.mint_status === "available" || n.mint_status === "reserved")).toBe(true);
-      const minted = galleryResponseSchema.strict().parse((await get("collection/sprites/gallery?mintedOnly=true&limit=5&offset=10")).body);
+      const minted = galleryResponseSchema
+        .strict()
+        .parse((await get("collection/sprites/gallery?mintedOnly=true&limit=5&offset=10")).body);
       expect(minted).toMatchObject({ total: 12, limit: 5, offset: 10 });
       expect(minted.nfts).toHaveLength(2);
       expect(minted.nfts.every((n) => n.mint_status === "minted")).toBe(true);
@@ -91,23 +110,39 @@ for (const target of databaseTargets) {
     it("gallery and recently-minted of a pre-launch drop are empty", async () => {
       const gallery = galleryResponseSchema.strict().parse((await get("collection/nightfall/gallery")).body);
       expect(gallery).toMatchObject({ nfts: [], total: 0 });
-      const recent = recentlyMintedResponseSchema.strict().parse((await get("collection/nightfall/recently-minted")).body);
+      const recent = recentlyMintedResponseSchema
+        .strict()
+        .parse((await get("collection/nightfall/recently-minted")).body);
       expect(recent.nfts).toEqual([]);
     });
 
     it("recently-minted: newest first, limit default 20 and at most 50", async () => {
-      const recent = recentlyMintedResponseSchema.strict().parse((await get("collection/sprites/recently-minted?limit=3")).body);
+      const recent = recentlyMintedResponseSchema
+        .strict()
+        .parse((await get("collection/sprites/recently-minted?limit=3")).body);
       expect(recent.nfts).toHaveLength(3);
       const times = recent.nfts.map((n) => Date.parse(n.mintedAt!));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
-      expect(recentlyMintedResponseSchema.strict().parse((await get("collection/sprites/recently-minted")).body).nfts.length).toBeLessThanOrEqual(20);
+      expect(
+        recentlyMintedResponseSchema.strict().parse((await get("collection/sprites/recently-minted")).body).nfts.length,
+      ).toBeLessThanOrEqual(20);
       await expectError("collection/sprites/recently-minted?limit=51", 400, "INVALID_REQUEST");
     });
 
     it("nft: by mint address, contract:tokenId and token id with ?collection=", async () => {
-      const minted = await prisma.nft.findFirstOrThrow({ where: { collection: { shortId: "sprites" }, status: "minted" }, include: { collection: true } });
+      const minted = await prisma.nft.findFirstOrThrow({
+        where: { collection: { shortId: "sprites" }, status: "minted" },
+        include: { collection: true },
+      });
       const byMint = nftResponseSchema.strict().parse((await get(`nft/${minted.mintAddress}`)).body);
-      expect(byMint.nft).toMatchObject({ id: minted.id, tokenId: minted.tokenId, name: minted.name, mintStatus: "minted", isRevealed: true, ownerWallet: minted.ownerWallet });
+      expect(byMint.nft).toMatchObject({
+        id: minted.id,
+        tokenId: minted.tokenId,
+        name: minted.name,
+        mintStatus: "minted",
+        isRevealed: true,
+        ownerWallet: minted.ownerWallet,
+      });
       expect(byMint.collection.shortId).toBe("sprites");
       const byContract = await get(`nft/${minted.collection.collectionAddress}:${minted.tokenId}`);
       expect(byContract.body!.nft.id).toBe(minted.id);
@@ -117,14 +152,18 @@ for (const target of databaseTargets) {
 
     it("nft: a bare token id alone finds the one launched drop's NFT that has it; several drops need ?collection=", async () => {
       const sprites = await prisma.collection.findUniqueOrThrow({ where: { shortId: "sprites" } });
-      const only = await prisma.nft.create({ data: { collectionId: sprites.id, tokenId: 777_777, name: "Only One", imageUrl: "/art/only.svg" } });
+      const only = await prisma.nft.create({
+        data: { collectionId: sprites.id, tokenId: 777_777, name: "Only One", imageUrl: "/art/only.svg" },
+      });
       try {
         const found = nftResponseSchema.strict().parse((await get("nft/777777")).body);
         expect([found.nft.id, found.collection.shortId]).toEqual([only.id, "sprites"]);
         await expectError("nft/888888", 404, "NOT_FOUND");
         // The same token id in a second launched drop: ambiguous without ?collection=.
         const aurora = await prisma.collection.findUniqueOrThrow({ where: { shortId: "aurora" } });
-        const twin = await prisma.nft.create({ data: { collectionId: aurora.id, tokenId: 777_777, name: "Twin", imageUrl: "/art/twin.svg" } });
+        const twin = await prisma.nft.create({
+          data: { collectionId: aurora.id, tokenId: 777_777, name: "Twin", imageUrl: "/art/twin.svg" },
+        });
         try {
           await expectError("nft/777777", 400, "INVALID_REQUEST");
           expect((await get("nft/777777?collection=aurora")).body!.nft.id).toBe(twin.id);
@@ -150,21 +189,41 @@ for (const target of databaseTargets) {
     it("nft: delayed reveal shows the placeholder; a pre-launch drop's NFT is not found", async () => {
       const nightfall = await prisma.collection.findUniqueOrThrow({ where: { shortId: "nightfall" } });
       await prisma.nft.create({
-        data: { collectionId: nightfall.id, tokenId: 9001, name: "Secret Star", imageUrl: "/art/secret.svg", attributes: [{ trait_type: "Sky", value: "red" }] },
+        data: {
+          collectionId: nightfall.id,
+          tokenId: 9001,
+          name: "Secret Star",
+          imageUrl: "/art/secret.svg",
+          attributes: [{ trait_type: "Sky", value: "red" }],
+        },
       });
       await expectError("nft/nightfall:9001", 404, "NOT_FOUND");
       await prisma.collection.update({ where: { id: nightfall.id }, data: { launchStatus: "live" } });
       try {
         const { body, text } = await get("nft/nightfall:9001");
         const parsed = nftResponseSchema.strict().parse(body);
-        expect(parsed.nft).toMatchObject({ isRevealed: false, name: "Nightfall (unrevealed)", attributes: [], mintStatus: "available" });
+        expect(parsed.nft).toMatchObject({
+          isRevealed: false,
+          name: "Nightfall (unrevealed)",
+          attributes: [],
+          mintStatus: "available",
+        });
         expect(parsed.nft.image).toBe(`${TEST_SITE_ORIGIN}/art/nightfall/placeholder.svg`);
         expect(text).not.toContain("Secret Star");
         expect(text).not.toContain("secret.svg");
-        await prisma.collection.update({ where: { id: nightfall.id }, data: { revealedAt: new Date(Date.now() - 1000) } });
-        expect(nftResponseSchema.parse((await get("nft/nightfall:9001")).body).nft).toMatchObject({ isRevealed: true, name: "Secret Star" });
+        await prisma.collection.update({
+          where: { id: nightfall.id },
+          data: { revealedAt: new Date(Date.now() - 1000) },
+        });
+        expect(nftResponseSchema.parse((await get("nft/nightfall:9001")).body).nft).toMatchObject({
+          isRevealed: true,
+          name: "Secret Star",
+        });
       } finally {
-        await prisma.collection.update({ where: { id: nightfall.id }, data: { launchStatus: "coming_soon", revealedAt: null } });
+        await prisma.collection.update({
+          where: { id: nightfall.id },
+          data: { launchStatus: "coming_soon", revealedAt: null },
+        });
       }
     });
 
@@ -173,13 +232,21 @@ for (const target of databaseTargets) {
       const ok = await validate({ collection: "sprites", code: "  sprite-free " });
       expect(ok.status).toBe(200);
       expect(ok.body).not.toHaveProperty("success");
-      expect(publicCodeCheckResponseSchema.strict().parse(ok.body)).toMatchObject({ valid: true, grantType: "free_mint", mintAllocation: 1 });
+      expect(publicCodeCheckResponseSchema.strict().parse(ok.body)).toMatchObject({
+        valid: true,
+        grantType: "free_mint",
+        mintAllocation: 1,
+      });
       expect((await prisma.claimCode.findFirstOrThrow({ where: { id: before.id } })).usesCount).toBe(before.usesCount);
 
-      const unknown = publicCodeCheckResponseSchema.strict().parse((await validate({ collectionId: "sprites", code: "NOPE-NOPE" })).body);
+      const unknown = publicCodeCheckResponseSchema
+        .strict()
+        .parse((await validate({ collectionId: "sprites", code: "NOPE-NOPE" })).body);
       expect(unknown).toEqual({ valid: false, error: "This code is not valid for this drop." });
       await prisma.claimCode.update({ where: { id: before.id }, data: { disabled: true } });
-      const disabled = publicCodeCheckResponseSchema.strict().parse((await validate({ collection: "sprites", code: "SPRITE-FREE" })).body);
+      const disabled = publicCodeCheckResponseSchema
+        .strict()
+        .parse((await validate({ collection: "sprites", code: "SPRITE-FREE" })).body);
       expect(disabled).toMatchObject({ valid: false, reason: "disabled", error: expect.any(String) });
       await prisma.claimCode.update({ where: { id: before.id }, data: { disabled: false } });
       // Another drop's code is simply not valid there.
@@ -195,7 +262,10 @@ for (const target of databaseTargets) {
         { collection: "sprites", code: 12345 },
       ]) {
         const { status, body: error } = await validate(body);
-        expect([status, errorBodySchema.parse(error).code], JSON.stringify(body).slice(0, 60)).toEqual([400, "INVALID_REQUEST"]);
+        expect([status, errorBodySchema.parse(error).code], JSON.stringify(body).slice(0, 60)).toEqual([
+          400,
+          "INVALID_REQUEST",
+        ]);
       }
       const { status, body } = await validate({ collection: "no-such-drop", code: "SPRITE-FREE" });
       expect([status, errorBodySchema.parse(body).code]).toEqual([404, "COLLECTION_NOT_FOUND"]);
@@ -203,7 +273,8 @@ for (const target of databaseTargets) {
 
     it("code/validate: the same per-IP anti-guessing budget as the partner validate (429 with Retry-After)", async () => {
       const ip = "10.99.0.1";
-      for (let i = 0; i < 3; i++) expect((await validate({ collection: "sprites", code: `GUESS-${i}` }, ip)).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await validate({ collection: "sprites", code: `GUESS-${i}` }, ip)).status).toBe(200);
       const refused = await validate({ collection: "sprites", code: "GUESS-9" }, ip);
       expect([refused.status, errorBodySchema.parse(refused.body).code]).toEqual([429, "RATE_LIMITED"]);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);

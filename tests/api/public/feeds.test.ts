@@ -49,7 +49,14 @@ for (const target of databaseTargets) {
         },
       });
       await prisma.nft.create({
-        data: { collectionId: soldOut.id, tokenId: 1, name: "Tiny #1", status: "minted", mintedAt: new Date(now - 3_600_000), mintAddress: "TinyMint1111111111111111111111111111" },
+        data: {
+          collectionId: soldOut.id,
+          tokenId: 1,
+          name: "Tiny #1",
+          status: "minted",
+          mintedAt: new Date(now - 3_600_000),
+          mintAddress: "TinyMint1111111111111111111111111111",
+        },
       });
       await prisma.collection.createMany({
         data: Array.from({ length: 25 }, (_, i) => ({
@@ -83,7 +90,10 @@ for (const target of databaseTargets) {
     });
 
     it("platform-capabilities follows the configuration: no price source, no pegged pricing; another budget, another limit", async () => {
-      const other = await startTestApp(target, { seed: false, env: { TOKEN_PRICE_PROVIDER_URL: "none", STATIC_TOKEN_PRICES: "{}", RATE_LIMIT_READS_PER_MINUTE: "77" } });
+      const other = await startTestApp(target, {
+        seed: false,
+        env: { TOKEN_PRICE_PROVIDER_URL: "none", STATIC_TOKEN_PRICES: "{}", RATE_LIMIT_READS_PER_MINUTE: "77" },
+      });
       try {
         const parsed = platformCapabilitiesResponseSchema.strict().parse((await get("platform-capabilities")).body);
         expect(parsed.priceSource).toBe("none");
@@ -113,7 +123,17 @@ for (const target of databaseTargets) {
       const { status, body } = await get("live-mints");
       expect(status).toBe(200);
       const parsed = liveMintsResponseSchema.strict().parse(body);
-      expect(parsed.mints.map((c) => c.shortId).sort()).toEqual(["aurora", "doves", "lanterns", "lastlight", "letters", "packs", "relics", "sprites", "tapes"]);
+      expect(parsed.mints.map((c) => c.shortId).sort()).toEqual([
+        "aurora",
+        "doves",
+        "lanterns",
+        "lastlight",
+        "letters",
+        "packs",
+        "relics",
+        "sprites",
+        "tapes",
+      ]);
       expect(parsed.mints.every((c) => c.status === "active" && c.launchStatus === "live")).toBe(true);
     });
 
@@ -132,7 +152,15 @@ for (const target of databaseTargets) {
       expect(parsed.windowHours).toBe(24);
       // sprites 12 demo mints in the window, lastlight 8, relics 5, then doves and aurora 4 each, letters 3, tapes 2.
       expect(parsed.collections.map((c) => c.shortId).slice(0, 3)).toEqual(["sprites", "lastlight", "relics"]);
-      expect(parsed.collections.map((c) => c.shortId).sort()).toEqual(["aurora", "doves", "lastlight", "letters", "relics", "sprites", "tapes"]);
+      expect(parsed.collections.map((c) => c.shortId).sort()).toEqual([
+        "aurora",
+        "doves",
+        "lastlight",
+        "letters",
+        "relics",
+        "sprites",
+        "tapes",
+      ]);
       const counts = parsed.collections.map((c) => c.windowMints);
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
       const second = trendingResponseSchema.strict().parse((await get("trending?limit=1&offset=1")).body);
@@ -160,13 +188,25 @@ for (const target of databaseTargets) {
       expect(rest.collections).toHaveLength(16);
       expect(new Set([...first.collections, ...rest.collections].map((c) => c.id)).size).toBe(36);
 
-      const devnet = collectionListResponseSchema.strict().parse((await get("collections?blockchain=solana-devnet&limit=5")).body);
+      const devnet = collectionListResponseSchema
+        .strict()
+        .parse((await get("collections?blockchain=solana-devnet&limit=5")).body);
       expect(devnet).toMatchObject({ total: 25, limit: 5 });
       expect((await get("collections?blockchain=solana")).body!.total).toBe(36);
       expect((await get("collections?blockchain=ethereum")).body!.total).toBe(0);
 
       const active = collectionListResponseSchema.strict().parse((await get("collections?status=active")).body);
-      expect(active.collections.map((c) => c.shortId).sort()).toEqual(["aurora", "doves", "lanterns", "lastlight", "letters", "packs", "relics", "sprites", "tapes"]);
+      expect(active.collections.map((c) => c.shortId).sort()).toEqual([
+        "aurora",
+        "doves",
+        "lanterns",
+        "lastlight",
+        "letters",
+        "packs",
+        "relics",
+        "sprites",
+        "tapes",
+      ]);
       const upcoming = collectionListResponseSchema.strict().parse((await get("collections?status=upcoming")).body);
       expect(upcoming.collections.map((c) => c.shortId)).toEqual(["nightfall"]);
       const ended = collectionListResponseSchema.strict().parse((await get("collections?status=ended&limit=100")).body);
@@ -174,7 +214,15 @@ for (const target of databaseTargets) {
       expect(ended.collections.every((c) => c.status === "ended")).toBe(true);
     });
 
-    it.each(["featured", "live-mints", "trending", "upcoming-mints", "recent-soldouts", "collections", "collections/search?q=sp&"])(
+    it.each([
+      "featured",
+      "live-mints",
+      "trending",
+      "upcoming-mints",
+      "recent-soldouts",
+      "collections",
+      "collections/search?q=sp&",
+    ])(
       "%s caps a limit above 100 (served as 100), and refuses a limit below 1, not a number, or a bad offset with 400 INVALID_REQUEST",
       async (path) => {
         const sep = path.includes("?") ? "" : "?";
@@ -223,11 +271,15 @@ for (const target of databaseTargets) {
       expect(first.collections).toHaveLength(20);
       expect(first).toMatchObject({ limit: 20, offset: 0, hasMore: true });
       expect(first.collections.map((c) => c.name)).toEqual([...first.collections.map((c) => c.name)].sort());
-      const second = searchCollectionsResponseSchema.strict().parse((await get("collections/search?q=paging&offset=20")).body);
+      const second = searchCollectionsResponseSchema
+        .strict()
+        .parse((await get("collections/search?q=paging&offset=20")).body);
       expect(second.collections).toHaveLength(5);
       expect(second.hasMore).toBe(false);
       expect(new Set([...first.collections, ...second.collections].map((c) => c.id)).size).toBe(25);
-      const exact = searchCollectionsResponseSchema.strict().parse((await get("collections/search?q=paging&offset=5&limit=20")).body);
+      const exact = searchCollectionsResponseSchema
+        .strict()
+        .parse((await get("collections/search?q=paging&offset=5&limit=20")).body);
       expect(exact.hasMore).toBe(false);
       expect(exact.collections).toHaveLength(20);
     });

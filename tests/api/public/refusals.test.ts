@@ -29,7 +29,8 @@ function sampleRequests(): Array<{ method: string; url: string; body?: unknown }
     .map((segments) => {
       const isNft = segments[0] === "nft";
       const url = `/api/public/${segments.map((s) => (s === "[identifier]" ? (isNft ? "sprites:1" : "sprites") : s)).join("/")}`;
-      if (url.endsWith("/code/validate")) return { method: "POST", url, body: { collection: "sprites", code: "SPRITE-FREE" } };
+      if (url.endsWith("/code/validate"))
+        return { method: "POST", url, body: { collection: "sprites", code: "SPRITE-FREE" } };
       return { method: "GET", url: url.endsWith("/collections/search") ? `${url}?q=sprites` : url };
     });
 }
@@ -40,12 +41,19 @@ describe("first-party router refusals", () => {
   let ip = 0;
   const requests = sampleRequests();
   const call = (request: (typeof requests)[number], headers: Record<string, string>) =>
-    callJson(request.method, request.url, { headers: { "x-forwarded-for": `10.8.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`, ...headers }, body: request.body });
+    callJson(request.method, request.url, {
+      headers: { "x-forwarded-for": `10.8.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`, ...headers },
+      body: request.body,
+    });
 
   beforeAll(async () => {
     app = await startTestApp(databaseTarget("pglite"));
     keys = {
-      "publishable (site origin registered)": await app.createKey({ keyClass: "pub", collections: "all", origins: [TEST_SITE_ORIGIN] }),
+      "publishable (site origin registered)": await app.createKey({
+        keyClass: "pub",
+        collections: "all",
+        origins: [TEST_SITE_ORIGIN],
+      }),
       "secret (live)": await app.createKey({ keyClass: "live", collections: "all" }),
       "sandbox (test)": await app.createKey({ keyClass: "test", collections: ["sprites"] }),
       invalid: "dm_live_1111111111111111111111111111111111111111111",
@@ -84,16 +92,27 @@ describe("first-party router refusals", () => {
       for (const [label, key] of Object.entries(keys)) {
         // Sent from the site's own origin: the key alone is what gets it refused.
         const { status, body } = await call(request, { origin: TEST_SITE_ORIGIN, "x-api-key": key });
-        expect([status, errorBodySchema.parse(body).code], `${request.method} ${request.url} with ${label}`).toEqual([403, "PARTNER_KEY_NOT_ALLOWED"]);
+        expect([status, errorBodySchema.parse(body).code], `${request.method} ${request.url} with ${label}`).toEqual([
+          403,
+          "PARTNER_KEY_NOT_ALLOWED",
+        ]);
       }
     }
   });
 
   it("answers 401 API_KEY_REQUIRED without a key from anywhere but the site", async () => {
     for (const request of requests) {
-      for (const headers of [{}, { origin: "https://elsewhere.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+      for (const headers of [
+        {},
+        { origin: "https://elsewhere.example" },
+        { origin: "null" },
+        { "sec-fetch-site": "cross-site" },
+      ] as Record<string, string>[]) {
         const { status, body } = await call(request, headers);
-        expect([status, errorBodySchema.parse(body).code], `${request.url} ${JSON.stringify(headers)}`).toEqual([401, "API_KEY_REQUIRED"]);
+        expect([status, errorBodySchema.parse(body).code], `${request.url} ${JSON.stringify(headers)}`).toEqual([
+          401,
+          "API_KEY_REQUIRED",
+        ]);
       }
     }
   });
@@ -114,7 +133,9 @@ describe("first-party router refusals", () => {
     for (const file of files) {
       const source = readFileSync(file, "utf8");
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
-        expect(source, `${path.relative(process.cwd(), file)} exports ${method}`).toMatch(new RegExp(`(export const ${method}\\b|as ${method}\\b)`));
+        expect(source, `${path.relative(process.cwd(), file)} exports ${method}`).toMatch(
+          new RegExp(`(export const ${method}\\b|as ${method}\\b)`),
+        );
       }
     }
     const site = { origin: TEST_SITE_ORIGIN };
@@ -123,7 +144,10 @@ describe("first-party router refusals", () => {
       ["GET", "/api/public/code/validate"],
       ["POST", "/api/public/collection/sprites"],
     ] as const) {
-      const { status, body } = await callJson(method, url, { headers: site, ...(method === "GET" ? {} : { body: {} }) });
+      const { status, body } = await callJson(method, url, {
+        headers: site,
+        ...(method === "GET" ? {} : { body: {} }),
+      });
       expect([status, errorBodySchema.parse(body).code], `${method} ${url}`).toEqual([405, "METHOD_NOT_ALLOWED"]);
     }
     const unknown = await callJson("GET", "/api/public/no/such/thing", { headers: site });

@@ -49,12 +49,22 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
     db = await openTestDatabase(databaseTarget("pglite"));
     dataDir = db.dataDir;
     await db.close();
-    const config = parseConfig({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "silent", RATE_LIMIT_READS_PER_MINUTE: "100000" });
+    const config = parseConfig({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_READS_PER_MINUTE: "100000",
+    });
     runtime = await createRuntime(config, { seedIfEmpty: false });
     installRuntime(runtime);
     token = runtime.adminToken!;
     await runtime.database.prisma.collection.create({
-      data: { shortId: "sprites", name: "Sprites", chain: config.chainName, treasuryAddress: "TreasuryAddress1111111111111111111111111111" },
+      data: {
+        shortId: "sprites",
+        name: "Sprites",
+        chain: config.chainName,
+        treasuryAddress: "TreasuryAddress1111111111111111111111111111",
+      },
     });
   });
 
@@ -69,7 +79,11 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
     const file = instanceFilePath(dataDir);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const info = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    expect(info).toEqual({ pid: process.pid, adminUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, adminToken: token });
+    expect(info).toEqual({
+      pid: process.pid,
+      adminUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      adminToken: token,
+    });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 bytes, base64url
   });
 
@@ -89,7 +103,9 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
     // A runtime without a token (PostgreSQL) accepts nothing, not even an empty header.
     installRuntime({ ...runtime, adminToken: undefined });
     try {
-      expect((await callJson("POST", ENDPOINT, { body: { action: "list" }, headers: { "X-Admin-Token": "" } })).status).toBe(404);
+      expect(
+        (await callJson("POST", ENDPOINT, { body: { action: "list" }, headers: { "X-Admin-Token": "" } })).status,
+      ).toBe(404);
     } finally {
       installRuntime(runtime);
     }
@@ -97,11 +113,20 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
 
   it("with the token: creates a working key, lists keys without secrets, revokes", async () => {
     const headers = { "X-Admin-Token": token };
-    const created = await callJson("POST", ENDPOINT, { headers, body: { action: "create", keyClass: "live", collections: ["sprites"], label: "shop" } });
+    const created = await callJson("POST", ENDPOINT, {
+      headers,
+      body: { action: "create", keyClass: "live", collections: ["sprites"], label: "shop" },
+    });
     expect(created.status).toBe(200);
     const key = created.body!.key as string;
     expect(keysIn(key)).toEqual([key]);
-    expect(created.body!.apiKey).toMatchObject({ keyClass: "live", label: "shop", collections: ["sprites"], allCollections: false, revokedAt: null });
+    expect(created.body!.apiKey).toMatchObject({
+      keyClass: "live",
+      label: "shop",
+      collections: ["sprites"],
+      allCollections: false,
+      revokedAt: null,
+    });
     expect(created.body!.apiKey).not.toHaveProperty("keyHash");
 
     const root = await callJson("GET", "/api/v1", { headers: { "X-API-Key": key } });
@@ -110,29 +135,47 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
 
     const listed = await callJson("POST", ENDPOINT, { headers, body: { action: "list" } });
     expect(listed.status).toBe(200);
-    expect(listed.body!.apiKeys).toEqual([expect.objectContaining({ id: created.body!.apiKey.id, displayPrefix: created.body!.apiKey.displayPrefix })]);
+    expect(listed.body!.apiKeys).toEqual([
+      expect.objectContaining({ id: created.body!.apiKey.id, displayPrefix: created.body!.apiKey.displayPrefix }),
+    ]);
     expect(listed.text).not.toContain(key.slice(created.body!.apiKey.displayPrefix.length));
     expect(listed.text).not.toContain("keyHash");
 
-    const revoked = await callJson("POST", ENDPOINT, { headers, body: { action: "revoke", idOrPrefix: created.body!.apiKey.id } });
+    const revoked = await callJson("POST", ENDPOINT, {
+      headers,
+      body: { action: "revoke", idOrPrefix: created.body!.apiKey.id },
+    });
     expect(revoked.status).toBe(200);
     expect(revoked.body!.apiKey.revokedAt).toEqual(expect.any(String));
 
     // Service errors and bad bodies come back in the same envelope.
-    const unknown = await callJson("POST", ENDPOINT, { headers, body: { action: "revoke", idOrPrefix: "dm_live_nothere1" } });
+    const unknown = await callJson("POST", ENDPOINT, {
+      headers,
+      body: { action: "revoke", idOrPrefix: "dm_live_nothere1" },
+    });
     expect(unknown).toMatchObject({ status: 404, body: { success: false, code: "NOT_FOUND" } });
     expect(unknown.body!.error).toContain("No API key has the id or prefix");
     const bad = await callJson("POST", ENDPOINT, { headers, body: { action: "delete" } });
     expect(bad).toMatchObject({ status: 400, body: { success: false, code: "INVALID_REQUEST" } });
-    const badClass = await callJson("POST", ENDPOINT, { headers, body: { action: "create", keyClass: "gold", collections: "all" } });
+    const badClass = await callJson("POST", ENDPOINT, {
+      headers,
+      body: { action: "create", keyClass: "gold", collections: "all" },
+    });
     expect(badClass).toMatchObject({ status: 400, body: { code: "INVALID_REQUEST" } });
-    const pubWithoutOrigin = await callJson("POST", ENDPOINT, { headers, body: { action: "create", keyClass: "pub", collections: "all" } });
+    const pubWithoutOrigin = await callJson("POST", ENDPOINT, {
+      headers,
+      body: { action: "create", keyClass: "pub", collections: "all" },
+    });
     expect(pubWithoutOrigin).toMatchObject({ status: 400, body: { code: "INVALID_REQUEST" } });
   });
 
   it("npm run keys goes through the site while it holds the database, printing what the direct path prints", async () => {
     const env = childEnv(dataDir);
-    const created = await runTsx("scripts/keys.ts", ["create", "--class", "test", "--collections", "sprites", "--label", "via site"], env);
+    const created = await runTsx(
+      "scripts/keys.ts",
+      ["create", "--class", "test", "--collections", "sprites", "--label", "via site"],
+      env,
+    );
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
     const [key, ...more] = keysIn(created.stdout);
@@ -166,10 +209,19 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
 
   it("issues sandbox keys for the sample collection only: refused for another drop, issued for the samples without --collections", async () => {
     await runtime.database.prisma.collection.create({
-      data: { shortId: "other", name: "Other", chain: runtime.config.chainName, treasuryAddress: "TreasuryAddress1111111111111111111111111111" },
+      data: {
+        shortId: "other",
+        name: "Other",
+        chain: runtime.config.chainName,
+        treasuryAddress: "TreasuryAddress1111111111111111111111111111",
+      },
     });
     const env = childEnv(dataDir);
-    const refused = await runTsx("scripts/keys.ts", ["create", "--class", "test", "--collections", "sprites,other"], env);
+    const refused = await runTsx(
+      "scripts/keys.ts",
+      ["create", "--class", "test", "--collections", "sprites,other"],
+      env,
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe("keys: A sandbox (test) key reaches only the sample collection sprites; not other.\n");
 
@@ -178,7 +230,9 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
     const [key] = keysIn(sample.stdout);
     expect(sample.stdout).toContain("collections: all");
     expect((await callJson("GET", "/api/v1/collections/sprites", { headers: { "X-API-Key": key! } })).status).toBe(200);
-    expect((await callJson("GET", "/api/v1/collections/other", { headers: { "X-API-Key": key! } })).body).toMatchObject({ code: "COLLECTION_NOT_IN_SCOPE" });
+    expect((await callJson("GET", "/api/v1/collections/other", { headers: { "X-API-Key": key! } })).body).toMatchObject(
+      { code: "COLLECTION_NOT_IN_SCOPE" },
+    );
   });
 
   it("says clearly when the site holding the database cannot be reached or left no instance file", async () => {
@@ -190,7 +244,9 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
       writeInstanceFile(dataDir, { ...info, adminUrl: `http://127.0.0.1:${closedPort}` });
       const unreachable = await runTsx("scripts/keys.ts", ["list"], childEnv(dataDir));
       expect(unreachable.code).toBe(1);
-      expect(unreachable.stderr).toContain(`The site (pid ${process.pid}) holds the embedded database, but it could not be reached at http://127.0.0.1:${closedPort}`);
+      expect(unreachable.stderr).toContain(
+        `The site (pid ${process.pid}) holds the embedded database, but it could not be reached at http://127.0.0.1:${closedPort}`,
+      );
 
       writeInstanceFile(dataDir, { ...info, adminToken: "stale" });
       const refused = await runTsx("scripts/keys.ts", ["list"], childEnv(dataDir));
@@ -200,7 +256,9 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
       unlinkSync(instanceFilePath(dataDir));
       const noFile = await runTsx("scripts/keys.ts", ["list"], childEnv(dataDir));
       expect(noFile.code).toBe(1);
-      expect(noFile.stderr).toContain(`is in use by process ${process.pid}, but there is no ${instanceFilePath(dataDir)}`);
+      expect(noFile.stderr).toContain(
+        `is in use by process ${process.pid}, but there is no ${instanceFilePath(dataDir)}`,
+      );
     } finally {
       writeInstanceFile(dataDir, info);
     }

@@ -13,7 +13,10 @@ import { createEmptyPostgresDatabase, databaseTarget } from "../../helpers/datab
 import { childEnv, runTsx } from "./helpers";
 
 const postgres = databaseTarget("postgres");
-const SHORT_IDS = [...Object.values(DEMO_DROPS).map((d) => d.shortId), ...Object.values(SHOWCASE_DROPS).map((s) => s.drop.shortId)];
+const SHORT_IDS = [
+  ...Object.values(DEMO_DROPS).map((d) => d.shortId),
+  ...Object.values(SHOWCASE_DROPS).map((s) => s.drop.shortId),
+];
 
 describe.skipIf(!postgres.available)("npm run db:seed on PostgreSQL", () => {
   let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
@@ -38,7 +41,11 @@ describe.skipIf(!postgres.available)("npm run db:seed on PostgreSQL", () => {
   };
 
   it("seeds and names every demo drop once; a second run creates nothing and adds nothing", async () => {
-    const env = childEnv(dataDir, { DATABASE_URL: database.url, LOG_LEVEL: "silent", PUBLIC_URL: "http://127.0.0.1:3999" });
+    const env = childEnv(dataDir, {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: "silent",
+      PUBLIC_URL: "http://127.0.0.1:3999",
+    });
     // The site migrates on start; a fresh database gets its schema from db:migrate.
     expect((await runTsx("scripts/db-migrate.ts", [], env)).code).toBe(0);
 

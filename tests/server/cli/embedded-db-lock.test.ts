@@ -46,7 +46,9 @@ describe("the embedded database lock", () => {
       );
       expect(busy).toBeInstanceOf(EmbeddedDatabaseBusyError);
       expect((busy as EmbeddedDatabaseBusyError).holderPid).toBe(holder.pid);
-      expect((busy as Error).message).toMatch(new RegExp(`in use by process ${holder.pid}.*stop process ${holder.pid}`));
+      expect((busy as Error).message).toMatch(
+        new RegExp(`in use by process ${holder.pid}.*stop process ${holder.pid}`),
+      );
     } finally {
       holder.stdin.end(); // the child closes the database and exits
       await new Promise((resolve) => (holder.exitCode !== null ? resolve(null) : holder.once("close", resolve)));
@@ -72,16 +74,23 @@ describe("the embedded database lock", () => {
 
     // A live process that is not us (our parent) is respected, whatever the token.
     writeFileSync(lockPath, JSON.stringify({ pid: process.ppid, token: "other" }));
-    await expect(openDatabase({ dataDir: db.dataDir })).rejects.toThrow(new RegExp(`in use by process ${process.ppid}`));
+    await expect(openDatabase({ dataDir: db.dataDir })).rejects.toThrow(
+      new RegExp(`in use by process ${process.ppid}`),
+    );
     writeFileSync(lockPath, JSON.stringify({ pid: gone, token: "crashed" }));
   });
 
   it("db:migrate and db:seed stop with a clear message while the site holds the database", async () => {
     const site = await openDatabase({ dataDir: db.dataDir });
     try {
-      const [migrate, seed] = await Promise.all([runTsx("scripts/db-migrate.ts", [], childEnv(db.dataDir)), runTsx("scripts/db-seed.ts", [], childEnv(db.dataDir))]);
+      const [migrate, seed] = await Promise.all([
+        runTsx("scripts/db-migrate.ts", [], childEnv(db.dataDir)),
+        runTsx("scripts/db-seed.ts", [], childEnv(db.dataDir)),
+      ]);
       expect(migrate.code).toBe(1);
-      expect(migrate.stderr).toContain(`The site is running (pid ${process.pid}) and holds the embedded database; it applied the pending migrations when it started.`);
+      expect(migrate.stderr).toContain(
+        `The site is running (pid ${process.pid}) and holds the embedded database; it applied the pending migrations when it started.`,
+      );
       expect(seed.code).toBe(1);
       expect(seed.stderr).toContain(
         `The site is running (pid ${process.pid}) and holds the embedded database and chain; its first start already seeded the demo drops. Stop it to reseed.`,

@@ -14,7 +14,12 @@ describe("npm run keys on the embedded database, no site running", () => {
   beforeAll(async () => {
     db = await openTestDatabase(databaseTarget("pglite"));
     await db.prisma.collection.create({
-      data: { shortId: "sprites", name: "Sprites", chain: "solana-localnet", treasuryAddress: "TreasuryAddress1111111111111111111111111111" },
+      data: {
+        shortId: "sprites",
+        name: "Sprites",
+        chain: "solana-localnet",
+        treasuryAddress: "TreasuryAddress1111111111111111111111111111",
+      },
     });
     await db.close(); // nobody holds it now
   });
@@ -43,14 +48,21 @@ describe("npm run keys on the embedded database, no site running", () => {
     // The key the CLI printed is the one stored (by hash) and live.
     const database = await openDatabase({ dataDir: db.dataDir });
     try {
-      expect(await findLiveKeyByHash({ db: database.prisma }, hashApiKey(key))).toMatchObject({ keyClass: "live", allCollections: false });
+      expect(await findLiveKeyByHash({ db: database.prisma }, hashApiKey(key))).toMatchObject({
+        keyClass: "live",
+        allCollections: false,
+      });
     } finally {
       await database.close();
     }
   });
 
   it("reports usage mistakes without opening anything", async () => {
-    const result = await runTsx("scripts/keys.ts", ["create", "--class", "gold", "--collections", "all"], childEnv(db.dataDir));
+    const result = await runTsx(
+      "scripts/keys.ts",
+      ["create", "--class", "gold", "--collections", "all"],
+      childEnv(db.dataDir),
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("keys: --class must be one of pub, live, test.");
     expect(result.stderr).toContain("Usage:");

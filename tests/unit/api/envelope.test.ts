@@ -37,7 +37,9 @@ describe("envelope", () => {
   });
 
   it("fail extras cannot override success, error or code", async () => {
-    const body = JSON.parse(await fail("NOT_FOUND", "Nope.", { success: true, code: "X", error: "y", extra: 1 }).text());
+    const body = JSON.parse(
+      await fail("NOT_FOUND", "Nope.", { success: true, code: "X", error: "y", extra: 1 }).text(),
+    );
     expect(body).toEqual({ success: false, error: "Nope.", code: "NOT_FOUND", extra: 1 });
   });
 

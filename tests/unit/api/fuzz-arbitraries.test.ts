@@ -14,7 +14,10 @@ const SEED = 42;
 const WALLET = "BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs";
 
 /** Issues the published JSON Schema cannot foresee: refinements, lengths after trimming, and the range of a quantity sent as digits. */
-function unforeseeable(issues: Array<{ code: string; path: PropertyKey[] }> | undefined, input: Record<string, unknown>) {
+function unforeseeable(
+  issues: Array<{ code: string; path: PropertyKey[] }> | undefined,
+  input: Record<string, unknown>,
+) {
   return (issues ?? []).filter((issue) => {
     const raw = input[issue.path[0] as string];
     const trimmed = typeof raw === "string" && raw.trim() !== raw;
@@ -23,42 +26,61 @@ function unforeseeable(issues: Array<{ code: string; path: PropertyKey[] }> | un
 }
 
 const withWallet = (value: unknown) =>
-  (typeof value === "object" && value !== null && "walletAddress" in value ? { ...value, walletAddress: WALLET } : value) as Record<string, unknown>;
+  (typeof value === "object" && value !== null && "walletAddress" in value
+    ? { ...value, walletAddress: WALLET }
+    : value) as Record<string, unknown>;
 
 describe.each(["v1", "public"] as const)("the fuzz generator on the %s document", (router) => {
   const { document } = contractOf(router);
   const resolve = (ref: string) => document.components.schemas[ref.replace("#/components/schemas/", "")]!;
   const operations = Object.values(OPERATIONS[router]);
 
-  it.each(operations.filter((o) => o.documentedBody ?? o.body).map((o) => [o.operationId, o] as const))("draws %s bodies its zod schema accepts", (operationId, operation) => {
-    const schema = resolve(`#/components/schemas/${operationId[0]!.toUpperCase()}${operationId.slice(1)}Request`);
-    // The public validate names its drop in one of two fields; the schema says so only in a refinement.
-    const bodies = fc
-      .sample(validArbitrary(schema, resolve), { seed: SEED, numRuns: 40 })
-      .map((body) => withWallet(operationId === "validateCode" ? { collection: "sprites", ...(body as object) } : body));
-    for (const body of bodies) expect(unforeseeable((operation.documentedBody ?? operation.body)!.safeParse(body).error?.issues, body), JSON.stringify(body)).toEqual([]);
-  });
+  it.each(operations.filter((o) => o.documentedBody ?? o.body).map((o) => [o.operationId, o] as const))(
+    "draws %s bodies its zod schema accepts",
+    (operationId, operation) => {
+      const schema = resolve(`#/components/schemas/${operationId[0]!.toUpperCase()}${operationId.slice(1)}Request`);
+      // The public validate names its drop in one of two fields; the schema says so only in a refinement.
+      const bodies = fc
+        .sample(validArbitrary(schema, resolve), { seed: SEED, numRuns: 40 })
+        .map((body) =>
+          withWallet(operationId === "validateCode" ? { collection: "sprites", ...(body as object) } : body),
+        );
+      for (const body of bodies)
+        expect(
+          unforeseeable((operation.documentedBody ?? operation.body)!.safeParse(body).error?.issues, body),
+          JSON.stringify(body),
+        ).toEqual([]);
+    },
+  );
 
-  it.each(operations.filter((o) => o.query).map((o) => [o.operationId, o] as const))("draws %s query strings its zod schema accepts", (_, operation) => {
-    const item = document.paths[operation.path]![operation.method.toLowerCase()]!;
-    const parameters = (item.parameters as JsonSchema[]).filter((p) => p.in === "query");
-    const query = fc.record(
-      Object.fromEntries(
-        parameters.map((p) => [
-          p.name as string,
-          p.required ? validArbitrary(p.schema as JsonSchema, resolve) : fc.option(validArbitrary(p.schema as JsonSchema, resolve), { nil: undefined }),
-        ]),
-      ),
-    );
-    for (const values of fc.sample(query, { seed: SEED, numRuns: 40 })) {
-      const strings = withWallet(
+  it.each(operations.filter((o) => o.query).map((o) => [o.operationId, o] as const))(
+    "draws %s query strings its zod schema accepts",
+    (_, operation) => {
+      const item = document.paths[operation.path]![operation.method.toLowerCase()]!;
+      const parameters = (item.parameters as JsonSchema[]).filter((p) => p.in === "query");
+      const query = fc.record(
         Object.fromEntries(
-          Object.entries(values)
-            .filter(([, v]) => v !== undefined)
-            .map(([k, v]) => [k, String(v)]),
+          parameters.map((p) => [
+            p.name as string,
+            p.required
+              ? validArbitrary(p.schema as JsonSchema, resolve)
+              : fc.option(validArbitrary(p.schema as JsonSchema, resolve), { nil: undefined }),
+          ]),
         ),
       );
-      expect(unforeseeable(operation.query!.safeParse(strings).error?.issues, strings), JSON.stringify(strings)).toEqual([]);
-    }
-  });
+      for (const values of fc.sample(query, { seed: SEED, numRuns: 40 })) {
+        const strings = withWallet(
+          Object.fromEntries(
+            Object.entries(values)
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => [k, String(v)]),
+          ),
+        );
+        expect(
+          unforeseeable(operation.query!.safeParse(strings).error?.issues, strings),
+          JSON.stringify(strings),
+        ).toEqual([]);
+      }
+    },
+  );
 });

@@ -6,41 +6,93 @@ import { ERROR_CODES, errorCodeSchema } from "@/lib/errors";
 import { handleApiError } from "@/lib/api/handle-error";
 
 const zodError = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error!;
-const prismaError = (code: string) => new Prisma.PrismaClientKnownRequestError("db said no: secret internals", { code, clientVersion: "7.10.0" });
-const GENERIC_500 = { success: false, error: "Something went wrong on our side. Please retry later.", code: "INTERNAL_ERROR" };
+const prismaError = (code: string) =>
+  new Prisma.PrismaClientKnownRequestError("db said no: secret internals", { code, clientVersion: "7.10.0" });
+const GENERIC_500 = {
+  success: false,
+  error: "Something went wrong on our side. Please retry later.",
+  code: "INTERNAL_ERROR",
+};
 
 const cases: [string, unknown, number, Record<string, unknown>][] = [
-  ["AppError", new AppError("COLLECTION_NOT_IN_SCOPE", "Not yours."), 403, { success: false, error: "Not yours.", code: "COLLECTION_NOT_IN_SCOPE" }],
+  [
+    "AppError",
+    new AppError("COLLECTION_NOT_IN_SCOPE", "Not yours."),
+    403,
+    { success: false, error: "Not yours.", code: "COLLECTION_NOT_IN_SCOPE" },
+  ],
   [
     "AppError with extras",
     new AppError("WALLET_BLOCKED", "Held.", { extra: { reason: "review", blockedUntil: null, permanent: false } }),
     403,
     { success: false, error: "Held.", code: "WALLET_BLOCKED", reason: "review", blockedUntil: null, permanent: false },
   ],
-  ["AppError 503", new AppError("AUTH_UNAVAILABLE", "Retry."), 503, { success: false, error: "Retry.", code: "AUTH_UNAVAILABLE" }],
+  [
+    "AppError 503",
+    new AppError("AUTH_UNAVAILABLE", "Retry."),
+    503,
+    { success: false, error: "Retry.", code: "AUTH_UNAVAILABLE" },
+  ],
   [
     "ZodError names the first bad field",
     zodError(z.object({ quantity: z.number().int() }), { quantity: "2" }),
     400,
-    { success: false, error: 'The request field "quantity" is invalid: expected number, received string.', code: "INVALID_REQUEST" },
+    {
+      success: false,
+      error: 'The request field "quantity" is invalid: expected number, received string.',
+      code: "INVALID_REQUEST",
+    },
   ],
   [
     "ZodError with a nested path",
     zodError(z.object({ items: z.array(z.object({ sessionId: z.string() })) }), { items: [{ sessionId: 1 }] }),
     400,
-    { success: false, error: 'The request field "items.0.sessionId" is invalid: expected string, received number.', code: "INVALID_REQUEST" },
+    {
+      success: false,
+      error: 'The request field "items.0.sessionId" is invalid: expected string, received number.',
+      code: "INVALID_REQUEST",
+    },
   ],
-  ["ZodError at the root", zodError(z.object({}), "text"), 400, { success: false, error: "The request is invalid: expected object, received string.", code: "INVALID_REQUEST" }],
+  [
+    "ZodError at the root",
+    zodError(z.object({}), "text"),
+    400,
+    { success: false, error: "The request is invalid: expected object, received string.", code: "INVALID_REQUEST" },
+  ],
   [
     "ZodError with a huge user-supplied key is clipped",
     zodError(z.strictObject({}), { ["k".repeat(10_000)]: 1 }),
     400,
-    { success: false, error: expect.stringMatching(/^The request is invalid: Unrecognized key: "k+…\.$/), code: "INVALID_REQUEST" },
+    {
+      success: false,
+      error: expect.stringMatching(/^The request is invalid: Unrecognized key: "k+…\.$/),
+      code: "INVALID_REQUEST",
+    },
   ],
-  ["Prisma P2023 (malformed UUID)", prismaError("P2023"), 400, { success: false, error: "A value in the request is not valid.", code: "INVALID_REQUEST" }],
-  ["Prisma P2007 (invalid input value)", prismaError("P2007"), 400, { success: false, error: "A value in the request is not valid.", code: "INVALID_REQUEST" }],
-  ["Prisma P2000 (too long)", prismaError("P2000"), 400, { success: false, error: "A value in the request is not valid.", code: "INVALID_REQUEST" }],
-  ["Prisma P2025 (record not found)", prismaError("P2025"), 404, { success: false, error: "Not found.", code: "NOT_FOUND" }],
+  [
+    "Prisma P2023 (malformed UUID)",
+    prismaError("P2023"),
+    400,
+    { success: false, error: "A value in the request is not valid.", code: "INVALID_REQUEST" },
+  ],
+  [
+    "Prisma P2007 (invalid input value)",
+    prismaError("P2007"),
+    400,
+    { success: false, error: "A value in the request is not valid.", code: "INVALID_REQUEST" },
+  ],
+  [
+    "Prisma P2000 (too long)",
+    prismaError("P2000"),
+    400,
+    { success: false, error: "A value in the request is not valid.", code: "INVALID_REQUEST" },
+  ],
+  [
+    "Prisma P2025 (record not found)",
+    prismaError("P2025"),
+    404,
+    { success: false, error: "Not found.", code: "NOT_FOUND" },
+  ],
   ["Prisma P2002 (our bug)", prismaError("P2002"), 500, GENERIC_500],
   ["plain Error", new Error("ECONNREFUSED 10.0.0.3:5432 password=hunter2"), 500, GENERIC_500],
   ["TypeError", new TypeError("Cannot read properties of undefined"), 500, GENERIC_500],

@@ -11,7 +11,8 @@ describe("MemoryRateLimiter", () => {
   it("allows `limit` hits per window, then refuses with Retry-After in whole seconds", async () => {
     const time = clock();
     const limiter = new MemoryRateLimiter(time.now);
-    for (let i = 1; i <= 3; i++) expect(await limiter.consume("a", 3, 60_000)).toEqual({ allowed: true, remaining: 3 - i, retryAfterSeconds: 60 });
+    for (let i = 1; i <= 3; i++)
+      expect(await limiter.consume("a", 3, 60_000)).toEqual({ allowed: true, remaining: 3 - i, retryAfterSeconds: 60 });
     time.advance(20_500);
     expect(await limiter.consume("a", 3, 60_000)).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 40 });
   });

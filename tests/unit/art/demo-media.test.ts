@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/art/[collection]/[file]/route";
 import { DEMO_TRACK_SECONDS } from "@/lib/art/demo-audio";
 
-const get = (collection: string, file: string) => GET(new Request(`http://site/art/${collection}/${file}`), { params: Promise.resolve({ collection, file }) });
+const get = (collection: string, file: string) =>
+  GET(new Request(`http://site/art/${collection}/${file}`), { params: Promise.resolve({ collection, file }) });
 
 describe("demo media", () => {
   it("serves a tape's track as 8 kHz mono PCM WAV of the advertised length", async () => {

@@ -23,7 +23,9 @@ function servedRoutes(dir = V1_DIR): string[] {
         .split(path.sep)
         .map((s) => (s ? `/${s}` : ""))
         .join("");
-    const methods = [...readFileSync(full, "utf8").matchAll(/^export const (GET|POST|PUT|PATCH|DELETE) = /gm)].map((m) => m[1]!);
+    const methods = [...readFileSync(full, "utf8").matchAll(/^export const (GET|POST|PUT|PATCH|DELETE) = /gm)].map(
+      (m) => m[1]!,
+    );
     return methods.map((method) => `${method} ${route}`);
   });
 }
@@ -39,7 +41,8 @@ const CALLS: Record<string, (client: DropmintClient) => Promise<unknown>> = {
   "GET /api/v1/phases/[phaseId]/pegged-price": (c) => c.getPeggedPrice(P),
   "GET /api/v1/collections/[identifier]": (c) => c.getCollection("sprites"),
   "GET /api/v1/collections/[identifier]/availability": (c) => c.getAvailability("sprites"),
-  "GET /api/v1/collections/[identifier]/eligibility/[phaseId]/[walletAddress]": (c) => c.getEligibility("sprites", P, W),
+  "GET /api/v1/collections/[identifier]/eligibility/[phaseId]/[walletAddress]": (c) =>
+    c.getEligibility("sprites", P, W),
   "GET /api/v1/collections/[identifier]/wallet-mints/[walletAddress]": (c) => c.getWalletMints("sprites", W),
   "GET /api/v1/collections/[identifier]/gallery": (c) => c.getGallery("sprites"),
   "GET /api/v1/collections/[identifier]/recently-minted": (c) => c.getRecentlyMinted("sprites"),
@@ -53,7 +56,8 @@ const CALLS: Record<string, (client: DropmintClient) => Promise<unknown>> = {
   "POST /api/v1/collections/[identifier]/claim-codes/validate": (c) => c.validateClaimCode("sprites", "CODE-1"),
   "GET /api/v1/collections/[identifier]/claim-codes/benefits/[walletAddress]": (c) =>
     c.getClaimCodeBenefits("sprites", W, { phaseId: P, blockchain: "solana", packTierId: "gold" }),
-  "POST /api/v1/prepare-mint": (c) => c.prepareMint({ collectionId: "sprites", phaseId: P, walletAddress: W, quantity: 1, affiliate_code: "FRIENDS" }),
+  "POST /api/v1/prepare-mint": (c) =>
+    c.prepareMint({ collectionId: "sprites", phaseId: P, walletAddress: W, quantity: 1, affiliate_code: "FRIENDS" }),
   "POST /api/v1/execute-mint": (c) => c.executeMint({ sessionId: "s", signedTransaction: "t" }),
   "POST /api/v1/execute-mint/batch": (c) => c.executeMintBatch([{ sessionId: "s", signedTransaction: "t" }]),
 };
@@ -81,7 +85,9 @@ describe("the typed client's coverage of v1", () => {
     await CALLS["POST /api/v1/prepare-mint"]!(client);
     await CALLS["GET /api/v1/collections/[identifier]/claim-codes/benefits/[walletAddress]"]!(client);
     expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ affiliate_code: "FRIENDS" });
-    expect(server.requests[1]!.url).toBe(`/api/v1/collections/sprites/claim-codes/benefits/${W}?phaseId=${P}&blockchain=solana&packTierId=gold`);
+    expect(server.requests[1]!.url).toBe(
+      `/api/v1/collections/sprites/claim-codes/benefits/${W}?phaseId=${P}&blockchain=solana&packTierId=gold`,
+    );
   });
 });
 

@@ -6,7 +6,15 @@ import { ERROR_CODES } from "@/lib/errors";
 import { DropmintClientError } from "@/lib/client/errors";
 import { describeError, errorSentence, GENERIC_ERROR_SENTENCE } from "@/lib/client/error-messages";
 
-const CLIENT_CODES = ["NETWORK_ERROR", "TIMEOUT", "INVALID_RESPONSE", "OUTCOME_UNKNOWN", "WALLET_REJECTED", "WALLET_NOT_CONNECTED", "WALLET_SIGN_FAILED"];
+const CLIENT_CODES = [
+  "NETWORK_ERROR",
+  "TIMEOUT",
+  "INVALID_RESPONSE",
+  "OUTCOME_UNKNOWN",
+  "WALLET_REJECTED",
+  "WALLET_NOT_CONNECTED",
+  "WALLET_SIGN_FAILED",
+];
 
 describe("errorSentence", () => {
   it.each(Object.keys(ERROR_CODES))("has a sentence for the service code %s", (code) => {
@@ -22,11 +30,17 @@ describe("errorSentence", () => {
   });
 
   it("says what the issue names", () => {
-    expect(errorSentence("OUTCOME_UNKNOWN")).toBe("Your mint may still complete — check your wallet before trying again.");
+    expect(errorSentence("OUTCOME_UNKNOWN")).toBe(
+      "Your mint may still complete — check your wallet before trying again.",
+    );
     expect(errorSentence("WALLET_REJECTED")).toBe("You declined the request in your wallet.");
     expect(errorSentence("WALLET_LIMIT_REACHED")).toBe("This wallet has minted as many as this phase allows.");
-    expect(errorSentence("INSUFFICIENT_BALANCE")).toBe("Your wallet doesn't have enough SOL for this mint and its network fees.");
-    expect(errorSentence("SESSION_EXPIRED")).toBe("The mint took too long and its reservation expired. Please start again.");
+    expect(errorSentence("INSUFFICIENT_BALANCE")).toBe(
+      "Your wallet doesn't have enough SOL for this mint and its network fees.",
+    );
+    expect(errorSentence("SESSION_EXPIRED")).toBe(
+      "The mint took too long and its reservation expired. Please start again.",
+    );
   });
 
   it("knows nothing of unknown codes or of Object's own members", () => {
@@ -46,18 +60,25 @@ describe("describeError", () => {
   });
 
   it("falls back to the service's own sentence for a code this build does not know", () => {
-    const error = new DropmintClientError("BRAND_NEW_CODE", "x", { status: 409, body: { success: false, code: "BRAND_NEW_CODE", error: "The drop is paused." } });
+    const error = new DropmintClientError("BRAND_NEW_CODE", "x", {
+      status: 409,
+      body: { success: false, code: "BRAND_NEW_CODE", error: "The drop is paused." },
+    });
     expect(describeError(error)).toBe("The drop is paused.");
   });
 
   it("falls back to a generic sentence for anything else", () => {
-    expect(describeError(new DropmintClientError("HTTP_418", "x", { status: 418, body: "<html>" }))).toBe(GENERIC_ERROR_SENTENCE);
+    expect(describeError(new DropmintClientError("HTTP_418", "x", { status: 418, body: "<html>" }))).toBe(
+      GENERIC_ERROR_SENTENCE,
+    );
     expect(describeError(new Error("TypeError: cannot read properties of undefined"))).toBe(GENERIC_ERROR_SENTENCE);
     expect(describeError("boom")).toBe(GENERIC_ERROR_SENTENCE);
     expect(describeError(null)).toBe(GENERIC_ERROR_SENTENCE);
   });
 
   it("reads a code from any thrown object, such as a wallet-side error", () => {
-    expect(describeError({ code: "WALLET_REJECTED", message: "User rejected the request." })).toBe("You declined the request in your wallet.");
+    expect(describeError({ code: "WALLET_REJECTED", message: "User rejected the request." })).toBe(
+      "You declined the request in your wallet.",
+    );
   });
 });

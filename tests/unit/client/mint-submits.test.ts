@@ -14,7 +14,14 @@ const answer = (status: number, body: unknown) => (response: ServerResponse) => 
 describe("prepare-mint", () => {
   it("posts the body to /api/v1/prepare-mint", async () => {
     const { client, server } = await clientFor(steps(answer(200, { success: true, sessions: [] })));
-    const body = { collectionId: "sprites", phaseId: "p", walletAddress: "W", quantity: 2, claimCode: "SPRITE-FREE", walletProvider: "Phantom" };
+    const body = {
+      collectionId: "sprites",
+      phaseId: "p",
+      walletAddress: "W",
+      quantity: 2,
+      claimCode: "SPRITE-FREE",
+      walletProvider: "Phantom",
+    };
     await client.prepareMint(body);
     expect(server.requests[0]).toMatchObject({ method: "POST", url: "/api/v1/prepare-mint" });
     expect(JSON.parse(server.requests[0]!.body)).toEqual(body);
@@ -22,7 +29,8 @@ describe("prepare-mint", () => {
 
   it("is never retried, not even on a 5xx or a lost connection (it reserves supply)", async () => {
     const { client, server } = await clientFor(steps(answer(503, errorBody("CHAIN_UNAVAILABLE")), dropSocket));
-    const prepare = () => client.prepareMint({ collectionId: "sprites", phaseId: "p", walletAddress: "W", quantity: 1 });
+    const prepare = () =>
+      client.prepareMint({ collectionId: "sprites", phaseId: "p", walletAddress: "W", quantity: 1 });
     expect((await rejection(prepare())).code).toBe("CHAIN_UNAVAILABLE");
     expect((await rejection(prepare())).code).toBe("NETWORK_ERROR");
     expect(server.requests).toHaveLength(2);
@@ -30,7 +38,9 @@ describe("prepare-mint", () => {
 
   it("keeps a refusal's code and extra body fields", async () => {
     const { client } = await clientFor(steps(answer(429, errorBody("COLLECTION_RATE_LIMITED", { retryAfter: 42 }))));
-    const error = await rejection(client.prepareMint({ collectionId: "sprites", phaseId: "p", walletAddress: "W", quantity: 1 }));
+    const error = await rejection(
+      client.prepareMint({ collectionId: "sprites", phaseId: "p", walletAddress: "W", quantity: 1 }),
+    );
     expect(error).toMatchObject({ code: "COLLECTION_RATE_LIMITED", status: 429 });
     expect(error.details.retryAfterSeconds).toBe(42);
   });
@@ -134,7 +144,12 @@ describe("execute-mint batch", () => {
 
 describe("localnet faucet", () => {
   it("posts {address, sol} once, even when the answer is a 5xx", async () => {
-    const { client, server } = await clientFor(steps(answer(200, { success: true, signature: "s", lamports: 1, balance: 1 }), answer(503, errorBody("CHAIN_UNAVAILABLE"))));
+    const { client, server } = await clientFor(
+      steps(
+        answer(200, { success: true, signature: "s", lamports: 1, balance: 1 }),
+        answer(503, errorBody("CHAIN_UNAVAILABLE")),
+      ),
+    );
     await expect(client.requestAirdrop("Wallet1", 2)).resolves.toMatchObject({ signature: "s" });
     expect(server.requests[0]).toMatchObject({ method: "POST", url: "/api/localnet/faucet" });
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ address: "Wallet1", sol: 2 });

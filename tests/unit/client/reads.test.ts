@@ -52,7 +52,11 @@ describe("read paths", () => {
   });
 
   it("a collection read answered with the pre-launch envelope (keyless, drop not launched) throws COLLECTION_NOT_LAUNCHED", async () => {
-    const envelope = { status: "maintenance", collection: { shortId: "sprites", name: "Sprites", image: null, bannerImage: null }, serverTime: "2030-01-01T00:00:00.000Z" };
+    const envelope = {
+      status: "maintenance",
+      collection: { shortId: "sprites", name: "Sprites", image: null, bannerImage: null },
+      serverTime: "2030-01-01T00:00:00.000Z",
+    };
     const { client, server } = await clientFor(steps(ok(envelope)));
     const error = await rejection(client.getCollection("sprites"));
     expect([error.code, error.status]).toEqual(["COLLECTION_NOT_LAUNCHED", 200]);
@@ -60,8 +64,13 @@ describe("read paths", () => {
   });
 
   it("posts the claim code check as JSON and returns the body as answered", async () => {
-    const { client, server } = await clientFor(steps((response) => json(response, 200, { valid: true, code: "SPRITE-FREE" })));
-    await expect(client.validateClaimCode("sprites", "sprite-free")).resolves.toEqual({ valid: true, code: "SPRITE-FREE" });
+    const { client, server } = await clientFor(
+      steps((response) => json(response, 200, { valid: true, code: "SPRITE-FREE" })),
+    );
+    await expect(client.validateClaimCode("sprites", "sprite-free")).resolves.toEqual({
+      valid: true,
+      code: "SPRITE-FREE",
+    });
     const [request] = server.requests;
     expect(request).toMatchObject({ method: "POST", url: "/api/v1/collections/sprites/claim-codes/validate" });
     expect(request!.headers["content-type"]).toBe("application/json");
@@ -89,7 +98,11 @@ describe("read retries", () => {
   it("gives up after 3 attempts with the service's own code, status and body", async () => {
     const { client, server } = await clientFor(steps((response) => json(response, 500, errorBody("INTERNAL_ERROR"))));
     const error = await rejection(client.getAvailability("sprites"));
-    expect(error).toMatchObject({ code: "INTERNAL_ERROR", message: "Service sentence for INTERNAL_ERROR.", status: 500 });
+    expect(error).toMatchObject({
+      code: "INTERNAL_ERROR",
+      message: "Service sentence for INTERNAL_ERROR.",
+      status: 500,
+    });
     expect(error.details.body).toMatchObject({ success: false, code: "INTERNAL_ERROR" });
     expect(server.requests).toHaveLength(3);
   });
@@ -104,7 +117,12 @@ describe("read retries", () => {
   });
 
   it("waits out a short Retry-After before asking again", async () => {
-    const { client, server } = await clientFor(steps((response) => json(response, 429, errorBody("RATE_LIMITED", { retryAfter: 1 }), { "Retry-After": "1" }), ok({ nfts: [] })));
+    const { client, server } = await clientFor(
+      steps(
+        (response) => json(response, 429, errorBody("RATE_LIMITED", { retryAfter: 1 }), { "Retry-After": "1" }),
+        ok({ nfts: [] }),
+      ),
+    );
     await expect(client.getGallery("sprites")).resolves.toMatchObject({ success: true });
     expect(server.requests).toHaveLength(2);
     // Lower bound only: the backoff would have been ~1 ms, so this gap is Retry-After's.
@@ -112,7 +130,9 @@ describe("read retries", () => {
   });
 
   it("throws a Retry-After longer than the cap at once, with retryAfterSeconds", async () => {
-    const { client, server } = await clientFor(steps((response) => json(response, 429, errorBody("RATE_LIMITED", { retryAfter: 60 }), { "Retry-After": "60" })));
+    const { client, server } = await clientFor(
+      steps((response) => json(response, 429, errorBody("RATE_LIMITED", { retryAfter: 60 }), { "Retry-After": "60" })),
+    );
     const error = await rejection(client.getTraits("sprites"));
     expect(error).toMatchObject({ code: "RATE_LIMITED", status: 429 });
     expect(error.details.retryAfterSeconds).toBe(60);

@@ -5,7 +5,11 @@ import type { HttpOutcome } from "@/lib/client/http";
 import { retryWaitMs } from "@/lib/client/policies";
 
 const policy = { backoffMs: 300, maxRetryAfterSeconds: 10 };
-const response = (status: number, headers: Record<string, string> = {}, body: Record<string, unknown> = {}): HttpOutcome => ({
+const response = (
+  status: number,
+  headers: Record<string, string> = {},
+  body: Record<string, unknown> = {},
+): HttpOutcome => ({
   kind: "response",
   status,
   headers: new Headers(headers),
@@ -32,6 +36,8 @@ describe("retryWaitMs", () => {
   it("does not retry other 4xx or a garbled success", () => {
     for (const status of [400, 401, 403, 404, 409, 410]) expect(retryWaitMs(response(status), 1, policy)).toBeNull();
     expect(retryWaitMs({ kind: "invalid", status: 200, headers: new Headers(), text: "<html>" }, 1, policy)).toBeNull();
-    expect(retryWaitMs({ kind: "invalid", status: 502, headers: new Headers(), text: "<html>" }, 1, policy, () => 0.5)).toBeCloseTo(300);
+    expect(
+      retryWaitMs({ kind: "invalid", status: 502, headers: new Headers(), text: "<html>" }, 1, policy, () => 0.5),
+    ).toBeCloseTo(300);
   });
 });

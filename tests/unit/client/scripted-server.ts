@@ -7,7 +7,13 @@ import { afterEach, expect } from "vitest";
 import { createDropmintClient, type DropmintClientOptions } from "@/lib/client/api-client";
 import { DropmintClientError } from "@/lib/client/errors";
 
-export type ReceivedRequest = { method: string; url: string; headers: IncomingMessage["headers"]; body: string; at: number };
+export type ReceivedRequest = {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+  at: number;
+};
 
 /** Answers request number `index` (0-based). */
 export type Script = (request: ReceivedRequest, response: ServerResponse, index: number) => void;
@@ -21,7 +27,13 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
     incoming.on("end", () => {
-      const request = { method: incoming.method ?? "", url: incoming.url ?? "", headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8"), at };
+      const request = {
+        method: incoming.method ?? "",
+        url: incoming.url ?? "",
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        at,
+      };
       requests.push(request);
       script(request, response, requests.length - 1);
     });
@@ -40,7 +52,12 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
   };
 }
 
-export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { "Content-Type": "application/json", ...headers });
   response.end(JSON.stringify(body));
 }
@@ -84,6 +101,9 @@ export function scriptedClients() {
   });
   return async function clientFor(script: Script, options: DropmintClientOptions = {}) {
     server = await startScriptedServer(script);
-    return { client: createDropmintClient({ baseUrl: server.baseUrl, pacing: null, backoffMs: 1, ...options }), server };
+    return {
+      client: createDropmintClient({ baseUrl: server.baseUrl, pacing: null, backoffMs: 1, ...options }),
+      server,
+    };
   };
 }

@@ -39,7 +39,12 @@ export const SERVICE_BODIES_FIT_CLIENT_TYPES: true[] = [
 ];
 
 describe("the client's wire types", () => {
-  it.each(["v1", "public"] as const)("are current for the %s document (npm run client:types writes nothing new)", async (router) => {
-    expect(readFileSync(WIRE_TYPES_FILES[router], "utf8"), "run `npm run client:types`").toBe(await wireTypesSource(router));
-  });
+  it.each(["v1", "public"] as const)(
+    "are current for the %s document (npm run client:types writes nothing new)",
+    async (router) => {
+      expect(readFileSync(WIRE_TYPES_FILES[router], "utf8"), "run `npm run client:types`").toBe(
+        await wireTypesSource(router),
+      );
+    },
+  );
 });

@@ -76,8 +76,19 @@ function textsOf(file: string): Text[] {
       ts.isTemplateTail(node)
     ) {
       const text = (ts.isJsxText(node) ? node.getText() : node.text).trim();
-      const example = ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || insidePre(node);
-      if (text) texts.push({ file: path.relative(DOCS_DIR, file), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text, example });
+      const example =
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateHead(node) ||
+        ts.isTemplateMiddle(node) ||
+        ts.isTemplateTail(node) ||
+        insidePre(node);
+      if (text)
+        texts.push({
+          file: path.relative(DOCS_DIR, file),
+          line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+          text,
+          example,
+        });
     }
     ts.forEachChild(node, visit);
   };
@@ -105,12 +116,15 @@ describe("/docs types nothing twice", () => {
 
   it("types no HTTP status and no method-and-path", () => {
     const status = (t: Text) => /\b[45]\d\d\b/.test(withoutAllowed(t.text));
-    const endpoint = (t: Text) => /\b(GET|POST|PUT|PATCH|DELETE) \/api\/(v1|public)\b|\b(GET|POST) \/(?!api\/)/.test(t.text);
+    const endpoint = (t: Text) =>
+      /\b(GET|POST|PUT|PATCH|DELETE) \/api\/(v1|public)\b|\b(GET|POST) \/(?!api\/)/.test(t.text);
     expect(texts.filter((t) => status(t) || endpoint(t)).map(where)).toEqual([]);
   });
 
   it("types no figure of its own (code examples aside)", () => {
     const figures = texts.filter((t) => !t.example && /\d/.test(withoutAllowed(t.text)));
-    expect(figures.map((t) => `${t.file}:${t.line}: …${/.{0,40}\d.{0,40}/s.exec(withoutAllowed(t.text))![0]}…`)).toEqual([]);
+    expect(
+      figures.map((t) => `${t.file}:${t.line}: …${/.{0,40}\d.{0,40}/s.exec(withoutAllowed(t.text))![0]}…`),
+    ).toEqual([]);
   });
 });

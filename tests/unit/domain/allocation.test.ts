@@ -1,11 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { eligibilityVerdict, walletAllocation, walletMintLimit, walletPhaseCounts, type NftGateInput, type TokenGateInput, type WalletPhaseInput } from "@/lib/domain/allocation";
+import {
+  eligibilityVerdict,
+  walletAllocation,
+  walletMintLimit,
+  walletPhaseCounts,
+  type NftGateInput,
+  type TokenGateInput,
+  type WalletPhaseInput,
+} from "@/lib/domain/allocation";
 
 const AURORA = "AuroraGroupMint1111111111111111111111111111";
 const GLOW = "GLoWMint11111111111111111111111111111111111";
 const open = { hasStarted: true, hasEnded: false };
 
-const nftGate = (held: number, multiplier = 2): NftGateInput => ({ ruleName: "Aurora holders", multiplier, collections: [AURORA], held });
+const nftGate = (held: number, multiplier = 2): NftGateInput => ({
+  ruleName: "Aurora holders",
+  multiplier,
+  collections: [AURORA],
+  held,
+});
 const tokenGate = (balance: bigint, minAmount = 100_000_000n): TokenGateInput => ({
   ruleName: "GLOW holders",
   multiplier: 1,
@@ -48,8 +61,16 @@ describe("eligibility in a gated phase", () => {
       spotsRemaining: 0,
       requirements: [
         { type: "allowlist", met: false, description: "The wallet is on this phase's allowlist." },
-        { type: "nft_gate", met: false, description: `Aurora holders: hold an NFT of collection ${AURORA}; each one held gives 2 spots.` },
-        { type: "token_gate", met: false, description: `GLOW holders: hold at least 100 of token ${GLOW}; gives 1 spot.` },
+        {
+          type: "nft_gate",
+          met: false,
+          description: `Aurora holders: hold an NFT of collection ${AURORA}; each one held gives 2 spots.`,
+        },
+        {
+          type: "token_gate",
+          met: false,
+          description: `GLOW holders: hold at least 100 of token ${GLOW}; gives 1 spot.`,
+        },
       ],
       message: "This wallet does not meet any requirement of this phase.",
     });
@@ -63,33 +84,59 @@ describe("eligibility in a gated phase", () => {
   });
 
   it("counts NFTs held × multiplier for an NFT gate", () => {
-    expect(eligibilityVerdict(gated({ nftGates: [nftGate(2)] }), open)).toMatchObject({ meetsRequirements: true, onAllowlist: false, spotsAllocated: 4 });
+    expect(eligibilityVerdict(gated({ nftGates: [nftGate(2)] }), open)).toMatchObject({
+      meetsRequirements: true,
+      onAllowlist: false,
+      spotsAllocated: 4,
+    });
   });
 
   it("gives the multiplier once the token balance reaches minAmount, nothing below", () => {
-    expect(walletAllocation(gated({ tokenGates: [tokenGate(100_000_000n)] }))).toMatchObject({ eligible: true, allocation: 1 });
-    expect(walletAllocation(gated({ tokenGates: [tokenGate(250_000_000n)] }))).toMatchObject({ eligible: true, allocation: 1 });
-    expect(walletAllocation(gated({ tokenGates: [tokenGate(99_999_999n)] }))).toMatchObject({ eligible: false, allocation: 0 });
+    expect(walletAllocation(gated({ tokenGates: [tokenGate(100_000_000n)] }))).toMatchObject({
+      eligible: true,
+      allocation: 1,
+    });
+    expect(walletAllocation(gated({ tokenGates: [tokenGate(250_000_000n)] }))).toMatchObject({
+      eligible: true,
+      allocation: 1,
+    });
+    expect(walletAllocation(gated({ tokenGates: [tokenGate(99_999_999n)] }))).toMatchObject({
+      eligible: false,
+      allocation: 0,
+    });
     // A zero balance never meets a gate, even one with minAmount 0.
     expect(walletAllocation(gated({ tokenGates: [tokenGate(0n, 0n)] }))).toMatchObject({ eligible: false });
   });
 
   it("sums every met source", () => {
-    const input = gated({ allowlistAllocation: 3, nftGates: [nftGate(2), nftGate(1, 5)], tokenGates: [tokenGate(200_000_000n)] });
+    const input = gated({
+      allowlistAllocation: 3,
+      nftGates: [nftGate(2), nftGate(1, 5)],
+      tokenGates: [tokenGate(200_000_000n)],
+    });
     expect(walletAllocation(input).allocation).toBe(3 + 4 + 5 + 1);
   });
 
   it("lets an override replace the total, but not admit a wallet", () => {
-    expect(eligibilityVerdict(gated({ allowlistAllocation: 3, nftGates: [nftGate(1)], override: 6, minted: 3 }), open)).toMatchObject({
+    expect(
+      eligibilityVerdict(gated({ allowlistAllocation: 3, nftGates: [nftGate(1)], override: 6, minted: 3 }), open),
+    ).toMatchObject({
       meetsRequirements: true,
       spotsAllocated: 6,
       spotsRemaining: 3,
     });
-    expect(eligibilityVerdict(gated({ override: 6 }), open)).toMatchObject({ meetsRequirements: false, spotsAllocated: 0, spotsRemaining: 0 });
+    expect(eligibilityVerdict(gated({ override: 6 }), open)).toMatchObject({
+      meetsRequirements: false,
+      spotsAllocated: 0,
+      spotsRemaining: 0,
+    });
   });
 
   it("never reports fewer than 0 remaining", () => {
-    expect(eligibilityVerdict(gated({ allowlistAllocation: 2, minted: 5 }), open)).toMatchObject({ spotsAllocated: 2, spotsRemaining: 0 });
+    expect(eligibilityVerdict(gated({ allowlistAllocation: 2, minted: 5 }), open)).toMatchObject({
+      spotsAllocated: 2,
+      spotsRemaining: 0,
+    });
   });
 
   it("describes raw amounts when the token's decimals are unknown, and several collections", () => {
@@ -101,7 +148,10 @@ describe("eligibility in a gated phase", () => {
       eligibilityVerdict(input, open)
         .requirements.slice(1)
         .map((r) => r.description),
-    ).toEqual(["Friends: hold an NFT of collections A1, B2; each one held gives 1 spot.", `GLOW holders: hold at least 42 (smallest unit) of token ${GLOW}; gives 1 spot.`]);
+    ).toEqual([
+      "Friends: hold an NFT of collections A1, B2; each one held gives 1 spot.",
+      `GLOW holders: hold at least 42 (smallest unit) of token ${GLOW}; gives 1 spot.`,
+    ]);
   });
 
   it("adds the time window to the message", () => {
@@ -139,7 +189,11 @@ describe("eligibility in an ungated phase", () => {
 
   it("ignores allowlist entries and gates, but applies an override", () => {
     const input = ungated({ allowlistAllocation: 9, nftGates: [nftGate(3)], override: 1 });
-    expect(eligibilityVerdict(input, open)).toMatchObject({ meetsRequirements: true, spotsAllocated: 1, requirements: [] });
+    expect(eligibilityVerdict(input, open)).toMatchObject({
+      meetsRequirements: true,
+      spotsAllocated: 1,
+      requirements: [],
+    });
   });
 });
 
@@ -214,10 +268,22 @@ describe("wallet counts", () => {
   });
 
   it("counts bonus mints against the limit and stops at 0", () => {
-    expect(walletPhaseCounts(ungated({ maxPerWallet: 5, minted: 5 }))).toMatchObject({ remaining: 0, canMintMore: false });
-    expect(walletPhaseCounts(ungated({ maxPerWallet: 2, minted: 3 }))).toMatchObject({ remaining: 0, canMintMore: false });
+    expect(walletPhaseCounts(ungated({ maxPerWallet: 5, minted: 5 }))).toMatchObject({
+      remaining: 0,
+      canMintMore: false,
+    });
+    expect(walletPhaseCounts(ungated({ maxPerWallet: 2, minted: 3 }))).toMatchObject({
+      remaining: 0,
+      canMintMore: false,
+    });
     // An ended phase or a sold-out drop: nothing more to mint, whatever the allowance says.
-    expect(walletPhaseCounts(ungated({ maxPerWallet: 5, minted: 1 }), true)).toMatchObject({ remaining: 4, canMintMore: false });
-    expect(walletPhaseCounts(ungated({ maxPerWallet: null, minted: 1 }), true)).toMatchObject({ remaining: null, canMintMore: false });
+    expect(walletPhaseCounts(ungated({ maxPerWallet: 5, minted: 1 }), true)).toMatchObject({
+      remaining: 4,
+      canMintMore: false,
+    });
+    expect(walletPhaseCounts(ungated({ maxPerWallet: null, minted: 1 }), true)).toMatchObject({
+      remaining: null,
+      canMintMore: false,
+    });
   });
 });

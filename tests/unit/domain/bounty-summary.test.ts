@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { NATIVE_SOL_MINT, prizeTokenOf, shortenWallet, summarizePrizePool, toWireAmount, weightPercents, type TokenPrize } from "@/lib/domain/bounty-summary";
+import {
+  NATIVE_SOL_MINT,
+  prizeTokenOf,
+  shortenWallet,
+  summarizePrizePool,
+  toWireAmount,
+  weightPercents,
+  type TokenPrize,
+} from "@/lib/domain/bounty-summary";
 
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const BONK = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
@@ -14,12 +22,28 @@ const usdc = (raw: bigint): TokenPrize => ({ tokenMint: USDC, tokenSymbol: "USDC
 
 describe("prizeTokenOf", () => {
   it("reads a prize without a token mint as native SOL, whatever the row says", () => {
-    expect(prizeTokenOf({ tokenMint: null, tokenSymbol: null, tokenDecimals: null })).toEqual({ address: NATIVE_SOL_MINT, symbol: "SOL", decimals: 9 });
-    expect(prizeTokenOf({ tokenMint: NATIVE_SOL_MINT, tokenSymbol: "wSOL", tokenDecimals: 6 })).toEqual({ address: NATIVE_SOL_MINT, symbol: "SOL", decimals: 9 });
+    expect(prizeTokenOf({ tokenMint: null, tokenSymbol: null, tokenDecimals: null })).toEqual({
+      address: NATIVE_SOL_MINT,
+      symbol: "SOL",
+      decimals: 9,
+    });
+    expect(prizeTokenOf({ tokenMint: NATIVE_SOL_MINT, tokenSymbol: "wSOL", tokenDecimals: 6 })).toEqual({
+      address: NATIVE_SOL_MINT,
+      symbol: "SOL",
+      decimals: 9,
+    });
   });
   it("keeps a named token's symbol, and reads unknown decimals as 0", () => {
-    expect(prizeTokenOf({ tokenMint: USDC, tokenSymbol: "USDC", tokenDecimals: 6 })).toEqual({ address: USDC, symbol: "USDC", decimals: 6 });
-    expect(prizeTokenOf({ tokenMint: BONK, tokenSymbol: null, tokenDecimals: null })).toEqual({ address: BONK, symbol: null, decimals: 0 });
+    expect(prizeTokenOf({ tokenMint: USDC, tokenSymbol: "USDC", tokenDecimals: 6 })).toEqual({
+      address: USDC,
+      symbol: "USDC",
+      decimals: 6,
+    });
+    expect(prizeTokenOf({ tokenMint: BONK, tokenSymbol: null, tokenDecimals: null })).toEqual({
+      address: BONK,
+      symbol: null,
+      decimals: 0,
+    });
   });
 });
 
@@ -27,7 +51,11 @@ describe("summarizePrizePool", () => {
   it("is empty with a null symbol when nothing is promised", () => {
     expect(summarizePrizePool([])).toEqual({ tokens: [], totalRaw: 0n, tokenSymbol: null });
     // No amount, or zero: nothing countable.
-    expect(summarizePrizePool([sol(0n), { ...sol(0n), amount: null }])).toEqual({ tokens: [], totalRaw: 0n, tokenSymbol: null });
+    expect(summarizePrizePool([sol(0n), { ...sol(0n), amount: null }])).toEqual({
+      tokens: [],
+      totalRaw: 0n,
+      tokenSymbol: null,
+    });
   });
 
   it("adds one token's prizes and names its symbol", () => {

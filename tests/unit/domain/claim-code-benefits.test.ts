@@ -18,7 +18,14 @@ const day = (n: number) => new Date(Date.UTC(2030, 0, n));
 
 describe("claimCodeBenefits", () => {
   it("is all zero with no source when nothing was redeemed", () => {
-    expect(claimCodeBenefits([])).toEqual({ freeMints: 0, discountPercent: 0, discountFixed: 0, discountRemaining: 0, packTierId: null, source: null });
+    expect(claimCodeBenefits([])).toEqual({
+      freeMints: 0,
+      discountPercent: 0,
+      discountFixed: 0,
+      discountRemaining: 0,
+      packTierId: null,
+      source: null,
+    });
     expect(claimCodeBenefits([])).toEqual(NO_BENEFITS);
   });
 
@@ -39,8 +46,24 @@ describe("claimCodeBenefits", () => {
 
   it("reports the oldest discount with uses left; discounts do not stack", () => {
     const benefits = claimCodeBenefits([
-      grant({ batchId: "half", batchName: "Half price", grantType: "discount", discountPercent: 50, allocation: 2, used: 0, redeemedAt: day(1) }),
-      grant({ batchId: "tenth", batchName: "Tenth off", grantType: "discount", discountFixed: 10_000_000n, allocation: 1, used: 0, redeemedAt: day(2) }),
+      grant({
+        batchId: "half",
+        batchName: "Half price",
+        grantType: "discount",
+        discountPercent: 50,
+        allocation: 2,
+        used: 0,
+        redeemedAt: day(1),
+      }),
+      grant({
+        batchId: "tenth",
+        batchName: "Tenth off",
+        grantType: "discount",
+        discountFixed: 10_000_000n,
+        allocation: 1,
+        used: 0,
+        redeemedAt: day(2),
+      }),
     ]);
     expect(benefits).toEqual({
       freeMints: 0,
@@ -48,14 +71,32 @@ describe("claimCodeBenefits", () => {
       discountFixed: 0,
       discountRemaining: 2,
       packTierId: null,
-      source: { type: "discount", batchName: "Half price", percent: 50, allocation: 2, used: 0, remaining: 2, batchId: "half" },
+      source: {
+        type: "discount",
+        batchName: "Half price",
+        percent: 50,
+        allocation: 2,
+        used: 0,
+        remaining: 2,
+        batchId: "half",
+      },
     });
   });
 
   it("gives a fixed discount in currency units", () => {
-    const benefits = claimCodeBenefits([grant({ batchId: "tenth", grantType: "discount", discountFixed: 10_000_000n, allocation: 1, used: 0 })]);
+    const benefits = claimCodeBenefits([
+      grant({ batchId: "tenth", grantType: "discount", discountFixed: 10_000_000n, allocation: 1, used: 0 }),
+    ]);
     expect(benefits).toMatchObject({ discountPercent: 0, discountFixed: 0.01, discountRemaining: 1 });
-    expect(benefits.source).toEqual({ type: "discount", batchName: "Batch A", fixed: 0.01, allocation: 1, used: 0, remaining: 1, batchId: "tenth" });
+    expect(benefits.source).toEqual({
+      type: "discount",
+      batchName: "Batch A",
+      fixed: 0.01,
+      allocation: 1,
+      used: 0,
+      remaining: 1,
+      batchId: "tenth",
+    });
   });
 
   it("reports free mints and a discount together, the free mint as the source (it is used first)", () => {
@@ -78,12 +119,22 @@ describe("claimCodeBenefits", () => {
       discountFixed: 0,
       discountRemaining: 0,
       packTierId: null,
-      source: { type: "discount", batchName: "Batch A", percent: 50, allocation: 2, used: 2, remaining: 0, batchId: "d" },
+      source: {
+        type: "discount",
+        batchName: "Batch A",
+        percent: 50,
+        allocation: 2,
+        used: 2,
+        remaining: 0,
+        batchId: "d",
+      },
     });
   });
 
   it("ignores grants without a price benefit, and never counts below zero", () => {
-    expect(claimCodeBenefits([grant({ grantType: "whitelist", allocation: 2 }), grant({ grantType: "external" })])).toEqual(NO_BENEFITS);
+    expect(
+      claimCodeBenefits([grant({ grantType: "whitelist", allocation: 2 }), grant({ grantType: "external" })]),
+    ).toEqual(NO_BENEFITS);
     expect(claimCodeBenefits([grant({ allocation: 1, used: 3 })]).freeMints).toBe(0);
   });
 });

@@ -21,18 +21,37 @@ const quiet = { startedAt: start, lastMintAt: null, mintsInWindow: 0, totalMints
 
 describe("dutchPrice", () => {
   it("starts at the base price and holds it before the start and within the first interval", () => {
-    expect(dutchPrice(config, { ...quiet, now: at(-5) })).toEqual({ price: SOL, basePrice: SOL, decayApplied: 0n, surgeApplied: 0n, decayIntervals: 0, isSurging: false });
+    expect(dutchPrice(config, { ...quiet, now: at(-5) })).toEqual({
+      price: SOL,
+      basePrice: SOL,
+      decayApplied: 0n,
+      surgeApplied: 0n,
+      decayIntervals: 0,
+      isSurging: false,
+    });
     expect(dutchPrice(config, { ...quiet, now: at(9.999) }).price).toBe(SOL);
   });
 
   it("drops one decay step per full quiet interval", () => {
-    expect(dutchPrice(config, { ...quiet, now: at(10) })).toMatchObject({ price: 900_000_000n, decayApplied: 100_000_000n, decayIntervals: 1 });
-    expect(dutchPrice(config, { ...quiet, now: at(35) })).toMatchObject({ price: 700_000_000n, decayApplied: 300_000_000n, decayIntervals: 3 });
+    expect(dutchPrice(config, { ...quiet, now: at(10) })).toMatchObject({
+      price: 900_000_000n,
+      decayApplied: 100_000_000n,
+      decayIntervals: 1,
+    });
+    expect(dutchPrice(config, { ...quiet, now: at(35) })).toMatchObject({
+      price: 700_000_000n,
+      decayApplied: 300_000_000n,
+      decayIntervals: 3,
+    });
   });
 
   it("restarts the decay clock at the last mint", () => {
     const state = { startedAt: start, lastMintAt: at(50), mintsInWindow: 1, totalMints: 4 };
-    expect(dutchPrice(config, { ...state, now: at(65) })).toMatchObject({ price: 900_000_000n, decayIntervals: 1, isSurging: false });
+    expect(dutchPrice(config, { ...state, now: at(65) })).toMatchObject({
+      price: 900_000_000n,
+      decayIntervals: 1,
+      isSurging: false,
+    });
   });
 
   it("clamps the decay at the floor, and reports only the decay that took effect", () => {
@@ -48,7 +67,11 @@ describe("dutchPrice", () => {
 
   it("adds the surge premium once the window reaches the threshold", () => {
     const state = { startedAt: start, lastMintAt: at(55), totalMints: 5, now: at(80) };
-    expect(dutchPrice(config, { ...state, mintsInWindow: 2 })).toMatchObject({ price: 800_000_000n, isSurging: false, surgeApplied: 0n });
+    expect(dutchPrice(config, { ...state, mintsInWindow: 2 })).toMatchObject({
+      price: 800_000_000n,
+      isSurging: false,
+      surgeApplied: 0n,
+    });
     expect(dutchPrice(config, { ...state, mintsInWindow: 3 })).toEqual({
       price: 1_300_000_000n,
       basePrice: SOL,
@@ -61,15 +84,34 @@ describe("dutchPrice", () => {
 
   it("clamps a surge at the ceiling", () => {
     const surging = { startedAt: start, lastMintAt: at(1), mintsInWindow: 7, totalMints: 7, now: at(2) };
-    expect(dutchPrice(config, surging)).toEqual({ price: 1_300_000_000n, basePrice: SOL, decayApplied: 0n, surgeApplied: 300_000_000n, decayIntervals: 0, isSurging: true });
+    expect(dutchPrice(config, surging)).toEqual({
+      price: 1_300_000_000n,
+      basePrice: SOL,
+      decayApplied: 0n,
+      surgeApplied: 300_000_000n,
+      decayIntervals: 0,
+      isSurging: true,
+    });
   });
 
   it("keeps the base price when there is no start and no mint to count from", () => {
-    expect(dutchPrice(config, { now: at(1000), startedAt: null, lastMintAt: null, mintsInWindow: 0, totalMints: 0 }).price).toBe(SOL);
+    expect(
+      dutchPrice(config, { now: at(1000), startedAt: null, lastMintAt: null, mintsInWindow: 0, totalMints: 0 }).price,
+    ).toBe(SOL);
   });
 
   it("rejects settings whose floor, base and ceiling are out of order", () => {
-    const phase = { priceModel: "dutch", dutchConfig: { ...config, basePrice: "2000000000", floorPrice: "1", ceilingPrice: "3", decayAmount: "1", surgePremium: "1" } };
+    const phase = {
+      priceModel: "dutch",
+      dutchConfig: {
+        ...config,
+        basePrice: "2000000000",
+        floorPrice: "1",
+        ceilingPrice: "3",
+        decayAmount: "1",
+        surgePremium: "1",
+      },
+    };
     expect(dutchConfigOf(phase)).toBeNull();
     expect(dutchConfigOf({ priceModel: "fixed", dutchConfig: {} })).toBeNull();
   });

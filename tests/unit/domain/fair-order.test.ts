@@ -32,7 +32,9 @@ describe("fairOrder", () => {
         3,
       ]
     `);
-    expect(fairCommitment(SEED, order)).toMatchInlineSnapshot(`"ba343f74a4e61ebaa4060d86797ee24abaf5b7141294856b5ee327c3a80d12ff"`);
+    expect(fairCommitment(SEED, order)).toMatchInlineSnapshot(
+      `"ba343f74a4e61ebaa4060d86797ee24abaf5b7141294856b5ee327c3a80d12ff"`,
+    );
   });
   it("refuses a malformed seed or range", () => {
     expect(() => fairOrder("abc", { from: 1, to: 2 })).toThrow(/seed/);

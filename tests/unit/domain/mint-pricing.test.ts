@@ -16,7 +16,14 @@ import {
 } from "@/lib/domain/mint-pricing";
 import type { DutchConfig } from "@/lib/domain/phase-config";
 
-const open: QuantityLimits = { requested: 1, maxPerTransaction: null, walletRemaining: null, phaseRemaining: null, supplyRemaining: null, bogo: null };
+const open: QuantityLimits = {
+  requested: 1,
+  maxPerTransaction: null,
+  walletRemaining: null,
+  phaseRemaining: null,
+  supplyRemaining: null,
+  bogo: null,
+};
 
 describe("bogo", () => {
   it("reads the phase's buy/get pair only when both are positive", () => {
@@ -33,7 +40,14 @@ describe("bogo", () => {
 
 describe("planQuantity", () => {
   it("prepares what was asked when nothing limits it", () => {
-    expect(planQuantity({ ...open, requested: 4 })).toEqual({ paid: 4, bonus: 0, total: 4, adjusted: false, reason: null, refusal: null });
+    expect(planQuantity({ ...open, requested: 4 })).toEqual({
+      paid: 4,
+      bonus: 0,
+      total: 4,
+      adjusted: false,
+      reason: null,
+      refusal: null,
+    });
   });
   it("caps the paid quantity at maxPerTransaction and says so", () => {
     expect(planQuantity({ ...open, requested: 5, maxPerTransaction: 2 })).toEqual({
@@ -54,11 +68,26 @@ describe("planQuantity", () => {
   });
   it("adds the BOGO bonus and counts it against the room", () => {
     const bogo = { buy: 2, get: 1 };
-    expect(planQuantity({ ...open, requested: 2, bogo })).toMatchObject({ paid: 2, bonus: 1, total: 3, adjusted: false });
+    expect(planQuantity({ ...open, requested: 2, bogo })).toMatchObject({
+      paid: 2,
+      bonus: 1,
+      total: 3,
+      adjusted: false,
+    });
     // Room 3: 3 paid + 1 bonus does not fit, 2 paid + 1 bonus does.
-    expect(planQuantity({ ...open, requested: 3, walletRemaining: 3, bogo })).toMatchObject({ paid: 2, bonus: 1, total: 3, adjusted: true });
+    expect(planQuantity({ ...open, requested: 3, walletRemaining: 3, bogo })).toMatchObject({
+      paid: 2,
+      bonus: 1,
+      total: 3,
+      adjusted: true,
+    });
     // Room 1 and buy 1 get 1: one paid NFT, its bonus trimmed.
-    expect(planQuantity({ ...open, requested: 1, walletRemaining: 1, bogo: { buy: 1, get: 1 } })).toMatchObject({ paid: 1, bonus: 0, total: 1, adjusted: false });
+    expect(planQuantity({ ...open, requested: 1, walletRemaining: 1, bogo: { buy: 1, get: 1 } })).toMatchObject({
+      paid: 1,
+      bonus: 0,
+      total: 1,
+      adjusted: false,
+    });
   });
   it("refuses with the reason's code when no room is left", () => {
     expect(planQuantity({ ...open, walletRemaining: 0, supplyRemaining: 5 }).refusal).toBe("WALLET_LIMIT_REACHED");
@@ -79,11 +108,18 @@ describe("priceFor", () => {
     surgeWindowMinutes: 5,
   };
   it("charges the phase price for fixed and hidden, and range's minimum (the least; each NFT is priced by rarityPrice)", () => {
-    for (const priceModel of ["fixed", "hidden", "range"] as const) expect(priceFor({ priceModel, price: 250n })).toBe(250n);
+    for (const priceModel of ["fixed", "hidden", "range"] as const)
+      expect(priceFor({ priceModel, price: 250n })).toBe(250n);
   });
   it("charges the dutch auction's live price", () => {
     const start = new Date("2026-01-01T00:00:00Z");
-    const state = { now: new Date(start.getTime() + 25 * 60_000), startedAt: start, lastMintAt: null, mintsInWindow: 0, totalMints: 0 };
+    const state = {
+      now: new Date(start.getTime() + 25 * 60_000),
+      startedAt: start,
+      lastMintAt: null,
+      mintsInWindow: 0,
+      totalMints: 0,
+    };
     expect(priceFor({ priceModel: "dutch", price: 0n }, { dutch: { config: dutch, state } })).toBe(800n);
     expect(priceFor({ priceModel: "dutch", price: 0n })).toBeNull();
   });
@@ -177,7 +213,10 @@ describe("applyClaimGrants", () => {
     ]);
   });
   it("applies percent then fixed, never below zero", () => {
-    const [item] = applyClaimGrants([paid], [{ codeId: "c", kind: "discount", remaining: 1, percent: 10, fixed: 2_000n }]);
+    const [item] = applyClaimGrants(
+      [paid],
+      [{ codeId: "c", kind: "discount", remaining: 1, percent: 10, fixed: 2_000n }],
+    );
     expect(item).toEqual({ kind: "paid", price: 0n, fee: 50n, claimCodeId: "c", discount: 1_000n });
   });
 });

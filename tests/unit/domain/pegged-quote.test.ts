@@ -75,9 +75,17 @@ describe("peggedQuote", () => {
   });
 
   it("is stale when a price is older than its TTL", () => {
-    const input = { config: { pegMode: "usd" as const, target: 10, slippageTolerance: 0.02, validitySeconds: 60 }, now, priceTtlMs: 60_000 };
-    expect(peggedQuote({ ...input, token: { symbol: "SOL", decimals: 9, usd: sol(100, now - 60_000) } }).isStale).toBe(false);
-    expect(peggedQuote({ ...input, token: { symbol: "SOL", decimals: 9, usd: sol(100, now - 60_001) } }).isStale).toBe(true);
+    const input = {
+      config: { pegMode: "usd" as const, target: 10, slippageTolerance: 0.02, validitySeconds: 60 },
+      now,
+      priceTtlMs: 60_000,
+    };
+    expect(peggedQuote({ ...input, token: { symbol: "SOL", decimals: 9, usd: sol(100, now - 60_000) } }).isStale).toBe(
+      false,
+    );
+    expect(peggedQuote({ ...input, token: { symbol: "SOL", decimals: 9, usd: sol(100, now - 60_001) } }).isStale).toBe(
+      true,
+    );
   });
 
   it("reads peg settings with their defaults, and refuses incomplete ones", () => {

@@ -7,12 +7,26 @@ const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
 describe("phaseTiming", () => {
   it("is upcoming before the start, with msUntilStart from the server clock", () => {
     const timing = phaseTiming({ startDate: at(90_000), endDate: at(500_000) }, now);
-    expect(timing).toEqual({ status: "upcoming", hasStarted: false, hasEnded: false, msUntilStart: 90_000, msUntilEnd: 500_000 });
+    expect(timing).toEqual({
+      status: "upcoming",
+      hasStarted: false,
+      hasEnded: false,
+      msUntilStart: 90_000,
+      msUntilEnd: 500_000,
+    });
   });
 
   it("is active from the start instant until the end instant", () => {
-    expect(phaseTiming({ startDate: now, endDate: at(1) }, now)).toMatchObject({ status: "active", msUntilStart: null, msUntilEnd: 1 });
-    expect(phaseTiming({ startDate: at(-1), endDate: now }, now)).toMatchObject({ status: "ended", hasEnded: true, msUntilEnd: null });
+    expect(phaseTiming({ startDate: now, endDate: at(1) }, now)).toMatchObject({
+      status: "active",
+      msUntilStart: null,
+      msUntilEnd: 1,
+    });
+    expect(phaseTiming({ startDate: at(-1), endDate: now }, now)).toMatchObject({
+      status: "ended",
+      hasEnded: true,
+      msUntilEnd: null,
+    });
   });
 
   it("treats a null start as started and a null end as open-ended", () => {

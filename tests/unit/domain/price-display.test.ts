@@ -3,7 +3,13 @@ import { resolvePriceDisplay, type PhasePricing } from "@/lib/domain/price-displ
 import { formatUnits, parseUnits, toDisplayAmount } from "@/lib/domain/amounts";
 import { priceLabel } from "@/app/_components/price-label";
 
-const base: PhasePricing = { priceModel: "fixed", price: 100_000_000n, priceMax: null, currency: "SOL", currencyDecimals: 9 };
+const base: PhasePricing = {
+  priceModel: "fixed",
+  price: 100_000_000n,
+  priceMax: null,
+  currency: "SOL",
+  currencyDecimals: 9,
+};
 
 describe("resolvePriceDisplay", () => {
   it("shows a fixed price as an amount, exactly", () => {
@@ -11,7 +17,12 @@ describe("resolvePriceDisplay", () => {
   });
 
   it("marks only a zero amount as free", () => {
-    expect(resolvePriceDisplay({ ...base, price: 0n })).toEqual({ kind: "amount", amount: 0, currency: "SOL", isFree: true });
+    expect(resolvePriceDisplay({ ...base, price: 0n })).toEqual({
+      kind: "amount",
+      amount: 0,
+      currency: "SOL",
+      isFree: true,
+    });
     expect(resolvePriceDisplay({ ...base, price: 1n })).toMatchObject({ isFree: false, amount: 0.000000001 });
   });
 
@@ -22,7 +33,10 @@ describe("resolvePriceDisplay", () => {
       max: 0.5,
       currency: "SOL",
     });
-    expect(resolvePriceDisplay({ ...base, priceModel: "range", priceMax: 100_000_000n })).toMatchObject({ kind: "amount", amount: 0.1 });
+    expect(resolvePriceDisplay({ ...base, priceModel: "range", priceMax: 100_000_000n })).toMatchObject({
+      kind: "amount",
+      amount: 0.1,
+    });
   });
 
   it("never reveals a hidden price", () => {
@@ -31,7 +45,12 @@ describe("resolvePriceDisplay", () => {
 
   it("answers unknown for a pegged price without a quote, and an approximate amount with one", () => {
     expect(resolvePriceDisplay({ ...base, priceModel: "pegged" })).toEqual({ kind: "unknown" });
-    expect(resolvePriceDisplay({ ...base, priceModel: "pegged" }, { peggedQuote: { amount: 12_345_000n, currency: "USDC", decimals: 6 } })).toEqual({
+    expect(
+      resolvePriceDisplay(
+        { ...base, priceModel: "pegged" },
+        { peggedQuote: { amount: 12_345_000n, currency: "USDC", decimals: 6 } },
+      ),
+    ).toEqual({
       kind: "amount",
       amount: 12.345,
       currency: "USDC",
@@ -42,7 +61,10 @@ describe("resolvePriceDisplay", () => {
 
   it("shows a dutch auction as its live price, else its floor-to-ceiling range, else unknown", () => {
     const dutch = { ...base, priceModel: "dutch" as const };
-    expect(resolvePriceDisplay(dutch, { dutchLivePrice: 750_000_000n })).toMatchObject({ kind: "amount", amount: 0.75 });
+    expect(resolvePriceDisplay(dutch, { dutchLivePrice: 750_000_000n })).toMatchObject({
+      kind: "amount",
+      amount: 0.75,
+    });
     expect(resolvePriceDisplay(dutch, { dutchBounds: { floor: 100_000_000n, ceiling: 2_000_000_000n } })).toEqual({
       kind: "range",
       min: 0.1,
@@ -57,7 +79,9 @@ describe("priceLabel", () => {
   it("renders by the spec's rules", () => {
     expect(priceLabel({ kind: "amount", amount: 0, currency: "SOL", isFree: true })).toBe("Free");
     expect(priceLabel({ kind: "amount", amount: 0, currency: "SOL", isFree: false })).toBe("0 SOL");
-    expect(priceLabel({ kind: "amount", amount: 1.5, currency: "SOL", isFree: false, approximate: true })).toBe("≈ 1.5 SOL");
+    expect(priceLabel({ kind: "amount", amount: 1.5, currency: "SOL", isFree: false, approximate: true })).toBe(
+      "≈ 1.5 SOL",
+    );
     expect(priceLabel({ kind: "range", min: 0.2, max: 0.5, currency: "SOL" })).toBe("from 0.2 SOL");
     expect(priceLabel({ kind: "amount", amount: 1250.5, currency: "USDC", isFree: false })).toBe("1,250.5 USDC");
     expect(priceLabel({ kind: "amount", amount: 0.0000001, currency: "SOL", isFree: false })).toBe("0.0000001 SOL");

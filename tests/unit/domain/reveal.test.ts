@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { isCollectionRevealed, isNftRevealed, mintRevealCutoff, nftRevealAt, unrevealedName, type RevealSettings } from "@/lib/domain/reveal";
+import {
+  isCollectionRevealed,
+  isNftRevealed,
+  mintRevealCutoff,
+  nftRevealAt,
+  unrevealedName,
+  type RevealSettings,
+} from "@/lib/domain/reveal";
 
 const now = new Date("2025-06-21T12:00:00.000Z");
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-const delayed: RevealSettings = { delayedRevealEnabled: true, revealedAt: null, instantRevealAfterMint: false, timeDelayedReveal: false, revealDelayMinutes: null };
+const delayed: RevealSettings = {
+  delayedRevealEnabled: true,
+  revealedAt: null,
+  instantRevealAfterMint: false,
+  timeDelayedReveal: false,
+  revealDelayMinutes: null,
+};
 
 describe("reveal", () => {
   it("shows everything of a drop without delayed reveal", () => {

@@ -14,7 +14,8 @@ describe("Sugar values", () => {
     expect(parseSugarDate("2025-01-01 00:00:00 +0000")?.toISOString()).toBe("2025-01-01T00:00:00.000Z");
     expect(parseSugarDate("2025-06-01T18:30:00+02:00")?.toISOString()).toBe("2025-06-01T16:30:00.000Z");
     expect(parseSugarDate("2025-06-01")?.toISOString()).toBe("2025-06-01T00:00:00.000Z");
-    for (const bad of ["next Tuesday", "2025-02-30", "06/01/2025", "2025-06-01 25:00:00", ""]) expect(parseSugarDate(bad)).toBeNull();
+    for (const bad of ["next Tuesday", "2025-02-30", "06/01/2025", "2025-06-01 25:00:00", ""])
+      expect(parseSugarDate(bad)).toBeNull();
   });
 
   it("turns SOL into exact lamports (0.3 SOL is 300,000,000, not Sugar's truncated float)", () => {
@@ -44,15 +45,34 @@ describe("guards to phases", () => {
       guards: {
         default: { solPayment: { value: 0.1, destination: TREASURY }, startDate: { date: "2025-01-01T00:00:00Z" } },
         groups: [
-          { label: "og", guards: { solPayment: { value: 0.05, destination: TREASURY }, addressGate: { address: OTHER }, mintLimit: { id: 1, limit: 1 } } },
+          {
+            label: "og",
+            guards: {
+              solPayment: { value: 0.05, destination: TREASURY },
+              addressGate: { address: OTHER },
+              mintLimit: { id: 1, limit: 1 },
+            },
+          },
           { label: "public", guards: { redeemedAmount: { maximum: 80 }, allocation: { id: 2, limit: 50 } } },
         ],
       },
       walletFiles: new Map(),
     });
     expect(problems).toEqual([]);
-    expect(phases[0]).toMatchObject({ name: "og", price: 50_000_000n, allowlist: [OTHER], maxPerWallet: 1, startDate: new Date("2025-01-01T00:00:00Z") });
-    expect(phases[1]).toMatchObject({ name: "public", price: 100_000_000n, allowlist: null, phaseSupply: 50, treasury: TREASURY });
+    expect(phases[0]).toMatchObject({
+      name: "og",
+      price: 50_000_000n,
+      allowlist: [OTHER],
+      maxPerWallet: 1,
+      startDate: new Date("2025-01-01T00:00:00Z"),
+    });
+    expect(phases[1]).toMatchObject({
+      name: "public",
+      price: 100_000_000n,
+      allowlist: null,
+      phaseSupply: 50,
+      treasury: TREASURY,
+    });
   });
 
   it("a config without groups is one phase", () => {
@@ -65,7 +85,14 @@ describe("guards to phases", () => {
       guards: {
         default: { mintLimit: { id: 1, limit: 3 } },
         groups: [
-          { label: "a", guards: { solPayment: { value: 1, destination: TREASURY }, tokenGate: { amount: 1, mint: OTHER }, nftGate: { requiredCollection: OTHER } } },
+          {
+            label: "a",
+            guards: {
+              solPayment: { value: 1, destination: TREASURY },
+              tokenGate: { amount: 1, mint: OTHER },
+              nftGate: { requiredCollection: OTHER },
+            },
+          },
           { label: "a", guards: { solPayment: { value: 1, destination: OTHER } } },
         ],
       },
@@ -107,17 +134,32 @@ describe("what update may change", () => {
   });
 
   it("before the first mint: assets, prices and royalties change; the name and symbol never", () => {
-    const next = shape({ nfts: new Map([[0, "a2"]]), sellerFeeBasisPoints: 700, phases: [{ label: "public", name: "Public", settings: "y", phaseSupply: 5 }], symbol: "MOTHS" });
+    const next = shape({
+      nfts: new Map([[0, "a2"]]),
+      sellerFeeBasisPoints: 700,
+      phases: [{ label: "public", name: "Public", settings: "y", phaseSupply: 5 }],
+      symbol: "MOTHS",
+    });
     const verdict = judgeUpdate(shape(), next, { minted: 0, phaseMints: [0] });
     expect(verdict.refusals).toEqual([expect.stringMatching(/^The symbol cannot change/)]);
     expect(verdict.changes).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Assets: 2 → 1 NFTs/), expect.stringMatching(/^Royalties/), "Phase 1 (Public): settings changed"]),
+      expect.arrayContaining([
+        expect.stringMatching(/^Assets: 2 → 1 NFTs/),
+        expect.stringMatching(/^Royalties/),
+        "Phase 1 (Public): settings changed",
+      ]),
     );
   });
 
   it("after the first mint: sold phases, assets, royalties, the commitment and codes are frozen; prices are not", () => {
     const sold = { minted: 3, phaseMints: [3] };
-    expect(judgeUpdate(shape(), shape({ phases: [{ label: "public", name: "Public", settings: "y", phaseSupply: 5 }] }), sold)).toEqual({
+    expect(
+      judgeUpdate(
+        shape(),
+        shape({ phases: [{ label: "public", name: "Public", settings: "y", phaseSupply: 5 }] }),
+        sold,
+      ),
+    ).toEqual({
       changes: ["Phase 1 (Public): settings changed"],
       refusals: [],
     });
@@ -144,6 +186,8 @@ describe("what update may change", () => {
         expect.stringMatching(/^The claim codes cannot change/),
       ]),
     );
-    expect(judgeUpdate(shape(), shape({ phases: [] }), sold).refusals).toEqual([expect.stringMatching(/Phase 1 \(Public\) cannot be removed: 3 NFTs were minted in it/)]);
+    expect(judgeUpdate(shape(), shape({ phases: [] }), sold).refusals).toEqual([
+      expect.stringMatching(/Phase 1 \(Public\) cannot be removed: 3 NFTs were minted in it/),
+    ]);
   });
 });

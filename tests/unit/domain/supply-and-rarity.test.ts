@@ -4,10 +4,22 @@ import { computeTraitStats, rankByRarity, traitValueStats } from "@/lib/domain/r
 
 describe("supplyStats", () => {
   it("computes available and percent for a capped drop", () => {
-    expect(supplyStats(100, 12)).toEqual({ totalSupply: 100, mintedCount: 12, availableCount: 88, percentMinted: 12, isOpenEnded: false });
+    expect(supplyStats(100, 12)).toEqual({
+      totalSupply: 100,
+      mintedCount: 12,
+      availableCount: 88,
+      percentMinted: 12,
+      isOpenEnded: false,
+    });
   });
   it("reports an open-ended drop as total 0 with isOpenEnded", () => {
-    expect(supplyStats(null, 7)).toEqual({ totalSupply: 0, mintedCount: 7, availableCount: 0, percentMinted: 0, isOpenEnded: true });
+    expect(supplyStats(null, 7)).toEqual({
+      totalSupply: 0,
+      mintedCount: 7,
+      availableCount: 0,
+      percentMinted: 0,
+      isOpenEnded: true,
+    });
   });
   it("never reaches 100 percent before the last item", () => {
     expect(percentOf(9_999, 10_000)).toBe(99.99);
@@ -19,7 +31,13 @@ describe("supplyStats", () => {
 
 describe("rarity", () => {
   it("gives probability, percentage, information content and score per value", () => {
-    expect(traitValueStats(25, 100)).toEqual({ count: 25, probability: 0.25, percentage: 25, informationContent: 2, rarityScore: 4 });
+    expect(traitValueStats(25, 100)).toEqual({
+      count: 25,
+      probability: 0.25,
+      percentage: 25,
+      informationContent: 2,
+      rarityScore: 4,
+    });
   });
 
   it("counts values per trait, rarest first, and ranks items by summed score", () => {

@@ -45,16 +45,28 @@ describe("phase labels", () => {
   });
 
   it("lists only the limits the phase sets", () => {
-    expect(phaseLimitLabels({ maxPerWallet: 3, maxPerTransaction: 3, phaseSupply: 50 })).toEqual(["Max 3 per wallet", "Max 3 per transaction", "50 in this phase"]);
-    expect(phaseLimitLabels({ maxPerWallet: null, maxPerTransaction: null, phaseSupply: 1200 })).toEqual(["1,200 in this phase"]);
+    expect(phaseLimitLabels({ maxPerWallet: 3, maxPerTransaction: 3, phaseSupply: 50 })).toEqual([
+      "Max 3 per wallet",
+      "Max 3 per transaction",
+      "50 in this phase",
+    ]);
+    expect(phaseLimitLabels({ maxPerWallet: null, maxPerTransaction: null, phaseSupply: 1200 })).toEqual([
+      "1,200 in this phase",
+    ]);
     expect(phaseLimitLabels({ maxPerWallet: null, maxPerTransaction: null, phaseSupply: null })).toEqual([]);
   });
 });
 
 describe("phaseCountdownTarget", () => {
   it("counts an upcoming phase down to its start and a live one to its end", () => {
-    expect(phaseCountdownTarget({ status: "upcoming", msUntilStart: 5_000, msUntilEnd: 9_000 })).toEqual({ verb: "Starts in", ms: 5_000 });
-    expect(phaseCountdownTarget({ status: "active", msUntilStart: null, msUntilEnd: 9_000 })).toEqual({ verb: "Ends in", ms: 9_000 });
+    expect(phaseCountdownTarget({ status: "upcoming", msUntilStart: 5_000, msUntilEnd: 9_000 })).toEqual({
+      verb: "Starts in",
+      ms: 5_000,
+    });
+    expect(phaseCountdownTarget({ status: "active", msUntilStart: null, msUntilEnd: 9_000 })).toEqual({
+      verb: "Ends in",
+      ms: 9_000,
+    });
   });
 
   it("has no countdown for a live phase without an end, or an ended one", () => {
@@ -73,15 +85,27 @@ describe("supplySummary", () => {
   const stats = { totalSupply: 100, mintedCount: 12, availableCount: 88, percentMinted: 12, isOpenEnded: false };
 
   it("reads minted of total", () => {
-    expect(supplySummary(stats)).toEqual({ kind: "capped", minted: 12, total: 100, percent: 12, soldOut: false, text: "12 of 100 minted" });
+    expect(supplySummary(stats)).toEqual({
+      kind: "capped",
+      minted: 12,
+      total: 100,
+      percent: 12,
+      soldOut: false,
+      text: "12 of 100 minted",
+    });
   });
 
   it("marks a drop with nothing left as sold out", () => {
-    expect(supplySummary({ ...stats, mintedCount: 100, availableCount: 0, percentMinted: 100 })).toMatchObject({ soldOut: true, text: "100 of 100 minted" });
+    expect(supplySummary({ ...stats, mintedCount: 100, availableCount: 0, percentMinted: 100 })).toMatchObject({
+      soldOut: true,
+      text: "100 of 100 minted",
+    });
   });
 
   it("shows an open-ended drop as an open edition, with no total", () => {
-    expect(supplySummary({ totalSupply: 0, mintedCount: 1234, availableCount: 0, percentMinted: 0, isOpenEnded: true })).toEqual({
+    expect(
+      supplySummary({ totalSupply: 0, mintedCount: 1234, availableCount: 0, percentMinted: 0, isOpenEnded: true }),
+    ).toEqual({
       kind: "open",
       minted: 1234,
       text: "1,234 minted · open edition",
@@ -89,7 +113,9 @@ describe("supplySummary", () => {
   });
 
   it("groups thousands the same way everywhere", () => {
-    expect(supplySummary({ ...stats, totalSupply: 10_000, mintedCount: 1_234, availableCount: 8_766 }).text).toBe("1,234 of 10,000 minted");
+    expect(supplySummary({ ...stats, totalSupply: 10_000, mintedCount: 1_234, availableCount: 8_766 }).text).toBe(
+      "1,234 of 10,000 minted",
+    );
   });
 
   it("keeps an early drop off 0 % and an almost sold-out one off 100 %", () => {
@@ -103,16 +129,22 @@ describe("supplySummary", () => {
 
 describe("socialLinks", () => {
   it("keeps full http(s) URLs and builds them from handles, invite codes and bare domains", () => {
-    expect(socialLinks({ twitter: "https://x.com/dropmint", discord: "https://discord.gg/dropmint", externalUrl: "https://dropmint.example" })).toEqual([
+    expect(
+      socialLinks({
+        twitter: "https://x.com/dropmint",
+        discord: "https://discord.gg/dropmint",
+        externalUrl: "https://dropmint.example",
+      }),
+    ).toEqual([
       { kind: "twitter", label: "Twitter", href: "https://x.com/dropmint" },
       { kind: "discord", label: "Discord", href: "https://discord.gg/dropmint" },
       { kind: "website", label: "Website", href: "https://dropmint.example/" },
     ]);
-    expect(socialLinks({ twitter: "@sprites", discord: "abc123", externalUrl: "sprites.example/about" }).map((link) => link.href)).toEqual([
-      "https://x.com/sprites",
-      "https://discord.gg/abc123",
-      "https://sprites.example/about",
-    ]);
+    expect(
+      socialLinks({ twitter: "@sprites", discord: "abc123", externalUrl: "sprites.example/about" }).map(
+        (link) => link.href,
+      ),
+    ).toEqual(["https://x.com/sprites", "https://discord.gg/abc123", "https://sprites.example/about"]);
   });
 
   it("drops what is missing and never links a script or data URL", () => {

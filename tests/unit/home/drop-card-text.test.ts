@@ -1,7 +1,14 @@
 // The words on discovery cards: status by the server clock (a pre-launch drop shows no
 // schedule, a sold-out drop says so), the start time in UTC, progress and open editions.
 import { describe, expect, it } from "vitest";
-import { cardStatus, dropPath, isSoldOut, progressPercent, progressText, searchResultStats } from "@/app/_components/drop-card-text";
+import {
+  cardStatus,
+  dropPath,
+  isSoldOut,
+  progressPercent,
+  progressText,
+  searchResultStats,
+} from "@/app/_components/drop-card-text";
 
 const now = new Date("2026-11-21T12:00:00Z");
 const capped = (mintedCount: number, totalSupply = 100) => ({ isOpenEnded: false, totalSupply, mintedCount });
@@ -9,7 +16,11 @@ const open = (mintedCount: number) => ({ isOpenEnded: true, totalSupply: 0, mint
 
 describe("cardStatus", () => {
   it("an active phase reads Minting now", () => {
-    expect(cardStatus({ launchStatus: "live", status: "active", stats: capped(37) }, null, now)).toEqual({ label: "Minting now", detail: null, tone: "live" });
+    expect(cardStatus({ launchStatus: "live", status: "active", stats: capped(37) }, null, now)).toEqual({
+      label: "Minting now",
+      detail: null,
+      tone: "live",
+    });
   });
 
   it("an upcoming drop counts down to its start and gives the start in UTC", () => {
@@ -22,12 +33,16 @@ describe("cardStatus", () => {
   });
 
   it("an upcoming drop without a known start still reads as upcoming", () => {
-    expect(cardStatus({ launchStatus: "live", status: "upcoming", stats: capped(0) }, null, now).label).toBe("Upcoming");
+    expect(cardStatus({ launchStatus: "live", status: "upcoming", stats: capped(0) }, null, now).label).toBe(
+      "Upcoming",
+    );
   });
 
   it("a pre-launch drop is Coming soon and shows no schedule, even with a start passed in", () => {
     for (const launchStatus of ["coming_soon", "deploying", "maintenance"] as const) {
-      expect(cardStatus({ launchStatus, status: "upcoming", stats: capped(0) }, new Date("2026-11-22T00:00:00Z"), now)).toEqual({
+      expect(
+        cardStatus({ launchStatus, status: "upcoming", stats: capped(0) }, new Date("2026-11-22T00:00:00Z"), now),
+      ).toEqual({
         label: "Coming soon",
         detail: null,
         tone: "soon",
@@ -36,7 +51,9 @@ describe("cardStatus", () => {
   });
 
   it("a sold-out drop says Sold out even while a phase is active", () => {
-    expect(cardStatus({ launchStatus: "live", status: "active", stats: capped(100) }, null, now).label).toBe("Sold out");
+    expect(cardStatus({ launchStatus: "live", status: "active", stats: capped(100) }, null, now).label).toBe(
+      "Sold out",
+    );
   });
 
   it("a drop with every phase over reads Ended", () => {
@@ -72,6 +89,8 @@ describe("progress", () => {
 describe("links", () => {
   it("cards link to the short ID, else the UUID", () => {
     expect(dropPath({ shortId: "sprites", id: "7d1f1c0e-0000-4000-8000-000000000000" })).toBe("/d/sprites");
-    expect(dropPath({ shortId: null, id: "7d1f1c0e-0000-4000-8000-000000000000" })).toBe("/d/7d1f1c0e-0000-4000-8000-000000000000");
+    expect(dropPath({ shortId: null, id: "7d1f1c0e-0000-4000-8000-000000000000" })).toBe(
+      "/d/7d1f1c0e-0000-4000-8000-000000000000",
+    );
   });
 });

@@ -45,14 +45,20 @@ describe("drawableText", () => {
 
 describe("sharePhase", () => {
   it("the first active phase wins", () => {
-    const picked = sharePhase({ active: [phase("Allowlist", "active", null)], upcoming: [phase("Public", "upcoming", "2026-12-01T00:00:00Z")] });
+    const picked = sharePhase({
+      active: [phase("Allowlist", "active", null)],
+      upcoming: [phase("Public", "upcoming", "2026-12-01T00:00:00Z")],
+    });
     expect(picked?.name).toBe("Allowlist");
   });
 
   it("else the upcoming phase that starts first", () => {
     const picked = sharePhase({
       active: [],
-      upcoming: [phase("Later", "upcoming", "2026-12-05T00:00:00Z"), phase("Sooner", "upcoming", "2026-12-01T00:00:00Z")],
+      upcoming: [
+        phase("Later", "upcoming", "2026-12-05T00:00:00Z"),
+        phase("Sooner", "upcoming", "2026-12-01T00:00:00Z"),
+      ],
     });
     expect(picked?.name).toBe("Sooner");
   });

@@ -11,7 +11,10 @@ import { runDropCommand } from "@/lib/services/drop-launch";
 // Never prerendered or cached: every answer depends on the runtime's token.
 export const dynamic = "force-dynamic";
 
-export const POST = toolRoute({ guard: withAdminToken, body: adminDropsCommandSchema, response: adminDropsResponseSchema }, ({ ctx, body }) => runDropCommand(ctx, body));
+export const POST = toolRoute(
+  { guard: withAdminToken, body: adminDropsCommandSchema, response: adminDropsResponseSchema },
+  ({ ctx, body }) => runDropCommand(ctx, body),
+);
 
 // Any other method: the same 404 as a path that does not exist (Next would answer 405).
 export { v1NotFound as GET, v1NotFound as PUT, v1NotFound as PATCH, v1NotFound as DELETE, v1NotFound as OPTIONS };

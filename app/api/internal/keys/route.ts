@@ -12,18 +12,23 @@ import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/services/api-keys
 // Never prerendered or cached: every answer depends on the runtime's token.
 export const dynamic = "force-dynamic";
 
-export const POST = toolRoute({ guard: withAdminToken, body: adminKeysCommandSchema, response: adminKeysResponseSchema }, async ({ ctx, body: command }) => {
-  switch (command.action) {
-    case "create": {
-      const { key, summary } = await createApiKey(ctx, command, { sandboxCollections: ctx.config.sandbox.collections });
-      return { key, apiKey: summary };
+export const POST = toolRoute(
+  { guard: withAdminToken, body: adminKeysCommandSchema, response: adminKeysResponseSchema },
+  async ({ ctx, body: command }) => {
+    switch (command.action) {
+      case "create": {
+        const { key, summary } = await createApiKey(ctx, command, {
+          sandboxCollections: ctx.config.sandbox.collections,
+        });
+        return { key, apiKey: summary };
+      }
+      case "list":
+        return { apiKeys: await listApiKeys(ctx) };
+      case "revoke":
+        return { apiKey: await revokeApiKey(ctx, command.idOrPrefix) };
     }
-    case "list":
-      return { apiKeys: await listApiKeys(ctx) };
-    case "revoke":
-      return { apiKey: await revokeApiKey(ctx, command.idOrPrefix) };
-  }
-});
+  },
+);
 
 // Any other method: the same 404 as a path that does not exist (Next would answer 405).
 export { v1NotFound as GET, v1NotFound as PUT, v1NotFound as PATCH, v1NotFound as DELETE, v1NotFound as OPTIONS };

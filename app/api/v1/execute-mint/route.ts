@@ -6,4 +6,10 @@ import { executeMintRequest } from "@/lib/services/mint/execute-request";
 export const POST = v1Route(v1Operations.executeMint, ({ ctx, auth, body }) => executeMintRequest(ctx, auth, body));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { v1MethodNotAllowed as GET, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";
+export {
+  v1MethodNotAllowed as GET,
+  v1MethodNotAllowed as PUT,
+  v1MethodNotAllowed as PATCH,
+  v1MethodNotAllowed as DELETE,
+  v1Preflight as OPTIONS,
+} from "@/lib/api/v1-route";

@@ -19,4 +19,10 @@ export const POST = v1Route(
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { v1MethodNotAllowed as GET, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";
+export {
+  v1MethodNotAllowed as GET,
+  v1MethodNotAllowed as PUT,
+  v1MethodNotAllowed as PATCH,
+  v1MethodNotAllowed as DELETE,
+  v1Preflight as OPTIONS,
+} from "@/lib/api/v1-route";

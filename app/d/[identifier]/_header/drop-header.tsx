@@ -52,14 +52,22 @@ function Banner({ src }: { src: string | null }) {
     <div className="relative aspect-[3/1] overflow-hidden rounded-2xl bg-gradient-to-br from-mint/25 via-sky-500/10 to-fuchsia-500/25">
       {src && (
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={src} alt="" width={1500} height={500} fetchPriority="high" className="absolute inset-0 h-full w-full object-cover" />
+        <img
+          src={src}
+          alt=""
+          width={1500}
+          height={500}
+          fetchPriority="high"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
       )}
     </div>
   );
 }
 
 function Art({ src, name }: { src: string | null; name: string }) {
-  const box = "relative -mt-12 aspect-square w-28 shrink-0 overflow-hidden rounded-2xl bg-slate-800 shadow-2xl ring-4 ring-ink sm:-mt-20 sm:w-40 lg:w-48";
+  const box =
+    "relative -mt-12 aspect-square w-28 shrink-0 overflow-hidden rounded-2xl bg-slate-800 shadow-2xl ring-4 ring-ink sm:-mt-20 sm:w-40 lg:w-48";
   if (!src) return <div aria-hidden="true" className={box} />;
   return (
     // eslint-disable-next-line @next/next/no-img-element
@@ -69,9 +77,18 @@ function Art({ src, name }: { src: string | null; name: string }) {
 
 function VerifiedBadge() {
   return (
-    <span role="img" aria-label="Verified creator" title="Verified creator" className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-mint/15 text-mint">
+    <span
+      role="img"
+      aria-label="Verified creator"
+      title="Verified creator"
+      className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-mint/15 text-mint"
+    >
       <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5" aria-hidden="true">
-        <path fillRule="evenodd" d="M16.4 6.3a1 1 0 0 0-1.4-1.4L8.5 11.4 5.7 8.6a1 1 0 1 0-1.4 1.4l3.5 3.5a1 1 0 0 0 1.4 0l7.2-7.2Z" clipRule="evenodd" />
+        <path
+          fillRule="evenodd"
+          d="M16.4 6.3a1 1 0 0 0-1.4-1.4L8.5 11.4 5.7 8.6a1 1 0 1 0-1.4 1.4l3.5 3.5a1 1 0 0 0 1.4 0l7.2-7.2Z"
+          clipRule="evenodd"
+        />
       </svg>
     </span>
   );

@@ -5,19 +5,26 @@ import type { Fairness } from "@/lib/schemas/collection";
 
 export function FairnessNote({ fairness }: { fairness: Fairness }) {
   return (
-    <section aria-labelledby="fairness-heading" className="space-y-2 rounded-2xl border border-mint/30 bg-mint/5 p-4 text-sm" data-testid="fairness">
+    <section
+      aria-labelledby="fairness-heading"
+      className="space-y-2 rounded-2xl border border-mint/30 bg-mint/5 p-4 text-sm"
+      data-testid="fairness"
+    >
       <h2 id="fairness-heading" className="text-lg font-semibold">
         Provably fair
       </h2>
       <p className="text-slate-300">
-        Which NFT each mint gets was fixed before the mint opened, by a secret shuffle of tokens #{fairness.tokenIds.from} to #{fairness.tokenIds.to}. Nobody, the creator included,
-        can pick a rare one: a mint is never told its NFT before it lands.
+        Which NFT each mint gets was fixed before the mint opened, by a secret shuffle of tokens #
+        {fairness.tokenIds.from} to #{fairness.tokenIds.to}. Nobody, the creator included, can pick a rare one: a mint
+        is never told its NFT before it lands.
       </p>
       <dl className="grid gap-1">
         <dt className="text-slate-400">Commitment (SHA-256 of the seed and the order)</dt>
         <dd className="break-all font-mono text-xs">{fairness.commitment}</dd>
         <dt className="text-slate-400">Seed</dt>
-        <dd className="break-all font-mono text-xs">{fairness.seed ?? "Published here once nothing is left to mint (sold out, or the last phase ended)."}</dd>
+        <dd className="break-all font-mono text-xs">
+          {fairness.seed ?? "Published here once nothing is left to mint (sold out, or the last phase ended)."}
+        </dd>
         {fairness.assetsHash ? (
           <>
             <dt className="text-slate-400">Art commitment (hash of the asset files, fixed before the mint)</dt>

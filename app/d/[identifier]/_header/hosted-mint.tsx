@@ -5,7 +5,11 @@ import { safeHttpUrl } from "./labels";
 export function HostedMint({ mintUrl }: { mintUrl: string | null }) {
   const href = safeHttpUrl(mintUrl);
   return (
-    <section aria-labelledby="hosted-mint-heading" data-testid="hosted-mint" className="rounded-2xl border border-mint/30 bg-mint/[0.06] p-5">
+    <section
+      aria-labelledby="hosted-mint-heading"
+      data-testid="hosted-mint"
+      className="rounded-2xl border border-mint/30 bg-mint/[0.06] p-5"
+    >
       <h2 id="hosted-mint-heading" className="text-xl font-semibold">
         Mint
       </h2>
@@ -20,7 +24,14 @@ export function HostedMint({ mintUrl }: { mintUrl: string | null }) {
             className="mt-4 flex w-full items-center justify-center gap-2 rounded-xl bg-mint px-4 py-3 font-semibold text-ink hover:bg-emerald-300"
           >
             Mint on the hosted page
-            <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={2} className="h-4 w-4" aria-hidden="true">
+            <svg
+              viewBox="0 0 20 20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              className="h-4 w-4"
+              aria-hidden="true"
+            >
               <path d="M8 4H4v12h12v-4M11 4h5v5M16 4l-7 7" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </a>

@@ -7,7 +7,11 @@ import { formatCount } from "@/lib/format";
 type Stats = CollectionResponse["stats"];
 type CollectionRecord = CollectionResponse["collection"];
 
-export const PHASE_STATUS_LABEL: Record<Phase["status"], string> = { active: "Live", upcoming: "Upcoming", ended: "Ended" };
+export const PHASE_STATUS_LABEL: Record<Phase["status"], string> = {
+  active: "Live",
+  upcoming: "Upcoming",
+  ended: "Ended",
+};
 
 /**
  * Who may mint in the phase. Deliberately not "Allowlist": phases are often named so, and a
@@ -27,7 +31,9 @@ export function phaseLimitLabels(phase: Pick<Phase, "maxPerWallet" | "maxPerTran
 }
 
 /** Which moment a phase's countdown runs to, if any: the start of an upcoming phase, the end of a live one. */
-export function phaseCountdownTarget(phase: Pick<Phase, "status" | "msUntilStart" | "msUntilEnd">): { verb: "Starts in" | "Ends in"; ms: number } | null {
+export function phaseCountdownTarget(
+  phase: Pick<Phase, "status" | "msUntilStart" | "msUntilEnd">,
+): { verb: "Starts in" | "Ends in"; ms: number } | null {
   if (phase.status === "upcoming" && phase.msUntilStart !== null) return { verb: "Starts in", ms: phase.msUntilStart };
   if (phase.status === "active" && phase.msUntilEnd !== null) return { verb: "Ends in", ms: phase.msUntilEnd };
   return null;
@@ -41,7 +47,9 @@ export function statusChangeAnnouncement(name: string | null, status: Phase["sta
   return `${who} is upcoming.`;
 }
 
-export type SupplySummary = { kind: "open"; minted: number; text: string } | { kind: "capped"; minted: number; total: number; percent: number; soldOut: boolean; text: string };
+export type SupplySummary =
+  | { kind: "open"; minted: number; text: string }
+  | { kind: "capped"; minted: number; total: number; percent: number; soldOut: boolean; text: string };
 
 /** "12 of 100 minted" or, for a drop with no cap, "12 minted · open edition". */
 export function supplySummary(stats: Stats): SupplySummary {

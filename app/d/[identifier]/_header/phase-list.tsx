@@ -10,7 +10,13 @@ import { useCountdown } from "@/lib/client/countdown";
 import type { CollectionResponse, Phase } from "@/lib/client/types";
 import { bogoLabel, formatCountdown, formatUtcDateTime } from "@/lib/format";
 import { PriceLabel } from "@/app/_components/price-label";
-import { PHASE_STATUS_LABEL, accessLabel, phaseCountdownTarget, phaseLimitLabels, statusChangeAnnouncement } from "./labels";
+import {
+  PHASE_STATUS_LABEL,
+  accessLabel,
+  phaseCountdownTarget,
+  phaseLimitLabels,
+  statusChangeAnnouncement,
+} from "./labels";
 import { rereadUntilStatusMoves } from "./status-reread";
 
 type Props = { identifier: string; initialCollection: CollectionResponse };
@@ -27,7 +33,12 @@ export function PhaseList({ identifier, initialCollection }: Props) {
     <>
       <ol className="space-y-3">
         {phases.map((phase) => (
-          <PhaseCard key={phase.id} phase={phase} receivedAt={receivedAt} onCountdownElapsed={() => rereadAfterCountdown(phase.id, phase.status)} />
+          <PhaseCard
+            key={phase.id}
+            phase={phase}
+            receivedAt={receivedAt}
+            onCountdownElapsed={() => rereadAfterCountdown(phase.id, phase.status)}
+          />
         ))}
       </ol>
       <p aria-live="polite" className="sr-only">
@@ -37,12 +48,22 @@ export function PhaseList({ identifier, initialCollection }: Props) {
   );
 }
 
-function PhaseCard({ phase, receivedAt, onCountdownElapsed }: { phase: Phase; receivedAt: number; onCountdownElapsed: () => void }) {
+function PhaseCard({
+  phase,
+  receivedAt,
+  onCountdownElapsed,
+}: {
+  phase: Phase;
+  receivedAt: number;
+  onCountdownElapsed: () => void;
+}) {
   const target = phaseCountdownTarget(phase);
   const msLeft = useCountdown(target?.ms ?? null, receivedAt, target ? onCountdownElapsed : undefined);
   const headingId = `phase-${phase.id}`;
   const price = phase.priceDisplay;
-  const chips = [accessLabel(phase.isGated), bogoLabel(phase.bogo), ...phaseLimitLabels(phase)].filter((chip): chip is string => chip !== null);
+  const chips = [accessLabel(phase.isGated), bogoLabel(phase.bogo), ...phaseLimitLabels(phase)].filter(
+    (chip): chip is string => chip !== null,
+  );
 
   return (
     <li
@@ -67,15 +88,25 @@ function PhaseCard({ phase, receivedAt, onCountdownElapsed }: { phase: Phase; re
           <p className="text-lg font-semibold tabular-nums">
             <PriceLabel price={price} />
           </p>
-          {price.kind === "amount" && price.approximate && !price.isFree && <p className="text-xs text-slate-400">approximate</p>}
+          {price.kind === "amount" && price.approximate && !price.isFree && (
+            <p className="text-xs text-slate-400">approximate</p>
+          )}
         </div>
       </div>
 
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-400">
         <dt>Starts</dt>
-        <dd className="tabular-nums text-slate-300">{phase.startDate ? <time dateTime={phase.startDate}>{formatUtcDateTime(phase.startDate)}</time> : "Open from the start"}</dd>
+        <dd className="tabular-nums text-slate-300">
+          {phase.startDate ? (
+            <time dateTime={phase.startDate}>{formatUtcDateTime(phase.startDate)}</time>
+          ) : (
+            "Open from the start"
+          )}
+        </dd>
         <dt>Ends</dt>
-        <dd className="tabular-nums text-slate-300">{phase.endDate ? <time dateTime={phase.endDate}>{formatUtcDateTime(phase.endDate)}</time> : "No end date"}</dd>
+        <dd className="tabular-nums text-slate-300">
+          {phase.endDate ? <time dateTime={phase.endDate}>{formatUtcDateTime(phase.endDate)}</time> : "No end date"}
+        </dd>
       </dl>
 
       <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Rules">
@@ -89,12 +120,21 @@ function PhaseCard({ phase, receivedAt, onCountdownElapsed }: { phase: Phase; re
   );
 }
 
-function TimingLine({ phase, target, msLeft }: { phase: Phase; target: ReturnType<typeof phaseCountdownTarget>; msLeft: number | null }) {
+function TimingLine({
+  phase,
+  target,
+  msLeft,
+}: {
+  phase: Phase;
+  target: ReturnType<typeof phaseCountdownTarget>;
+  msLeft: number | null;
+}) {
   if (target && msLeft !== null) {
     if (msLeft <= 0) return <>{target.verb === "Starts in" ? "Starting now…" : "Ending now…"}</>;
     return (
       <>
-        {target.verb} {/* role=timer is not announced on every tick; status changes are, through the list's live region. */}
+        {target.verb}{" "}
+        {/* role=timer is not announced on every tick; status changes are, through the list's live region. */}
         <span role="timer" className="font-semibold text-white">
           {formatCountdown(msLeft)}
         </span>
@@ -114,8 +154,12 @@ const BADGE_STYLE: Record<Phase["status"], string> = {
 
 function StatusBadge({ status }: { status: Phase["status"] }) {
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}>
-      {status === "active" && <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-mint motion-safe:animate-pulse" />}
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}
+    >
+      {status === "active" && (
+        <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-mint motion-safe:animate-pulse" />
+      )}
       {PHASE_STATUS_LABEL[status]}
     </span>
   );
@@ -161,7 +205,8 @@ function useStatusAnnouncement(phases: Phase[]): string {
     const before = new Map(previous.map((phase) => [phase.id, phase.status]));
     const changed = phases.filter((phase) => before.has(phase.id) && before.get(phase.id) !== phase.status);
     setPrevious(phases);
-    if (changed.length > 0) setAnnouncement(changed.map((phase) => statusChangeAnnouncement(phase.name, phase.status)).join(" "));
+    if (changed.length > 0)
+      setAnnouncement(changed.map((phase) => statusChangeAnnouncement(phase.name, phase.status)).join(" "));
   }
   return announcement;
 }

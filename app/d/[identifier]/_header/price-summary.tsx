@@ -13,7 +13,8 @@ export function PriceSummary({ identifier, initialCollection }: Props) {
   const { active, upcoming } = (data ?? initialCollection).phases;
   const phase = active[0] ?? upcoming[0] ?? null;
   const caption = active[0] ? "Price now" : upcoming[0] ? "Next phase" : "Price";
-  const approximate = phase?.priceDisplay.kind === "amount" && phase.priceDisplay.approximate && !phase.priceDisplay.isFree;
+  const approximate =
+    phase?.priceDisplay.kind === "amount" && phase.priceDisplay.approximate && !phase.priceDisplay.isFree;
 
   return (
     <div data-testid="price-summary" className="rounded-xl border border-white/10 bg-white/[0.03] p-4">

@@ -17,7 +17,12 @@ export type RereadOptions = {
 };
 
 /** Re-reads until the phase's status differs from `from` (or the phase is gone); returns the number of reads. */
-export async function rereadUntilStatusMoves(read: Read, phaseId: string, from: Phase["status"], options: RereadOptions = {}): Promise<number> {
+export async function rereadUntilStatusMoves(
+  read: Read,
+  phaseId: string,
+  from: Phase["status"],
+  options: RereadOptions = {},
+): Promise<number> {
   const { attempts = STATUS_REREAD.attempts, gapMs = STATUS_REREAD.gapMs, isAlive = () => true } = options;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let reads = 0;

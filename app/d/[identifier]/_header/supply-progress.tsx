@@ -24,14 +24,21 @@ export function SupplyProgress({ identifier, initialCollection }: Props) {
   }
 
   return (
-    <div data-testid="supply-progress" data-sold-out={supply.soldOut || undefined} className="rounded-xl border border-white/10 bg-white/[0.03] p-4">
+    <div
+      data-testid="supply-progress"
+      data-sold-out={supply.soldOut || undefined}
+      className="rounded-xl border border-white/10 bg-white/[0.03] p-4"
+    >
       <div className="flex items-baseline justify-between gap-3">
         <p id="supply-label" className="text-lg font-semibold tabular-nums">
           {supply.text}
         </p>
         {supply.soldOut ? (
           // Seen here; heard through the live region below, which speaks only when it changes.
-          <span aria-hidden="true" className="rounded-full bg-amber-400/15 px-2.5 py-0.5 text-sm font-semibold text-amber-300">
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-amber-400/15 px-2.5 py-0.5 text-sm font-semibold text-amber-300"
+          >
             Sold out
           </span>
         ) : (
@@ -47,7 +54,10 @@ export function SupplyProgress({ identifier, initialCollection }: Props) {
         aria-valuetext={supply.text}
         className="mt-3 h-2.5 overflow-hidden rounded-full bg-white/10"
       >
-        <div className={`h-full rounded-full transition-[width] duration-700 ${supply.soldOut ? "bg-amber-400" : "bg-mint"}`} style={{ width: `${supply.percent}%` }} />
+        <div
+          className={`h-full rounded-full transition-[width] duration-700 ${supply.soldOut ? "bg-amber-400" : "bg-mint"}`}
+          style={{ width: `${supply.percent}%` }}
+        />
       </div>
       <p aria-live="polite" className="sr-only">
         {supply.soldOut ? "Sold out" : ""}

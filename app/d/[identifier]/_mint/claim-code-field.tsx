@@ -66,7 +66,15 @@ export function ClaimCodeField({ text, status, currency, phases, disabled, onCha
   );
 }
 
-function ClaimCodeStatusLine({ status, currency, phases }: { status: ClaimCodeStatus; currency: string | null; phases: Phase[] }) {
+function ClaimCodeStatusLine({
+  status,
+  currency,
+  phases,
+}: {
+  status: ClaimCodeStatus;
+  currency: string | null;
+  phases: Phase[];
+}) {
   switch (status.kind) {
     case "idle":
       return null;
@@ -92,7 +100,12 @@ function ClaimCodeStatusLine({ status, currency, phases }: { status: ClaimCodeSt
           {perkUrl && (
             <>
               {" "}
-              <a href={perkUrl} target="_blank" rel="noopener noreferrer" className="font-semibold underline underline-offset-4">
+              <a
+                href={perkUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold underline underline-offset-4"
+              >
                 Redeem it on the creator&apos;s page
               </a>
             </>
@@ -131,7 +144,9 @@ export function benefitSentence(check: ClaimCodeCheck, currency: string | null, 
       if (check.mintAllocation) parts.push(`on up to ${plural(check.mintAllocation, "mint")}`);
       break;
     case "whitelist":
-      parts.push(check.mintAllocation ? `allowlist access for ${plural(check.mintAllocation, "mint")}` : "allowlist access");
+      parts.push(
+        check.mintAllocation ? `allowlist access for ${plural(check.mintAllocation, "mint")}` : "allowlist access",
+      );
       break;
     case "external":
       parts.push("a perk from the creator");

@@ -57,8 +57,14 @@ export function FlowStatus({ flow, onCheckAgain }: FlowStatusProps) {
 
       <div role="status" aria-live="polite" className="space-y-1 text-sm">
         {flow.step === "preparing" && <p className="text-slate-300">Preparing your mint…</p>}
-        {flow.step === "signing" && <p className="text-slate-300">Approve {transactions === 1 ? "the transaction" : `the ${transactions} transactions`} in your wallet.</p>}
-        {flow.step === "submitting" && <p className="text-slate-300">Minting {plural(flow.prepared.totalQuantity, "NFT")}…</p>}
+        {flow.step === "signing" && (
+          <p className="text-slate-300">
+            Approve {transactions === 1 ? "the transaction" : `the ${transactions} transactions`} in your wallet.
+          </p>
+        )}
+        {flow.step === "submitting" && (
+          <p className="text-slate-300">Minting {plural(flow.prepared.totalQuantity, "NFT")}…</p>
+        )}
         {flow.step === "uncertain" && flow.checking && <p className="text-slate-300">Checking your wallet…</p>}
         {flow.step === "uncertain" && !flow.checking && !flow.checkFailed && (
           <p className="text-slate-300">Your wallet&apos;s mints have been read again; the counts above are current.</p>
@@ -66,7 +72,9 @@ export function FlowStatus({ flow, onCheckAgain }: FlowStatusProps) {
       </div>
 
       {/* Outside the live region: a ticking clock must not be read out every second. */}
-      {flow.step === "signing" && <SessionCountdown expiresInMs={flow.prepared.expiresInMs} receivedAt={flow.receivedAt} />}
+      {flow.step === "signing" && (
+        <SessionCountdown expiresInMs={flow.prepared.expiresInMs} receivedAt={flow.receivedAt} />
+      )}
       {prepared && flow.step !== "failed" && flow.step !== "expired" && <PricingSummary prepared={prepared} />}
       {flow.step === "done" && <MintResult outcome={flow.outcome} />}
       {flow.step === "uncertain" && flow.outcome && flow.outcome.minted > 0 && <MintResult outcome={flow.outcome} />}

@@ -35,11 +35,23 @@ const MAX_QUANTITY = 50;
 
 // Shown only once a mint starts, a wallet connects or the drop's claim codes are known: their
 // code loads after the page's first JavaScript (the drop page's budget, bench/goals.ts).
-const FlowStatus = lazy(() => import("./flow-status").then((m): { default: ComponentType<FlowStatusProps> } => ({ default: m.FlowStatus })));
-const ClaimCodeField = lazy(() => import("./claim-code-field").then((m): { default: ComponentType<ClaimCodeFieldProps> } => ({ default: m.ClaimCodeField })));
-const ConnectedWallet = lazy(() => import("./connected-wallet").then((m): { default: ComponentType<ConnectedWalletProps> } => ({ default: m.ConnectedWallet })));
+const FlowStatus = lazy(() =>
+  import("./flow-status").then((m): { default: ComponentType<FlowStatusProps> } => ({ default: m.FlowStatus })),
+);
+const ClaimCodeField = lazy(() =>
+  import("./claim-code-field").then((m): { default: ComponentType<ClaimCodeFieldProps> } => ({
+    default: m.ClaimCodeField,
+  })),
+);
+const ConnectedWallet = lazy(() =>
+  import("./connected-wallet").then((m): { default: ComponentType<ConnectedWalletProps> } => ({
+    default: m.ConnectedWallet,
+  })),
+);
 
-const WalletHost = lazy((): Promise<{ default: ComponentType<WalletHostProps> }> => loadWalletHost().catch(() => ({ default: WalletLoadFailed })));
+const WalletHost = lazy((): Promise<{ default: ComponentType<WalletHostProps> }> =>
+  loadWalletHost().catch(() => ({ default: WalletLoadFailed })),
+);
 
 export function MintPanel({ identifier, collectionId, cluster, initialCollection }: MintPanelProps) {
   const { data } = useCollection(identifier, initialCollection);
@@ -82,7 +94,10 @@ export function MintPanel({ identifier, collectionId, cluster, initialCollection
 /** `reserve`: keep the live panel's height, so controls and answers arriving later shift nothing below. */
 function Frame({ children, reserve = true }: { children: React.ReactNode; reserve?: boolean }) {
   return (
-    <section aria-labelledby="mint-panel-heading" className={`${reserve ? "min-h-[32rem] " : ""}space-y-5 rounded-2xl border border-white/10 bg-white/[0.03] p-5`}>
+    <section
+      aria-labelledby="mint-panel-heading"
+      className={`${reserve ? "min-h-[32rem] " : ""}space-y-5 rounded-2xl border border-white/10 bg-white/[0.03] p-5`}
+    >
       <h2 id="mint-panel-heading" className="text-2xl font-semibold">
         Mint
       </h2>
@@ -116,18 +131,28 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
   const remaining = useRemainingAllowance(collectionId, phase.id, address);
   const eligibility = useEligibility(collectionId, phase.id, address);
   const [quantityText, setQuantityText] = useState("1");
-  const max = Math.max(1, Math.min(phase.maxPerTransaction || MAX_QUANTITY, remaining ?? MAX_QUANTITY, supplyLeft ?? MAX_QUANTITY, MAX_QUANTITY));
+  const max = Math.max(
+    1,
+    Math.min(
+      phase.maxPerTransaction || MAX_QUANTITY,
+      remaining ?? MAX_QUANTITY,
+      supplyLeft ?? MAX_QUANTITY,
+      MAX_QUANTITY,
+    ),
+  );
   const quantity = clampQuantity(quantityText, max);
 
   const claimConfig = useClaimCodeConfig(collectionId);
   const claim = useClaimCode(collectionId);
-  const currency = phase.priceDisplay.kind === "amount" || phase.priceDisplay.kind === "range" ? phase.priceDisplay.currency : null;
+  const currency =
+    phase.priceDisplay.kind === "amount" || phase.priceDisplay.kind === "range" ? phase.priceDisplay.currency : null;
 
   const busy = flow.step === "preparing" || flow.step === "signing" || flow.step === "submitting";
   const awaitingCheck = flow.step === "uncertain" && (flow.checking || flow.checkFailed);
   // A code for another phase would only fail at prepare: say so before anything is asked.
   const codePhaseId = claim.status.kind === "valid" ? (claim.status.check.phaseId ?? null) : null;
-  const codeElsewhere = codePhaseId !== null && codePhaseId !== phase.id ? phasePhrase(allPhases.find((p) => p.id === codePhaseId)) : null;
+  const codeElsewhere =
+    codePhaseId !== null && codePhaseId !== phase.id ? phasePhrase(allPhases.find((p) => p.id === codePhaseId)) : null;
   const blockedReason = soldOut
     ? "This drop is sold out."
     : awaitingCheck
@@ -148,7 +173,8 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
     const code = await claim.forMint();
     if ("stop" in code) return;
     // A pegged price (the one display marked approximate) is the quote shown here: prepare charges the live one only within its slippage tolerance.
-    const quotedTokenAmount = phase.priceDisplay.kind === "amount" && phase.priceDisplay.approximate ? phase.priceDisplay.amount : null;
+    const quotedTokenAmount =
+      phase.priceDisplay.kind === "amount" && phase.priceDisplay.approximate ? phase.priceDisplay.amount : null;
     await start({ phaseId: phase.id, quantity, claimCode: code.use, quotedTokenAmount });
   }
 
@@ -159,7 +185,12 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
         <div>
           <p className="text-3xl font-bold tabular-nums">{priceLabel(phase.priceDisplay)}</p>
           <p className="text-sm text-slate-400">
-            {[bogoLabel(phase.bogo), phase.maxPerWallet ? `Up to ${formatCount(phase.maxPerWallet)} per wallet` : "No per-wallet limit"].filter(Boolean).join(" · ")}
+            {[
+              bogoLabel(phase.bogo),
+              phase.maxPerWallet ? `Up to ${formatCount(phase.maxPerWallet)} per wallet` : "No per-wallet limit",
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         </div>
       </div>
@@ -218,7 +249,12 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
           aria-describedby="mint-blocked-reason"
           className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-mint text-lg font-bold text-ink hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {busy && <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-ink border-t-transparent motion-reduce:animate-none" />}
+          {busy && (
+            <span
+              aria-hidden="true"
+              className="h-4 w-4 animate-spin rounded-full border-2 border-ink border-t-transparent motion-reduce:animate-none"
+            />
+          )}
           Mint {quantity}
         </button>
         <p id="mint-blocked-reason" className="min-h-5 text-sm text-slate-400">
@@ -265,7 +301,13 @@ function useWalletHost(cluster: Cluster) {
 
   const element = wanted ? (
     <Suspense fallback={null}>
-      <WalletHost cluster={cluster} pickerOpen={pickerOpen} onPickerClose={closePicker} onChange={setWallet} onConnectError={setConnectError} />
+      <WalletHost
+        cluster={cluster}
+        pickerOpen={pickerOpen}
+        onPickerClose={closePicker}
+        onChange={setWallet}
+        onConnectError={setConnectError}
+      />
     </Suspense>
   ) : null;
   return { wallet, openPicker, preload, connectError, loading: wanted && pickerOpen && wallet === null, element };

@@ -14,7 +14,11 @@ export function MintResult({ outcome }: { outcome: MintOutcome }) {
   useEffect(() => headingRef.current?.focus({ preventScroll: false }), []);
   const missing = outcome.minted - outcome.nfts.length;
   return (
-    <section data-testid="mint-result" aria-labelledby="mint-result-heading" className="space-y-3 rounded-xl border border-mint/30 bg-mint/5 p-3">
+    <section
+      data-testid="mint-result"
+      aria-labelledby="mint-result-heading"
+      className="space-y-3 rounded-xl border border-mint/30 bg-mint/5 p-3"
+    >
       <h3 id="mint-result-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
         You minted {plural(outcome.minted, "NFT")}
       </h3>
@@ -27,10 +31,16 @@ export function MintResult({ outcome }: { outcome: MintOutcome }) {
           ))}
         </ul>
       )}
-      {missing > 0 && <p className="text-sm text-slate-300">{missing === 1 ? "One NFT is" : `${missing} NFTs are`} in your wallet; the details will show here shortly.</p>}
+      {missing > 0 && (
+        <p className="text-sm text-slate-300">
+          {missing === 1 ? "One NFT is" : `${missing} NFTs are`} in your wallet; the details will show here shortly.
+        </p>
+      )}
       {outcome.failures.length > 0 && (
         <div role="alert" className="space-y-1 text-sm text-amber-300">
-          <p className="font-medium">{plural(outcome.failures.length, "transaction")} of this batch did not go through:</p>
+          <p className="font-medium">
+            {plural(outcome.failures.length, "transaction")} of this batch did not go through:
+          </p>
           {outcome.failures.map((failure, index) => (
             <p key={failure.sessionId}>
               {index + 1}. {failure.sentence}
@@ -43,12 +53,17 @@ export function MintResult({ outcome }: { outcome: MintOutcome }) {
 }
 
 function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | null }) {
-  const tapToReveal = nft.isRevealed && (reveal?.revealAnimationTrigger === "tap" || reveal?.revealAnimationTrigger === "click");
+  const tapToReveal =
+    nft.isRevealed && (reveal?.revealAnimationTrigger === "tap" || reveal?.revealAnimationTrigger === "click");
   const [hidden, setHidden] = useState(tapToReveal);
   const [loaded, setLoaded] = useState(false);
   const image = nft.imageUrl ?? nft.previewImageUrl;
   const name = nft.name ?? nftNumberLabel({ tokenId: nft.tokenId }) ?? "Your NFT";
-  const edition = nftNumberLabel({ tokenId: null, editionNumber: nft.editionNumber, maxEditionSupply: nft.maxEditionSupply });
+  const edition = nftNumberLabel({
+    tokenId: null,
+    editionNumber: nft.editionNumber,
+    maxEditionSupply: nft.maxEditionSupply,
+  });
   return (
     <figure className="space-y-1">
       <div className="relative aspect-square overflow-hidden rounded-lg bg-white/5">
@@ -78,7 +93,11 @@ function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | 
         <span className="block font-medium [overflow-wrap:anywhere]">{name}</span>
         {edition && <span className="block text-xs text-slate-400">{edition}</span>}
         {nft.rarity_tier && <span className="block text-xs capitalize text-slate-400">{nft.rarity_tier}</span>}
-        {!nft.isRevealed && <span className="block text-xs text-slate-300">{nft.revealAfter ? `Reveals at ${formatUtcDateTime(nft.revealAfter)}` : "Reveals later"}</span>}
+        {!nft.isRevealed && (
+          <span className="block text-xs text-slate-300">
+            {nft.revealAfter ? `Reveals at ${formatUtcDateTime(nft.revealAfter)}` : "Reveals later"}
+          </span>
+        )}
         {nft.bounty && <PrizeLine prize={nft.bounty} />}
       </figcaption>
     </figure>
@@ -97,7 +116,12 @@ function PrizeLine({ prize }: { prize: NonNullable<MintedNft["bounty"]> }) {
           : prize.bountyType === "nft"
             ? "an NFT"
             : "a perk from the creator";
-  const status = prize.payoutStatus === "paid" ? "in your wallet now" : prize.payoutStatus === "not_applicable" ? "the creator will be in touch" : "on its way to your wallet";
+  const status =
+    prize.payoutStatus === "paid"
+      ? "in your wallet now"
+      : prize.payoutStatus === "not_applicable"
+        ? "the creator will be in touch"
+        : "on its way to your wallet";
   return (
     <span data-testid="mint-prize" className="block text-xs font-semibold text-mint">
       <span aria-hidden="true">🎉 </span>

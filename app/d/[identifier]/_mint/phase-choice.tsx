@@ -10,7 +10,15 @@ import { priceLabel } from "@/app/_components/price-label";
 
 const phaseName = (phase: Phase) => phase.name ?? "Mint";
 
-export function PhaseChoice({ phases, selectedId, onSelect }: { phases: Phase[]; selectedId: string; onSelect(id: string): void }) {
+export function PhaseChoice({
+  phases,
+  selectedId,
+  onSelect,
+}: {
+  phases: Phase[];
+  selectedId: string;
+  onSelect(id: string): void;
+}) {
   const name = useId();
   if (phases.length === 1) {
     const phase = phases[0]!;
@@ -26,8 +34,18 @@ export function PhaseChoice({ phases, selectedId, onSelect }: { phases: Phase[];
       <legend className="mb-2 text-sm font-medium text-slate-300">Phase</legend>
       <div className="grid gap-2">
         {phases.map((phase) => (
-          <label key={phase.id} className="flex cursor-pointer items-center gap-3 rounded-xl border border-white/10 px-3 py-2 has-[:checked]:border-mint has-[:checked]:bg-mint/10">
-            <input type="radio" name={name} value={phase.id} checked={phase.id === selectedId} onChange={() => onSelect(phase.id)} className="h-4 w-4 accent-[var(--color-mint)]" />
+          <label
+            key={phase.id}
+            className="flex cursor-pointer items-center gap-3 rounded-xl border border-white/10 px-3 py-2 has-[:checked]:border-mint has-[:checked]:bg-mint/10"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={phase.id}
+              checked={phase.id === selectedId}
+              onChange={() => onSelect(phase.id)}
+              className="h-4 w-4 accent-[var(--color-mint)]"
+            />
             <span className="flex-1 font-medium">{phaseName(phase)}</span>
             <span className="text-sm tabular-nums text-slate-300">{priceLabel(phase.priceDisplay)}</span>
             {phase.isGated && <span className="rounded bg-white/10 px-1.5 py-0.5 text-xs text-slate-200">Gated</span>}

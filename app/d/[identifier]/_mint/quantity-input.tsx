@@ -18,14 +18,21 @@ export function QuantityInput({ text, max, disabled, onChange }: Props) {
   const quantity = clampQuantity(text, max);
   const typed = Number.parseInt(text, 10);
   const overMax = Number.isFinite(typed) && typed > max;
-  const button = "flex h-11 w-11 items-center justify-center rounded-xl border border-white/15 text-xl font-semibold hover:bg-white/10 disabled:opacity-40";
+  const button =
+    "flex h-11 w-11 items-center justify-center rounded-xl border border-white/15 text-xl font-semibold hover:bg-white/10 disabled:opacity-40";
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-300">
         Quantity
       </label>
       <div className="flex items-center gap-2">
-        <button type="button" className={button} aria-label="Decrease quantity" disabled={disabled || quantity <= 1} onClick={() => onChange(String(quantity - 1))}>
+        <button
+          type="button"
+          className={button}
+          aria-label="Decrease quantity"
+          disabled={disabled || quantity <= 1}
+          onClick={() => onChange(String(quantity - 1))}
+        >
           −
         </button>
         <input
@@ -42,7 +49,13 @@ export function QuantityInput({ text, max, disabled, onChange }: Props) {
           onBlur={() => onChange(String(quantity))}
           className="h-11 w-20 rounded-xl border border-white/15 bg-white/5 text-center text-lg tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
         />
-        <button type="button" className={button} aria-label="Increase quantity" disabled={disabled || quantity >= max} onClick={() => onChange(String(quantity + 1))}>
+        <button
+          type="button"
+          className={button}
+          aria-label="Increase quantity"
+          disabled={disabled || quantity >= max}
+          onClick={() => onChange(String(quantity + 1))}
+        >
           +
         </button>
         <p id={hintId} className="ml-1 text-xs text-slate-400" aria-live="polite">

@@ -74,7 +74,8 @@ export function useClaimCode(collectionId: string) {
     if (typed.trim() === "") return { use: null };
     const settled = current.kind === "valid" ? current : await apply();
     // An external code is a perk on the creator's page (the status line links it): minting with it would be refused.
-    if (settled.kind === "valid") return settled.check.grantType === "external" ? { stop: true } : { use: settled.code };
+    if (settled.kind === "valid")
+      return settled.check.grantType === "external" ? { stop: true } : { use: settled.code };
     // Edited while being checked: nothing settled about the code now in the box.
     if (settled.kind === "idle" && latest.current.text.trim() === "") return { use: null };
     return { stop: true };

@@ -13,7 +13,10 @@ import type { WalletBridge } from "./wallet-bridge";
 /** Do not hand over a signature this close to the session's end: it would arrive expired. */
 const SUBMIT_MARGIN_MS = 1_500;
 
-export type RevealSettings = Pick<ExecuteMintResult, "revealAnimationTrigger" | "revealTapCaption" | "revealTransitionType">;
+export type RevealSettings = Pick<
+  ExecuteMintResult,
+  "revealAnimationTrigger" | "revealTapCaption" | "revealTransitionType"
+>;
 
 export type MintOutcome = {
   nfts: MintedNft[];
@@ -34,11 +37,30 @@ export type MintFlow =
   | { step: "done"; prepared: PreparedMintResponse; outcome: MintOutcome }
   | { step: "failed"; error: unknown; prepared: PreparedMintResponse | null; failures: MintOutcome["failures"] }
   | { step: "expired"; prepared: PreparedMintResponse }
-  | { step: "uncertain"; prepared: PreparedMintResponse; outcome: MintOutcome | null; checking: boolean; checkFailed: boolean };
+  | {
+      step: "uncertain";
+      prepared: PreparedMintResponse;
+      outcome: MintOutcome | null;
+      checking: boolean;
+      checkFailed: boolean;
+    };
 
-export type MintRequest = { phaseId: string; quantity: number; claimCode: string | null; quotedTokenAmount?: number | null };
+export type MintRequest = {
+  phaseId: string;
+  quantity: number;
+  claimCode: string | null;
+  quotedTokenAmount?: number | null;
+};
 
-export function useMintFlow({ collectionId, identifier, wallet }: { collectionId: string; identifier: string; wallet: WalletBridge | null }) {
+export function useMintFlow({
+  collectionId,
+  identifier,
+  wallet,
+}: {
+  collectionId: string;
+  identifier: string;
+  wallet: WalletBridge | null;
+}) {
   const { client, cluster } = useDropmint();
   const queryClient = useQueryClient();
   const [flow, setFlow] = useState<MintFlow>({ step: "idle" });
@@ -60,7 +82,11 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
     async (address: string): Promise<boolean> => {
       try {
         await Promise.all([
-          queryClient.fetchQuery({ queryKey: queryKeys.walletMints(cluster, collectionId, address), queryFn: () => client.getWalletMints(collectionId, address), staleTime: 0 }),
+          queryClient.fetchQuery({
+            queryKey: queryKeys.walletMints(cluster, collectionId, address),
+            queryFn: () => client.getWalletMints(collectionId, address),
+            staleTime: 0,
+          }),
           queryClient.refetchQueries({ queryKey: queryKeys.collection(cluster, identifier) }, { throwOnError: true }),
         ]);
         void refreshDrop();
@@ -74,9 +100,13 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
 
   const checkWallet = useCallback(
     async (address: string) => {
-      setFlow((current) => (current.step === "uncertain" ? { ...current, checking: true, checkFailed: false } : current));
+      setFlow((current) =>
+        current.step === "uncertain" ? { ...current, checking: true, checkFailed: false } : current,
+      );
       const ok = await rereadWallet(address);
-      setFlow((current) => (current.step === "uncertain" ? { ...current, checking: false, checkFailed: !ok } : current));
+      setFlow((current) =>
+        current.step === "uncertain" ? { ...current, checking: false, checkFailed: !ok } : current,
+      );
     },
     [rereadWallet],
   );
@@ -86,7 +116,12 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
       if (busy.current) return;
       const address = wallet?.address;
       if (!wallet?.connected || !address) {
-        setFlow({ step: "failed", error: new DropmintClientError("WALLET_NOT_CONNECTED", "No wallet is connected."), prepared: null, failures: [] });
+        setFlow({
+          step: "failed",
+          error: new DropmintClientError("WALLET_NOT_CONNECTED", "No wallet is connected."),
+          prepared: null,
+          failures: [],
+        });
         return;
       }
       busy.current = true;
@@ -94,7 +129,15 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
       let submitted = false;
       try {
         setFlow({ step: "preparing" });
-        prepared = await client.prepareMint({ collectionId, phaseId, walletAddress: address, quantity, claimCode, walletProvider: wallet.walletName, quotedTokenAmount });
+        prepared = await client.prepareMint({
+          collectionId,
+          phaseId,
+          walletAddress: address,
+          quantity,
+          claimCode,
+          walletProvider: wallet.walletName,
+          quotedTokenAmount,
+        });
         const receivedAt = performance.now();
         setFlow({ step: "signing", prepared, receivedAt });
         const signed = await wallet.signTransactions(prepared.transactions.map((t) => t.transaction));
@@ -104,9 +147,15 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
           return;
         }
         setFlow({ step: "submitting", prepared });
-        const items = prepared.sessions.map((session, index) => ({ sessionId: session.sessionId, signedTransaction: signed[index]! }));
+        const items = prepared.sessions.map((session, index) => ({
+          sessionId: session.sessionId,
+          signedTransaction: signed[index]!,
+        }));
         submitted = true;
-        const outcome = items.length === 1 ? singleOutcome(await client.executeMint(items[0]!)) : await batchOutcome(await client.executeMintBatch(items));
+        const outcome =
+          items.length === 1
+            ? singleOutcome(await client.executeMint(items[0]!))
+            : await batchOutcome(await client.executeMintBatch(items));
         if (outcome.pending > 0) {
           setFlow({ step: "uncertain", prepared, outcome, checking: true, checkFailed: false });
           void checkWallet(address);
@@ -132,7 +181,10 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
 
   /** Back to a blank panel (another wallet connected); never while a mint is under way. */
   const reset = useCallback(() => {
-    if (!busy.current) setFlow((current) => (current.step === "uncertain" && (current.checking || current.checkFailed) ? current : { step: "idle" }));
+    if (!busy.current)
+      setFlow((current) =>
+        current.step === "uncertain" && (current.checking || current.checkFailed) ? current : { step: "idle" },
+      );
   }, []);
 
   return { flow, start, checkWallet, reset };
@@ -140,7 +192,13 @@ export function useMintFlow({ collectionId, identifier, wallet }: { collectionId
 
 function singleOutcome(result: ExecuteMintResult): MintOutcome {
   const { revealAnimationTrigger, revealTapCaption, revealTransitionType } = result;
-  return { nfts: result.nfts ?? [], minted: result.minted, failures: [], pending: 0, reveal: { revealAnimationTrigger, revealTapCaption, revealTransitionType } };
+  return {
+    nfts: result.nfts ?? [],
+    minted: result.minted,
+    failures: [],
+    pending: 0,
+    reveal: { revealAnimationTrigger, revealTapCaption, revealTransitionType },
+  };
 }
 
 async function batchOutcome(response: ExecuteMintBatchResponse): Promise<MintOutcome> {
@@ -152,7 +210,10 @@ async function batchOutcome(response: ExecuteMintBatchResponse): Promise<MintOut
     minted: landed.reduce((sum, r) => sum + (r.mintedCount ?? r.minted.length), 0),
     failures: response.results
       .filter((r) => !r.success && !r.pending)
-      .map((r) => ({ sessionId: r.sessionId, sentence: (r.errorCode ? errorSentence(r.errorCode) : null) ?? r.error ?? "This transaction failed." })),
+      .map((r) => ({
+        sessionId: r.sessionId,
+        sentence: (r.errorCode ? errorSentence(r.errorCode) : null) ?? r.error ?? "This transaction failed.",
+      })),
     pending: response.results.filter((r) => !r.success && r.pending).length,
     reveal: null,
   };

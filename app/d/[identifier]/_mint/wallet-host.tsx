@@ -27,7 +27,10 @@ export type WalletHostProps = {
 export default function WalletHost({ cluster, ...rest }: WalletHostProps) {
   // Wallet Standard wallets are discovered by the adapter itself (wallets=[]); the burner,
   // which keeps its key in the page, exists on the local chain only.
-  const wallets = useMemo<Adapter[]>(() => (cluster === "localnet" ? [new UnsafeBurnerWalletAdapter()] : []), [cluster]);
+  const wallets = useMemo<Adapter[]>(
+    () => (cluster === "localnet" ? [new UnsafeBurnerWalletAdapter()] : []),
+    [cluster],
+  );
   const signingRef = useRef(false);
   const { onConnectError } = rest;
   const onError = useCallback(
@@ -45,8 +48,24 @@ export default function WalletHost({ cluster, ...rest }: WalletHostProps) {
   );
 }
 
-function Bridge({ pickerOpen, onPickerClose, onChange, signingRef }: Omit<WalletHostProps, "cluster" | "onConnectError"> & { signingRef: { current: boolean } }) {
-  const { wallets, wallet, publicKey, connected, connecting, select, connect, disconnect, signTransaction, signAllTransactions } = useWallet();
+function Bridge({
+  pickerOpen,
+  onPickerClose,
+  onChange,
+  signingRef,
+}: Omit<WalletHostProps, "cluster" | "onConnectError"> & { signingRef: { current: boolean } }) {
+  const {
+    wallets,
+    wallet,
+    publicKey,
+    connected,
+    connecting,
+    select,
+    connect,
+    disconnect,
+    signTransaction,
+    signAllTransactions,
+  } = useWallet();
   const address = publicKey?.toBase58() ?? null;
   const walletName = wallet?.adapter.name ?? null;
 
@@ -71,11 +90,18 @@ function Bridge({ pickerOpen, onPickerClose, onChange, signingRef }: Omit<Wallet
         signingRef.current = false;
       }
       // The wallet signs first: the service's own slots stay empty until execute fills them.
-      if (!publicKey || !signed.every((transaction) => transaction.signatures.some((s) => s.signature !== null && s.publicKey.equals(publicKey)))) {
+      if (
+        !publicKey ||
+        !signed.every((transaction) =>
+          transaction.signatures.some((s) => s.signature !== null && s.publicKey.equals(publicKey)),
+        )
+      ) {
         throw new DropmintClientError("WALLET_SIGN_FAILED", "The wallet returned an unsigned transaction.");
       }
       try {
-        return signed.map((transaction) => toBase64(transaction.serialize({ requireAllSignatures: false, verifySignatures: true })));
+        return signed.map((transaction) =>
+          toBase64(transaction.serialize({ requireAllSignatures: false, verifySignatures: true })),
+        );
       } catch {
         // A wallet that answered with a signature that does not verify.
         throw new DropmintClientError("WALLET_SIGN_FAILED", "The wallet's signature does not verify.");
@@ -117,9 +143,13 @@ function Bridge({ pickerOpen, onPickerClose, onChange, signingRef }: Omit<Wallet
 function signingError(error: unknown): DropmintClientError {
   if (error instanceof DropmintClientError) return error;
   const name = error instanceof Error ? error.name : "";
-  if (name === "WalletNotConnectedError") return new DropmintClientError("WALLET_NOT_CONNECTED", "No wallet is connected.");
+  if (name === "WalletNotConnectedError")
+    return new DropmintClientError("WALLET_NOT_CONNECTED", "No wallet is connected.");
   if (isRejection(error)) return new DropmintClientError("WALLET_REJECTED", "The wallet declined to sign.");
-  return new DropmintClientError("WALLET_SIGN_FAILED", error instanceof Error ? error.message : "The wallet could not sign.");
+  return new DropmintClientError(
+    "WALLET_SIGN_FAILED",
+    error instanceof Error ? error.message : "The wallet could not sign.",
+  );
 }
 
 /** Wallets report a declined request as EIP-1193's 4001 or in words; the adapter wraps it. */
@@ -136,7 +166,8 @@ function isRejection(error: unknown): boolean {
 }
 
 function connectSentence(error: WalletError): string {
-  if (error.name === "WalletNotReadyError") return "That wallet is not available in this browser. Install it or choose another wallet.";
+  if (error.name === "WalletNotReadyError")
+    return "That wallet is not available in this browser. Install it or choose another wallet.";
   if (isRejection(error)) return "The wallet declined to connect. Try again or choose another wallet.";
   return "The wallet did not connect. Try again or choose another wallet.";
 }

@@ -48,7 +48,9 @@ function Dialog({ wallets, connectingName, onSelect, onClose }: Omit<Props, "ope
       return;
     }
     if (event.key !== "Tab") return;
-    const focusable = Array.from(panelRef.current?.querySelectorAll<HTMLElement>("button:not([disabled]), a[href]") ?? []);
+    const focusable = Array.from(
+      panelRef.current?.querySelectorAll<HTMLElement>("button:not([disabled]), a[href]") ?? [],
+    );
     if (focusable.length === 0) return;
     const first = focusable[0]!;
     const last = focusable[focusable.length - 1]!;
@@ -62,7 +64,10 @@ function Dialog({ wallets, connectingName, onSelect, onClose }: Omit<Props, "ope
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-4 sm:items-center" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-4 sm:items-center"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
       <div
         ref={panelRef}
         role="dialog"
@@ -75,12 +80,19 @@ function Dialog({ wallets, connectingName, onSelect, onClose }: Omit<Props, "ope
           <h2 id={titleId} className="text-lg font-semibold">
             Connect a wallet
           </h2>
-          <button type="button" onClick={onClose} className="rounded-lg px-2 py-1 text-sm text-slate-300 hover:bg-white/10 hover:text-white">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg px-2 py-1 text-sm text-slate-300 hover:bg-white/10 hover:text-white"
+          >
             Close
           </button>
         </div>
         {wallets.length === 0 ? (
-          <p className="text-sm text-slate-300">No Solana wallet was found in this browser. Install one (Phantom, Solflare or Backpack, for example), then reload this page.</p>
+          <p className="text-sm text-slate-300">
+            No Solana wallet was found in this browser. Install one (Phantom, Solflare or Backpack, for example), then
+            reload this page.
+          </p>
         ) : (
           <ul className="space-y-2">
             {wallets.map((wallet, index) => (

@@ -10,7 +10,15 @@ import { formatCount, plural } from "@/lib/format";
 
 const phaseName = (phase: Phase) => phase.name ?? "this phase";
 
-export function EligibilityNotice({ collectionId, phase, address }: { collectionId: string; phase: Phase; address: string }) {
+export function EligibilityNotice({
+  collectionId,
+  phase,
+  address,
+}: {
+  collectionId: string;
+  phase: Phase;
+  address: string;
+}) {
   const eligibility = useEligibility(collectionId, phase.id, address);
   const box = "min-h-6 text-sm";
   if (eligibility.isPending) {
@@ -65,7 +73,15 @@ export function EligibilityNotice({ collectionId, phase, address }: { collection
 }
 
 /** Remaining allowance in the phase, and everything this wallet minted from the drop. */
-export function WalletAllowance({ collectionId, phase, address }: { collectionId: string; phase: Phase; address: string }) {
+export function WalletAllowance({
+  collectionId,
+  phase,
+  address,
+}: {
+  collectionId: string;
+  phase: Phase;
+  address: string;
+}) {
   const mints = useWalletMints(collectionId, address);
   const counts = mints.data?.phaseMints[phase.id] ?? null;
   let line: string;
@@ -79,12 +95,18 @@ export function WalletAllowance({ collectionId, phase, address }: { collectionId
   else line = `You can mint ${formatCount(counts.remaining)} more in ${phaseName(phase)}`;
   return (
     <div className="min-h-10 text-sm" aria-live="polite">
-      <p data-testid="wallet-allowance" role={failed ? "alert" : undefined} className={failed ? "text-amber-300" : "font-medium"}>
+      <p
+        data-testid="wallet-allowance"
+        role={failed ? "alert" : undefined}
+        className={failed ? "text-amber-300" : "font-medium"}
+      >
         {line}
       </p>
       {mints.data && (
         <p className="text-slate-400">
-          {mints.data.totalMinted === 0 ? "Nothing minted from this drop yet." : `You've minted ${plural(mints.data.totalMinted, "NFT")} from this drop.`}
+          {mints.data.totalMinted === 0
+            ? "Nothing minted from this drop yet."
+            : `You've minted ${plural(mints.data.totalMinted, "NFT")} from this drop.`}
         </p>
       )}
     </div>

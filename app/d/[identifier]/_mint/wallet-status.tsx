@@ -23,7 +23,11 @@ export function WalletStatus({ wallet, address }: WalletStatusProps) {
             {shortWallet(address)}
           </span>
         </p>
-        <button type="button" onClick={() => void wallet.disconnect()} className="shrink-0 rounded-lg px-2 py-1 text-sm text-slate-300 hover:bg-white/10 hover:text-white">
+        <button
+          type="button"
+          onClick={() => void wallet.disconnect()}
+          className="shrink-0 rounded-lg px-2 py-1 text-sm text-slate-300 hover:bg-white/10 hover:text-white"
+        >
           Disconnect
         </button>
       </div>

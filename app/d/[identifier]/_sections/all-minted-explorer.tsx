@@ -29,7 +29,11 @@ export function AllMintedExplorer({ collectionId, initial, pageSize }: Props) {
   const search = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   // The server rendered exactly this view; any other sort or search is read by the client.
   const isServerView = sort === "newest" && search === "";
-  const query = useAllMinted(collectionId, { limit: pageSize, sort, ...(search ? { search } : {}) }, isServerView ? initial : undefined);
+  const query = useAllMinted(
+    collectionId,
+    { limit: pageSize, sort, ...(search ? { search } : {}) },
+    isServerView ? initial : undefined,
+  );
 
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((page) => page.nfts);
@@ -43,7 +47,12 @@ export function AllMintedExplorer({ collectionId, initial, pageSize }: Props) {
   return (
     <div className="space-y-4">
       {showControls && (
-        <form role="search" aria-label="Minted NFTs" onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form
+          role="search"
+          aria-label="Minted NFTs"
+          onSubmit={(event) => event.preventDefault()}
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
           <div className="flex grow flex-col gap-1">
             <label htmlFor={`${ids}-search`} className="text-sm text-slate-300">
               Search minted NFTs
@@ -88,7 +97,10 @@ export function AllMintedExplorer({ collectionId, initial, pageSize }: Props) {
 
       <div className="min-h-48">
         {failedFirstPage ? (
-          <div role="alert" className="grid min-h-48 place-items-center gap-2 rounded-xl border border-white/10 bg-white/5 p-6 text-center text-slate-300">
+          <div
+            role="alert"
+            className="grid min-h-48 place-items-center gap-2 rounded-xl border border-white/10 bg-white/5 p-6 text-center text-slate-300"
+          >
             <p>
               Couldn&apos;t load minted NFTs right now.{" "}
               <button type="button" onClick={() => query.refetch()} className="underline underline-offset-2">
@@ -97,10 +109,19 @@ export function AllMintedExplorer({ collectionId, initial, pageSize }: Props) {
             </p>
           </div>
         ) : items.length === 0 && !query.isPending ? (
-          <EmptyState className="min-h-48">{search ? `No minted NFT matches “${search}”.` : "Nothing has been minted yet."}</EmptyState>
+          <EmptyState className="min-h-48">
+            {search ? `No minted NFT matches “${search}”.` : "Nothing has been minted yet."}
+          </EmptyState>
         ) : (
-          <ul aria-busy={switching} className={`grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6 ${switching ? "opacity-60" : ""}`}>
-            {query.isPending ? <SkeletonCards count={pageSize} /> : items.map((nft) => <MintedCard key={nft.id} nft={nft} />)}
+          <ul
+            aria-busy={switching}
+            className={`grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6 ${switching ? "opacity-60" : ""}`}
+          >
+            {query.isPending ? (
+              <SkeletonCards count={pageSize} />
+            ) : (
+              items.map((nft) => <MintedCard key={nft.id} nft={nft} />)
+            )}
           </ul>
         )}
       </div>
@@ -138,8 +159,15 @@ function resultLine(total: number, shown: number, search: string): string {
 function MintedCard({ nft }: { nft: MintedItem }) {
   const number = nftNumberLabel({ tokenId: nft.tokenId, editionNumber: nft.editionNumber });
   const name = nft.name ?? number ?? "Untitled";
-  const holder = nft.minterDisplayName ? `by ${nft.minterDisplayName}` : nft.ownerWallet ? `to ${walletLabel(nft.ownerWallet)}` : null;
-  const badges = [!nft.isRevealed && <Badge key="unrevealed">Unrevealed</Badge>, nft.rarityRank != null && <Badge key="rank">Rank {nft.rarityRank}</Badge>].filter(Boolean);
+  const holder = nft.minterDisplayName
+    ? `by ${nft.minterDisplayName}`
+    : nft.ownerWallet
+      ? `to ${walletLabel(nft.ownerWallet)}`
+      : null;
+  const badges = [
+    !nft.isRevealed && <Badge key="unrevealed">Unrevealed</Badge>,
+    nft.rarityRank != null && <Badge key="rank">Rank {nft.rarityRank}</Badge>,
+  ].filter(Boolean);
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-white/10 bg-white/5 p-2">
       <NftImage src={nft.image ?? nft.fullImageUrl} badge={badges.length > 0 ? badges : null} />
@@ -149,7 +177,9 @@ function MintedCard({ nft }: { nft: MintedItem }) {
         </p>
         <p className="truncate text-slate-300">{holder ?? "\u00a0"}</p>
         <p className="truncate tabular-nums text-slate-400">
-          {[numberUnlessNamed(name, number), nft.mintedAt ? formatUtcDate(nft.mintedAt) : null].filter(Boolean).join(" · ") || "\u00a0"}
+          {[numberUnlessNamed(name, number), nft.mintedAt ? formatUtcDate(nft.mintedAt) : null]
+            .filter(Boolean)
+            .join(" · ") || "\u00a0"}
         </p>
       </div>
     </li>

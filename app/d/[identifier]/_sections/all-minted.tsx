@@ -8,10 +8,20 @@ import { Section, SectionUnavailable } from "./section";
 export const ALL_MINTED_PAGE_SIZE = 24;
 
 export async function AllMintedSection({ collectionId }: { collectionId: string }) {
-  const view = await loadSection("all minted", (ctx) => getAllMinted(ctx, collectionId, { limit: ALL_MINTED_PAGE_SIZE, offset: 0, sort: "newest" }));
+  const view = await loadSection("all minted", (ctx) =>
+    getAllMinted(ctx, collectionId, { limit: ALL_MINTED_PAGE_SIZE, offset: 0, sort: "newest" }),
+  );
   return (
-    <Section id="all-minted" title="All minted" description="Every NFT minted from this drop. Search by name, number, wallet or minter.">
-      {view ? <AllMintedExplorer collectionId={collectionId} initial={view} pageSize={ALL_MINTED_PAGE_SIZE} /> : <SectionUnavailable what="The minted NFTs" />}
+    <Section
+      id="all-minted"
+      title="All minted"
+      description="Every NFT minted from this drop. Search by name, number, wallet or minter."
+    >
+      {view ? (
+        <AllMintedExplorer collectionId={collectionId} initial={view} pageSize={ALL_MINTED_PAGE_SIZE} />
+      ) : (
+        <SectionUnavailable what="The minted NFTs" />
+      )}
     </Section>
   );
 }

@@ -57,14 +57,19 @@ export function AudioPreview({ src, title, startTime, duration }: Props) {
 
   return (
     <div className="flex items-center gap-2 px-0.5">
-      <button type="button" onClick={toggle} className="inline-flex items-center gap-1.5 rounded-md border border-white/15 px-2 py-1 text-xs font-medium hover:bg-white/10">
+      <button
+        type="button"
+        onClick={toggle}
+        className="inline-flex items-center gap-1.5 rounded-md border border-white/15 px-2 py-1 text-xs font-medium hover:bg-white/10"
+      >
         <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span>
         {playing ? "Pause" : "Play"} preview<span className="sr-only"> of {title}</span>
       </button>
       {failed ? (
         <span className="text-xs text-amber-300">Can&apos;t play</span>
       ) : (
-        duration !== null && duration > 0 && <span className="text-xs tabular-nums text-slate-400">{formatDuration(duration)}</span>
+        duration !== null &&
+        duration > 0 && <span className="text-xs tabular-nums text-slate-400">{formatDuration(duration)}</span>
       )}
       <audio
         ref={audioRef}

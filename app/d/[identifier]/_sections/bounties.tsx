@@ -2,7 +2,14 @@
 // milestone groups with progress, individual bounties, the prize inventory and recurring
 // pools with their odds. Server-rendered (a navigation refreshes it). The whole section is
 // left out when the drop has no bounties and its prize board is off.
-import type { BountyItem, BountyPrizesView, BountySection, BountySummaryView, InventoryItem, PoolSection } from "@/lib/client/types";
+import type {
+  BountyItem,
+  BountyPrizesView,
+  BountySection,
+  BountySummaryView,
+  InventoryItem,
+  PoolSection,
+} from "@/lib/client/types";
 import { getBountyPrizes, getBountySummary } from "@/lib/services/bounties";
 import { milestoneProgress, mintsUntilNextDraw } from "@/lib/domain/bounty-progress";
 import { formatCount, formatPercent, formatUtcDate, plural } from "@/lib/format";
@@ -17,8 +24,13 @@ type Counts = Map<string | null, number>;
 
 export async function BountiesSection({ collectionId }: { collectionId: string }) {
   const data = await loadSection("bounties", async (ctx) => {
-    const [summary, prizes] = await Promise.all([getBountySummary(ctx, collectionId), getBountyPrizes(ctx, collectionId)]);
-    const counts = prizes.enabled ? await mintCountsSince(ctx, collectionId, counterStarts(prizes)) : new Map<string | null, number>();
+    const [summary, prizes] = await Promise.all([
+      getBountySummary(ctx, collectionId),
+      getBountyPrizes(ctx, collectionId),
+    ]);
+    const counts = prizes.enabled
+      ? await mintCountsSince(ctx, collectionId, counterStarts(prizes))
+      : new Map<string | null, number>();
     return { summary, prizes, counts };
   });
   if (data && !data.summary.has_bounties && !data.prizes.enabled) return null;
@@ -91,7 +103,12 @@ function BoardSection({ section, counts }: { section: BountySection; counts: Cou
       ) : (
         <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
           {section.bounties.map((bounty) => (
-            <Bounty key={bounty.id} bounty={bounty} count={bounty.trigger ? (counts.get(bounty.trigger.starts_at) ?? 0) : null} showProgress={section.kind === "milestone_group"} />
+            <Bounty
+              key={bounty.id}
+              bounty={bounty}
+              count={bounty.trigger ? (counts.get(bounty.trigger.starts_at) ?? 0) : null}
+              showProgress={section.kind === "milestone_group"}
+            />
           ))}
         </ul>
       )}
@@ -101,7 +118,8 @@ function BoardSection({ section, counts }: { section: BountySection; counts: Cou
 
 function Bounty({ bounty, count, showProgress }: { bounty: BountyItem; count: number | null; showProgress: boolean }) {
   const target = bounty.trigger?.mint_count ?? null;
-  const progress = showProgress && target !== null && count !== null && !bounty.is_claimed ? milestoneProgress(count, target) : null;
+  const progress =
+    showProgress && target !== null && count !== null && !bounty.is_claimed ? milestoneProgress(count, target) : null;
   return (
     <li className="flex gap-3 rounded-xl border border-white/10 bg-white/5 p-3">
       {bounty.nft?.image_url && (
@@ -130,11 +148,15 @@ function Bounty({ bounty, count, showProgress }: { bounty: BountyItem; count: nu
               <div className="h-full rounded-full bg-mint/80" style={{ width: `${progress.percent}%` }} />
             </div>
             <p className="text-xs tabular-nums text-slate-400">
-              {progress.reached ? "Reached" : `${formatCount(count!)} of ${formatCount(target!)} mints · ${plural(progress.remaining, "mint")} to go`}
+              {progress.reached
+                ? "Reached"
+                : `${formatCount(count!)} of ${formatCount(target!)} mints · ${plural(progress.remaining, "mint")} to go`}
             </p>
           </div>
         )}
-        {bounty.is_claimed && <p className="text-xs text-slate-400">{wonLine(bounty.claimed_winner, bounty.claimed_at)}</p>}
+        {bounty.is_claimed && (
+          <p className="text-xs text-slate-400">{wonLine(bounty.claimed_winner, bounty.claimed_at)}</p>
+        )}
       </div>
     </li>
   );
@@ -149,12 +171,19 @@ function Inventory({ items }: { items: InventoryItem[] }) {
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
       {items.map((item) => (
         <li key={item.id} className="flex flex-col gap-2 rounded-xl border border-white/10 bg-white/5 p-2">
-          <NftImage src={item.image_url} badge={item.state === "claimed" ? <Badge tone="amber">Claimed</Badge> : null} />
+          <NftImage
+            src={item.image_url}
+            badge={item.state === "claimed" ? <Badge tone="amber">Claimed</Badge> : null}
+          />
           <div className="min-w-0 px-0.5 text-xs leading-snug">
             <p className="truncate text-sm font-medium" title={item.name}>
               {item.name}
             </p>
-            <p className="line-clamp-2 text-slate-400">{item.state === "claimed" ? wonLine(item.claimed_winner, item.claimed_at) : INVENTORY_STATE_LABEL[item.state]}</p>
+            <p className="line-clamp-2 text-slate-400">
+              {item.state === "claimed"
+                ? wonLine(item.claimed_winner, item.claimed_at)
+                : INVENTORY_STATE_LABEL[item.state]}
+            </p>
           </div>
         </li>
       ))}
@@ -167,7 +196,9 @@ function Pool({ pool, count }: { pool: PoolSection; count: number }) {
   const next = mintsUntilNextDraw(count, pool.recur_every_n_mints, pool.recur_fires_count, pool.recur_max_fires);
   const facts = [
     pool.recur_every_n_mints ? `One draw ${everyNMints(pool.recur_every_n_mints)}` : null,
-    pool.recur_max_fires !== null ? `${formatCount(pool.recur_fires_count)} of ${plural(pool.recur_max_fires, "draw")} done` : `${plural(pool.recur_fires_count, "draw")} so far`,
+    pool.recur_max_fires !== null
+      ? `${formatCount(pool.recur_fires_count)} of ${plural(pool.recur_max_fires, "draw")} done`
+      : `${plural(pool.recur_fires_count, "draw")} so far`,
     next !== null ? `next in ${plural(next, "mint")}` : pool.recur_every_n_mints ? "no draws left" : null,
   ].filter(Boolean);
   return (
@@ -191,7 +222,10 @@ function Pool({ pool, count }: { pool: PoolSection; count: number }) {
               <p className="font-medium">{poolEntryLabel(entry)}</p>
               <p className="text-sm tabular-nums text-slate-400">{formatPercent(entry.weight_pct)} per draw</p>
             </div>
-            <div aria-hidden="true" className="flex h-10 w-1.5 shrink-0 flex-col justify-end overflow-hidden rounded-full bg-white/10">
+            <div
+              aria-hidden="true"
+              className="flex h-10 w-1.5 shrink-0 flex-col justify-end overflow-hidden rounded-full bg-white/10"
+            >
               <div className="w-full rounded-full bg-mint/80" style={{ height: `${entry.weight_pct}%` }} />
             </div>
           </li>

@@ -53,13 +53,25 @@ export function GalleryGrid({ collectionId, initial, pageSize }: Props) {
       </ul>
       {pages > 1 && (
         <nav aria-label="Gallery pages" className="flex flex-wrap items-center justify-between gap-3">
-          <button type="button" onClick={() => goTo(page - 1)} disabled={page <= 1} aria-controls="gallery-grid" className={pagerButton}>
+          <button
+            type="button"
+            onClick={() => goTo(page - 1)}
+            disabled={page <= 1}
+            aria-controls="gallery-grid"
+            className={pagerButton}
+          >
             Previous
           </button>
           <p className="text-sm tabular-nums text-slate-300" aria-live="polite">
             {pending && !pageFailed ? "Loading…" : `Page ${page} of ${pages}`}
           </p>
-          <button type="button" onClick={() => goTo(page + 1)} disabled={page >= pages} aria-controls="gallery-grid" className={pagerButton}>
+          <button
+            type="button"
+            onClick={() => goTo(page + 1)}
+            disabled={page >= pages}
+            aria-controls="gallery-grid"
+            className={pagerButton}
+          >
             Next
           </button>
         </nav>
@@ -82,7 +94,11 @@ const pagerButton =
   "rounded-lg border border-white/15 px-4 py-2 text-sm font-medium hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
 
 function GalleryCard({ nft }: { nft: GalleryNft }) {
-  const number = nftNumberLabel({ tokenId: nft.token_id, editionNumber: nft.edition_number, maxEditionSupply: nft.max_edition_supply });
+  const number = nftNumberLabel({
+    tokenId: nft.token_id,
+    editionNumber: nft.edition_number,
+    maxEditionSupply: nft.max_edition_supply,
+  });
   const name = nft.name ?? number ?? "Untitled";
   const subtitle = numberUnlessNamed(name, number);
   return (
@@ -94,7 +110,14 @@ function GalleryCard({ nft }: { nft: GalleryNft }) {
         </p>
         {subtitle && <p className="truncate text-xs tabular-nums text-slate-400">{subtitle}</p>}
       </div>
-      {nft.audio_preview_url && <AudioPreview src={nft.audio_preview_url} title={name} startTime={nft.preview_start_time} duration={nft.preview_duration} />}
+      {nft.audio_preview_url && (
+        <AudioPreview
+          src={nft.audio_preview_url}
+          title={name}
+          startTime={nft.preview_start_time}
+          duration={nft.preview_duration}
+        />
+      )}
     </li>
   );
 }

@@ -41,7 +41,13 @@ export function LeaderboardLists({ collectionId, initialHolders, initialMinters 
 /** Entries per board (LEADERBOARD_SIZE in lib/schemas; not imported: zod stays out of the browser). */
 const BOARD_SIZE = 10;
 
-type BoardProps = { id: string; title: string; total: string | null; entries: Array<{ entry: LeaderboardEntry; count: string }>; empty: ReactNode };
+type BoardProps = {
+  id: string;
+  title: string;
+  total: string | null;
+  entries: Array<{ entry: LeaderboardEntry; count: string }>;
+  empty: ReactNode;
+};
 
 function Board({ id, title, total, entries, empty }: BoardProps) {
   return (
@@ -58,8 +64,13 @@ function Board({ id, title, total, entries, empty }: BoardProps) {
         <>
           <ol aria-labelledby={`${id}-heading`}>
             {entries.map(({ entry, count }) => (
-              <li key={entry.walletAddress} className="flex h-10 items-center gap-3 border-b border-white/5 last:border-b-0">
-                <span className={`w-7 shrink-0 text-right text-sm font-semibold tabular-nums ${entry.rank <= 3 ? "text-mint" : "text-slate-400"}`}>
+              <li
+                key={entry.walletAddress}
+                className="flex h-10 items-center gap-3 border-b border-white/5 last:border-b-0"
+              >
+                <span
+                  className={`w-7 shrink-0 text-right text-sm font-semibold tabular-nums ${entry.rank <= 3 ? "text-mint" : "text-slate-400"}`}
+                >
                   <span className="sr-only">Rank </span>
                   {entry.rank}
                 </span>
@@ -88,12 +99,24 @@ function Board({ id, title, total, entries, empty }: BoardProps) {
 
 function Avatar({ entry }: { entry: LeaderboardEntry }) {
   if (entry.avatarUrl) {
-    // eslint-disable-next-line @next/next/no-img-element
-    return <img src={entry.avatarUrl} alt="" width={24} height={24} loading="lazy" className="h-6 w-6 shrink-0 rounded-full bg-white/10 object-cover" />;
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- avatars are creator-hosted and tiny
+      <img
+        src={entry.avatarUrl}
+        alt=""
+        width={24}
+        height={24}
+        loading="lazy"
+        className="h-6 w-6 shrink-0 rounded-full bg-white/10 object-cover"
+      />
+    );
   }
   const initial = (entry.displayName?.trim() || entry.walletAddress).charAt(0).toUpperCase();
   return (
-    <span aria-hidden="true" className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-white/10 text-xs font-semibold text-slate-300">
+    <span
+      aria-hidden="true"
+      className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-white/10 text-xs font-semibold text-slate-300"
+    >
       {initial}
     </span>
   );

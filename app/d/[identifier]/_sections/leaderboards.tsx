@@ -12,7 +12,11 @@ export async function LeaderboardsSection({ collectionId }: { collectionId: stri
   ]);
   return (
     <Section id="leaderboards" title="Top holders and minters">
-      {holders && minters ? <LeaderboardLists collectionId={collectionId} initialHolders={holders} initialMinters={minters} /> : <SectionUnavailable what="The leaderboards" />}
+      {holders && minters ? (
+        <LeaderboardLists collectionId={collectionId} initialHolders={holders} initialMinters={minters} />
+      ) : (
+        <SectionUnavailable what="The leaderboards" />
+      )}
     </Section>
   );
 }

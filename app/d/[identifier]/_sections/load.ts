@@ -12,7 +12,10 @@ const log = createLogger("page");
 export const requestNow = cache(() => new Date());
 
 /** The services' context of this request, its clock stopped at `requestNow()`. */
-const requestContext = cache(async (): Promise<ServiceContext> => ({ ...(await getServiceContext()), clock: fixedClock(requestNow()) }));
+const requestContext = cache(async (): Promise<ServiceContext> => ({
+  ...(await getServiceContext()),
+  clock: fixedClock(requestNow()),
+}));
 
 /**
  * Runs a section's read. A failure is logged and gives null: the section then says it is

@@ -5,8 +5,16 @@ import "server-only";
 import type { ServiceContext } from "@/lib/services/context";
 
 /** Mint counts keyed by the ISO start (null: since the drop began). One count per distinct start. */
-export async function mintCountsSince(ctx: ServiceContext, collectionId: string, starts: ReadonlyArray<string | null>): Promise<Map<string | null, number>> {
+export async function mintCountsSince(
+  ctx: ServiceContext,
+  collectionId: string,
+  starts: ReadonlyArray<string | null>,
+): Promise<Map<string | null, number>> {
   const distinct = [...new Set(starts)];
-  const counts = await Promise.all(distinct.map((start) => ctx.db.mint.count({ where: { collectionId, ...(start ? { mintedAt: { gte: new Date(start) } } : {}) } })));
+  const counts = await Promise.all(
+    distinct.map((start) =>
+      ctx.db.mint.count({ where: { collectionId, ...(start ? { mintedAt: { gte: new Date(start) } } : {}) } }),
+    ),
+  );
   return new Map(distinct.map((start, i) => [start, counts[i]!]));
 }

@@ -16,7 +16,15 @@ export function NftImage({ src, alt = "", badge, eager = false }: NftImageProps)
     <div className="relative aspect-square overflow-hidden rounded-lg bg-white/5">
       {src ? (
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={src} alt={alt} width={320} height={320} loading={eager ? "eager" : "lazy"} decoding="async" className="h-full w-full object-cover" />
+        <img
+          src={src}
+          alt={alt}
+          width={320}
+          height={320}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
       ) : (
         <span className="absolute inset-0 grid place-items-center text-xs text-slate-500">No image</span>
       )}
@@ -26,6 +34,14 @@ export function NftImage({ src, alt = "", badge, eager = false }: NftImageProps)
 }
 
 export function Badge({ children, tone = "neutral" }: { children: ReactNode; tone?: "neutral" | "mint" | "amber" }) {
-  const tones = { neutral: "bg-ink/80 text-slate-200", mint: "bg-mint text-ink", amber: "bg-amber-300 text-ink" } as const;
-  return <span className={`inline-block rounded px-1.5 py-0.5 text-[11px] font-semibold leading-none ${tones[tone]}`}>{children}</span>;
+  const tones = {
+    neutral: "bg-ink/80 text-slate-200",
+    mint: "bg-mint text-ink",
+    amber: "bg-amber-300 text-ink",
+  } as const;
+  return (
+    <span className={`inline-block rounded px-1.5 py-0.5 text-[11px] font-semibold leading-none ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }

@@ -30,7 +30,12 @@ export function RecentlyMintedFeed({ collectionId, initial, limit, serverNowMs }
       {view.nfts.length === 0 ? (
         <EmptyState className={STRIP_HEIGHT}>No mints yet. The first one will show up here.</EmptyState>
       ) : (
-        <div role="region" aria-label="Recent mints, newest first (scrolls sideways)" tabIndex={0} className="-mx-1 overflow-x-auto px-1 pb-2">
+        <div
+          role="region"
+          aria-label="Recent mints, newest first (scrolls sideways)"
+          tabIndex={0}
+          className="-mx-1 overflow-x-auto px-1 pb-2"
+        >
           <ol className={`flex gap-3 ${STRIP_HEIGHT}`}>
             {view.nfts.map((nft) => (
               <RecentMintCard key={nft.id} nft={nft} nowMs={nowMs} isNew={fresh.has(nft.id)} />
@@ -46,7 +51,10 @@ export function RecentlyMintedFeed({ collectionId, initial, limit, serverNowMs }
 /** Mints that were not on screen before the last poll, and the sentence announcing them. */
 function useNewArrivals(nfts: readonly RecentMint[]) {
   const seen = useRef<Set<string>>(new Set(nfts.map((nft) => nft.id)));
-  const [arrivals, setArrivals] = useState<{ fresh: ReadonlySet<string>; announcement: string }>({ fresh: new Set(), announcement: "" });
+  const [arrivals, setArrivals] = useState<{ fresh: ReadonlySet<string>; announcement: string }>({
+    fresh: new Set(),
+    announcement: "",
+  });
   useEffect(() => {
     const fresh = nfts.filter((nft) => !seen.current.has(nft.id));
     if (fresh.length === 0) return;
@@ -56,14 +64,21 @@ function useNewArrivals(nfts: readonly RecentMint[]) {
     const latestName = latest.name ?? "an NFT";
     setArrivals({
       fresh: new Set(fresh.map((nft) => nft.id)),
-      announcement: fresh.length === 1 ? `1 new mint: ${latestName}${who}.` : `${fresh.length} new mints, the latest ${latestName}${who}.`,
+      announcement:
+        fresh.length === 1
+          ? `1 new mint: ${latestName}${who}.`
+          : `${fresh.length} new mints, the latest ${latestName}${who}.`,
     });
   }, [nfts]);
   return arrivals;
 }
 
 function RecentMintCard({ nft, nowMs, isNew }: { nft: RecentMint; nowMs: number; isNew: boolean }) {
-  const number = nftNumberLabel({ tokenId: nft.tokenId, editionNumber: nft.editionNumber, maxEditionSupply: nft.maxEditionSupply });
+  const number = nftNumberLabel({
+    tokenId: nft.tokenId,
+    editionNumber: nft.editionNumber,
+    maxEditionSupply: nft.maxEditionSupply,
+  });
   const name = nft.name ?? number ?? "Untitled";
   const badges = [
     isNew && (
@@ -80,13 +95,21 @@ function RecentMintCard({ nft, nowMs, isNew }: { nft: RecentMint; nowMs: number;
   ].filter(Boolean);
   const badge = badges.length > 0 ? badges : null;
   return (
-    <li className={`flex w-36 shrink-0 flex-col gap-1.5 rounded-xl border bg-white/5 p-2 sm:w-40 ${isNew ? "border-mint/60" : "border-white/10"}`}>
+    <li
+      className={`flex w-36 shrink-0 flex-col gap-1.5 rounded-xl border bg-white/5 p-2 sm:w-40 ${isNew ? "border-mint/60" : "border-white/10"}`}
+    >
       <NftImage src={nft.previewImage ?? nft.image} badge={badge} />
       <div className="min-w-0 px-0.5 text-xs leading-snug">
         <p className="truncate text-sm font-medium" title={name}>
           {name}
         </p>
-        <p className="truncate text-slate-300">{nft.minterDisplayName ? `by ${nft.minterDisplayName}` : nft.ownerWallet ? `to ${walletLabel(nft.ownerWallet)}` : "\u00a0"}</p>
+        <p className="truncate text-slate-300">
+          {nft.minterDisplayName
+            ? `by ${nft.minterDisplayName}`
+            : nft.ownerWallet
+              ? `to ${walletLabel(nft.ownerWallet)}`
+              : "\u00a0"}
+        </p>
         <p className="truncate text-slate-400">
           {nft.mintedAt ? (
             <time dateTime={nft.mintedAt} title={formatUtcDateTime(nft.mintedAt)}>

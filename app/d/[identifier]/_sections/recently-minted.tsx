@@ -8,11 +8,18 @@ import { Section, SectionUnavailable } from "./section";
 export const RECENT_MINTS_LIMIT = 12;
 
 export async function RecentlyMintedSection({ collectionId }: { collectionId: string }) {
-  const view = await loadSection("recently minted", (ctx) => getRecentlyMinted(ctx, collectionId, { limit: RECENT_MINTS_LIMIT }));
+  const view = await loadSection("recently minted", (ctx) =>
+    getRecentlyMinted(ctx, collectionId, { limit: RECENT_MINTS_LIMIT }),
+  );
   return (
     <Section id="recently-minted" title="Recently minted">
       {view ? (
-        <RecentlyMintedFeed collectionId={collectionId} initial={view} limit={RECENT_MINTS_LIMIT} serverNowMs={requestNow().getTime()} />
+        <RecentlyMintedFeed
+          collectionId={collectionId}
+          initial={view}
+          limit={RECENT_MINTS_LIMIT}
+          serverNowMs={requestNow().getTime()}
+        />
       ) : (
         <SectionUnavailable what="Recent mints" />
       )}

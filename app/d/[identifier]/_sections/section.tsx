@@ -28,7 +28,11 @@ export function Section({ id, title, aside, description, children }: SectionProp
 }
 
 export function SectionUnavailable({ what }: { what: string }) {
-  return <p className="rounded-xl border border-white/10 bg-white/5 p-6 text-slate-300">{what} couldn&apos;t be loaded right now. Reload the page to try again.</p>;
+  return (
+    <p className="rounded-xl border border-white/10 bg-white/5 p-6 text-slate-300">
+      {what} couldn&apos;t be loaded right now. Reload the page to try again.
+    </p>
+  );
 }
 
 /**
@@ -45,5 +49,11 @@ export function RefreshNote({ failed, className = "" }: { failed: boolean; class
 
 /** Plain-words empty state, sized like the content it stands in for. */
 export function EmptyState({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <p className={`grid place-items-center rounded-xl border border-dashed border-white/15 p-6 text-center text-slate-400 ${className}`}>{children}</p>;
+  return (
+    <p
+      className={`grid place-items-center rounded-xl border border-dashed border-white/15 p-6 text-center text-slate-400 ${className}`}
+    >
+      {children}
+    </p>
+  );
 }

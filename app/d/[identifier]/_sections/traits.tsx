@@ -10,7 +10,14 @@ import { EmptyState, Section, SectionUnavailable } from "./section";
 const LONG_LIST = 12;
 
 type Trait = { traitType: string; uniqueValues: number; values: TraitValue[] };
-type TraitValue = { value: string; count: number; minted: number; available: number; percentage: number; rarityScore: number };
+type TraitValue = {
+  value: string;
+  count: number;
+  minted: number;
+  available: number;
+  percentage: number;
+  rarityScore: number;
+};
 
 export async function TraitsSection({ collectionId }: { collectionId: string }) {
   const view = await loadSection("traits", (ctx) => getTraits(ctx, collectionId));
@@ -18,7 +25,12 @@ export async function TraitsSection({ collectionId }: { collectionId: string }) 
     <Section
       id="traits"
       title="Traits and rarity"
-      aside={view && view.traits.length > 0 && <p className="text-sm tabular-nums text-slate-400">{plural(view.traits.length, "trait type")}</p>}
+      aside={
+        view &&
+        view.traits.length > 0 && (
+          <p className="text-sm tabular-nums text-slate-400">{plural(view.traits.length, "trait type")}</p>
+        )
+      }
     >
       {!view ? (
         <SectionUnavailable what="Traits" />
@@ -27,12 +39,17 @@ export async function TraitsSection({ collectionId }: { collectionId: string }) 
       ) : (
         <div className="space-y-3">
           <p className="text-sm text-slate-400">
-            Share of all {view.totalNfts != null ? formatCount(view.totalNfts) : ""} NFTs with each value. The rarer the value, the higher its rarity score; an NFT&apos;s score is
-            the sum of its values&apos; scores.
+            Share of all {view.totalNfts != null ? formatCount(view.totalNfts) : ""} NFTs with each value. The rarer the
+            value, the higher its rarity score; an NFT&apos;s score is the sum of its values&apos; scores.
           </p>
           <div className="grid items-start gap-3 md:grid-cols-2">
             {view.traits.map((trait, index) => (
-              <TraitDetails key={trait.traitType} trait={trait} totalNfts={view.totalNfts ?? 0} open={index === 0 && trait.values.length <= LONG_LIST} />
+              <TraitDetails
+                key={trait.traitType}
+                trait={trait}
+                totalNfts={view.totalNfts ?? 0}
+                open={index === 0 && trait.values.length <= LONG_LIST}
+              />
             ))}
           </div>
           {view.methodology && (
@@ -72,14 +89,19 @@ function TraitDetails({ trait, totalNfts, open }: { trait: Trait; totalNfts: num
                 {value.value}
               </span>
               <span className="shrink-0 tabular-nums text-slate-300">
-                {formatPercent(value.percentage)} <span className="text-slate-500">·</span> {formatCount(value.count)} of {formatCount(totalNfts)}
+                {formatPercent(value.percentage)} <span className="text-slate-500">·</span> {formatCount(value.count)}{" "}
+                of {formatCount(totalNfts)}
               </span>
             </div>
             <div className="h-1.5 overflow-hidden rounded-full bg-white/10" aria-hidden="true">
-              <div className="h-full rounded-full bg-mint/80" style={{ width: `${Math.max(value.percentage, 0.5)}%` }} />
+              <div
+                className="h-full rounded-full bg-mint/80"
+                style={{ width: `${Math.max(value.percentage, 0.5)}%` }}
+              />
             </div>
             <p className="text-xs tabular-nums text-slate-400">
-              Rarity score {formatDecimal(value.rarityScore, 2)} · {formatCount(value.minted)} minted · {formatCount(value.available)} left
+              Rarity score {formatDecimal(value.rarityScore, 2)} · {formatCount(value.minted)} minted ·{" "}
+              {formatCount(value.available)} left
             </p>
           </li>
         ))}

@@ -5,6 +5,7 @@ import { onLocalnet, toolRoute } from "@/lib/api/tool-route";
 import { balanceParamsSchema, balanceResponseSchema } from "@/lib/schemas/faucet";
 import { localBalance } from "@/lib/services/faucet";
 
-export const GET = toolRoute({ guard: onLocalnet, kind: "chain-read", params: balanceParamsSchema, response: balanceResponseSchema }, ({ ctx, params }) =>
-  localBalance(ctx, params.address),
+export const GET = toolRoute(
+  { guard: onLocalnet, kind: "chain-read", params: balanceParamsSchema, response: balanceResponseSchema },
+  ({ ctx, params }) => localBalance(ctx, params.address),
 );

@@ -5,6 +5,7 @@ import { toolRoute, withTestControls } from "@/lib/api/tool-route";
 import { allowlistBodySchema, allowlistResponseSchema } from "@/lib/schemas/test-controls";
 import { allowlistWallet } from "@/lib/services/test-controls";
 
-export const POST = toolRoute({ guard: withTestControls, body: allowlistBodySchema, response: allowlistResponseSchema }, ({ ctx, body }) =>
-  allowlistWallet(ctx, body.phaseId, body.walletAddress, body.allocation),
+export const POST = toolRoute(
+  { guard: withTestControls, body: allowlistBodySchema, response: allowlistResponseSchema },
+  ({ ctx, body }) => allowlistWallet(ctx, body.phaseId, body.walletAddress, body.allocation),
 );

@@ -4,6 +4,7 @@ import { toolRoute, withTestControls } from "@/lib/api/tool-route";
 import { phaseStartBodySchema, phaseStartResponseSchema } from "@/lib/schemas/test-controls";
 import { movePhaseStart } from "@/lib/services/test-controls";
 
-export const POST = toolRoute({ guard: withTestControls, body: phaseStartBodySchema, response: phaseStartResponseSchema }, ({ ctx, body }) =>
-  movePhaseStart(ctx, body.phaseId, body.startsInMs),
+export const POST = toolRoute(
+  { guard: withTestControls, body: phaseStartBodySchema, response: phaseStartResponseSchema },
+  ({ ctx, body }) => movePhaseStart(ctx, body.phaseId, body.startsInMs),
 );

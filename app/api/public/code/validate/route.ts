@@ -6,7 +6,11 @@ import { publicRoute } from "@/lib/api/public-route";
 import { checkCodeForSite } from "@/lib/services/code-validate";
 
 export const POST = publicRoute(
-  { ...publicOperations.validateCode, collection: "body", budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller.ip, collection.id) },
+  {
+    ...publicOperations.validateCode,
+    collection: "body",
+    budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller.ip, collection.id),
+  },
   ({ ctx, collection, body }) => checkCodeForSite(ctx, collection.id, body.code),
 );
 

@@ -3,7 +3,9 @@ import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
 import { getPublicCollection } from "@/lib/services/public-collection";
 
-export const GET = publicRoute({ ...publicOperations.getPublicCollection, collection: true }, ({ ctx, collection }) => getPublicCollection(ctx, collection.id));
+export const GET = publicRoute({ ...publicOperations.getPublicCollection, collection: true }, ({ ctx, collection }) =>
+  getPublicCollection(ctx, collection.id),
+);
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

@@ -3,7 +3,9 @@ import { publicOperations } from "@/lib/api/contract/public-operations";
 import { publicRoute } from "@/lib/api/public-route";
 import { getNft, parseNftIdentifier } from "@/lib/services/nft-lookup";
 
-export const GET = publicRoute(publicOperations.getNft, ({ ctx, params, query }) => getNft(ctx, parseNftIdentifier(params.identifier, query.collection)));
+export const GET = publicRoute(publicOperations.getNft, ({ ctx, params, query }) =>
+  getNft(ctx, parseNftIdentifier(params.identifier, query.collection)),
+);
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

@@ -4,10 +4,13 @@ import { publicRoute } from "@/lib/api/public-route";
 import { getRecentlyMinted } from "@/lib/services/minted-items";
 import { isCollectionLaunched } from "@/lib/services/public-collection";
 
-export const GET = publicRoute({ ...publicOperations.getPublicRecentlyMinted, collection: true }, async ({ ctx, collection, query }) => {
-  const view = await getRecentlyMinted(ctx, collection.id, query);
-  return (await isCollectionLaunched(ctx, collection.id)) ? view : { ...view, nfts: [], total: 0 };
-});
+export const GET = publicRoute(
+  { ...publicOperations.getPublicRecentlyMinted, collection: true },
+  async ({ ctx, collection, query }) => {
+    const view = await getRecentlyMinted(ctx, collection.id, query);
+    return (await isCollectionLaunched(ctx, collection.id)) ? view : { ...view, nfts: [], total: 0 };
+  },
+);
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

@@ -5,9 +5,22 @@ import { v1Route } from "@/lib/api/v1-route";
 import { getRecentlyMinted } from "@/lib/services/minted-items";
 
 export const GET = v1Route(
-  { ...v1Operations.getRecentlyMinted, preLaunch: async ({ ctx, collection, query }) => ({ ...(await getRecentlyMinted(ctx, collection.id, query)), nfts: [], total: 0 }) },
+  {
+    ...v1Operations.getRecentlyMinted,
+    preLaunch: async ({ ctx, collection, query }) => ({
+      ...(await getRecentlyMinted(ctx, collection.id, query)),
+      nfts: [],
+      total: 0,
+    }),
+  },
   ({ ctx, collection, query }) => getRecentlyMinted(ctx, collection.id, query),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";
+export {
+  v1MethodNotAllowed as POST,
+  v1MethodNotAllowed as PUT,
+  v1MethodNotAllowed as PATCH,
+  v1MethodNotAllowed as DELETE,
+  v1Preflight as OPTIONS,
+} from "@/lib/api/v1-route";

@@ -6,9 +6,18 @@ import { v1Route } from "@/lib/api/v1-route";
 import { checkClaimCode } from "@/lib/services/claim-codes";
 
 export const POST = v1Route(
-  { ...v1Operations.validateClaimCode, budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller.ip, collection.id) },
+  {
+    ...v1Operations.validateClaimCode,
+    budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller.ip, collection.id),
+  },
   ({ ctx, collection, body }) => checkClaimCode(ctx, collection.id, body.code),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { v1MethodNotAllowed as GET, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";
+export {
+  v1MethodNotAllowed as GET,
+  v1MethodNotAllowed as PUT,
+  v1MethodNotAllowed as PATCH,
+  v1MethodNotAllowed as DELETE,
+  v1Preflight as OPTIONS,
+} from "@/lib/api/v1-route";

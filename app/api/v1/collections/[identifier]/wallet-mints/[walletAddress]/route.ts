@@ -4,7 +4,15 @@ import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
 import { getWalletMints } from "@/lib/services/wallet-mints";
 
-export const GET = v1Route(v1Operations.getWalletMints, ({ ctx, collection, params }) => getWalletMints(ctx, { collectionId: collection.id, walletAddress: params.walletAddress }));
+export const GET = v1Route(v1Operations.getWalletMints, ({ ctx, collection, params }) =>
+  getWalletMints(ctx, { collectionId: collection.id, walletAddress: params.walletAddress }),
+);
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";
+export {
+  v1MethodNotAllowed as POST,
+  v1MethodNotAllowed as PUT,
+  v1MethodNotAllowed as PATCH,
+  v1MethodNotAllowed as DELETE,
+  v1Preflight as OPTIONS,
+} from "@/lib/api/v1-route";

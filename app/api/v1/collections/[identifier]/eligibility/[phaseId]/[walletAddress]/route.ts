@@ -9,4 +9,10 @@ export const GET = v1Route(v1Operations.getEligibility, ({ ctx, collection, para
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
-export { v1MethodNotAllowed as POST, v1MethodNotAllowed as PUT, v1MethodNotAllowed as PATCH, v1MethodNotAllowed as DELETE, v1Preflight as OPTIONS } from "@/lib/api/v1-route";
+export {
+  v1MethodNotAllowed as POST,
+  v1MethodNotAllowed as PUT,
+  v1MethodNotAllowed as PATCH,
+  v1MethodNotAllowed as DELETE,
+  v1Preflight as OPTIONS,
+} from "@/lib/api/v1-route";
