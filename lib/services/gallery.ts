@@ -4,6 +4,7 @@
 // itself is a template and never listed. NFTs held for one wallet (a creator hold, or that
 // wallet's own mint in progress) appear only when that wallet asks (`walletAddress`).
 import type { Nft, Prisma } from "@/lib/db/generated/client";
+import { isHoldRunning } from "@/lib/domain/reservation-hold";
 import { isCollectionRevealed, isNftRevealed, nftRevealAt } from "@/lib/domain/reveal";
 import type { GalleryNft, GalleryView } from "@/lib/schemas/gallery";
 import { getCollectionOrThrow } from "./collections";
@@ -45,7 +46,8 @@ export function mintableNftsWhere(
       {
         OR: [
           { status: "available" },
-          { status: "reserved", reservedUntil: { lt: now } },
+          // Ended at `now` exactly, as isHoldRunning says (the query below takes the running ones).
+          { status: "reserved", reservedUntil: { lte: now } },
           ...(forWallet
             ? [{ status: "reserved" as const, OR: [{ reservedByWallet: forWallet }, { reservationWallet: forWallet }] }]
             : []),
@@ -126,14 +128,9 @@ async function loadGallery(
   return { value: Object.freeze(view), validUntil };
 }
 
-/** A reservation still running; an expired one reads as available. */
-function isHeld(nft: Nft, now: Date): boolean {
-  return nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > now);
-}
-
 /** `now` null: holds are not shown (a fair drop's). */
 function toGalleryNft(nft: Nft, shown: ReturnType<typeof shownNft>, now: Date | null): GalleryNft {
-  const held = now !== null && isHeld(nft, now);
+  const held = now !== null && isHoldRunning(nft, now);
   return {
     id: nft.id,
     token_id: nft.tokenId,

@@ -5,6 +5,7 @@
 // ambiguity when several drops have one (token ids repeat across drops). A UUID (our internal NFT id) is refused: pages link NFTs by what is
 // on chain or in the drop. Shown through the same reveal rule as every feed
 // (lib/domain/reveal.ts); an NFT of a drop not launched yet answers like an unknown one.
+import { isHoldRunning } from "@/lib/domain/reservation-hold";
 import type { Db } from "@/lib/db/client";
 import type { Nft } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
@@ -54,8 +55,7 @@ export async function getNft(ctx: ServiceContext, identifier: NftIdentifier): Pr
   const revealed = isNftRevealed(collection, nft.mintedAt, now);
   const shown = shownNft(nft, collection, revealed, ctx.publicBaseUrl);
   // A fair drop never shows which NFT a mint in progress holds (it would show what comes next).
-  const reservationRunning =
-    nft.status === "reserved" && (nft.reservedUntil === null || nft.reservedUntil > now) && !isFairDrop(collection);
+  const reservationRunning = isHoldRunning(nft, now) && !isFairDrop(collection);
   return {
     nft: {
       id: nft.id,

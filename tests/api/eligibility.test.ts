@@ -10,6 +10,7 @@ import { parseUnits } from "@/lib/domain/amounts";
 import { eligibilityResponseSchema } from "@/lib/schemas/eligibility";
 import { databaseTargets } from "../helpers/databases";
 import { errorBodySchema } from "../helpers/error-body";
+import { malformedWallets } from "../helpers/malformed-wallets";
 import { callJson } from "../helpers/route-caller";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -206,12 +207,10 @@ for (const target of databaseTargets) {
 
     it("answers malformed wallets and phase ids with 400 INVALID_REQUEST", async () => {
       const bad = [
-        [phases.allowlist, "not-a-wallet"],
-        [phases.allowlist, "0".repeat(44)],
-        [phases.allowlist, `${wallets.mira}x`],
+        ...malformedWallets(wallets.mira).map((wallet) => [phases.allowlist, wallet] as const),
         ["not-a-uuid", wallets.mira],
         ["00000000-0000-0000-0000-00000000000g", wallets.mira],
-      ] as const;
+      ];
       for (const [phaseId, wallet] of bad) {
         const { status, body } = await ask(phaseId, encodeURIComponent(wallet));
         expect([status, errorBodySchema.parse(body).code], `${phaseId} ${wallet}`).toEqual([400, "INVALID_REQUEST"]);

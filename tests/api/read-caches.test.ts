@@ -12,6 +12,7 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { assembleRuntime } from "@/lib/server/create-runtime";
 import { serviceContextOf, type Runtime } from "@/lib/server/runtime";
+import { fixedClock } from "@/lib/services/context";
 import { getAvailability } from "@/lib/services/availability";
 import { getCollectionView } from "@/lib/services/collections";
 import { searchCollections } from "@/lib/services/collection-search";
@@ -313,6 +314,23 @@ for (const target of databaseTargets) {
         await database.prisma.collection.update({ where: { id: drop.collectionId }, data: { name } });
         expect((await getCollectionView(ctx, drop.collectionId)).collection.name).toBe(name);
       }
+    });
+
+    it("lists an NFT again at the very millisecond its reservation ends, and keeps listing it", async () => {
+      const gallery = (ms: number) =>
+        getGallery(serviceContextOf(runtime, { clock: fixedClock(ms) }), drop.collectionId, { limit: 20, offset: 0 });
+      const ends = Date.now() + 60_000;
+      const held = drop.nftIds[2]!;
+      await database.prisma.nft.update({
+        where: { id: held },
+        data: { status: "reserved", reservedUntil: new Date(ends) },
+      });
+      const listed = (view: Awaited<ReturnType<typeof gallery>>) =>
+        [view.total, view.nfts.find((nft) => nft.id === held)?.mint_status ?? "not listed"] as const;
+      expect(listed(await gallery(ends - 1))).toEqual([2, "not listed"]);
+      for (const ms of [ends, ends, ends + 1, ends + 1_000])
+        expect(listed(await gallery(ms))).toEqual([3, "available"]);
+      await database.prisma.nft.update({ where: { id: held }, data: { status: "available", reservedUntil: null } });
     });
 
     it("recomputes the clock's fields per request from the cached drop", async () => {

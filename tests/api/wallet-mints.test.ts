@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletMintsResponseSchema, type WalletMintsResponse } from "@/lib/schemas/wallet-mints";
 import { databaseTargets } from "../helpers/databases";
 import { errorBodySchema } from "../helpers/error-body";
+import { malformedWallets } from "../helpers/malformed-wallets";
 import { callJson } from "../helpers/route-caller";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -271,7 +272,7 @@ for (const target of databaseTargets) {
     });
 
     it("answers a malformed wallet with 400 INVALID_REQUEST", async () => {
-      for (const wallet of ["not-a-wallet", "0".repeat(44), `${wallets.mira}x`, "🦄"]) {
+      for (const wallet of malformedWallets(wallets.mira)) {
         const { status, body } = await ask(encodeURIComponent(wallet));
         expect([status, errorBodySchema.parse(body).code], wallet).toEqual([400, "INVALID_REQUEST"]);
       }
