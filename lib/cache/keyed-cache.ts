@@ -5,7 +5,8 @@
 //   asks the database once;
 // - explicit invalidation: a change announced for a key (or for everything) is never served
 //   again, even by a load that was already running when the change was announced;
-// - a maximum age as a safety net, for a change whose announcement was lost.
+// - a maximum age as a safety net, for a change whose announcement was lost;
+// - a pause, while announcements cannot be heard at all: every read loads, nothing is kept.
 // Ages use the monotonic clock: they are a cache's bookkeeping, not business time.
 
 export type KeyedCacheOptions = {
@@ -24,6 +25,7 @@ export class KeyedCache<K, V> {
   /** Bumped by every invalidation of a key, so a load that started before it is not kept. */
   private readonly generations = new Map<K, number>();
   private epoch = 0;
+  private paused = false;
   private readonly counters = { hits: 0, loads: 0, invalidations: 0 };
 
   constructor(
@@ -33,6 +35,10 @@ export class KeyedCache<K, V> {
 
   /** The cached value, or `load(key)` once for every concurrent caller. A failed load is not kept. */
   get(key: K, load: (key: K) => Promise<V>): Promise<V> {
+    if (this.paused) {
+      this.counters.loads += 1;
+      return load(key);
+    }
     const entry = this.entries.get(key);
     if (entry && this.now() - entry.loadedAt < this.options.maxAgeMs && entry.generation === this.generationOf(key)) {
       this.counters.hits += 1;
@@ -65,6 +71,18 @@ export class KeyedCache<K, V> {
     this.epoch += 1;
     this.generations.clear();
     this.entries.clear();
+  }
+
+  /** Changes can no longer be heard: forget everything and keep nothing until `resume`. */
+  pause(): void {
+    this.paused = true;
+    this.invalidateAll();
+  }
+
+  /** Changes are heard again: what changed meanwhile is unknown, so start from nothing. */
+  resume(): void {
+    this.invalidateAll();
+    this.paused = false;
   }
 
   stats(): KeyedCacheStats {

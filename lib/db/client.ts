@@ -21,11 +21,11 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import {
-  listenPglite,
-  listenPostgres,
+  pgliteChangeFeed,
+  postgresChangeFeed,
   WRITE_OPERATIONS,
-  type ChangeHandlers,
-  type Unsubscribe,
+  type ChangeFeed,
+  type PostgresFeedOptions,
   type WriteListener,
 } from "./change-feed";
 import { applyMigrations, type SqlRunner } from "./migrator";
@@ -43,8 +43,8 @@ export type Database = {
   prisma: PrismaClient;
   /** Raw access for the migrator and for maintenance tasks. */
   runner: SqlRunner;
-  /** Notifications on `channel` (pg_notify), from every instance and tool (lib/db/change-feed.ts). */
-  listen(channel: string, handlers: ChangeHandlers): Promise<Unsubscribe>;
+  /** The database's change announcements (pg_notify), from every instance and tool (lib/db/change-feed.ts). */
+  changes: ChangeFeed;
   /** Every write this process makes through `prisma`, as soon as it returns. */
   onWrite(listener: WriteListener): () => void;
   close(): Promise<void>;
@@ -80,12 +80,18 @@ function withWriteReports(base: PrismaClient): { prisma: PrismaClient; onWrite(l
   };
 }
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** PostgreSQL: how closely the listening connection is watched (tests shorten it). */
+  changeFeed?: PostgresFeedOptions;
+};
 
 /** Opens a database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize)
+    ? openPostgres(options.databaseUrl, options.poolSize, options.changeFeed)
     : await openPglite(options.dataDir);
   try {
     await applyMigrations(database.runner);
@@ -160,7 +166,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: "pglite",
     prisma,
     runner,
-    listen: (channel, handlers) => listenPglite(client, channel, handlers),
+    changes: pgliteChangeFeed(client),
     onWrite,
     async close() {
       if (closed) return;
@@ -175,13 +181,13 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-function openPostgres(connectionString: string, poolSize = 10): Database {
+function openPostgres(connectionString: string, poolSize = 10, feedOptions: PostgresFeedOptions = {}): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection can fail (server restart, dropped database); without a listener
   // node-postgres turns that into an uncaught error that ends the process.
   pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
   const { prisma, onWrite } = withWriteReports(new PrismaClient({ adapter: new PrismaPg(pool) }));
-  const subscriptions = new Set<Unsubscribe>();
+  const changes = postgresChangeFeed(connectionString, feedOptions);
   const runner: SqlRunner = {
     query: async (sql, params = []) => (await pool.query(sql, params)).rows,
     exec: async (script) => {
@@ -208,18 +214,10 @@ function openPostgres(connectionString: string, poolSize = 10): Database {
     kind: "postgres",
     prisma,
     runner,
-    async listen(channel, handlers) {
-      const unsubscribe = await listenPostgres(connectionString, channel, handlers);
-      const tracked = async () => {
-        subscriptions.delete(tracked);
-        await unsubscribe();
-      };
-      subscriptions.add(tracked);
-      return tracked;
-    },
+    changes,
     onWrite,
     async close() {
-      await Promise.all([...subscriptions].map((unsubscribe) => unsubscribe()));
+      await changes.close();
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },

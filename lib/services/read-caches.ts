@@ -68,38 +68,45 @@ export const DROP_NFTS_CHANGED_CHANNEL = "dropmint_drop_nfts_changed";
 
 /** Subscribes the caches to the database's changes; the returned function stops it. */
 export async function keepReadCachesFresh(
-  database: Pick<Database, "listen" | "onWrite">,
+  database: Pick<Database, "changes" | "onWrite">,
   caches: ReadCaches,
 ): Promise<() => Promise<void>> {
   const stopWrites = database.onWrite((event) => invalidateAfterWrite(caches, event));
+  // A lost announcement could be anything: forget it all, and keep nothing while deaf.
+  const stopGaps = database.changes.onGap((gap) => {
+    for (const cache of announcedCaches(caches)) {
+      if (gap.down) cache.pause();
+      else cache.resume();
+    }
+  });
+  const listen = (channel: string, onChange: (payload: string) => void) => database.changes.listen(channel, onChange);
   const unsubscribes = await Promise.all([
-    database.listen(DROP_CHANGED_CHANNEL, {
-      // The drop's pages show its reveal settings and name: they go with it.
-      onChange: (id) => (caches.drops.invalidate(id), caches.nftPages.invalidate(id), caches.searches.invalidateAll()),
-      onGap: () => (caches.drops.invalidateAll(), caches.nftPages.invalidateAll(), caches.searches.invalidateAll()),
+    // The drop's pages show its reveal settings and name: they go with it.
+    listen(DROP_CHANGED_CHANNEL, (id) => {
+      caches.drops.invalidate(id);
+      caches.nftPages.invalidate(id);
+      caches.searches.invalidateAll();
     }),
-    database.listen(DROP_COUNTS_CHANGED_CHANNEL, {
-      // Search answers carry each drop's minted count.
-      onChange: (id) => (caches.dropCounts.invalidate(id), caches.searches.invalidateAll()),
-      onGap: () => (caches.dropCounts.invalidateAll(), caches.searches.invalidateAll()),
+    // Search answers carry each drop's minted count.
+    listen(DROP_COUNTS_CHANGED_CHANNEL, (id) => {
+      caches.dropCounts.invalidate(id);
+      caches.searches.invalidateAll();
     }),
-    database.listen(DROP_NFTS_CHANGED_CHANNEL, {
-      onChange: (id) => caches.nftPages.invalidate(id),
-      onGap: () => caches.nftPages.invalidateAll(),
-    }),
-    database.listen(WALLET_CHANGED_CHANNEL, {
-      onChange: (dropAndWallet) => forgetWallet(caches, dropAndWallet),
-      onGap: () => forgetAllWallets(caches),
-    }),
-    database.listen(KEY_CHANGED_CHANNEL, {
-      onChange: (hash) => caches.keys.invalidate(hash),
-      onGap: () => caches.keys.invalidateAll(),
-    }),
+    listen(DROP_NFTS_CHANGED_CHANNEL, (id) => caches.nftPages.invalidate(id)),
+    listen(WALLET_CHANGED_CHANNEL, (dropAndWallet) => forgetWallet(caches, dropAndWallet)),
+    listen(KEY_CHANGED_CHANNEL, (hash) => caches.keys.invalidate(hash)),
   ]);
   return async () => {
     stopWrites();
+    stopGaps();
     await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
   };
+}
+
+/** Every cache an announcement keeps fresh (a mint's decimals never change). */
+function announcedCaches(caches: ReadCaches) {
+  const { mintDecimals: _never, ...announced } = caches;
+  return Object.values(announced);
 }
 
 /** "<drop id>:<wallet>" changed: its rows in the drop, and what it holds (a mint moved an NFT to it). */
@@ -108,7 +115,7 @@ function forgetWallet(caches: ReadCaches, dropAndWallet: string): void {
   caches.holdings.invalidate(dropAndWallet.slice(dropAndWallet.indexOf(":") + 1));
 }
 
-function forgetAllWallets(caches: ReadCaches): void {
+function forgetAllWallets(caches: Pick<ReadCaches, "walletRows" | "holdings">): void {
   caches.walletRows.invalidateAll();
   caches.holdings.invalidateAll();
 }

@@ -20,6 +20,7 @@ import { getGallery } from "@/lib/services/gallery";
 import { getAllMinted } from "@/lib/services/minted-items";
 import { getWalletMints } from "@/lib/services/wallet-mints";
 import { getWalletDropRows } from "@/lib/services/wallet-rows";
+import { announcementsHeard } from "../helpers/announcements";
 import { databaseTarget, databaseTargets, openTestDatabase, type TestDatabase } from "../helpers/databases";
 
 const TREASURY = "TreasuryAddress1111111111111111111111111111";
@@ -101,6 +102,7 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
   const viewOnA = () => getCollectionView(serviceContextOf(a), drop.collectionId);
 
   it("serves repeated reads from memory", async () => {
+    await announcementsHeard(a, b); // the seed's own, first
     await viewOnA();
     const before = a.caches.drops.stats();
     for (let i = 0; i < 20; i++) await viewOnA();
@@ -135,7 +137,7 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
       data: { reservedUntil: new Date(Date.now() + 60_000) },
     });
     await b.database.runner.query(`UPDATE "Nft" SET status = 'reserved' WHERE id = $1`, [drop.nftIds[1]]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await announcementsHeard(a, b);
     await availability();
     expect(a.caches.dropCounts.stats().loads).toBe(loads); // a reservation leaves the cached counts alone
     await b.database.prisma.nft.update({
@@ -152,6 +154,7 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     const walletMints = () =>
       getWalletMints(serviceContextOf(a), { collectionId: drop.collectionId, walletAddress: wallet });
     const rows = () => getWalletDropRows(serviceContextOf(a), drop.collectionId, wallet);
+    await announcementsHeard(a, b);
     expect((await walletMints()).totalMinted).toBe(0);
     const loads = a.caches.walletRows.stats().loads;
     for (let i = 0; i < 10; i++) await walletMints();
@@ -173,16 +176,10 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     const gallery = () => getGallery(serviceContextOf(a), pagesDrop.collectionId, { limit: 20, offset: 0 });
     const allMinted = () =>
       getAllMinted(serviceContextOf(a), pagesDrop.collectionId, { limit: 20, offset: 0, sort: "newest" });
+    // The seed's own announcements may still be on their way to instance a: let them land before counting.
+    await announcementsHeard(a, b);
     expect((await gallery()).total).toBe(3);
     expect((await allMinted()).total).toBe(0);
-    // The seed's own announcements may still be on their way to instance a (late under load): let them land before counting.
-    for (let quiet = false, waited = 0; !quiet && waited < 5_000; waited += 300) {
-      const before = a.caches.nftPages.stats().loads;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await gallery();
-      await allMinted();
-      quiet = a.caches.nftPages.stats().loads === before;
-    }
     const loads = a.caches.nftPages.stats().loads;
     const { db, queries } = counting(main.prisma);
     const counted = serviceContextOf(a, { db });
@@ -224,6 +221,7 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
 
   it("serves a search from memory, and finds a drop launched on the other instance within a second", async () => {
     const search = () => searchCollections(serviceContextOf(a), { q: "wombat", limit: 20, offset: 0 });
+    await announcementsHeard(a, b); // earlier tests' changes to drops and counts
     expect((await search()).collections).toEqual([]);
     const loads = a.caches.searches.stats().loads;
     for (let i = 0; i < 10; i++) await search();
