@@ -112,7 +112,7 @@ describe.skipIf(!canRun)("lost change announcements on PostgreSQL", () => {
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
         [CHANGE_FEED_APPLICATION_NAME],
       );
-      expect(killed.rowCount).toBe(2); // both instances' listening connections
+      expect(killed.rowCount).toBeGreaterThanOrEqual(2); // both instances' listening connections
     } finally {
       await admin.end();
     }

@@ -505,13 +505,24 @@ for (const target of databaseTargets) {
         expect((await validate("sprites", "guess-61")).status).toBe(200); // other drops are unaffected
       });
     });
+  });
 
-    // Last: it closes this suite's database.
+  // Its own app: the test closes the database under it.
+  describe.skipIf(!target.available)(`claim-code benefits on ${target.name} when the database fails`, () => {
+    let app: TestApp;
+    let key: string;
+    beforeAll(async () => {
+      app = await startTestApp(target);
+      key = await app.createKey({ keyClass: "live", collections: ["sprites"] });
+    });
+    afterAll(() => app?.close());
+
     it("answers success: false with zeros (200) when the benefits lookup fails", async () => {
-      const path = `sprites/claim-codes/benefits/${wallets.free}`;
-      expect((await get(path, keys.sprites)).body).toMatchObject({ success: true, freeMints: 1 }); // also caches the key
+      const path = `/api/v1/collections/sprites/claim-codes/benefits/${wallet()}`;
+      const get = () => callJson("GET", path, { headers: { "x-api-key": key } });
+      expect((await get()).body).toMatchObject({ success: true, ...ZERO_BENEFITS }); // also caches the key
       await (app.runtime.database as TestDatabase).dispose();
-      const { status, body } = await get(path, keys.sprites);
+      const { status, body } = await get();
       expect(status).toBe(200);
       expect(claimCodeBenefitsResponseSchema.strict().parse(body)).toEqual({ success: false, ...ZERO_BENEFITS });
     });

@@ -302,42 +302,49 @@ for (const target of databaseTargets) {
       });
 
       it("shows the real data everywhere once revealedAt has passed", async () => {
+        const { revealedAt } = await app.runtime.database.prisma.collection.findUniqueOrThrow({
+          where: { id: collectionId },
+        });
         await app.runtime.database.prisma.collection.update({
           where: { id: collectionId },
           data: { revealedAt: minutesAgo(1) },
         });
-        const { recent: recentFeed, all, gallery, traits } = await feeds();
-        expect(recentFeed.parsed.nfts[0]).toMatchObject({
-          name: "Laser Dragon #2",
-          image: `${TEST_SITE_ORIGIN}/art/hidden/secret-preview-2.png`,
-          fullImageUrl: `${TEST_SITE_ORIGIN}/art/hidden/laser-dragon-2.png`,
-          animationUrl: `${TEST_SITE_ORIGIN}/art/hidden/secret-anim-2.mp4`,
-          attributes: [{ trait_type: "Eyes", value: "Laser Eyes" }],
-          rarityTier: "mythic",
-          isRevealed: true,
-          audioUrl: null,
-        });
-        expect(recentFeed.text).not.toContain("secret-full-audio");
-        expect(strictAll.parse(all.body).nfts.every((n) => n.isRevealed)).toBe(true);
-        expect(strictAll.parse((await get("hidden-fixture/all-minted?search=dragon")).body).total).toBe(2);
-        expect(strictGallery.parse(gallery.body).nfts[0]).toMatchObject({
-          name: "Laser Dragon #3",
-          attributes: [{ trait_type: "Eyes", value: "Laser Eyes" }],
-          audio_url: null,
-        });
-        expect(gallery.text).not.toContain("secret-full-audio");
-        const traitsBody = traitsResponseSchema.strict().parse(traits.body);
-        expect(traitsBody).toMatchObject({
-          totalNfts: 3,
-          traits: [
-            {
-              traitType: "Eyes",
-              uniqueValues: 1,
-              values: [{ value: "Laser Eyes", count: 3, minted: 2, available: 1, probability: 1 }],
-            },
-          ],
-        });
-        expect(traitsBody).not.toHaveProperty("message");
+        try {
+          const { recent: recentFeed, all, gallery, traits } = await feeds();
+          expect(recentFeed.parsed.nfts[0]).toMatchObject({
+            name: "Laser Dragon #2",
+            image: `${TEST_SITE_ORIGIN}/art/hidden/secret-preview-2.png`,
+            fullImageUrl: `${TEST_SITE_ORIGIN}/art/hidden/laser-dragon-2.png`,
+            animationUrl: `${TEST_SITE_ORIGIN}/art/hidden/secret-anim-2.mp4`,
+            attributes: [{ trait_type: "Eyes", value: "Laser Eyes" }],
+            rarityTier: "mythic",
+            isRevealed: true,
+            audioUrl: null,
+          });
+          expect(recentFeed.text).not.toContain("secret-full-audio");
+          expect(strictAll.parse(all.body).nfts.every((n) => n.isRevealed)).toBe(true);
+          expect(strictAll.parse((await get("hidden-fixture/all-minted?search=dragon")).body).total).toBe(2);
+          expect(strictGallery.parse(gallery.body).nfts[0]).toMatchObject({
+            name: "Laser Dragon #3",
+            attributes: [{ trait_type: "Eyes", value: "Laser Eyes" }],
+            audio_url: null,
+          });
+          expect(gallery.text).not.toContain("secret-full-audio");
+          const traitsBody = traitsResponseSchema.strict().parse(traits.body);
+          expect(traitsBody).toMatchObject({
+            totalNfts: 3,
+            traits: [
+              {
+                traitType: "Eyes",
+                uniqueValues: 1,
+                values: [{ value: "Laser Eyes", count: 3, minted: 2, available: 1, probability: 1 }],
+              },
+            ],
+          });
+          expect(traitsBody).not.toHaveProperty("message");
+        } finally {
+          await app.runtime.database.prisma.collection.update({ where: { id: collectionId }, data: { revealedAt } });
+        }
       });
     });
   });

@@ -1,7 +1,7 @@
 // GET /token-prices against a stub CoinGecko-compatible provider on loopback: prices from the
 // provider and the static table, the server-side cache, and failures that answer price 0 /
 // "unavailable" instead of an error. PGlite and PostgreSQL (only the key check touches the database).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
 import { installRuntime } from "@/lib/server/runtime";
 import { tokenPricesResponseSchema } from "@/lib/schemas/token-prices";
@@ -49,6 +49,12 @@ for (const target of databaseTargets) {
       });
       scopedKey = await app.createKey({ keyClass: "live", collections: ["solo"] });
     });
+    // Every test starts from a fresh price book and a provider that answers and was never asked.
+    beforeEach(() => {
+      stub.mode = "ok";
+      stub.requests.length = 0;
+      withPriceEnv({});
+    });
     afterAll(async () => {
       installRuntime(app.runtime);
       await stub?.close();
@@ -79,15 +85,14 @@ for (const target of databaseTargets) {
     });
 
     it("asks again once the snapshot is older than its TTL", async () => {
+      // Within the TTL, the snapshot is kept (tests/unit/prices/price-book.test.ts, on a clock of its own).
       withPriceEnv({ TOKEN_PRICE_CACHE_SECONDS: "1" });
-      const hitsBefore = stub.requests.length;
       const first = await prices();
       expect(first.cacheTTL).toBe(1);
-      await prices();
-      expect(stub.requests.length).toBe(hitsBefore + 1);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const asked = stub.requests.length;
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
       const later = await prices();
-      expect(stub.requests.length).toBe(hitsBefore + 2);
+      expect(stub.requests.length).toBe(asked + 1);
       expect(later.timestamp).toBeGreaterThan(first.timestamp);
     });
 
@@ -108,7 +113,6 @@ for (const target of databaseTargets) {
         prices: { SOL: 0, BONK: 0, JUP: 0, USDC: 0 },
         sources: { SOL: "unavailable", USDC: "unavailable" },
       });
-      installRuntime(app.runtime);
     });
 
     it("needs no collection scope, but still a key (or the site's own origin)", async () => {

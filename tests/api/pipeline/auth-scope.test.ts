@@ -102,7 +102,7 @@ for (const target of databaseTargets) {
     });
 
     afterAll(async () => {
-      await database?.dispose(); // the last test closes it on purpose; dispose() still drops it
+      await database?.dispose();
     });
 
     describe("key class × origin × scope × chain", () => {
@@ -417,9 +417,17 @@ for (const target of databaseTargets) {
       });
 
       it("answers 503 AUTH_UNAVAILABLE when the real database has been closed", async () => {
-        install(makeRuntime(database)); // nothing cached: the key must be looked up
-        await database.close();
-        expectOutcome(await getCollection("local-drop", { key: keys.live }), "AUTH_UNAVAILABLE");
+        // A database of its own, closed under its runtime (nothing cached: the key must be looked up).
+        const { database: own } = await openSeededDatabase(target);
+        const key = await issueKey(own, { keyClass: "live", collections: ["local-drop"] });
+        install(makeRuntime(own));
+        try {
+          await own.close();
+          expectOutcome(await getCollection("local-drop", { key }), "AUTH_UNAVAILABLE");
+        } finally {
+          install(makeRuntime(database));
+          await own.dispose();
+        }
       });
     });
   });
