@@ -1,11 +1,12 @@
-// npm run test:stress [-- --runs N] [-- <vitest paths>]: the API suites (by default) run N
+// npm run test:stress [-- --runs N] [-- --alone] [-- <vitest paths>]: the API suites (by default) run N
 // times in a row (5 by default) beside a CPU hog that keeps every core busy, each run in a
 // new random order (its seed printed, so a failure can be replayed with
 // `npx vitest run <paths> --sequence.shuffle --sequence.seed <seed>`). Fails when any test
 // of any run fails: a test that fails one run in ten costs every later submission, and a
-// saturated machine is where such a test shows itself.
+// saturated machine is where such a test shows itself. With --alone, each test file runs
+// by itself instead (once per run), which finds a file that passes only after another.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 
@@ -20,12 +21,24 @@ type VitestJson = {
 const DEFAULT_PATHS = ["tests/api"];
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-function parseArgs(argv: string[]): { runs: number; paths: string[] } {
+function parseArgs(argv: string[]): { runs: number; alone: boolean; paths: string[] } {
   const runsAt = argv.indexOf("--runs");
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 5;
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
-  const paths = argv.filter((arg, i) => arg !== "--runs" && i !== runsAt + 1);
-  return { runs, paths: paths.length > 0 ? paths : DEFAULT_PATHS };
+  const alone = argv.includes("--alone");
+  const paths = argv.filter((arg, i) => arg !== "--runs" && arg !== "--alone" && (runsAt < 0 || i !== runsAt + 1));
+  return { runs, alone, paths: paths.length > 0 ? paths : DEFAULT_PATHS };
+}
+
+/** The test files under `paths`, for --alone. */
+function testFiles(paths: string[]): string[] {
+  const list = (entry: string): string[] =>
+    statSync(path.join(ROOT, entry)).isDirectory()
+      ? readdirSync(path.join(ROOT, entry)).flatMap((name) => list(path.join(entry, name)))
+      : entry.endsWith(".test.ts")
+        ? [entry]
+        : [];
+  return paths.flatMap(list).sort();
 }
 
 /** One busy loop per core, at the same priority as the tests: what a shared CI machine feels like. */
@@ -58,22 +71,30 @@ function readOutcome(reportFile: string, seconds: number): Outcome {
 }
 
 async function main(): Promise<void> {
-  const { runs, paths } = parseArgs(process.argv.slice(2));
+  const { runs, alone, paths } = parseArgs(process.argv.slice(2));
+  // Each run is one vitest invocation, or with --alone one per file (their outcomes summed).
+  const groups = alone ? testFiles(paths).map((file) => [file]) : [paths];
   const hog = startCpuHog();
   const stopHog = () => hog.forEach((child) => child.kill("SIGKILL"));
   process.on("exit", stopHog);
   const dir = mkdtempSync(path.join(tmpdir(), "dropmint-stress-"));
   const outcomes: Array<Outcome & { seed: number }> = [];
-  console.log(`test:stress: ${runs} runs of ${paths.join(" ")} beside ${hog.length} busy loops`);
+  const how = alone ? `${groups.length} files, each alone,` : paths.join(" ");
+  console.log(`test:stress: ${runs} runs of ${how} beside ${hog.length} busy loops`);
   try {
     for (let run = 1; run <= runs; run++) {
       const seed = Math.floor(Math.random() * 1_000_000);
       console.log(`\n— run ${run}/${runs}, order seed ${seed}`);
       const started = performance.now();
-      const exit = await runVitest(paths, seed, path.join(dir, `run-${run}.json`));
-      const outcome = readOutcome(path.join(dir, `run-${run}.json`), (performance.now() - started) / 1000);
-      if (exit !== 0 && outcome.failed === 0) outcome.failures.push(`(vitest exited with ${exit})`);
-      outcomes.push({ ...outcome, seed });
+      const parts: Outcome[] = [];
+      for (const [index, group] of groups.entries()) {
+        const report = path.join(dir, `run-${run}-${index}.json`);
+        const exit = await runVitest(group, seed, report);
+        const outcome = readOutcome(report, 0);
+        if (exit !== 0 && outcome.failed === 0) outcome.failures.push(`${group.join(" ")}: vitest exited with ${exit}`);
+        parts.push(outcome);
+      }
+      outcomes.push({ ...sumOutcomes(parts), seconds: (performance.now() - started) / 1000, seed });
     }
   } finally {
     stopHog();
@@ -81,6 +102,19 @@ async function main(): Promise<void> {
   }
   printSummary(outcomes);
   if (outcomes.some((o) => o.failures.length > 0)) process.exit(1);
+}
+
+function sumOutcomes(parts: Outcome[]): Outcome {
+  return parts.reduce(
+    (sum, part) => ({
+      seconds: 0,
+      passed: sum.passed + part.passed,
+      failed: sum.failed + part.failed,
+      skipped: sum.skipped + part.skipped,
+      failures: [...sum.failures, ...part.failures],
+    }),
+    { seconds: 0, passed: 0, failed: 0, skipped: 0, failures: [] },
+  );
 }
 
 function printSummary(outcomes: Array<Outcome & { seed: number }>): void {
