@@ -254,8 +254,10 @@ function spawnChild(file: string, job: unknown): Child {
 
 const postgres = databaseTarget("postgres");
 
+// A story, in order: the rush of prepares, then every execute (shuffle off: the order is the test).
 describe.skipIf(!postgres.available)(
   "no oversell on PostgreSQL: 300 prepares for 50 NFTs from 2 processes × 4 connections",
+  { shuffle: false },
   () => {
     const SUPPLY = 50;
     const WALLETS = 300;

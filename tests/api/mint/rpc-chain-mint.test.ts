@@ -66,7 +66,8 @@ async function startRpcTestApp(): Promise<TestApp & { embedded: EmbeddedChain; s
   };
 }
 
-describe("prepare-mint and execute-mint through RpcChain (JSON-RPC localnet)", () => {
+// A story, in order: the first mint takes the first NFT (shuffle off: the order is the test).
+describe("prepare-mint and execute-mint through RpcChain (JSON-RPC localnet)", { shuffle: false }, () => {
   let app: Awaited<ReturnType<typeof startRpcTestApp>>;
   let key: string;
   let paid: FixtureDrop;
