@@ -188,37 +188,47 @@ for (const target of databaseTargets) {
         orderBy: { tokenId: "asc" },
       });
       const me = wallet.publicKey.toBase58();
-      await prisma.nft.update({
+      const minted = await prisma.nft.update({
         where: { id: nft.id },
         data: { status: "minted", mintAddress, ownerWallet: me, minterWallet: me, mintedAt: new Date() },
       });
-      await prisma.mint.create({ data: { collectionId: sprites.id, nftId: nft.id, walletAddress: me } });
+      const mint = await prisma.mint.create({ data: { collectionId: sprites.id, nftId: nft.id, walletAddress: me } });
+      try {
+        const holders = async () =>
+          topHoldersResponseSchema.parse((await get("/api/v1/collections/sprites/top-holders")).body);
+        const before = await holders();
+        expect(before.total).toBe(5);
+        expect(before.topHolders.find((e) => e.walletAddress === me)).toMatchObject({
+          holdCount: 1,
+          displayName: null,
+          platformRank: "member",
+          effects: [],
+        });
 
-      const holders = async () =>
-        topHoldersResponseSchema.parse((await get("/api/v1/collections/sprites/top-holders")).body);
-      const before = await holders();
-      expect(before.total).toBe(5);
-      expect(before.topHolders.find((e) => e.walletAddress === me)).toMatchObject({
-        holdCount: 1,
-        displayName: null,
-        platformRank: "member",
-        effects: [],
-      });
+        // The unnamed collector (1 sprite) receives it: now 2, and the minter holds nothing.
+        await transferOnChain(app.runtime, wallet, mintAddress, collectorWallets[3]!);
+        const after = await holders();
+        expect(after.total).toBe(4);
+        expect(after.topHolders.find((e) => e.walletAddress === me)).toBeUndefined();
+        const counts = (c: number) => demoMintsOf(c) + (c === 3 ? 1 : 0);
+        expect(after.topHolders).toEqual(
+          expectedSpriteBoard(counts).map(({ count, ...entry }) => ({ ...entry, holdCount: count })),
+        );
 
-      // The unnamed collector (1 sprite) receives it: now 2, and the minter holds nothing.
-      await transferOnChain(app.runtime, wallet, mintAddress, collectorWallets[3]!);
-      const after = await holders();
-      expect(after.total).toBe(4);
-      expect(after.topHolders.find((e) => e.walletAddress === me)).toBeUndefined();
-      const counts = (c: number) => demoMintsOf(c) + (c === 3 ? 1 : 0);
-      expect(after.topHolders).toEqual(
-        expectedSpriteBoard(counts).map(({ count, ...entry }) => ({ ...entry, holdCount: count })),
-      );
-
-      // Minting is history: the minter keeps the mint on the other board.
-      const minters = topMintersResponseSchema.parse((await get("/api/v1/collections/sprites/top-minters")).body);
-      expect(minters.total).toBe(5);
-      expect(minters.topMinters.find((e) => e.walletAddress === me)?.mintCount).toBe(1);
+        // Minting is history: the minter keeps the mint on the other board.
+        const minters = topMintersResponseSchema.parse((await get("/api/v1/collections/sprites/top-minters")).body);
+        expect(minters.total).toBe(5);
+        expect(minters.topMinters.find((e) => e.walletAddress === me)?.mintCount).toBe(1);
+      } finally {
+        // The drop as the demo seeded it, for every other test: the NFT unsold again (its token on chain is no
+        // longer one of the drop's), the mint gone.
+        await prisma.mint.delete({ where: { id: mint.id } });
+        const { status, mintAddress: address, ownerWallet, minterWallet, mintedAt } = nft;
+        await prisma.nft.update({
+          where: { id: minted.id },
+          data: { status, mintAddress: address, ownerWallet, minterWallet, mintedAt },
+        });
+      }
     });
 
     it("lists at most 10 entries; total counts everyone; ties go by wallet", async () => {
