@@ -14,6 +14,7 @@ import type { ClaimCodeFieldProps } from "./claim-code-field";
 import type { FlowStatusProps } from "./flow-status";
 import { NoLivePhase, PhaseChoice } from "./phase-choice";
 import { QuantityInput, clampQuantity } from "./quantity-input";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { useClaimCode } from "./use-claim-code";
 import { useMintFlow } from "./use-mint-flow";
 import { hasRememberedWallet, loadWalletHost, type WalletBridge } from "./wallet-bridge";
@@ -122,6 +123,7 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
   const phase = phases.find((p) => p.id === chosenPhaseId) ?? phases[0]!;
 
   const host = useWalletHost(cluster);
+  const hydrated = useHydrated();
   const { wallet } = host;
   const address = wallet?.connected ? wallet.address : null;
 
@@ -205,9 +207,10 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
             <button
               type="button"
               onClick={host.openPicker}
+              disabled={!hydrated}
               onPointerEnter={host.preload}
               onFocus={host.preload}
-              className="h-11 rounded-xl border border-mint/60 px-4 font-semibold text-mint hover:bg-mint/10"
+              className="h-11 rounded-xl border border-mint/60 px-4 font-semibold text-mint hover:bg-mint/10 disabled:opacity-60"
             >
               Connect wallet
             </button>
