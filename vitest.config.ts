@@ -12,6 +12,7 @@ export default defineConfig({
     // Files run in separate worker processes; two cores, so at most two at once.
     pool: "forks",
     maxWorkers: 2,
+    globalSetup: ["tests/helpers/temp-folders.ts"],
     setupFiles: ["tests/helpers/setup-env.ts"],
   },
 });

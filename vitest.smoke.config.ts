@@ -11,6 +11,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: "forks",
     maxWorkers: 1,
+    globalSetup: ["tests/helpers/temp-folders.ts"],
     setupFiles: ["tests/helpers/setup-env.ts"],
   },
 });

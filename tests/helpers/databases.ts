@@ -16,12 +16,15 @@
 // in a fresh temp folder, or a throwaway `dropmint_test_<random>` database on the server,
 // dropped again by dispose().
 //
-// A brand-new PGlite folder costs about 5 s here (initdb in WASM); copying a pristine,
-// never-migrated cluster made once (kept in the OS temp folder, one per PGlite version) and
-// opening the copy costs well under 1 s. The copy is still an empty cluster: the migrations
-// run on it exactly as on a new folder.
-import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+// A brand-new PGlite folder costs about 5 s here (initdb in WASM), and running the migrations
+// on it a few seconds more; each of the suite's ~100 databases would pay both. So each kind
+// keeps one migrated template, made once by the migrator itself and named by the PGlite
+// version and a hash of the migrations (so a new migration makes a new template): a folder
+// in the OS temp folder that is copied, or a `dropmint_tpl_<hash>` database on the server
+// that CREATE DATABASE ... TEMPLATE copies. openDatabase still runs the migrator on the copy,
+// which finds nothing pending: the end state is exactly that of a new database.
+import { createHash, randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -110,14 +113,19 @@ function pgliteVersion(): string {
   }
 }
 
+/** Templates outlive a test run (tests/helpers/temp-folders.ts): the run folder's parent. */
+function templateFolder(): string {
+  return process.env.DROPMINT_TEST_CACHE_DIR ?? tmpdir();
+}
+
 let pgliteTemplate: Promise<string> | undefined;
 
 /** Folder of an initialised, empty PGlite cluster (built once, shared by test processes). */
 function pristinePgliteCluster(): Promise<string> {
   pgliteTemplate ??= (async () => {
-    const finalDir = path.join(tmpdir(), `dropmint-pglite-template-${pgliteVersion()}`);
+    const finalDir = path.join(templateFolder(), `dropmint-pglite-template-${pgliteVersion()}`);
     if (existsSync(path.join(finalDir, "PG_VERSION"))) return finalDir;
-    const buildDir = mkdtempSync(path.join(tmpdir(), "dropmint-pglite-build-"));
+    const buildDir = mkdtempSync(path.join(templateFolder(), "dropmint-pglite-build-"));
     const client = await PGlite.create({ dataDir: buildDir });
     await client.close();
     try {
@@ -133,20 +141,81 @@ function pristinePgliteCluster(): Promise<string> {
   return pgliteTemplate;
 }
 
+/** Names the migration set: the folder names and every migration.sql, in order. */
+function migrationsHash(): string {
+  const dir = path.resolve(import.meta.dirname, "../../prisma/migrations");
+  const hash = createHash("sha256");
+  for (const name of readdirSync(dir).sort()) {
+    const sql = path.join(dir, name, "migration.sql");
+    if (existsSync(sql)) hash.update(name).update(readFileSync(sql));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+let migratedPglite: Promise<string> | undefined;
+
+/** Folder of a PGlite cluster the migrator has migrated (built once per migration set). */
+function migratedPgliteCluster(): Promise<string> {
+  migratedPglite ??= (async () => {
+    const finalDir = path.join(templateFolder(), `dropmint-pglite-migrated-${pgliteVersion()}-${migrationsHash()}`);
+    if (existsSync(path.join(finalDir, "PG_VERSION"))) return finalDir;
+    const buildDir = mkdtempSync(path.join(templateFolder(), "dropmint-pglite-migrating-"));
+    try {
+      cpSync(await pristinePgliteCluster(), path.join(buildDir, "pglite"), { recursive: true });
+      await (await openDatabase({ dataDir: buildDir })).close();
+      renameSync(path.join(buildDir, "pglite"), finalDir); // atomic: another process may have won the race
+    } catch (error) {
+      if (!existsSync(path.join(finalDir, "PG_VERSION"))) throw error;
+    } finally {
+      rmSync(buildDir, { recursive: true, force: true });
+    }
+    return finalDir;
+  })();
+  migratedPglite.catch(() => (migratedPglite = undefined));
+  return migratedPglite;
+}
+
+/** Any number, the same in every test process: serialises building the server's template. */
+const TEMPLATE_LOCK_KEY = 7_310_052_611;
+
+/** Name of a database on the server that the migrator has migrated (built once per migration set). */
+async function migratedPostgresTemplate(adminUrl: string): Promise<string> {
+  const name = `dropmint_tpl_${migrationsHash()}`;
+  await withAdmin(adminUrl, async (client) => {
+    await client.query("SELECT pg_advisory_lock($1)", [TEMPLATE_LOCK_KEY]);
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (found.rowCount) return;
+    const building = `${name}_building_${randomBytes(4).toString("hex")}`;
+    await client.query(`CREATE DATABASE "${building}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${building}`;
+    const dataDir = tempDataDir();
+    try {
+      await (await openDatabase({ databaseUrl: url.toString(), dataDir, poolSize: 1 })).close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+  });
+  return name;
+}
+
 function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "dropmint-db-"));
 }
 
-/** Creates an empty throwaway database on the server; returns its URL and a drop function. */
+/** Creates a throwaway database on the server (empty, or a copy of the migrated template); returns its URL and a drop function. */
 export async function createEmptyPostgresDatabase(
   target: DatabaseTarget = databaseTarget("postgres"),
+  options: { migrated?: boolean } = {},
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   if (target.name !== "postgres" || !target.available) {
     throw new Error(target.reason ?? `${target.name} is not a reachable PostgreSQL target`);
   }
   const adminUrl = target.adminUrl ?? POSTGRES_ADMIN_URL;
   const name = `dropmint_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const template = options.migrated ? ` TEMPLATE "${await migratedPostgresTemplate(adminUrl)}"` : "";
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   let dropped = false;
@@ -183,7 +252,7 @@ export async function openTestDatabase(
     let database: Database;
     try {
       // client.ts keeps the cluster in <dataDir>/pglite.
-      cpSync(await pristinePgliteCluster(), path.join(dataDir, "pglite"), { recursive: true });
+      cpSync(await migratedPgliteCluster(), path.join(dataDir, "pglite"), { recursive: true });
       database = await openDatabase({ dataDir });
     } catch (error) {
       removeDataDir();
@@ -195,7 +264,7 @@ export async function openTestDatabase(
     });
   }
 
-  const created = await createEmptyPostgresDatabase(target);
+  const created = await createEmptyPostgresDatabase(target, { migrated: true });
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: created.url, dataDir, poolSize: options.poolSize ?? 5 });

@@ -1,5 +1,6 @@
 // Every test worker gets its own data folder, so no test touches a developer's data or
-// another worker's embedded database and chain.
+// another worker's embedded database and chain. (It lives in the run's folder, which
+// tests/helpers/temp-folders.ts removes when the run ends.)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
