@@ -6,6 +6,9 @@ import { z } from "zod";
 /** Upper bound of a mint session's lifetime unless SESSION_TTL_SECONDS says otherwise. */
 export const DEFAULT_SESSION_TTL_SECONDS = 120;
 
+/** How long a client has to send a request's whole body unless REQUEST_BODY_TIMEOUT_MS says otherwise. */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+
 export const CLUSTERS = ["localnet", "devnet", "mainnet"] as const;
 export type Cluster = (typeof CLUSTERS)[number];
 
@@ -139,6 +142,8 @@ const envSchema = z
     MAX_CONCURRENT_REQUESTS: positiveInt(256),
     /** Of those, prepare calls (each holds a database transaction); executes (a chain submit each) have as many of their own (lib/api/admission.ts). */
     MAX_CONCURRENT_MINTS: positiveInt(48),
+    /** A request's whole body must arrive within this, or it is answered 408 REQUEST_TIMEOUT (read before the admission gate). */
+    REQUEST_BODY_TIMEOUT_MS: positiveInt(DEFAULT_BODY_TIMEOUT_MS),
     /** Seed the demo drops on first start of an empty database. */
     SEED_DEMO_DROPS: booleanFlag(true),
     /** Local chain only: a demo collector mints a Dollar Dove this often (minutes), so the demo's feeds stay alive; 0 turns it off. */
@@ -268,6 +273,8 @@ export type Config = Readonly<{
   sessionTtlSeconds: number;
   /** How many requests, and mint calls among them, one instance works on at once. */
   admission: Readonly<{ requests: number; mints: number }>;
+  /** Milliseconds a client has to send a request's whole body (lib/api/request-input.ts). */
+  bodyTimeoutMs: number;
   tokenPrices: Readonly<{
     providerUrl: string | null;
     providerIds: Readonly<Record<string, string>>;
@@ -338,6 +345,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     admission: Object.freeze({ requests: env.MAX_CONCURRENT_REQUESTS, mints: env.MAX_CONCURRENT_MINTS }),
+    bodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_MS,
     tokenPrices: Object.freeze({
       providerUrl: env.TOKEN_PRICE_PROVIDER_URL === "none" ? null : env.TOKEN_PRICE_PROVIDER_URL.replace(/\/+$/, ""),
       providerIds: Object.freeze(env.TOKEN_PRICE_PROVIDER_IDS),

@@ -8,6 +8,7 @@ import { createServer, type ServerResponse } from "node:http";
 import next from "next";
 import { earlyRefusal } from "../lib/api/early-refusals";
 import { getConfig } from "../lib/config";
+import { applyHttpTimeouts } from "../lib/server/http-timeouts";
 
 const config = getConfig();
 const hostname = process.env.HOST ?? "0.0.0.0";
@@ -43,7 +44,7 @@ const server = createServer((request, response) => {
   const peer = request.socket.remoteAddress ?? "unknown";
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${String(forwarded)}, ${peer}` : peer;
-  closeAfterTooLarge(response);
+  closeAfterUnreadBody(response);
   if (isDropPage(request.method, request.url)) cacheDropPage(response);
   // A malformed path or a method the path does not answer: Next would answer a bare 500 or 405.
   const refusal = earlyRefusal(request.method ?? "GET", request.url ?? "/");
@@ -56,13 +57,14 @@ const server = createServer((request, response) => {
 });
 
 /**
- * A body refused as too large (413) is left unread: keeping the connection would read its
- * rest as the next request, and that request would hang. Such answers close the connection.
+ * A body refused as too large (413) or too slow (408) is left unread: keeping the connection
+ * would read its rest as the next request, and that request would hang. Such answers close
+ * the connection.
  */
-function closeAfterTooLarge(response: ServerResponse): void {
+function closeAfterUnreadBody(response: ServerResponse): void {
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
   response.writeHead = ((statusCode: number, ...rest: unknown[]) => {
-    if (statusCode === 413) response.setHeader("Connection", "close");
+    if (statusCode === 413 || statusCode === 408) response.setHeader("Connection", "close");
     return writeHead(statusCode, ...rest);
   }) as typeof response.writeHead;
 }
@@ -102,6 +104,8 @@ async function send(response: ServerResponse, answer: Response): Promise<void> {
   response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), "X-Content-Type-Options": "nosniff" });
   response.end(Buffer.from(await answer.arrayBuffer()));
 }
+applyHttpTimeouts(server); // headers in seconds, requests in seconds: lib/server/http-timeouts.ts
+
 server.listen(config.port, hostname, () => {
   console.log(
     `Dropmint is ready on ${config.publicUrl} (cluster ${config.cluster}, ${config.databaseUrl ? "PostgreSQL" : "embedded PGlite"} database)`,

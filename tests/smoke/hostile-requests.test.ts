@@ -96,6 +96,9 @@ class RawConnection {
   }
 }
 
+/** A short body deadline, so the stalled-body test answers in about a second. */
+const BODY_TIMEOUT_MS = 1_000;
+
 describe("hostile requests against the built site", () => {
   let dataDir: string;
   let site: Site | undefined;
@@ -104,7 +107,12 @@ describe("hostile requests against the built site", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-hostile-"));
     port = await freePort();
-    site = await startSite({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` });
+    site = await startSite({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      REQUEST_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
+    });
   });
   afterAll(async () => {
     await site?.stop("SIGKILL");
@@ -189,5 +197,23 @@ describe("hostile requests against the built site", () => {
     // A new connection is answered at once.
     const next = await send("GET", "/api/health");
     expect(next.status).toBe(200);
+  });
+
+  it("answers a body that stalls 408 REQUEST_TIMEOUT at the deadline and closes the connection", async () => {
+    const connection = await RawConnection.open(port);
+    const startedAt = Date.now();
+    try {
+      connection.write(
+        `POST /api/v1/execute-mint HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"sessionId":"`,
+      );
+      const refused = await connection.answer();
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
+      expect(refused.status).toBe(408);
+      expect(errorBodySchema.parse(JSON.parse(refused.body)).code).toBe("REQUEST_TIMEOUT");
+      expect(refused.headers.connection).toBe("close");
+      expect(await connection.untilClosed()).toBe(true);
+    } finally {
+      connection.close();
+    }
   });
 });

@@ -4,6 +4,10 @@
 import { KEY_CACHE_MAX_AGE_MS } from "@/lib/services/read-caches";
 import { MAX_UNSIGNED_SESSIONS_PER_WALLET, SESSION_SAFETY_MARGIN_MS } from "@/lib/domain/mint-session";
 import { MAINTENANCE_INTERVAL_MS } from "@/lib/services/mint/reconcile";
+import { MAX_REQUESTS_IN_PROGRESS_PER_CLIENT } from "@/lib/api/client-slots";
+import { DEFAULT_BODY_TIMEOUT_MS } from "@/lib/config";
+import { IPV6_CLIENT_PREFIX_BITS } from "@/lib/domain/client-network";
+import { HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS } from "@/lib/server/http-timeouts";
 import { Err, StatusOf } from "../_reference/error-code";
 type Defence = { threat: React.ReactNode; defence: React.ReactNode; test: string };
 type Invariant = { id: string; title: string; defences: Defence[] };
@@ -124,6 +128,34 @@ const INVARIANTS: Invariant[] = [
         defence:
           "A publishable key's mint budget is per key and client IP; secret and sandbox keys keep one budget per key.",
         test: "tests/api/pipeline/budgets.test.ts (mint budgets by key class)",
+      },
+    ],
+  },
+  {
+    id: "slow-clients",
+    title: "4b. Slow clients cannot hold the door",
+    defences: [
+      {
+        threat: (
+          <>
+            POSTs that send a few bytes of their body and stall: the admission gate was entered before the body was
+            read, so as many of them from one IP as the room kept for executes made every honest execute answer{" "}
+            <Err code="SERVER_BUSY" plain />, and as many as the instance&apos;s capacity took the whole API down until
+            Node&apos;s default request timeout.
+          </>
+        ),
+        defence: (
+          <>
+            Bodies are read before a request takes a place in the admission gate, with a size cap and a deadline (
+            {DEFAULT_BODY_TIMEOUT_MS / 1000} s for the whole body, REQUEST_BODY_TIMEOUT_MS): a body that does not arrive
+            in time is answered <Err code="REQUEST_TIMEOUT" /> and the connection is closed. One client network (an IPv4
+            address, an IPv6 /{IPV6_CLIENT_PREFIX_BITS}) has at most {MAX_REQUESTS_IN_PROGRESS_PER_CLIENT} requests in
+            progress on an instance; one more is answered <Err code="RATE_LIMITED" plain /> at once. The server wants
+            the request head within {HEADERS_TIMEOUT_SECONDS} s and the whole request within {REQUEST_TIMEOUT_SECONDS}{" "}
+            s.
+          </>
+        ),
+        test: "tests/api/mint/slow-clients.test.ts (48 and 256 stalled bodies from one IP), tests/smoke/hostile-requests.test.ts (a stalled body against the built server)",
       },
     ],
   },
