@@ -335,6 +335,13 @@ const INVARIANTS: Invariant[] = [
           "Every answer carries a Content-Security-Policy (no script from elsewhere, object-src 'none', base-uri and form-action 'self', frame-ancestors 'none'), X-Frame-Options DENY, Referrer-Policy and nosniff; the end-to-end suite fails on any policy violation.",
         test: "tests/e2e/quality.spec.ts, tests/e2e/fixtures.ts",
       },
+      {
+        threat:
+          "Only SOLANA_RPC_URL is set, to a devnet or mainnet node: the cluster stays at its localnet default, and the site offers burner wallets, a faucet, sandbox keys and demo seeding against a real chain.",
+        defence:
+          "Before it opens, the site asks the node for its genesis hash; a devnet, testnet or mainnet node under a localnet configuration (or the local chain under a devnet or mainnet one) stops start-up with the setting to fix. A node that cannot be asked blocks a localnet start, since nothing proves it local.",
+        test: "tests/chain/cluster-from-chain.test.ts",
+      },
     ],
   },
   {
