@@ -170,9 +170,9 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat:
-          "A bounty paid twice: a payout interrupted by a crash and retried, or settled by two instances at once.",
+          "A bounty paid twice: a payout interrupted by a crash and retried, settled by two instances at once, or refused by one node while its bytes can still land through another settler.",
         defence:
-          "Each payout transaction is signed and written ahead on the award (only while it has none) before it is sent; maintenance looks that signature up and sends the same bytes again while they can land, and builds a new one only after the chain can no longer take the old one.",
+          "Each payout transaction is signed and written ahead on the award (only while it has none) before it is sent; maintenance looks that signature up and sends the same bytes again while they can land, and builds a new one only after the chain can no longer take the old one. A refused send keeps the written-ahead transaction (with the reason): it is resent until its blockhash expires, then settled from the chain.",
         test: "tests/api/mint/bounty-payouts.test.ts",
       },
       {
