@@ -4,9 +4,13 @@
 // could pick its own rate-limit bucket. Here every request gets the socket address
 // appended, the entry lib/api/budgets.ts (clientIp) trusts. Shutdown closes the runtime (chain
 // state persisted, embedded database closed cleanly) before the process exits.
-import { createServer, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
+import { clientIpOf } from "../lib/api/budgets";
 import { earlyRefusal } from "../lib/api/early-refusals";
+import { handleApiError } from "../lib/api/handle-error";
+import { admitHostedPage, isHostedPage } from "../lib/api/page-limits";
+import type { Runtime } from "../lib/server/runtime";
 import { getConfig } from "../lib/config";
 import { applyHttpTimeouts } from "../lib/server/http-timeouts";
 
@@ -15,7 +19,7 @@ const hostname = process.env.HOST ?? "0.0.0.0";
 const app = next({ dev: false, hostname, port: config.port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 
-type RuntimeHandle = { close(): Promise<void> };
+type RuntimeHandle = Runtime;
 // The runtime lives on globalThis (lib/server/runtime.ts), created by the app itself in
 // its instrumentation hook during prepare(); this process only waits for it.
 const runtimeSlot = globalThis as { __dropmintRuntime?: Promise<RuntimeHandle> };
@@ -29,9 +33,10 @@ async function waitForRuntime(): Promise<RuntimeHandle> {
   return runtimeSlot.__dropmintRuntime;
 }
 
+let runtime: RuntimeHandle;
 try {
   await app.prepare();
-  await waitForRuntime();
+  runtime = await waitForRuntime();
 } catch (error) {
   // Fail fast with the reason (busy data folder, bad database URL…) instead of serving 500s.
   console.error(
@@ -53,8 +58,27 @@ const server = createServer((request, response) => {
     void send(response, refusal);
     return;
   }
+  if (isHostedPage(request.method, request.url)) {
+    void handleHostedPage(request, response);
+    return;
+  }
   void handle(request, response);
 });
+
+/** Drop pages and NFT metadata: the client's place, budget and admission first (lib/api/page-limits.ts). */
+async function handleHostedPage(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const forwarded = request.headers["x-forwarded-for"];
+  const ip = clientIpOf(Array.isArray(forwarded) ? forwarded.join(",") : forwarded, config.trustedProxyHops);
+  let leave: () => void;
+  try {
+    leave = await admitHostedPage(runtime, ip);
+  } catch (error) {
+    await send(response, handleApiError(error));
+    return;
+  }
+  response.once("close", leave);
+  await handle(request, response);
+}
 
 /**
  * A body refused as too large (413) or too slow (408) is left unread: keeping the connection

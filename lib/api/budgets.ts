@@ -133,7 +133,12 @@ export const faucetBudget = (ip: string): Budget => ({
  * which is why the site is served through scripts/serve.ts.
  */
 export function clientIp(request: Request, trustedProxyHops = 0): string {
-  const hops = request.headers.get("x-forwarded-for")?.split(",") ?? [];
+  return clientIpOf(request.headers.get("x-forwarded-for"), trustedProxyHops);
+}
+
+/** clientIp from the X-Forwarded-For value itself (for the server, before a Request exists). */
+export function clientIpOf(forwardedFor: string | null | undefined, trustedProxyHops = 0): string {
+  const hops = forwardedFor?.split(",") ?? [];
   const entry = hops[hops.length - 1 - trustedProxyHops]?.trim().replace(/^::ffff:/, "") ?? "";
   return isIP(entry) ? entry : "unknown";
 }

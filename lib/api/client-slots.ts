@@ -36,7 +36,10 @@ export class ClientSlots {
   }
 }
 
-const slots = new WeakMap<object, ClientSlots>();
+// On globalThis, like the admission gates (admission.ts): one count per runtime for the app's
+// routes and the hosted pages that scripts/serve.ts admits outside the app's bundle.
+const slotsSlot = globalThis as { __dropmintClientSlots?: WeakMap<object, ClientSlots> };
+const slots = (slotsSlot.__dropmintClientSlots ??= new WeakMap<object, ClientSlots>());
 
 /** The per-client places of this runtime (one per instance). */
 export function clientSlotsOf(runtime: object): ClientSlots {

@@ -98,6 +98,8 @@ class RawConnection {
 
 /** A short body deadline, so the stalled-body test answers in about a second. */
 const BODY_TIMEOUT_MS = 1_000;
+/** The per-IP request budget, small enough for the flood test to pass it (every test here comes from one address). */
+const READS_PER_MINUTE = 150;
 
 describe("hostile requests against the built site", () => {
   let dataDir: string;
@@ -112,6 +114,7 @@ describe("hostile requests against the built site", () => {
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       REQUEST_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
+      RATE_LIMIT_READS_PER_MINUTE: String(READS_PER_MINUTE),
     });
   });
   afterAll(async () => {
@@ -215,5 +218,16 @@ describe("hostile requests against the built site", () => {
     } finally {
       connection.close();
     }
+  });
+
+  // Last: it spends the address's whole budget.
+  it("limits a flood of random NFT metadata ids from one address with 429, before any lookup", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= READS_PER_MINUTE && !statuses.includes(429); i++)
+      statuses.push((await send("GET", `/m/sprites/${crypto.randomUUID()}`)).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(new Set(statuses.slice(0, -1))).toEqual(new Set([404]));
+    const page = await send("GET", "/d/no-such-drop");
+    expect([page.status, errorBodySchema.parse(JSON.parse(page.body)).code]).toEqual([429, "RATE_LIMITED"]);
   });
 });
