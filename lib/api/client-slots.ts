@@ -4,10 +4,11 @@
 // IPv6 /64: lib/domain/client-network.ts) has MAX_REQUESTS_IN_PROGRESS_PER_CLIENT requests
 // in progress at most, counted from before its body is read until it is answered; one more
 // is answered 429 RATE_LIMITED at once, before anything else is done.
+import { DEFAULT_MAX_REQUESTS_PER_CLIENT, type Config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 
-/** Requests one client network may have in progress on one instance at once. */
-export const MAX_REQUESTS_IN_PROGRESS_PER_CLIENT = 16;
+/** Requests one client network may have in progress on one instance at once (MAX_REQUESTS_PER_CLIENT). */
+export const MAX_REQUESTS_IN_PROGRESS_PER_CLIENT = DEFAULT_MAX_REQUESTS_PER_CLIENT;
 
 export class ClientSlots {
   private readonly inProgress = new Map<string, number>();
@@ -42,8 +43,8 @@ const slotsSlot = globalThis as { __dropmintClientSlots?: WeakMap<object, Client
 const slots = (slotsSlot.__dropmintClientSlots ??= new WeakMap<object, ClientSlots>());
 
 /** The per-client places of this runtime (one per instance). */
-export function clientSlotsOf(runtime: object): ClientSlots {
+export function clientSlotsOf(runtime: { config: Pick<Config, "admission"> }): ClientSlots {
   let found = slots.get(runtime);
-  if (!found) slots.set(runtime, (found = new ClientSlots()));
+  if (!found) slots.set(runtime, (found = new ClientSlots(runtime.config.admission.perClient)));
   return found;
 }
