@@ -6,6 +6,7 @@ import { MAX_UNSIGNED_SESSIONS_PER_WALLET, SESSION_SAFETY_MARGIN_MS } from "@/li
 import { MAINTENANCE_INTERVAL_MS } from "@/lib/services/mint/reconcile";
 import { MAX_REQUESTS_IN_PROGRESS_PER_CLIENT } from "@/lib/api/client-slots";
 import { DEFAULT_BODY_TIMEOUT_MS } from "@/lib/config";
+import { CREATOR_CLAIM_CODE_MIN_LENGTH } from "@/lib/domain/claim-code-format";
 import { IPV6_CLIENT_PREFIX_BITS } from "@/lib/domain/client-network";
 import { HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS } from "@/lib/server/http-timeouts";
 import { Err, StatusOf } from "../_reference/error-code";
@@ -322,6 +323,20 @@ const INVARIANTS: Invariant[] = [
         defence:
           "Reads that reach the chain (top-holders, gated eligibility and wallet-mints, the local balance) spend their own smaller per-IP budget; mint calls never spend it.",
         test: "tests/api/holders-cache.test.ts (the chain budget)",
+      },
+      {
+        threat:
+          "Rate-limit keys spread or evicted: one IPv6 /64 (one subscriber) is unlimited callers; a handful of addresses drain a drop's one shared claim-code bucket and lock every collector out of their codes; a flood of new buckets evicts the spent ones, letting refused callers back in.",
+        defence: (
+          <>
+            Every per-IP budget is keyed by the client network (an IPv4 address, an IPv6 /{IPV6_CLIENT_PREFIX_BITS}); a
+            drop&apos;s claim-code checks are budgeted per caller, and a creator&apos;s code has at least{" "}
+            {CREATOR_CLAIM_CODE_MIN_LENGTH} characters, so guessing from many addresses is answered by the code itself;
+            at its bucket cap the in-memory limiter drops windows that still allow hits, oldest first, and refusing ones
+            only when none is left.
+          </>
+        ),
+        test: "tests/api/pipeline/client-networks.test.ts, tests/launch/drop-folder.test.ts (a creator code too short)",
       },
       {
         threat:
