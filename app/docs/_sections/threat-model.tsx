@@ -326,7 +326,7 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat:
-          "Rate-limit keys spread or evicted: one IPv6 /64 (one subscriber) is unlimited callers; a handful of addresses drain a drop's one shared claim-code bucket and lock every collector out of their codes; a flood of new buckets evicts the spent ones, letting refused callers back in.",
+          "Rate-limit keys spread or evicted: the block of IPv6 addresses one subscriber holds is unlimited callers; a handful of addresses drain a drop's one shared claim-code bucket and lock every collector out of their codes; a flood of new buckets evicts the spent ones, letting refused callers back in.",
         defence: (
           <>
             Every per-IP budget is keyed by the client network (an IPv4 address, an IPv6 /{IPV6_CLIENT_PREFIX_BITS}); a
