@@ -6,6 +6,12 @@ import { z } from "zod";
 /** Upper bound of a mint session's lifetime unless SESSION_TTL_SECONDS says otherwise. */
 export const DEFAULT_SESSION_TTL_SECONDS = 120;
 
+/** Requests one client network may have in progress on an instance, unless MAX_REQUESTS_PER_CLIENT says otherwise. */
+export const DEFAULT_MAX_REQUESTS_PER_CLIENT = 16;
+
+/** How long a client has to send a request's whole body unless REQUEST_BODY_TIMEOUT_MS says otherwise. */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+
 export const CLUSTERS = ["localnet", "devnet", "mainnet"] as const;
 export type Cluster = (typeof CLUSTERS)[number];
 
@@ -139,6 +145,10 @@ const envSchema = z
     MAX_CONCURRENT_REQUESTS: positiveInt(256),
     /** Of those, prepare calls (each holds a database transaction); executes (a chain submit each) have as many of their own (lib/api/admission.ts). */
     MAX_CONCURRENT_MINTS: positiveInt(48),
+    /** Requests one client network (an IPv4 address, an IPv6 /64) may have in progress at once; one more is answered 429 (lib/api/client-slots.ts). */
+    MAX_REQUESTS_PER_CLIENT: positiveInt(DEFAULT_MAX_REQUESTS_PER_CLIENT),
+    /** A request's whole body must arrive within this, or it is answered 408 REQUEST_TIMEOUT (read before the admission gate). */
+    REQUEST_BODY_TIMEOUT_MS: positiveInt(DEFAULT_BODY_TIMEOUT_MS),
     /** Seed the demo drops on first start of an empty database. */
     SEED_DEMO_DROPS: booleanFlag(true),
     /** Local chain only: a demo collector mints a Dollar Dove this often (minutes), so the demo's feeds stay alive; 0 turns it off. */
@@ -267,7 +277,9 @@ export type Config = Readonly<{
   trustedProxyHops: number;
   sessionTtlSeconds: number;
   /** How many requests, and mint calls among them, one instance works on at once. */
-  admission: Readonly<{ requests: number; mints: number }>;
+  admission: Readonly<{ requests: number; mints: number; perClient: number }>;
+  /** Milliseconds a client has to send a request's whole body (lib/api/request-input.ts). */
+  bodyTimeoutMs: number;
   tokenPrices: Readonly<{
     providerUrl: string | null;
     providerIds: Readonly<Record<string, string>>;
@@ -337,7 +349,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     holdersCacheSeconds: env.HOLDERS_CACHE_SECONDS,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
-    admission: Object.freeze({ requests: env.MAX_CONCURRENT_REQUESTS, mints: env.MAX_CONCURRENT_MINTS }),
+    admission: Object.freeze({
+      requests: env.MAX_CONCURRENT_REQUESTS,
+      mints: env.MAX_CONCURRENT_MINTS,
+      perClient: env.MAX_REQUESTS_PER_CLIENT,
+    }),
+    bodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_MS,
     tokenPrices: Object.freeze({
       providerUrl: env.TOKEN_PRICE_PROVIDER_URL === "none" ? null : env.TOKEN_PRICE_PROVIDER_URL.replace(/\/+$/, ""),
       providerIds: Object.freeze(env.TOKEN_PRICE_PROVIDER_IDS),

@@ -25,42 +25,58 @@ export function createRateLimiter(config: Pick<Config, "redisUrl">): RateLimiter
 
 type Window = { count: number; resetAt: number };
 
+/**
+ * Windows in two maps: `open` ones still allow hits, `spent` ones refuse (the count passed
+ * the limit). Memory is bounded, and what goes first at the cap is an open window, oldest
+ * first: dropping one gives its client a fresh window early, at most one window's worth of
+ * extra hits. A spent window is dropped only when no open one is left, since dropping it
+ * would let a refused client straight back in, and a flood of new buckets (random wallets,
+ * random paths) is exactly how an attacker would try to get that.
+ */
 export class MemoryRateLimiter implements RateLimiter {
-  private readonly windows = new Map<string, Window>();
+  private readonly open = new Map<string, Window>();
+  private readonly spent = new Map<string, Window>();
   private nextSweepAt = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
-    /** Hard cap on live buckets; the oldest are dropped beyond it. */
+    /** Hard cap on live buckets (open and spent together). */
     private readonly maxBuckets = 100_000,
   ) {}
 
   async consume(bucket: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     const now = this.now();
     this.sweep(now);
-    let window = this.windows.get(bucket);
+    let window = this.spent.get(bucket) ?? this.open.get(bucket);
     if (!window || window.resetAt <= now) {
+      this.spent.delete(bucket);
+      this.open.delete(bucket); // re-insert: Map order stays oldest-window-first
+      this.makeRoom();
       window = { count: 0, resetAt: now + windowMs };
-      this.windows.delete(bucket); // re-insert: Map order stays oldest-window-first
-      this.windows.set(bucket, window);
+      this.open.set(bucket, window);
     }
     window.count += 1;
+    if (window.count > limit && this.open.delete(bucket)) this.spent.set(bucket, window);
     return resultOf(window.count, limit, window.resetAt - now);
   }
 
   get size(): number {
-    return this.windows.size;
+    return this.open.size + this.spent.size;
   }
 
-  // Bounded memory: expired windows go at most once a second, and never more than maxBuckets live.
+  // Expired windows go at most once a second.
   private sweep(now: number): void {
-    if (now >= this.nextSweepAt) {
-      this.nextSweepAt = now + 1000;
-      for (const [bucket, window] of this.windows) if (window.resetAt <= now) this.windows.delete(bucket);
-    }
-    for (const bucket of this.windows.keys()) {
-      if (this.windows.size < this.maxBuckets) break;
-      this.windows.delete(bucket);
+    if (now < this.nextSweepAt) return;
+    this.nextSweepAt = now + 1000;
+    for (const windows of [this.open, this.spent])
+      for (const [bucket, window] of windows) if (window.resetAt <= now) windows.delete(bucket);
+  }
+
+  // Never more than maxBuckets live: open windows go first, oldest first.
+  private makeRoom(): void {
+    while (this.size >= this.maxBuckets) {
+      const victims = this.open.size > 0 ? this.open : this.spent;
+      victims.delete(victims.keys().next().value!);
     }
   }
 }

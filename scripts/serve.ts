@@ -4,17 +4,22 @@
 // could pick its own rate-limit bucket. Here every request gets the socket address
 // appended, the entry lib/api/budgets.ts (clientIp) trusts. Shutdown closes the runtime (chain
 // state persisted, embedded database closed cleanly) before the process exits.
-import { createServer, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
+import { clientIpOf } from "../lib/api/budgets";
 import { earlyRefusal } from "../lib/api/early-refusals";
+import { handleApiError } from "../lib/api/handle-error";
+import { admitHostedPage, isHostedPage } from "../lib/api/page-limits";
+import type { Runtime } from "../lib/server/runtime";
 import { getConfig } from "../lib/config";
+import { applyHttpTimeouts } from "../lib/server/http-timeouts";
 
 const config = getConfig();
 const hostname = process.env.HOST ?? "0.0.0.0";
 const app = next({ dev: false, hostname, port: config.port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 
-type RuntimeHandle = { close(): Promise<void> };
+type RuntimeHandle = Runtime;
 // The runtime lives on globalThis (lib/server/runtime.ts), created by the app itself in
 // its instrumentation hook during prepare(); this process only waits for it.
 const runtimeSlot = globalThis as { __dropmintRuntime?: Promise<RuntimeHandle> };
@@ -28,9 +33,10 @@ async function waitForRuntime(): Promise<RuntimeHandle> {
   return runtimeSlot.__dropmintRuntime;
 }
 
+let runtime: RuntimeHandle;
 try {
   await app.prepare();
-  await waitForRuntime();
+  runtime = await waitForRuntime();
 } catch (error) {
   // Fail fast with the reason (busy data folder, bad database URL…) instead of serving 500s.
   console.error(
@@ -43,7 +49,7 @@ const server = createServer((request, response) => {
   const peer = request.socket.remoteAddress ?? "unknown";
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${String(forwarded)}, ${peer}` : peer;
-  closeAfterTooLarge(response);
+  closeAfterUnreadBody(response);
   if (isDropPage(request.method, request.url)) cacheDropPage(response);
   // A malformed path or a method the path does not answer: Next would answer a bare 500 or 405.
   const refusal = earlyRefusal(request.method ?? "GET", request.url ?? "/");
@@ -52,17 +58,37 @@ const server = createServer((request, response) => {
     void send(response, refusal);
     return;
   }
+  if (isHostedPage(request.method, request.url)) {
+    void handleHostedPage(request, response);
+    return;
+  }
   void handle(request, response);
 });
 
+/** Drop pages and NFT metadata: the client's place, budget and admission first (lib/api/page-limits.ts). */
+async function handleHostedPage(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const forwarded = request.headers["x-forwarded-for"];
+  const ip = clientIpOf(Array.isArray(forwarded) ? forwarded.join(",") : forwarded, config.trustedProxyHops);
+  let leave: () => void;
+  try {
+    leave = await admitHostedPage(runtime, ip);
+  } catch (error) {
+    await send(response, handleApiError(error));
+    return;
+  }
+  response.once("close", leave);
+  await handle(request, response);
+}
+
 /**
- * A body refused as too large (413) is left unread: keeping the connection would read its
- * rest as the next request, and that request would hang. Such answers close the connection.
+ * A body refused as too large (413) or too slow (408) is left unread: keeping the connection
+ * would read its rest as the next request, and that request would hang. Such answers close
+ * the connection.
  */
-function closeAfterTooLarge(response: ServerResponse): void {
+function closeAfterUnreadBody(response: ServerResponse): void {
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
   response.writeHead = ((statusCode: number, ...rest: unknown[]) => {
-    if (statusCode === 413) response.setHeader("Connection", "close");
+    if (statusCode === 413 || statusCode === 408) response.setHeader("Connection", "close");
     return writeHead(statusCode, ...rest);
   }) as typeof response.writeHead;
 }
@@ -102,6 +128,8 @@ async function send(response: ServerResponse, answer: Response): Promise<void> {
   response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), "X-Content-Type-Options": "nosniff" });
   response.end(Buffer.from(await answer.arrayBuffer()));
 }
+applyHttpTimeouts(server); // headers in seconds, requests in seconds: lib/server/http-timeouts.ts
+
 server.listen(config.port, hostname, () => {
   console.log(
     `Dropmint is ready on ${config.publicUrl} (cluster ${config.cluster}, ${config.databaseUrl ? "PostgreSQL" : "embedded PGlite"} database)`,

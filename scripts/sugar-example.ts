@@ -172,7 +172,7 @@ async function main() {
           grantType: "free_mint",
           mintAllocation: 1,
           maxUses: 3,
-          codes: ["MOTH-FRIEND"],
+          codes: ["MOTH-FRIENDS"],
         },
       ],
     }),

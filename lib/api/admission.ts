@@ -63,7 +63,10 @@ export class AdmissionGate {
   }
 }
 
-const gates = new WeakMap<object, AdmissionGate>();
+// On globalThis: the production server (scripts/serve.ts) admits hosted pages with this module's
+// copy outside the app's bundle, and both must count against one gate per runtime.
+const gateSlot = globalThis as { __dropmintAdmissionGates?: WeakMap<object, AdmissionGate> };
+const gates = (gateSlot.__dropmintAdmissionGates ??= new WeakMap<object, AdmissionGate>());
 
 /** The gate of this runtime (one per instance). */
 export function admissionGateOf(runtime: { config: Pick<Config, "admission"> }): AdmissionGate {

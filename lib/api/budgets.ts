@@ -4,14 +4,17 @@
 // - every request, per client IP (RATE_LIMIT_READS_PER_MINUTE), before any database query;
 // - reads that reach the chain, per client IP (RATE_LIMIT_CHAIN_READS_PER_MINUTE);
 // - mint calls, per caller (RATE_LIMIT_MINTS_PER_MINUTE);
-// - a route's own budgets, named in its wrapper options: claim-code checks (per IP and per
-//   drop), prepares (per caller, drop and wallet), faucet airdrops (per IP).
+// - a route's own budgets, named in its wrapper options: claim-code checks (per IP, and per
+//   caller on each drop), prepares (per caller, drop and wallet), faucet airdrops (per IP).
+// "Per IP" means per client network everywhere: an IPv4 address, or an IPv6 /64
+// (lib/domain/client-network.ts), since one subscriber holds a whole /64.
 // The counters live in lib/rate-limit.ts (memory, or Redis shared by instances).
 import { isIP } from "node:net";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import type { RateLimiter } from "@/lib/rate-limit";
+import { clientNetwork } from "@/lib/domain/client-network";
 
 const MINUTE_MS = 60_000;
 
@@ -34,8 +37,9 @@ export type Budget = {
 export type Caller = { budgetKey: string; ip: string };
 
 export function callerOf(auth: AuthContext, ip: string): Caller {
-  if (auth.kind === "first-party") return { budgetKey: `ip:${ip}`, ip };
-  return { budgetKey: auth.keyClass === "pub" ? `key:${auth.keyId}:ip:${ip}` : `key:${auth.keyId}`, ip };
+  const network = clientNetwork(ip);
+  if (auth.kind === "first-party") return { budgetKey: `ip:${network}`, ip };
+  return { budgetKey: auth.keyClass === "pub" ? `key:${auth.keyId}:ip:${network}` : `key:${auth.keyId}`, ip };
 }
 
 /** One unit of each budget, in order; the first spent one answers 429 with Retry-After (seconds). */
@@ -60,7 +64,7 @@ type BudgetConfig = Pick<Config, "rateLimit" | "claimCodeChecks">;
  * unit like everything else and the database is asked only within it.
  */
 export const requestBudget = (config: BudgetConfig, ip: string): Budget => ({
-  bucket: `read:ip:${ip}`,
+  bucket: `read:ip:${clientNetwork(ip)}`,
   limit: config.rateLimit.readsPerMinute,
 });
 
@@ -70,7 +74,7 @@ export const requestBudget = (config: BudgetConfig, ip: string): Budget => ({
  * quota that prepare and execute need.
  */
 export const chainReadBudget = (config: BudgetConfig, ip: string): Budget => ({
-  bucket: `chain:ip:${ip}`,
+  bucket: `chain:ip:${clientNetwork(ip)}`,
   limit: config.rateLimit.chainReadsPerMinute,
 });
 
@@ -81,14 +85,22 @@ export const mintBudget = (config: BudgetConfig, caller: Caller): Budget => ({
 });
 
 /**
- * Claim-code checks, per client IP and per drop, so codes cannot be guessed quickly from
- * one address or from many. Validate spends them, and so does every prepare that carries a
- * code: prepare is no way around them.
+ * Claim-code checks, per client IP and per caller on each drop, so codes cannot be guessed
+ * quickly from one address. Validate spends them, and so does every prepare that carries a
+ * code: prepare is no way around them. The drop's budget is the caller's own (a key, or a
+ * client network): one bucket shared by everyone was drained by a handful of addresses,
+ * and then every code-carrying prepare of the drop got 429 during its rush. Guessing from
+ * many addresses is answered by the codes themselves: a creator's code has at least
+ * CREATOR_CLAIM_CODE_MIN_LENGTH characters (lib/domain/claim-code-format.ts).
  */
-export const claimCodeCheckBudgets = (config: BudgetConfig, ip: string, collectionId: string): Budget[] => [
-  { bucket: `claim-validate:ip:${ip}`, limit: config.claimCodeChecks.perIpPerMinute, what: "code checks" },
+export const claimCodeCheckBudgets = (config: BudgetConfig, caller: Caller, collectionId: string): Budget[] => [
   {
-    bucket: `claim-validate:drop:${collectionId}`,
+    bucket: `claim-validate:ip:${clientNetwork(caller.ip)}`,
+    limit: config.claimCodeChecks.perIpPerMinute,
+    what: "code checks",
+  },
+  {
+    bucket: `claim-validate:drop:${collectionId}:${caller.budgetKey}`,
     limit: config.claimCodeChecks.perDropPerMinute,
     what: "code checks",
   },
@@ -108,7 +120,7 @@ export const prepareBudget = (caller: Caller, collectionId: string, wallet: stri
 /** Local-chain airdrops per client IP. */
 export const AIRDROPS_PER_MINUTE = 20;
 export const faucetBudget = (ip: string): Budget => ({
-  bucket: `faucet:ip:${ip}`,
+  bucket: `faucet:ip:${clientNetwork(ip)}`,
   limit: AIRDROPS_PER_MINUTE,
   what: "airdrops",
 });
@@ -121,7 +133,12 @@ export const faucetBudget = (ip: string): Budget => ({
  * which is why the site is served through scripts/serve.ts.
  */
 export function clientIp(request: Request, trustedProxyHops = 0): string {
-  const hops = request.headers.get("x-forwarded-for")?.split(",") ?? [];
+  return clientIpOf(request.headers.get("x-forwarded-for"), trustedProxyHops);
+}
+
+/** clientIp from the X-Forwarded-For value itself (for the server, before a Request exists). */
+export function clientIpOf(forwardedFor: string | null | undefined, trustedProxyHops = 0): string {
+  const hops = forwardedFor?.split(",") ?? [];
   const entry = hops[hops.length - 1 - trustedProxyHops]?.trim().replace(/^::ffff:/, "") ?? "";
   return isIP(entry) ? entry : "unknown";
 }

@@ -4,8 +4,10 @@
 //   export const GET = v1Route({ scope: "collection", kind: "read", response: collectionResponseSchema },
 //     ({ ctx, collection }) => getCollectionView(ctx, collection));
 //
-// Steps, each a small function: guard (404 when the route does not exist here) → admission
-// (503 SERVER_BUSY beyond the instance's capacity, before any database work) → caller
+// Steps, each a small function: guard (404 when the route does not exist here) → the
+// client's place (429 beyond a few requests in progress per client network) → the body,
+// read with a size cap and a deadline (408 REQUEST_TIMEOUT) → admission (503 SERVER_BUSY
+// beyond the instance's capacity, before any database work) → caller
 // recognised (v1: key or site; site: the site only; open) → budgets (request per IP first,
 // chain, mint) → scope → zod input → the route's own budgets → service context → handler →
 // response schema → envelope → CORS. Anything thrown becomes an error envelope in
@@ -33,7 +35,9 @@ import { admissionGateOf } from "./admission";
 import { cachePolicyOf, withCachePolicy, type AnswerBody } from "./cache-policy";
 import { handleApiError } from "./handle-error";
 import { chainForRequest } from "./request-chain";
-import { parseInput, type RouteParams } from "./request-input";
+import { clientSlotsOf } from "./client-slots";
+import { parseInput, readJsonBody, type RouteParams } from "./request-input";
+import { clientNetwork } from "@/lib/domain/client-network";
 import { resolveScope, type ScopeKind } from "./scope";
 
 type Schema = z.ZodType;
@@ -130,14 +134,18 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   const route: RouteHandler = async (request, context) => {
     let runtime: Runtime | undefined;
     let leave: (() => void) | undefined;
+    let release: (() => void) | undefined;
     try {
       runtime = await getRuntime();
       if (options.guard && !options.guard(request, runtime)) return fail("NOT_FOUND", "No such endpoint.");
+      const { config, rateLimiter: limiter } = runtime;
+      const ip = clientIp(request, config.trustedProxyHops);
+      release = clientSlotsOf(runtime).take(clientNetwork(ip));
+      // Read before the gate: a body that trickles in holds the client's own place, never the instance's.
+      const body = options.body ? await readJsonBody(request, config.bodyTimeoutMs) : undefined;
       leave = admissionGateOf(runtime).enter(
         options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare",
       );
-      const { config, rateLimiter: limiter } = runtime;
-      const ip = clientIp(request, config.trustedProxyHops);
       if (options.access === "site") assertFirstPartyCaller(request, config);
       await spendBudgets(limiter, [
         requestBudget(config, ip),
@@ -153,7 +161,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       let collection = scopeInBody
         ? null
         : await resolveScope(runtime, auth, options.scope, pathParam && rawParams[pathParam]);
-      const input = await parseInput(request, options as { params?: Schema; query?: Schema; body?: Schema }, rawParams);
+      const input = parseInput(request, options as { params?: Schema; query?: Schema; body?: Schema }, rawParams, body);
       if (scopeInBody) collection = await resolveScope(runtime, auth, options.scope, fieldOf(input.body, scopeNames));
 
       const budgets = options.budgets?.({ caller, config, collection, ...input } as BudgetInput<S, P, Q, B>) ?? [];
@@ -185,6 +193,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       return cors(request, runtime, handleApiError(error));
     } finally {
       leave?.();
+      release?.();
     }
   };
   if (options.operationId) route.operationId = options.operationId;

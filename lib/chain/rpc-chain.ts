@@ -84,6 +84,11 @@ export class RpcChain implements Chain {
     return this.read("read a balance", async () => BigInt(await this.connection.getBalance(key, "confirmed")));
   }
 
+  /** The node's genesis hash: which chain it is (lib/domain/cluster-identity.ts). */
+  getGenesisHash(): Promise<string> {
+    return this.read("fetch the genesis hash", () => this.connection.getGenesisHash());
+  }
+
   getLatestBlockhash(): Promise<LatestBlockhash> {
     return this.read("fetch a blockhash", async () => {
       const latest = await this.connection.getLatestBlockhash("confirmed");

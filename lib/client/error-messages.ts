@@ -63,6 +63,7 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   INVALID_JSON: "The request couldn't be read. Please reload the page and try again.",
   UNSUPPORTED_MEDIA_TYPE: "The request couldn't be read. Please reload the page and try again.",
   PAYLOAD_TOO_LARGE: "The request was too large to send.",
+  REQUEST_TIMEOUT: "The connection was too slow to send the request, and nothing happened. Please try again.",
   COLLECTION_NOT_FOUND: "We couldn't find that drop.",
   COLLECTION_NOT_LAUNCHED: "This drop has not launched yet.",
   PHASE_NOT_FOUND: "We couldn't find that mint phase.",

@@ -4,6 +4,17 @@
 export const CLAIM_CODE_MIN_LENGTH = 4;
 export const CLAIM_CODE_MAX_LENGTH = 1024;
 
+/**
+ * A code a creator makes (`npm run drop`, dropmint.json) has at least this many characters
+ * (letters, digits, dashes). Checks are budgeted per client and per caller on a drop, not
+ * by one bucket everyone shares (that bucket was a lever to lock every collector out), so
+ * guessing from many addresses is answered by the code itself: 12 characters of 37 symbols
+ * are far beyond what any number of addresses can try. The shorter codes the demo drops
+ * seed on the local chain stay as they are: they are published in the README anyway.
+ */
+export const CREATOR_CLAIM_CODE_MIN_LENGTH = 12;
+export const CREATOR_CLAIM_CODE_MAX_LENGTH = 64;
+
 /** Trimmed length in UTF-16 code units (JS `.length`), as the spec counts it. */
 export function isClaimCodeLengthValid(trimmed: string): boolean {
   return trimmed.length >= CLAIM_CODE_MIN_LENGTH && trimmed.length <= CLAIM_CODE_MAX_LENGTH;

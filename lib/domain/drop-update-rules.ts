@@ -2,7 +2,10 @@
 // name and symbol (written on chain when its collection was created). Once an NFT is sold,
 // nothing its buyers hold may move: the assets (art, names, traits, their number), the
 // royalties, the reveal's commitment, the fair order, phases that sold, codes and prizes
-// that may have been used. Prices, windows, limits, gates and the page's text stay open.
+// that may have been used. Prices, windows, limits, gates and the page's text stay open,
+// except on a fair drop whose seed is published (every phase ended, or sold out): then the
+// phases are final, since a sale extended or reopened would hand NFTs out in an order anyone
+// can compute from the published seed.
 
 /** The parts of a drop that update compares, as the rows and the plan both give them. */
 export type DropShape = {
@@ -36,6 +39,8 @@ export type SoldState = {
   minted: number;
   /** Mints per phase, by position. */
   phaseMints: readonly number[];
+  /** A fair drop whose seed is public (lib/domain/fair-reveal.ts): its phases are final. */
+  fairSeedPublic?: boolean;
 };
 
 export type UpdateVerdict = { changes: string[]; refusals: string[] };
@@ -117,27 +122,7 @@ export function judgeUpdate(current: DropShape, next: DropShape, sold: SoldState
     else changes.push(`Assets: ${what}`);
   }
 
-  const phaseCount = Math.max(current.phases.length, next.phases.length);
-  for (let i = 0; i < phaseCount; i++) {
-    const before = current.phases[i];
-    const after = next.phases[i];
-    const mints = sold.phaseMints[i] ?? 0;
-    const title = `Phase ${i + 1} (${after?.name ?? before?.name})`;
-    if (before && !after) {
-      if (mints > 0)
-        refusals.push(`${title} cannot be removed: ${mints} NFT${mints === 1 ? " was" : "s were"} minted in it.`);
-      else changes.push(`${title}: removed`);
-    } else if (!before && after) changes.push(`${title}: added`);
-    else if (before && after) {
-      if (before.label !== after.label && mints > 0)
-        refusals.push(
-          `${title} cannot be relabelled (${before.label} → ${after.label}): NFTs were minted in it; add new groups after it instead.`,
-        );
-      if (after.phaseSupply !== null && after.phaseSupply < mints)
-        refusals.push(`${title}'s supply cannot drop to ${after.phaseSupply}: ${mints} were minted in it.`);
-      if (before.settings !== after.settings || before.name !== after.name) changes.push(`${title}: settings changed`);
-    }
-  }
+  judgePhases(current, next, sold, changes, refusals);
   if (current.claimCodes !== next.claimCodes) {
     if (afterMint)
       refusals.push(
@@ -151,6 +136,44 @@ export function judgeUpdate(current: DropShape, next: DropShape, sold: SoldState
     else changes.push("Bounties: replaced");
   }
   return { changes, refusals };
+}
+
+/** Phases: those that sold keep their label, supply and existence; a fair drop's are final once its seed is public. */
+function judgePhases(
+  current: DropShape,
+  next: DropShape,
+  sold: SoldState,
+  changes: string[],
+  refusals: string[],
+): void {
+  const phaseChanges: string[] = [];
+  const phaseCount = Math.max(current.phases.length, next.phases.length);
+  for (let i = 0; i < phaseCount; i++) {
+    const before = current.phases[i];
+    const after = next.phases[i];
+    const mints = sold.phaseMints[i] ?? 0;
+    const title = `Phase ${i + 1} (${after?.name ?? before?.name})`;
+    if (before && !after) {
+      if (mints > 0)
+        refusals.push(`${title} cannot be removed: ${mints} NFT${mints === 1 ? " was" : "s were"} minted in it.`);
+      else phaseChanges.push(`${title}: removed`);
+    } else if (!before && after) phaseChanges.push(`${title}: added`);
+    else if (before && after) {
+      if (before.label !== after.label && mints > 0)
+        refusals.push(
+          `${title} cannot be relabelled (${before.label} → ${after.label}): NFTs were minted in it; add new groups after it instead.`,
+        );
+      if (after.phaseSupply !== null && after.phaseSupply < mints)
+        refusals.push(`${title}'s supply cannot drop to ${after.phaseSupply}: ${mints} were minted in it.`);
+      if (before.settings !== after.settings || before.name !== after.name)
+        phaseChanges.push(`${title}: settings changed`);
+    }
+  }
+  if (phaseChanges.length > 0 && current.fair && sold.fairSeedPublic)
+    refusals.push(
+      "The phases are final: the fair order's seed is published (every phase ended, or the drop sold out), and a sale extended or reopened would hand out NFTs in an order anyone can compute.",
+    );
+  else changes.push(...phaseChanges);
 }
 
 function describe(value: unknown): string {

@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   INVALID_JSON: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
+  REQUEST_TIMEOUT: 408,
   COLLECTION_NOT_FOUND: 404,
   COLLECTION_NOT_LAUNCHED: 403,
   PHASE_NOT_FOUND: 404,
@@ -115,6 +116,8 @@ export const ERROR_CODE_DESCRIPTIONS = {
   INVALID_JSON: "The request body is not valid JSON.",
   UNSUPPORTED_MEDIA_TYPE: "POST bodies must be sent as Content-Type: application/json.",
   PAYLOAD_TOO_LARGE: "The request body exceeds the size limit (see Limits on /docs); the connection is closed.",
+  REQUEST_TIMEOUT:
+    "The request body did not arrive in full within the body deadline (see Limits on /docs); nothing was done and the connection is closed.",
   COLLECTION_NOT_FOUND: "No drop has that identifier (only for callers who may see every drop).",
   COLLECTION_NOT_LAUNCHED:
     "A request without a key (the site itself) asked about a drop that has not launched yet: only its teaser is public (GET /collections/{identifier}). A key issued for the drop reads it in full.",

@@ -3,6 +3,7 @@
 // dropmint.json beside them. Keys are Sugar's own (camelCase in the config, snake_case in
 // the metadata). Objects are strict where a typo would otherwise pass unnoticed.
 import { z } from "zod";
+import { CREATOR_CLAIM_CODE_MAX_LENGTH, CREATOR_CLAIM_CODE_MIN_LENGTH } from "@/lib/domain/claim-code-format";
 import { isSolanaAddress } from "@/lib/domain/sugar-values";
 
 export const solanaAddressSchema = z.string().refine(isSolanaAddress, "must be a base58 Solana address");
@@ -168,7 +169,10 @@ export const dropmintClaimCodeBatchSchema = z.strictObject({
       z
         .string()
         .trim()
-        .regex(/^[A-Za-z0-9-]{4,64}$/, "a code is 4 to 64 letters, digits or dashes"),
+        .regex(
+          new RegExp(`^[A-Za-z0-9-]{${CREATOR_CLAIM_CODE_MIN_LENGTH},${CREATOR_CLAIM_CODE_MAX_LENGTH}}$`),
+          `a code is ${CREATOR_CLAIM_CODE_MIN_LENGTH} to ${CREATOR_CLAIM_CODE_MAX_LENGTH} letters, digits or dashes`,
+        ),
     )
     .min(1),
 });

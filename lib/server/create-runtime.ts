@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { RpcChain, loadServerKeys, openEmbeddedChain, type Chain } from "@/lib/chain";
+import { clusterOfGenesisHash } from "@/lib/domain/cluster-identity";
 import { createLogger } from "@/lib/log";
 import { createRateLimiter } from "@/lib/rate-limit";
 import { createReadCaches, keepReadCachesFresh } from "@/lib/services/read-caches";
@@ -15,14 +16,53 @@ const log = createLogger("runtime");
 /**
  * SOLANA_RPC_URL selects the RPC chain (required on devnet/mainnet; on localnet it points
  * at a chain shared through `npm run localnet`); without it, localnet is the embedded chain.
+ * An RPC chain is asked which cluster it is before anything uses it (assertClusterOfChain).
  */
 export async function openChain(config: Config): Promise<Chain> {
-  if (config.rpcUrl) return new RpcChain({ cluster: config.cluster, rpcUrl: config.rpcUrl });
+  if (config.rpcUrl) {
+    const chain = new RpcChain({ cluster: config.cluster, rpcUrl: config.rpcUrl });
+    try {
+      await assertClusterOfChain(config, chain);
+    } catch (error) {
+      await chain.close().catch(() => undefined);
+      throw error;
+    }
+    return chain;
+  }
   if (config.cluster === "localnet") {
     return openEmbeddedChain({ dir: path.join(config.dataDir, "chain"), cluster: "localnet" });
   }
   // parseConfig already refuses this; kept for configs built by hand.
   throw new Error(`SOLANA_CLUSTER=${config.cluster} needs SOLANA_RPC_URL.`);
+}
+
+/**
+ * The node's genesis hash says which cluster it is; a configuration that says otherwise
+ * stops start-up with the fix. Burner wallets, the faucet, sandbox keys and demo seeding
+ * follow `config.cluster`, so it must never read localnet on a public cluster's node (the
+ * default when only SOLANA_RPC_URL is set), nor a public cluster on the local chain. A node
+ * that cannot be asked blocks a localnet start (nothing proves it is local); on devnet or
+ * mainnet nothing local-only is on, so the site starts and says so.
+ */
+async function assertClusterOfChain(config: Config, chain: RpcChain): Promise<void> {
+  let genesisHash: string;
+  try {
+    genesisHash = await chain.getGenesisHash();
+  } catch (error) {
+    if (config.cluster !== "localnet") {
+      log.warn(`could not ask SOLANA_RPC_URL which cluster it is; going on as ${config.cluster}`, error);
+      return;
+    }
+    throw new Error(
+      `SOLANA_RPC_URL did not say which chain it is (getGenesisHash failed), so it cannot be trusted to be the local chain: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const cluster = clusterOfGenesisHash(genesisHash);
+  if (cluster === config.cluster) return;
+  throw new Error(
+    `SOLANA_RPC_URL points at a ${cluster} node (genesis hash ${genesisHash}), but SOLANA_CLUSTER is ${config.cluster}. ` +
+      `Set SOLANA_CLUSTER=${cluster}${cluster === "localnet" ? "" : " and MINT_AUTHORITY_SECRET_KEY"}, or point SOLANA_RPC_URL at the chain you meant.`,
+  );
 }
 
 const NOT_LISTENING = async () => undefined;

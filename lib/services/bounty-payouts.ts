@@ -15,7 +15,10 @@
 // (the same bytes: the chain keeps one); past its blockhash and unknown → a new one may be
 // built. A free mint is a mint session written ahead the same way, which the mint reconciler
 // settles like any other. A refusal by the chain (an empty prize account, say) leaves the
-// award pending with its reason, retried on each maintenance run.
+// award pending with its reason, retried on each maintenance run: with the same bytes while
+// their blockhash is valid, since a refusal at one node proves nothing about the others (a
+// node may still forward them, another settler may send them again), and with a new transfer
+// only once the chain says the first can never land.
 import bs58 from "bs58";
 import { PublicKey, type Transaction } from "@solana/web3.js";
 import {
@@ -164,8 +167,10 @@ async function send(
     await ctx.chain.sendRawTransaction(wire, { lastValidBlockHeight });
   } catch (error) {
     if (error instanceof ChainTransactionError && error.code !== "AlreadyProcessed") {
-      // Refused (or landed and failed): nothing was paid. Free to try again later.
-      await clearAhead(ctx, award.id, signature, `${error.code}: ${error.reason}`);
+      // Refused: nothing was paid by this send. The transaction stays written ahead: these
+      // bytes can still land until their blockhash expires, so the next run sends them again
+      // and builds a new transfer only once the chain has settled them (settleWrittenAhead).
+      await noteRefusal(ctx, award.id, signature, `${error.code}: ${error.reason}`);
       return "pending";
     }
     // Outcome unknown: the stored transaction is looked up again by the next run.
@@ -198,6 +203,13 @@ async function settleWrittenAhead(ctx: ServiceContext, award: BountyAward): Prom
   if ((await chain.getSignatureStatus(signature)).state === "confirmed") return markPaid(ctx, award);
   await clearAhead(ctx, award.id, signature, "never landed before its blockhash expired");
   return "retry";
+}
+
+async function noteRefusal(ctx: ServiceContext, awardId: string, signature: string, reason: string): Promise<void> {
+  await ctx.db.bountyAward.updateMany({
+    where: { id: awardId, payoutSignature: signature, payoutStatus: "pending" },
+    data: { payoutError: reason.slice(0, 500) },
+  });
 }
 
 async function clearAhead(ctx: ServiceContext, awardId: string, signature: string, reason: string): Promise<void> {

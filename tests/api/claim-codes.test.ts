@@ -497,7 +497,7 @@ for (const target of databaseTargets) {
         expect((await validate("aurora", "guess-6")).status).toBe(200);
       });
 
-      it("limits checks per drop, whatever the address", async () => {
+      it("limits a key's checks per drop, whatever the address", async () => {
         for (let i = 0; i < 60; i++) expect((await validate("nightfall", `guess-${i}`)).status).toBe(200);
         const refused = await validate("nightfall", "guess-60");
         expect([refused.status, refused.body!.code]).toEqual([429, "RATE_LIMITED"]);

@@ -334,25 +334,16 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
 });
 
 describe("openChain", () => {
+  // A devnet or mainnet configuration opens only a node of that cluster: tests/chain/cluster-from-chain.test.ts.
   it("opens the RPC chain when SOLANA_RPC_URL is set, on localnet too", async () => {
     const localnet = await openChain(
       parseConfig({ DATA_DIR: process.env.DATA_DIR, SOLANA_CLUSTER: "localnet", SOLANA_RPC_URL: server.url }),
     );
-    const devnet = await openChain(
-      parseConfig({
-        DATA_DIR: process.env.DATA_DIR,
-        SOLANA_CLUSTER: "devnet",
-        SOLANA_RPC_URL: server.url,
-        MINT_AUTHORITY_SECRET_KEY: bs58.encode(Keypair.generate().secretKey),
-      }),
-    );
     try {
       expect([localnet.kind, localnet.cluster]).toEqual(["rpc", "localnet"]);
-      expect([devnet.kind, devnet.cluster]).toEqual(["rpc", "devnet"]);
       expect(await localnet.getBlockHeight()).toBe(await embedded.getBlockHeight());
     } finally {
       await localnet.close();
-      await devnet.close();
     }
   });
 });

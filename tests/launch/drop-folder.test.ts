@@ -179,6 +179,12 @@ const VARIANTS: Variant[] = [
     ],
   },
   {
+    // Guessing from many addresses is answered by the code's length (issue 21 item 6).
+    name: "a claim code shorter than a creator's code may be",
+    change: (f) => editJson(path.join(f, "dropmint.json"), (d) => (d.claimCodes[0].codes = ["MOTH-FRIEND"])),
+    expect: [{ file: "dropmint.json", path: "claimCodes[0].codes[0]", message: /12 to 64 letters, digits or dashes/ }],
+  },
+  {
     name: "a phase extra for a label no group has",
     change: (f) => editJson(path.join(f, "dropmint.json"), (d) => (d.phases.presale = { name: "Presale" })),
     expect: [{ file: "dropmint.json", path: "phases.presale", message: /no guard group is labelled "presale"/ }],

@@ -290,5 +290,22 @@ for (const target of databaseTargets) {
       expect((await launchFolder(app, folder, "update")).outcome).toBe("updated");
       expect((await collection()).phases.all[1]!.priceDisplay).toMatchObject({ amount: 0.15 });
     });
+
+    // Issue 21 item 7: the seed is published once every phase has ended; a sale extended or
+    // reopened after that would hand out NFTs in an order anyone can compute.
+    it("update once a fair drop's seed is published: the phases are final, refused with the reason", async () => {
+      const collectionId = (await collection()).collection.id;
+      await app.runtime.database.prisma.phase.updateMany({
+        where: { collectionId },
+        data: { startDate: new Date(Date.now() - 120_000), endDate: new Date(Date.now() - 60_000) },
+      });
+      expect((await collection()).collection.fairness?.seed).toMatch(/^[0-9a-f]{64}$/);
+      const refusal = await launchFolder(app, folder, "update").catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(AppError);
+      expect((refusal as AppError).code).toBe("LAUNCH_REFUSED");
+      expect((refusal as AppError).message).toMatch(/The phases are final: the fair order's seed is published/);
+      const phases = await app.runtime.database.prisma.phase.findMany({ where: { collectionId } });
+      expect(phases.every((phase) => phase.endDate !== null && phase.endDate.getTime() < Date.now())).toBe(true);
+    });
   });
 }

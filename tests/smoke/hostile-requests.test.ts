@@ -96,6 +96,11 @@ class RawConnection {
   }
 }
 
+/** A short body deadline, so the stalled-body test answers in about a second. */
+const BODY_TIMEOUT_MS = 1_000;
+/** The per-IP request budget, small enough for the flood test to pass it (every test here comes from one address). */
+const READS_PER_MINUTE = 150;
+
 describe("hostile requests against the built site", () => {
   let dataDir: string;
   let site: Site | undefined;
@@ -104,7 +109,13 @@ describe("hostile requests against the built site", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-hostile-"));
     port = await freePort();
-    site = await startSite({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` });
+    site = await startSite({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      REQUEST_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
+      RATE_LIMIT_READS_PER_MINUTE: String(READS_PER_MINUTE),
+    });
   });
   afterAll(async () => {
     await site?.stop("SIGKILL");
@@ -189,5 +200,34 @@ describe("hostile requests against the built site", () => {
     // A new connection is answered at once.
     const next = await send("GET", "/api/health");
     expect(next.status).toBe(200);
+  });
+
+  it("answers a body that stalls 408 REQUEST_TIMEOUT at the deadline and closes the connection", async () => {
+    const connection = await RawConnection.open(port);
+    const startedAt = Date.now();
+    try {
+      connection.write(
+        `POST /api/v1/execute-mint HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"sessionId":"`,
+      );
+      const refused = await connection.answer();
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
+      expect(refused.status).toBe(408);
+      expect(errorBodySchema.parse(JSON.parse(refused.body)).code).toBe("REQUEST_TIMEOUT");
+      expect(refused.headers.connection).toBe("close");
+      expect(await connection.untilClosed()).toBe(true);
+    } finally {
+      connection.close();
+    }
+  });
+
+  // Last: it spends the address's whole budget.
+  it("limits a flood of random NFT metadata ids from one address with 429, before any lookup", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= READS_PER_MINUTE && !statuses.includes(429); i++)
+      statuses.push((await send("GET", `/m/sprites/${crypto.randomUUID()}`)).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(new Set(statuses.slice(0, -1))).toEqual(new Set([404]));
+    const page = await send("GET", "/d/no-such-drop");
+    expect([page.status, errorBodySchema.parse(JSON.parse(page.body)).code]).toEqual([429, "RATE_LIMITED"]);
   });
 });

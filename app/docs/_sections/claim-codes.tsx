@@ -2,7 +2,12 @@
 import { Operation } from "../_reference/operation";
 import { Err } from "../_reference/error-code";
 import { getConfig } from "@/lib/config";
-import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH } from "@/lib/domain/claim-code-format";
+import {
+  CLAIM_CODE_MAX_LENGTH,
+  CLAIM_CODE_MIN_LENGTH,
+  CREATOR_CLAIM_CODE_MIN_LENGTH,
+} from "@/lib/domain/claim-code-format";
+import { IPV6_CLIENT_PREFIX_BITS } from "@/lib/domain/client-network";
 
 type CheckBudgets = { perIpPerMinute: number; perDropPerMinute: number };
 
@@ -124,9 +129,12 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
         </li>
         <li>
           <strong>Rate limits</strong> (on top of the read budget), per minute: {budgets.perIpPerMinute} checks per
-          client IP and {budgets.perDropPerMinute} per drop, so guessing stays slow from one address or many. Over
-          budget answers <Err code="RATE_LIMITED" /> with <code>Retry-After</code> (seconds) and <code>retryAfter</code>{" "}
-          in the body.
+          client IP (an IPv4 address, or an IPv6 /{IPV6_CLIENT_PREFIX_BITS}) and {budgets.perDropPerMinute} per caller
+          on each drop (a key, or a client IP), so guessing stays slow from one address. There is no budget the whole
+          drop shares: a handful of addresses could drain one and lock every collector of the drop out of their codes
+          during its rush. Guessing from many addresses is answered by the codes themselves: a code a creator makes has
+          at least {CREATOR_CLAIM_CODE_MIN_LENGTH} characters. Over budget answers <Err code="RATE_LIMITED" /> with{" "}
+          <code>Retry-After</code> (seconds) and <code>retryAfter</code> in the body.
         </li>
       </ul>
     </section>

@@ -2,6 +2,7 @@
 // rendered from lib/domain/sugar-guards.ts and the dropmint.json schema from its zod schema,
 // so this page always says what the command does.
 import { z } from "zod";
+import { CREATOR_CLAIM_CODE_MAX_LENGTH, CREATOR_CLAIM_CODE_MIN_LENGTH } from "@/lib/domain/claim-code-format";
 import { REFUSED_GUARDS, SUPPORTED_GUARDS } from "@/lib/domain/sugar-guards";
 import { dropmintExtrasSchema, MAX_CREATORS, MAX_SYMBOL_BYTES } from "@/lib/schemas/sugar-folder";
 import { ASSETS_HASH_LENGTH } from "@/lib/domain/assets-hash";
@@ -163,7 +164,9 @@ npm run drop -- show <folder|shortId>`}
       <p>
         Optional, beside config.json: what Sugar has no words for — the short ID, banner, socials, the treasury when no
         phase pays one, the reveal, per-phase extras by group label (name, buy-N-get-M, max per transaction, a dutch or
-        pegged price in place of solPayment&apos;s), claim-code batches and bounties. Unknown keys are refused. Its JSON
+        pegged price in place of solPayment&apos;s), claim-code batches and bounties. Unknown keys are refused. A claim
+        code is {CREATOR_CLAIM_CODE_MIN_LENGTH} to {CREATOR_CLAIM_CODE_MAX_LENGTH} letters, digits or dashes: long
+        enough that no number of addresses can guess one (checks are budgeted per client, not per drop). Its JSON
         Schema:
       </p>
       <pre className="max-h-96 overflow-auto rounded bg-white/5 p-3 text-xs" data-testid="dropmint-json-schema">

@@ -38,7 +38,9 @@ export function FairnessSection({ baseUrl }: { baseUrl: string }) {
           <code>{`{ algorithm: "${FAIR_ORDER_ALGORITHM}", commitment, seed, tokenIds: { from, to }, verifyScript }`}</code>
           . The <code>commitment</code> is public from the start; the <code>seed</code> is null until nothing can be
           minted any more (sold out, or every phase ended): publishing it earlier, even at a delayed reveal, would let
-          anyone compute which NFT the next mint gets.
+          anyone compute which NFT the next mint gets. From then on the drop&apos;s phases are final: an update that
+          would extend, reopen or add a phase is refused with <Err code="LAUNCH_REFUSED" />, since that sale would run
+          with an order anyone can compute.
         </li>
         <li>
           The rule: the token ids from..to ascending are shuffled by Fisher–Yates from the last position down; position{" "}
@@ -51,10 +53,17 @@ export function FairnessSection({ baseUrl }: { baseUrl: string }) {
         <li>
           Check it with the script the site serves at <a href={FAIR_VERIFY_SCRIPT_PATH}>{FAIR_VERIFY_SCRIPT_PATH}</a>{" "}
           (Node 18 or later, no packages): <code>node verify.mjs {baseUrl} &lt;short id&gt;</code> reads the drop&apos;s
-          record, recomputes the order from the seed and says whether it matches the commitment;{" "}
-          <code>node verify.mjs --seed &lt;hex&gt; --from 1 --to 100 --commitment &lt;hex&gt;</code> does the same from
-          values you copied. Then compare the order with the drop&apos;s mints (all-minted, <code>sort=oldest</code>):
-          NFTs went out in that order, except where a session expired and its NFT went to a later mint.
+          record, recomputes the order from the seed, says whether it matches the commitment, and checks the drop&apos;s
+          mints (all-minted, <code>sort=oldest</code>) against the order;{" "}
+          <code>
+            node verify.mjs --seed &lt;hex&gt; --from 1 --to 100 --commitment &lt;hex&gt; --minted &lt;token ids, oldest
+            mint first&gt;
+          </code>{" "}
+          does the same from values you copied. What the mints can prove, and what they cannot: a minted token outside
+          the committed order, or minted twice, fails the check. Mint <code>k</code> should get position <code>k</code>;
+          one that got a later position means the NFTs before it were held by other sessions at the time (in progress,
+          or expired and put back for a later mint). The public record does not show holds, so such mints are counted
+          and reported with how far ahead they went, not failed.
         </li>
       </ul>
     </section>

@@ -197,8 +197,8 @@ export function FirstPartySection() {
           check&apos;s body plus <code>error</code>, a sentence for people, when <code>valid</code> is false. No{" "}
           <code>success</code> member. It never consumes or reserves the code. Same format limits as the partner
           validate ({CLAIM_CODE_MIN_LENGTH} to {CLAIM_CODE_MAX_LENGTH} characters after trimming, else{" "}
-          <StatusOf code="INVALID_REQUEST" />) and the same budgets, shared with it: per client IP and per drop per
-          minute, <Err code="RATE_LIMITED" /> beyond. Unknown drop: <Err code="COLLECTION_NOT_FOUND" />.
+          <StatusOf code="INVALID_REQUEST" />) and the same budgets, shared with it: per client IP and per caller on the
+          drop per minute, <Err code="RATE_LIMITED" /> beyond. Unknown drop: <Err code="COLLECTION_NOT_FOUND" />.
         </li>
       </ul>
     </section>

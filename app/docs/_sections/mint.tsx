@@ -77,7 +77,8 @@ export function MintSection() {
           <code>Retry-After</code> header. The caller is the key (a publishable key together with the client IP, since
           it ships in browser code), or the client IP for the site&apos;s own pages, so nobody can spend another
           caller&apos;s budget for a wallet. A prepare that carries a <code>claimCode</code> also spends the claim-code
-          check budgets of <code>claim-codes/validate</code> (per IP and per drop), so prepare is no way around them.
+          check budgets of <code>claim-codes/validate</code> (per IP and per caller on the drop), so prepare is no way
+          around them.
         </li>
         <li>
           A phase of another drop: <Err code="PHASE_NOT_FOUND" />. A phase not active on the server clock:{" "}

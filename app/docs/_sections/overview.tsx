@@ -1,5 +1,8 @@
 // API docs: base address, envelope, identifiers and versioning.
+import { MAX_REQUESTS_IN_PROGRESS_PER_CLIENT } from "@/lib/api/client-slots";
 import { MAX_BODY_BYTES } from "@/lib/api/request-input";
+import { DEFAULT_BODY_TIMEOUT_MS } from "@/lib/config";
+import { IPV6_CLIENT_PREFIX_BITS } from "@/lib/domain/client-network";
 import { Endpoint } from "../_reference/operation";
 import { Err } from "../_reference/error-code";
 export function OverviewSection({ baseUrl }: { baseUrl: string }) {
@@ -35,6 +38,12 @@ export function OverviewSection({ baseUrl }: { baseUrl: string }) {
         <li>
           Bodies over {MAX_BODY_BYTES / 1024} KB get <Err code="PAYLOAD_TOO_LARGE" />, and the connection is closed:
           open a new one for the next request.
+        </li>
+        <li>
+          A body must arrive in full within {DEFAULT_BODY_TIMEOUT_MS / 1000} seconds of the request, or the answer is{" "}
+          <Err code="REQUEST_TIMEOUT" /> and the connection is closed. One client (an IPv4 address, or an IPv6 /
+          {IPV6_CLIENT_PREFIX_BITS}) may have {MAX_REQUESTS_IN_PROGRESS_PER_CLIENT} requests in progress at once; one
+          more gets <Err code="RATE_LIMITED" /> at once.
         </li>
         <li>
           Every answer carries <code>X-Content-Type-Options: nosniff</code>,{" "}

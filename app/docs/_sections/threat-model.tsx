@@ -4,6 +4,11 @@
 import { KEY_CACHE_MAX_AGE_MS } from "@/lib/services/read-caches";
 import { MAX_UNSIGNED_SESSIONS_PER_WALLET, SESSION_SAFETY_MARGIN_MS } from "@/lib/domain/mint-session";
 import { MAINTENANCE_INTERVAL_MS } from "@/lib/services/mint/reconcile";
+import { MAX_REQUESTS_IN_PROGRESS_PER_CLIENT } from "@/lib/api/client-slots";
+import { DEFAULT_BODY_TIMEOUT_MS } from "@/lib/config";
+import { CREATOR_CLAIM_CODE_MIN_LENGTH } from "@/lib/domain/claim-code-format";
+import { IPV6_CLIENT_PREFIX_BITS } from "@/lib/domain/client-network";
+import { HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS } from "@/lib/server/http-timeouts";
 import { Err, StatusOf } from "../_reference/error-code";
 type Defence = { threat: React.ReactNode; defence: React.ReactNode; test: string };
 type Invariant = { id: string; title: string; defences: Defence[] };
@@ -128,6 +133,34 @@ const INVARIANTS: Invariant[] = [
     ],
   },
   {
+    id: "slow-clients",
+    title: "4b. Slow clients cannot hold the door",
+    defences: [
+      {
+        threat: (
+          <>
+            POSTs that send a few bytes of their body and stall: the admission gate was entered before the body was
+            read, so as many of them from one IP as the room kept for executes made every honest execute answer{" "}
+            <Err code="SERVER_BUSY" plain />, and as many as the instance&apos;s capacity took the whole API down until
+            Node&apos;s default request timeout.
+          </>
+        ),
+        defence: (
+          <>
+            Bodies are read before a request takes a place in the admission gate, with a size cap and a deadline (
+            {DEFAULT_BODY_TIMEOUT_MS / 1000} s for the whole body, REQUEST_BODY_TIMEOUT_MS): a body that does not arrive
+            in time is answered <Err code="REQUEST_TIMEOUT" /> and the connection is closed. One client network (an IPv4
+            address, an IPv6 /{IPV6_CLIENT_PREFIX_BITS}) has at most {MAX_REQUESTS_IN_PROGRESS_PER_CLIENT} requests in
+            progress on an instance; one more is answered <Err code="RATE_LIMITED" plain /> at once. The server wants
+            the request head within {HEADERS_TIMEOUT_SECONDS} s and the whole request within {REQUEST_TIMEOUT_SECONDS}{" "}
+            s.
+          </>
+        ),
+        test: "tests/api/mint/slow-clients.test.ts (48 and 256 stalled bodies from one IP), tests/smoke/hostile-requests.test.ts (a stalled body against the built server)",
+      },
+    ],
+  },
+  {
     id: "uncertain-outcomes-settled",
     title: "5. Every uncertain outcome is settled",
     defences: [
@@ -138,9 +171,9 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat:
-          "A bounty paid twice: a payout interrupted by a crash and retried, or settled by two instances at once.",
+          "A bounty paid twice: a payout interrupted by a crash and retried, settled by two instances at once, or refused by one node while its bytes can still land through another settler.",
         defence:
-          "Each payout transaction is signed and written ahead on the award (only while it has none) before it is sent; maintenance looks that signature up and sends the same bytes again while they can land, and builds a new one only after the chain can no longer take the old one.",
+          "Each payout transaction is signed and written ahead on the award (only while it has none) before it is sent; maintenance looks that signature up and sends the same bytes again while they can land, and builds a new one only after the chain can no longer take the old one. A refused send keeps the written-ahead transaction (with the reason): it is resent until its blockhash expires, then settled from the chain.",
         test: "tests/api/mint/bounty-payouts.test.ts",
       },
       {
@@ -291,6 +324,34 @@ const INVARIANTS: Invariant[] = [
           "Reads that reach the chain (top-holders, gated eligibility and wallet-mints, the local balance) spend their own smaller per-IP budget; mint calls never spend it.",
         test: "tests/api/holders-cache.test.ts (the chain budget)",
       },
+      {
+        threat:
+          "Rate-limit keys spread or evicted: the block of IPv6 addresses one subscriber holds is unlimited callers; a handful of addresses drain a drop's one shared claim-code bucket and lock every collector out of their codes; a flood of new buckets evicts the spent ones, letting refused callers back in.",
+        defence: (
+          <>
+            Every per-IP budget is keyed by the client network (an IPv4 address, an IPv6 /{IPV6_CLIENT_PREFIX_BITS}); a
+            drop&apos;s claim-code checks are budgeted per caller, and a creator&apos;s code has at least{" "}
+            {CREATOR_CLAIM_CODE_MIN_LENGTH} characters, so guessing from many addresses is answered by the code itself;
+            at its bucket cap the in-memory limiter drops windows that still allow hits, oldest first, and refusing ones
+            only when none is left.
+          </>
+        ),
+        test: "tests/api/pipeline/client-networks.test.ts, tests/launch/drop-folder.test.ts (a creator code too short)",
+      },
+      {
+        threat:
+          "A flood of random ids against the hosted pages and metadata (the drop pages, NFT metadata) does uncached database work with no rate limit and no admission limit, until the database pool is exhausted.",
+        defence: (
+          <>
+            The production server gives each such request what the API has, before any work: the client&apos;s place,
+            the per-IP request budget (an IPv6 /{IPV6_CLIENT_PREFIX_BITS} being one client) and a place in the
+            instance&apos;s admission gate, shared with the API; beyond them the answer is{" "}
+            <Err code="RATE_LIMITED" plain /> or <Err code="SERVER_BUSY" plain /> with Retry-After. A successful drop
+            page may also be kept a few seconds by a CDN.
+          </>
+        ),
+        test: "tests/api/pipeline/hosted-pages.test.ts, tests/smoke/hostile-requests.test.ts (a flood of random metadata ids)",
+      },
     ],
   },
   {
@@ -302,6 +363,13 @@ const INVARIANTS: Invariant[] = [
         defence:
           "Every answer carries a Content-Security-Policy (no script from elsewhere, object-src 'none', base-uri and form-action 'self', frame-ancestors 'none'), X-Frame-Options DENY, Referrer-Policy and nosniff; the end-to-end suite fails on any policy violation.",
         test: "tests/e2e/quality.spec.ts, tests/e2e/fixtures.ts",
+      },
+      {
+        threat:
+          "Only SOLANA_RPC_URL is set, to a devnet or mainnet node: the cluster stays at its localnet default, and the site offers burner wallets, a faucet, sandbox keys and demo seeding against a real chain.",
+        defence:
+          "Before it opens, the site asks the node for its genesis hash; a devnet, testnet or mainnet node under a localnet configuration (or the local chain under a devnet or mainnet one) stops start-up with the setting to fix. A node that cannot be asked blocks a localnet start, since nothing proves it local.",
+        test: "tests/chain/cluster-from-chain.test.ts",
       },
     ],
   },

@@ -72,7 +72,8 @@ export function errorCodesOf(router: Router, operation: Operation): ErrorCode[] 
   if (operation.scope === "phase") add("COLLECTION_NOT_IN_SCOPE", "PHASE_NOT_FOUND");
   // A keyless read of a drop that has not launched (v1 reads without a pre-launch view of their own).
   if (router === "v1" && operation.scope === "collection" && operation.kind !== "mint") add("COLLECTION_NOT_LAUNCHED");
-  if (operation.body !== undefined) add("INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE");
+  if (operation.body !== undefined)
+    add("INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "REQUEST_TIMEOUT");
   if (operation.kind === "chain-read") add("CHAIN_UNAVAILABLE");
   add(...(operation.errors ?? []));
   return [...codes];

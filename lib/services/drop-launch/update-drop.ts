@@ -5,6 +5,7 @@
 import { PublicKey } from "@solana/web3.js";
 import { buildUpdateGroupMaxSizeTransaction } from "@/lib/chain";
 import { judgeUpdate } from "@/lib/domain/drop-update-rules";
+import { isFairSeedPublic } from "@/lib/domain/fair-reveal";
 import { AppError } from "@/lib/errors";
 import type { DropPlan } from "@/lib/schemas/drop-plan";
 import type { ServiceContext } from "../context";
@@ -50,7 +51,8 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
 
       const current = shapeOfRows({ collection, phases, nfts });
       const next = shapeOfPlan(plan);
-      const verdict = judgeUpdate(current, next, { minted, phaseMints });
+      const fairSeedPublic = isFairSeedPublic({ totalSupply: collection.totalSupply, minted, phases }, ctx.clock.now());
+      const verdict = judgeUpdate(current, next, { minted, phaseMints, fairSeedPublic });
       if (verdict.refusals.length > 0) {
         throw new AppError(
           "LAUNCH_REFUSED",

@@ -292,12 +292,74 @@ for (const target of databaseTargets) {
         await app.runtime.database.prisma.bountyAward.findUniqueOrThrow({ where: { id: award.id } }),
       ).toMatchObject({
         payoutStatus: "pending",
-        payoutSignature: null,
+        payoutSignature: expect.any(String), // kept until its blockhash expires: it could still land
         payoutError: expect.any(String),
       });
       await chain().airdrop(prizeAccountOf(ctx, poor.collectionId), 1_000_000_000n);
       expect(await settleAward(ctx, award.id)).toBe("paid");
       expect(await chain().getBalance(winner.publicKey.toBase58())).toBe(2_000_000n);
+    });
+
+    // Issue 21 item 9: a refused send used to clear the written-ahead signature, so the next
+    // run built a new transfer while the first one's bytes (still held by another settler, or
+    // by the node that refused them at preflight) could land too: two payouts.
+    it("keeps a refused payout's transaction until its blockhash expires, so its bytes and a new transfer never both land", async () => {
+      const poor = await createFixtureDrop(app, { shortId: "fixture-refused", price: 10_000_000n, supply: 3 });
+      const nft = await app.runtime.database.prisma.nft.findFirstOrThrow({
+        where: { collectionId: poor.collectionId },
+      });
+      const winner = await fundedWallet(app, 0n);
+      const award = await app.runtime.database.prisma.bountyAward.create({
+        data: {
+          collectionId: poor.collectionId,
+          nftId: nft.id,
+          walletAddress: winner.publicKey.toBase58(),
+          bountyType: "token",
+          amount: 2_000_000n,
+          tokenSymbol: "SOL",
+        },
+      });
+      // The first settler's transfer is refused (the prize account is empty); its bytes stay out there.
+      const sent: Uint8Array[] = [];
+      const recording = Object.create(chain()) as Chain;
+      recording.sendRawTransaction = (wire, options) => (sent.push(wire), chain().sendRawTransaction(wire, options));
+      expect(await settleAward({ ...ctx, chain: recording }, award.id)).toBe("pending");
+      expect(sent).toHaveLength(1);
+
+      await chain().airdrop(prizeAccountOf(ctx, poor.collectionId), 1_000_000_000n);
+      await (chain() as Chain & { advanceBlocks(blocks: bigint): Promise<void> }).advanceBlocks(10n); // a newer blockhash
+      expect(await settleAward(ctx, award.id)).toBe("paid");
+      // Another settler sends the first bytes again before their blockhash expires.
+      await chain()
+        .sendRawTransaction(sent[0]!)
+        .catch(() => undefined);
+      expect(await chain().getBalance(winner.publicKey.toBase58())).toBe(2_000_000n);
+    });
+
+    it("builds a new transfer for a refused payout once its blockhash has expired unlanded", async () => {
+      const poor = await createFixtureDrop(app, { shortId: "fixture-expired", price: 10_000_000n, supply: 3 });
+      const nft = await app.runtime.database.prisma.nft.findFirstOrThrow({
+        where: { collectionId: poor.collectionId },
+      });
+      const winner = await fundedWallet(app, 0n);
+      const award = await app.runtime.database.prisma.bountyAward.create({
+        data: {
+          collectionId: poor.collectionId,
+          nftId: nft.id,
+          walletAddress: winner.publicKey.toBase58(),
+          bountyType: "token",
+          amount: 3_000_000n,
+          tokenSymbol: "SOL",
+        },
+      });
+      expect(await settleAward(ctx, award.id)).toBe("pending");
+      const refused = await app.runtime.database.prisma.bountyAward.findUniqueOrThrow({ where: { id: award.id } });
+      await (chain() as Chain & { advanceBlocks(blocks: bigint): Promise<void> }).advanceBlocks(200n);
+      await chain().airdrop(prizeAccountOf(ctx, poor.collectionId), 1_000_000_000n);
+      expect(await settleAward(ctx, award.id)).toBe("paid");
+      const paid = await app.runtime.database.prisma.bountyAward.findUniqueOrThrow({ where: { id: award.id } });
+      expect(paid.payoutSignature).not.toBe(refused.payoutSignature);
+      expect(await chain().getBalance(winner.publicKey.toBase58())).toBe(3_000_000n);
     });
   });
 }

@@ -179,6 +179,43 @@ for (const target of databaseTargets) {
       expect(tampered).toMatchObject({ code: 1, stdout: expect.stringContaining("do NOT match") });
     });
 
+    // Issue 21 item 7: the verifier checks the mints themselves against the order, not only the hash.
+    it("verifies the drop's mints against the order: in place, ahead of it (reported), or impossible (failed)", async () => {
+      const { fairness } = (await collection()).collection;
+      const order = fairOrder(fairness!.seed!, { from: 1, to: SUPPLY });
+      const minted = await app.runtime.database.prisma.mint.findMany({
+        where: { collectionId: drop.collectionId },
+        orderBy: { mintedAt: "asc" },
+        select: { nft: { select: { tokenId: true } } },
+      });
+      const mintedIds = minted.map((m) => m.nft.tokenId!);
+      const script = path.join(process.cwd(), "public/fairness/verify.mjs");
+      const run = (ids: number[]) =>
+        promisify(execFile)(process.execPath, [
+          script,
+          ...["--seed", fairness!.seed!, "--from", "1", "--to", String(SUPPLY), "--commitment", commitment],
+          ...["--minted", ids.join(",")],
+        ]).catch((error: { code: number; stdout: string }) => error);
+      expect(mintedIds).toEqual(order);
+      expect(await run(mintedIds)).toMatchObject({
+        stdout: expect.stringContaining(
+          `✓ ${SUPPLY} mints checked against the order: ${SUPPLY} took exactly their place`,
+        ),
+      });
+      const swapped = [order[1]!, order[0]!, ...order.slice(2)];
+      expect(await run(swapped)).toMatchObject({
+        stdout: expect.stringContaining("1 went ahead of it (at most 1 places)"),
+      });
+      expect(await run([...order.slice(0, 2), order[0]!])).toMatchObject({
+        code: 1,
+        stdout: expect.stringContaining(`token ${order[0]} was minted twice`),
+      });
+      expect(await run([SUPPLY + 1])).toMatchObject({
+        code: 1,
+        stdout: expect.stringContaining(`token ${SUPPLY + 1}, which is not in the committed order`),
+      });
+    });
+
     it("refuses to price a range phase by rarity, which would tell the buyer what comes next", async () => {
       const ranged = await createFixtureDrop(app, { shortId: "fixture-fair-range", price: 10_000_000n, supply: 3 });
       await commitFairOrder(app.runtime.database.prisma, ranged.collectionId);

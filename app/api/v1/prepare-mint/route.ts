@@ -11,7 +11,7 @@ export const POST = v1Route(
     // The caller's own budget for this wallet; a claim code is a code check like validate, so prepare is no way around those budgets.
     budgets: ({ config, caller, collection, body }) => [
       prepareBudget(caller, collection.id, body.walletAddress),
-      ...(body.claimCode ? claimCodeCheckBudgets(config, caller.ip, collection.id) : []),
+      ...(body.claimCode ? claimCodeCheckBudgets(config, caller, collection.id) : []),
     ],
     budgetsSpentBy: "handler",
   },

@@ -9,7 +9,7 @@ export const POST = publicRoute(
   {
     ...publicOperations.validateCode,
     collection: "body",
-    budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller.ip, collection.id),
+    budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller, collection.id),
   },
   ({ ctx, collection, body }) => checkCodeForSite(ctx, collection.id, body.code),
 );

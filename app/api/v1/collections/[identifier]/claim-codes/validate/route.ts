@@ -1,5 +1,5 @@
 // POST /api/v1/collections/{collectionId}/claim-codes/validate {code} — the Claim code check.
-// Read-only, bare envelope, and rate-limited per IP and per drop on top of the read budget.
+// Read-only, bare envelope, and rate-limited per IP and per caller on the drop on top of the read budget.
 import { claimCodeCheckBudgets } from "@/lib/api/budgets";
 import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
@@ -8,7 +8,7 @@ import { checkClaimCode } from "@/lib/services/claim-codes";
 export const POST = v1Route(
   {
     ...v1Operations.validateClaimCode,
-    budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller.ip, collection.id),
+    budgets: ({ config, caller, collection }) => claimCodeCheckBudgets(config, caller, collection.id),
   },
   ({ ctx, collection, body }) => checkClaimCode(ctx, collection.id, body.code),
 );
