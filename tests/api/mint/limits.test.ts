@@ -36,7 +36,12 @@ for (const target of databaseTargets) {
     const prepare = (on: FixtureDrop, wallet: Keypair, extra: Record<string, unknown> = {}) =>
       callJson("POST", "/api/v1/prepare-mint", {
         headers: { "x-api-key": key },
-        body: { collectionId: on.collectionId, phaseId: on.phaseId, walletAddress: wallet.publicKey.toBase58(), ...extra },
+        body: {
+          collectionId: on.collectionId,
+          phaseId: on.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          ...extra,
+        },
       });
     const prepared = async (on: FixtureDrop, wallet: Keypair, extra: Record<string, unknown> = {}) => {
       const response = await prepare(on, wallet, extra);
@@ -115,7 +120,9 @@ for (const target of databaseTargets) {
 
       await fixture("limits-gate-source", { price: PRICE, supply: 5 });
       const gated = await fixture("limits-gated", { price: PRICE, supply: 20 });
-      const source = await prisma().collection.findUniqueOrThrow({ where: { id: drops["limits-gate-source"]!.collectionId } });
+      const source = await prisma().collection.findUniqueOrThrow({
+        where: { id: drops["limits-gate-source"]!.collectionId },
+      });
       await prisma().phase.update({ where: { id: gated.phaseId }, data: { isGated: true } });
       await prisma().gateRule.create({
         data: {
@@ -197,7 +204,9 @@ for (const target of databaseTargets) {
       const stale = await execute(early, holder);
       expect([stale.status, codeOf(stale)]).toEqual([403, "NOT_ELIGIBLE"]);
       expect((await execute(late, next)).status).toBe(200);
-      expect(await prisma().mint.count({ where: { phaseId: gated.phaseId, walletAddress: holder.publicKey.toBase58() } })).toBe(0);
+      expect(
+        await prisma().mint.count({ where: { phaseId: gated.phaseId, walletAddress: holder.publicKey.toBase58() } }),
+      ).toBe(0);
     });
 
     it("a redemption NFT backs one mint, even when passed on between two codes' sessions (item 5)", async () => {
@@ -257,12 +266,16 @@ for (const target of databaseTargets) {
         data: { batchId: batchRow.id, collectionId: codes.collectionId, code: "FREE-ONCE", maxUses: 1 },
       });
       await prepared(codes, await fundedWallet(app), { quantity: 1, claimCode: "FREE-ONCE" });
-      const codeRefused = await prepareMint(ahead, { id: codes.collectionId } as Parameters<typeof prepareMint>[1], {
-        phaseId: codes.phaseId,
-        walletAddress: (await fundedWallet(app)).publicKey.toBase58(),
-        quantity: 1,
-        claimCode: "FREE-ONCE",
-      } as Parameters<typeof prepareMint>[2]).catch((e: unknown) => e);
+      const codeRefused = await prepareMint(
+        ahead,
+        { id: codes.collectionId } as Parameters<typeof prepareMint>[1],
+        {
+          phaseId: codes.phaseId,
+          walletAddress: (await fundedWallet(app)).publicKey.toBase58(),
+          quantity: 1,
+          claimCode: "FREE-ONCE",
+        } as Parameters<typeof prepareMint>[2],
+      ).catch((e: unknown) => e);
       expect(codeRefused).toMatchObject({ code: "CLAIM_CODE_INVALID" });
     });
 
@@ -290,7 +303,9 @@ for (const target of databaseTargets) {
           discountUses: 5,
         },
       });
-      await prisma().claimCode.create({ data: { batchId: batchRow.id, collectionId: drop.collectionId, code: "ALL-OFF" } });
+      await prisma().claimCode.create({
+        data: { batchId: batchRow.id, collectionId: drop.collectionId, code: "ALL-OFF" },
+      });
       const body = await prepared(drop, await fundedWallet(app), { quantity: 1, claimCode: "ALL-OFF" });
       expect(body.pricing.items.map((i) => [i.kind, i.priceRaw])).toEqual([["paid", 0]]);
       expect(body.pricing.bonusQuantity).toBe(0);
@@ -300,7 +315,9 @@ for (const target of databaseTargets) {
       const drop = drops["limits-bogo-range"]!;
       const body = await prepared(drop, await fundedWallet(app), { quantity: 2 });
       const ranks = await Promise.all(
-        body.sessions.map(async (s) => (await prisma().nft.findUniqueOrThrow({ where: { id: s.nftIds[0]! } })).rarityRank),
+        body.sessions.map(
+          async (s) => (await prisma().nft.findUniqueOrThrow({ where: { id: s.nftIds[0]! } })).rarityRank,
+        ),
       );
       const kinds = body.pricing.items.map((i) => i.kind);
       const paidRanks = ranks.filter((_, i) => kinds[i] === "paid");
