@@ -278,13 +278,9 @@ export function applyClaimGrants(items: readonly MintItem[], grants: readonly Cl
     }
     return item;
   });
-  // An allowlist code changes who may mint, not the price: its one use (the wallet's
-  // redemption) rides on the first NFT that no other code took.
-  const allowlist = left.find((g) => g.kind === "allowlist" && g.remaining > 0);
-  const carrier = allowlist ? priced.findIndex((item) => !item.claimCodeId) : -1;
-  return carrier === -1
-    ? priced
-    : priced.map((item, i) => (i === carrier ? { ...item, claimCodeId: allowlist!.codeId } : item));
+  // An allowlist code changes who may mint, not the price: the prepare's sessions carry it
+  // as their admission (prepare.ts), not as a priced item.
+  return priced;
 }
 
 /** Solana's base fee per signature; mint transactions carry no priority fee. */

@@ -7,7 +7,8 @@
 // - A wallet holds at most MAX_UNSIGNED_SESSIONS_PER_WALLET unsigned sessions in a drop:
 //   a new prepare for the wallet supersedes its earlier unsigned ones (they cannot land
 //   without the server's signatures), and one prepare reserves at most this many.
-// - A bonus (buy N get M) is signed only once the purchases it rewards have landed.
+// - A bonus (buy N get M) is signed only once EVERY purchase of its group has landed, and
+//   only purchases that cost something earn one (an NFT a discount made free does not).
 import { bogoBonusFor, type Bogo } from "./mint-pricing";
 
 /** Solana's target slot time; the block height advances about this often. */
@@ -27,12 +28,18 @@ export function sessionLifetimeMs(configuredMs: number, blocksLeft: bigint): num
   return Math.max(0, Math.min(configuredMs, chainMs));
 }
 
+/** A prepare group's purchases (paid sessions): how many, how many landed, and how many landed at a price above 0. */
+export type GroupPurchases = { purchases: number; landed: number; landedEarning: number };
+
 /**
- * Whether one more bonus of a prepare group may be signed: the bonuses already claimed
- * (submitting or minted) plus this one stay within what the group's landed purchases earn.
+ * Whether one more bonus of a prepare group may be signed: every purchase of the group has
+ * landed (a buyer cannot keep the bonuses and drop the purchases), and the bonuses already
+ * claimed (submitting or minted) plus this one stay within what the landed purchases that
+ * cost something earn.
  */
-export function bonusAllowed(bogo: Bogo | null, landedPurchases: number, claimedBonuses: number): boolean {
-  return claimedBonuses + 1 <= bogoBonusFor(landedPurchases, bogo);
+export function bonusAllowed(bogo: Bogo | null, group: GroupPurchases, claimedBonuses: number): boolean {
+  if (group.landed < group.purchases) return false;
+  return claimedBonuses + 1 <= bogoBonusFor(group.landedEarning, bogo);
 }
 
 /**

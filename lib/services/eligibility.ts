@@ -9,7 +9,13 @@ import { phaseTiming } from "@/lib/domain/phase-status";
 import type { EligibilityView } from "@/lib/schemas/eligibility";
 import type { ServiceContext } from "./context";
 import { getSnapshotPhaseOrThrow, type PhaseWithGates } from "./drop-snapshot";
-import { gateInputs, readWalletHoldings, readWalletHoldingsCached } from "./holdings";
+import {
+  gateInputs,
+  readWalletHoldings,
+  readWalletHoldingsCached,
+  withoutGateNftsUsedElsewhere,
+  type WalletHoldings,
+} from "./holdings";
 import { allowlistOf, getWalletDropRows } from "./wallet-rows";
 
 /**
@@ -27,10 +33,21 @@ export async function loadWalletPhaseInput(
   walletAddress: string,
   options: { now: Date; enteredAllowlistCode?: { codeId: string; spots: number } | null },
 ): Promise<WalletPhaseInput> {
+  return (await loadWalletPhaseFacts(db, chain, phase, walletAddress, options)).input;
+}
+
+/** The same, with the gate NFTs it counted (execute binds them to the wallet, execute-limits.ts). */
+export async function loadWalletPhaseFacts(
+  db: Db,
+  chain: Chain,
+  phase: PhaseWithGates,
+  walletAddress: string,
+  options: { now: Date; enteredAllowlistCode?: { codeId: string; spots: number } | null },
+): Promise<{ input: WalletPhaseInput; holdings: WalletHoldings }> {
   // Gates of an ungated phase do not apply: no chain read for them.
   const rules = phase.isGated ? phase.gateRules : [];
   const entered = options.enteredAllowlistCode ?? null;
-  const [rows, holdings] = await Promise.all([
+  const [rows, held] = await Promise.all([
     // The wallet's own rows in one round trip (prepare counts its mints under its lock).
     db.$queryRaw<Array<{ allowlist: number | null; codes: number | null; override: number | null }>>`
       SELECT
@@ -44,7 +61,8 @@ export async function loadWalletPhaseInput(
     readWalletHoldings(db, chain, walletAddress, rules),
   ]);
   const own = rows[0]!;
-  return {
+  const holdings = await withoutGateNftsUsedElsewhere(db, phase.id, walletAddress, held);
+  const input = {
     isGated: phase.isGated,
     maxPerWallet: phase.maxPerWallet,
     allowlistAllocation: allowlistSpots([own.allowlist, own.codes, entered?.spots ?? null]),
@@ -52,6 +70,7 @@ export async function loadWalletPhaseInput(
     override: own.override,
     minted: 0,
   };
+  return { input, holdings };
 }
 
 export async function getEligibility(
@@ -63,10 +82,12 @@ export async function getEligibility(
   const phase = await getSnapshotPhaseOrThrow(ctx, collectionId, options.phaseId);
   // From the instance's caches (wallet-rows.ts, holdings.ts): a read, unlike prepare, which reads afresh.
   const rules = phase.isGated ? phase.gateRules : [];
-  const [own, holdings] = await Promise.all([
+  const [own, held] = await Promise.all([
     getWalletDropRows(ctx, collectionId, walletAddress),
     readWalletHoldingsCached(ctx, walletAddress, rules),
   ]);
+  // A gate NFT another wallet used in this phase is reported as not held, as prepare refuses it.
+  const holdings = await withoutGateNftsUsedElsewhere(ctx.db, phase.id, walletAddress, held);
   const input: WalletPhaseInput = {
     isGated: phase.isGated,
     maxPerWallet: phase.maxPerWallet,

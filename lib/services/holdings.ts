@@ -25,6 +25,8 @@ export type WalletHoldings = {
   nftsByCollection: Map<string, number>;
   /** Decimals of each gate token (null when its mint cannot be read). */
   decimals: Map<string, number | null>;
+  /** The gate NFTs counted in nftsByCollection: mint → collection address. */
+  gateNfts: Map<string, string>;
 };
 
 /** What a wallet holds, whatever the rules: balances per token mint, and which of its tokens are NFTs of our drops (mint → collection address). */
@@ -69,7 +71,12 @@ export async function readWalletHoldingsCached(
   return holdingsFor(held, rules, new Map(decimals));
 }
 
-const noHoldings = (): WalletHoldings => ({ balances: new Map(), nftsByCollection: new Map(), decimals: new Map() });
+const noHoldings = (): WalletHoldings => ({
+  balances: new Map(),
+  nftsByCollection: new Map(),
+  decimals: new Map(),
+  gateNfts: new Map(),
+});
 
 const tokenMintsOf = (rules: readonly GateRuleRow[]) => [
   ...new Set(rules.flatMap((r) => (r.kind === "token_gate" && r.tokenMint ? [r.tokenMint] : []))),
@@ -109,12 +116,39 @@ function holdingsFor(
   decimals: Map<string, number | null>,
 ): WalletHoldings {
   const gateCollections = new Set(rules.flatMap((r) => (r.kind === "nft_gate" ? r.collections : [])));
-  const nftsByCollection = new Map<string, number>();
+  const gateNfts = new Map<string, string>();
   for (const [mint, collection] of held.nftCollections) {
-    if (gateCollections.has(collection) && (held.balances.get(mint) ?? 0n) > 0n)
-      nftsByCollection.set(collection, (nftsByCollection.get(collection) ?? 0) + 1);
+    if (gateCollections.has(collection) && (held.balances.get(mint) ?? 0n) > 0n) gateNfts.set(mint, collection);
   }
-  return { balances: new Map(held.balances), nftsByCollection, decimals };
+  return { balances: new Map(held.balances), nftsByCollection: countByCollection(gateNfts), decimals, gateNfts };
+}
+
+const countByCollection = (gateNfts: ReadonlyMap<string, string>) => {
+  const counts = new Map<string, number>();
+  for (const collection of gateNfts.values()) counts.set(collection, (counts.get(collection) ?? 0) + 1);
+  return counts;
+};
+
+/**
+ * The holdings without the gate NFTs another wallet has used in this phase (GateTokenUse):
+ * one gate NFT admits one wallet per phase, however often it changes hands. One database
+ * read, only when the wallet holds gate NFTs.
+ */
+export async function withoutGateNftsUsedElsewhere(
+  db: Pick<Db, "gateTokenUse">,
+  phaseId: string,
+  wallet: string,
+  holdings: WalletHoldings,
+): Promise<WalletHoldings> {
+  if (holdings.gateNfts.size === 0) return holdings;
+  const used = await db.gateTokenUse.findMany({
+    where: { phaseId, mint: { in: [...holdings.gateNfts.keys()] }, walletAddress: { not: wallet } },
+    select: { mint: true },
+  });
+  if (used.length === 0) return holdings;
+  const gateNfts = new Map(holdings.gateNfts);
+  for (const { mint } of used) gateNfts.delete(mint);
+  return { ...holdings, gateNfts, nftsByCollection: countByCollection(gateNfts) };
 }
 
 /** The domain's gate inputs for one phase's rules. */

@@ -246,6 +246,14 @@ async function roundTrip(db: Database): Promise<void> {
     },
   });
   await prisma.redeemedNft.create({ data: { batchId: batch.id, nftMint: "NftMint111", walletAddress: wallet } });
+  await prisma.gateTokenUse.create({ data: { phaseId: phase.id, mint: "GateMint111", walletAddress: wallet } });
+  expect(
+    await prisma.mintSession.update({
+      where: { id: session.id },
+      data: { admissionCodeId: code.id },
+      select: { admissionCode: { select: { code: true } } },
+    }),
+  ).toEqual({ admissionCode: { code: "SAVE10" } });
   const section = await prisma.bountySection.create({
     data: { collectionId: collection.id, kind: "milestone_group", name: "Milestones" },
   });

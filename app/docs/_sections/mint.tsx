@@ -129,14 +129,19 @@ export function MintSection() {
         <li>
           <strong>BOGO</strong> (<code>bogo: {`{ buy, get, bonusQuantity }`}</code>): for every <code>buy</code> NFTs
           paid in one request the wallet gets <code>get</code> bonus NFTs, each its own free session and transaction (no
-          price, no platform fee). A bonus rides with its purchase: the service signs a bonus only once the paid NFTs of
-          the same prepare that earn it have landed. Send the bonus in the same batch as its paid transactions (the
+          price, no platform fee). A bonus rides with its purchases: the service signs a bonus only once <em>every</em>{" "}
+          paid NFT of the same prepare has landed (keeping the bonuses and dropping a purchase is not possible), and
+          only purchases that cost something earn one. Send the bonus in the same batch as its paid transactions (the
           batch executes purchases first, whatever the order sent); a bonus whose purchases have not landed answers{" "}
           <Err code="BONUS_WITHOUT_PURCHASE" /> and nothing is sent. Bonus NFTs count toward <code>maxPerWallet</code>,{" "}
           <code>phaseSupply</code> and the supply, as wallet-mints counts them. When the room is short, fewer paid NFTs
           are prepared so their bonus still fits (room 3, buy 2 get 1, asking for 3 → 2 paid + 1 bonus); only when not
-          even one paid NFT and its bonus fit is the bonus trimmed. NFTs made free by a claim code are not bought and
-          earn no bonus.
+          even one paid NFT and its bonus fit is the bonus trimmed. NFTs made free by a claim code, or brought to a
+          price of 0 by a discount, are not bought and earn no bonus. <strong>Which NFTs are bonuses</strong> is the
+          server&apos;s choice, never the buyer&apos;s: in a rarity-priced (<code>range</code>) phase the purchases take
+          the rarest of the NFTs reserved for the prepare and the bonuses the commonest, so a buyer cannot pay for the
+          cheapest and take the rarest as bonuses; elsewhere every NFT costs the same and bonuses come last in token
+          order.
         </li>
         <li>
           <strong>Result:</strong> always <code>sessions</code> and <code>transactions</code>, one NFT each, even for
@@ -173,21 +178,25 @@ export function MintSection() {
           mint, not the price: in a gated phase (the batch&apos;s phase, or any gated phase when the batch names none)
           they add <code>mintAllocation</code> spots (1 when unset) to the wallet&apos;s allowlist allocation, so a
           wallet with no other claim becomes eligible; the limit is still capped by <code>maxPerWallet</code>. A wallet
-          redeems one use of the code with its first landed mint (the session carrying it is the first NFT no other code
-          took); from then on eligibility, wallet-mints and later prepares count the spots without the code, and
-          entering it again takes no second use. In an ungated phase it gives nothing and spends nothing.{" "}
+          redeems one use of the code with its first landed mint: every session of the prepare carries the code as its
+          admission, so executing all but one of them cannot dodge the use, and a code with <code>maxUses</code> admits
+          that many wallets (execute checks again, under the code&apos;s lock, that landed uses plus other wallets&apos;
+          submits in flight leave room; otherwise <Err code="CLAIM_CODE_INVALID" plain />
+          ); from then on eligibility, wallet-mints and later prepares count the spots without the code, and entering it
+          again takes no second use. In an ungated phase it gives nothing and spends nothing.{" "}
           <strong>External codes</strong> are redeemed on the creator&apos;s page: <Err code="CLAIM_CODE_EXTERNAL" />{" "}
           with <code>externalUrl</code> in the body, nothing reserved. <strong>NFT-redemption codes</strong> each name
-          one NFT (its mint address): the wallet must hold it on chain when it prepares, and each NFT is redeemed once
-          per batch, whichever of the batch&apos;s codes names it; the code then makes up to <code>mintAllocation</code>{" "}
-          paid NFTs free like a free-mint code. A code naming no NFT, an NFT the wallet does not hold, or an NFT already
-          redeemed gets <Err code="CLAIM_CODE_INVALID" plain />. A valid code that changes nothing (a free phase, bonus
-          NFTs) is accepted and not held. The code is only held by the sessions it priced: an expired or failed session
-          releases it, and it is redeemed (a redemption with the wallet&apos;s share, one use, and the code&apos;s{" "}
-          <code>usesCount</code> + 1) only when each such mint lands, after which <code>claim-codes/benefits</code>{" "}
-          reports what remains and later prepares apply it without the code. Concurrent prepares run under the
-          wallet&apos;s lock and the code&apos;s lock, so neither share can be overspent; the code&apos;s maximum also
-          caps the remaining uses of wallets that redeemed it earlier.
+          one NFT (its mint address): the wallet must hold it on chain when it prepares <em>and</em> when it executes,
+          and each NFT is redeemed once per batch, whichever of the batch&apos;s codes names it (execute refuses it
+          while another session is redeeming it, so one NFT passed on cannot back two sessions); the code then makes up
+          to <code>mintAllocation</code> paid NFTs free like a free-mint code. A code naming no NFT, an NFT the wallet
+          does not hold, or an NFT already redeemed gets <Err code="CLAIM_CODE_INVALID" plain />. A valid code that
+          changes nothing (a free phase, bonus NFTs) is accepted and not held. The code is only held by the sessions it
+          priced: an expired or failed session releases it, and it is redeemed (a redemption with the wallet&apos;s
+          share, one use, and the code&apos;s <code>usesCount</code> + 1) only when each such mint lands, after which{" "}
+          <code>claim-codes/benefits</code> reports what remains and later prepares apply it without the code.
+          Concurrent prepares run under the wallet&apos;s lock and the code&apos;s lock, so neither share can be
+          overspent; the code&apos;s maximum also caps the remaining uses of wallets that redeemed it earlier.
         </li>
         <li>
           NFTs are reserved in token (or edition) order; limited editions reserve edition rows, never the master.
@@ -243,6 +252,25 @@ export function MintSection() {
         → <Err code="TRANSACTION_MISMATCH" />; a missing or invalid wallet signature → <Err code="INVALID_SIGNATURE" />;
         a bonus whose purchases have not landed → <Err code="BONUS_WITHOUT_PURCHASE" />. None of these sends anything,
         and a refused attempt leaves the session usable until it expires.
+      </p>
+      <p>
+        <strong>Limits are consumed by what lands.</strong> Prepare checks every limit and holds it with live sessions;
+        execute checks each one again in the database transaction that claims the NFT, under the wallet&apos;s lock (the
+        one its prepares take) and each limit&apos;s own, across instances: the wallet&apos;s allowance in the phase
+        (recomputed as prepare computes it, gates read from the chain again; its landed mints plus its other submits in
+        flight must leave room) → <Err code="WALLET_LIMIT_REACHED" />, or <Err code="NOT_ELIGIBLE" /> when it no longer
+        meets any requirement; the phase&apos;s <code>phaseSupply</code> → <Err code="SOLD_OUT" />; a claim code&apos;s
+        uses, its expiry (the database&apos;s clock) and, for a redemption code, the NFT it names (held by the wallet
+        now, not redeemed or being redeemed by another session) → <Err code="CLAIM_CODE_INVALID" />.{" "}
+        <strong>Gate NFTs</strong> are recorded per token: the first wallet whose mint is submitted while holding a gate
+        NFT binds it (and every other gate NFT its allowance counted) to itself in that phase; passed on, it admits
+        nobody else there, and eligibility reports it as not held, as prepare refuses it. The binding is made when the
+        mint is submitted, not undone if the chain refuses it (the wallet keeps using it). <strong>Token gates</strong>{" "}
+        are balances with no identity: they are read again at execute, so a balance moved away after prepare no longer
+        admits that wallet, but a balance moved after a mint landed admits its next holder (accepted: a fungible token
+        cannot be told apart). Prepare counts live holds and decides a code&apos;s expiry on the database&apos;s clock,
+        the one execute&apos;s claim decides by, and a session&apos;s <code>expiresAt</code> is the database&apos;s time
+        plus its lifetime.
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>

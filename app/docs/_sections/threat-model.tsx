@@ -70,12 +70,14 @@ const INVARIANTS: Invariant[] = [
         threat: "Executing only the free bonus of a buy-N-get-M prepare.",
         defence: (
           <>
-            A bonus is signed only once the purchases of its prepare that earn it have landed (under the group&apos;s
-            lock); alone it answers <Err code="BONUS_WITHOUT_PURCHASE" plain />, and the batch executes purchases first.
-            One session of a multi-NFT prepare sent alone answers <Err code="BATCH_REQUIRED" plain />.
+            A bonus is signed only once every purchase of its prepare has landed (under the group&apos;s lock), and only
+            purchases that cost something earn one; alone it answers <Err code="BONUS_WITHOUT_PURCHASE" plain />, and
+            the batch executes purchases first. One session of a multi-NFT prepare sent alone answers{" "}
+            <Err code="BATCH_REQUIRED" plain />. In a rarity-priced phase the server gives the commonest reserved NFTs
+            as bonuses, so paying for cheap NFTs never brings the rarest as bonuses.
           </>
         ),
-        test: 'tests/api/mint/attacks.test.ts ("BOGO bonuses ride with the purchase")',
+        test: 'tests/api/mint/attacks.test.ts ("BOGO bonuses ride with the purchase"), tests/api/mint/limits.test.ts',
       },
       {
         threat: "Guessing claim codes through prepare instead of validate.",
@@ -94,6 +96,23 @@ const INVARIANTS: Invariant[] = [
         defence:
           "Uses held by live sessions count against the code's maximum and the wallet's share, under the wallet's and the code's locks; a use is spent only when the mint lands.",
         test: "tests/api/mint/claim-code-mint.test.ts",
+      },
+      {
+        threat:
+          "A limit checked at prepare and dodged at execute: executing every session of a group but the one carrying a single-use allowlist code, passing a gate or redemption NFT from wallet to wallet, or preparing on an instance whose clock runs ahead.",
+        defence: (
+          <>
+            Every limit is consumed by what lands and checked again at execute, in the transaction that claims the NFT,
+            under the wallet&apos;s lock and each limit&apos;s own: the wallet&apos;s allowance (recomputed, gates read
+            from the chain), the phase&apos;s supply, a code&apos;s uses, an allowlist code&apos;s admission (carried by
+            every session of the prepare), a redemption NFT (held now, not redeemed by another session) and the gate
+            NFTs (bound to the first wallet whose mint is submitted with them, per phase). Prepare counts holds and
+            decides code expiry on the database&apos;s clock. Refusals: <Err code="NOT_ELIGIBLE" plain />,{" "}
+            <Err code="WALLET_LIMIT_REACHED" plain />, <Err code="SOLD_OUT" plain />,{" "}
+            <Err code="CLAIM_CODE_INVALID" plain />; nothing is sent.
+          </>
+        ),
+        test: "tests/api/mint/limits.test.ts",
       },
     ],
   },

@@ -331,6 +331,11 @@ export const v1Operations = defineOperations({
       "SESSION_SUPERSEDED",
       "BATCH_REQUIRED",
       "BONUS_WITHOUT_PURCHASE",
+      // Limits re-checked at execute, under the lock that claims the NFT (issue 21).
+      "NOT_ELIGIBLE",
+      "WALLET_LIMIT_REACHED",
+      "SOLD_OUT",
+      "CLAIM_CODE_INVALID",
       "ALREADY_PROCESSING",
       "ALREADY_COMPLETED",
       "TRANSACTION_MISMATCH",

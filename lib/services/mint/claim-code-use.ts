@@ -5,8 +5,9 @@
 // and each code is locked (in id order, so two prepares never deadlock) while
 // its landed uses plus every wallet's held uses are counted. A use is consumed only when
 // the mint lands (record-mint.ts). An allowlist (whitelist) code changes no price: it adds
-// its spots to the wallet's allowlist allocation (eligibility.ts), and its one use per
-// wallet rides on the first NFT of the prepare that no other code took.
+// its spots to the wallet's allowlist allocation (eligibility.ts); every session of the
+// prepare carries it as its admission, and the first of them that lands takes the code's one
+// use for the wallet, so executing all sessions but one cannot dodge the use (issue 21).
 import type { Chain } from "@/lib/chain";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
@@ -78,13 +79,14 @@ export async function loadClaimGrants(tx: Tx, where: Where, entered: EnteredCode
 
   const grants: ClaimGrant[] = [];
   if (entered?.grantType === "whitelist") {
-    // One use per wallet: its first landed mint redeems the code for good (its spots are then
-    // read from the redemption). A redeemed code, or one a submit in flight is redeeming, needs no new use.
-    const room = roomOf(entered.found.id, enteredRedemption ?? { allocation: 1, used: 0 });
-    const redeeming = enteredRedemption !== null || (heldByWallet.get(entered.found.id) ?? 0) > 0;
-    if (!redeeming && room === 0) throw invalid("This allowlist code has no uses left.");
-    if (!redeeming)
+    // One use per wallet, taken by the first of its mints that lands: a redeemed code needs
+    // no new use (its spots are read from the redemption); otherwise every session of the
+    // prepare carries the code as its admission, and other wallets' holds count against it.
+    if (enteredRedemption === null) {
+      if (!(await admissionOpen(tx, entered.found.id, wallet, { now, holds: "live" })))
+        throw invalid("This allowlist code has no uses left.");
       grants.push({ codeId: entered.found.id, kind: "allowlist", remaining: 1, percent: null, fixed: null });
+    }
   } else if (entered) {
     const { found, grantType } = entered;
     const remaining = roomOf(
@@ -117,6 +119,37 @@ export async function loadClaimGrants(tx: Tx, where: Where, entered: EnteredCode
     });
   }
   return grants;
+}
+
+/**
+ * Whether an allowlist code can still admit this wallet, under the code's lock: it has
+ * redeemed the code already, or the code's landed uses plus the other wallets admitted by
+ * it and not yet redeemed stay under maxUses; and it is enabled and unexpired by the
+ * database's clock. `holds: "live"` (prepare) counts other wallets' unexpired prepared
+ * sessions too; `"in_flight"` (execute) only those being submitted, the ones that can land.
+ */
+export async function admissionOpen(
+  tx: Pick<Tx, "$queryRaw">,
+  codeId: string,
+  wallet: string,
+  options: { now: Date | null; holds: "live" | "in_flight" },
+): Promise<boolean> {
+  const live = options.holds === "live";
+  const [row] = await tx.$queryRaw<Array<{ open: boolean }>>`
+    SELECT (
+      EXISTS (SELECT 1 FROM "ClaimCodeRedemption" r WHERE r."codeId" = c.id AND r."walletAddress" = ${wallet})
+      OR c."maxUses" IS NULL
+      OR c."usesCount" + (
+        SELECT count(DISTINCT s."walletAddress") FROM "MintSession" s
+        WHERE s."admissionCodeId" = c.id AND s."walletAddress" <> ${wallet}
+          AND (s.status IN ('processing', 'pending')
+            OR (${live} AND s.status = 'prepared' AND s."expiresAt" > COALESCE(${options.now}::timestamp, now()::timestamp)))
+          AND NOT EXISTS (SELECT 1 FROM "ClaimCodeRedemption" r WHERE r."codeId" = c.id AND r."walletAddress" = s."walletAddress")
+      ) < c."maxUses"
+    ) AND NOT c.disabled AND (b."expiresAt" IS NULL OR b."expiresAt" > now()) AS open
+    FROM "ClaimCode" c JOIN "ClaimCodeBatch" b ON b.id = c."batchId"
+    WHERE c.id = ${codeId}::uuid`;
+  return row?.open ?? false;
 }
 
 /** A pack code opens its tier; other kinds (and a pack batch without a tier) take any NFT. */

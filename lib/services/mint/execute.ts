@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
 import { ChainTransactionError, addServerSignatures, mintKeypairForSession } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
-import type { Collection, MintSession, Nft, PayoutStatus } from "@/lib/db/generated/client";
+import type { Collection, MintSession, Nft, PayoutStatus, Prisma } from "@/lib/db/generated/client";
 import { toDisplayAmount } from "@/lib/domain/amounts";
 import { bonusAllowed } from "@/lib/domain/mint-session";
 import { bogoOf, type Bogo } from "@/lib/domain/mint-pricing";
@@ -25,6 +25,7 @@ import { recordMint, type RecordOutcome } from "./record-mint";
 import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
 import { endSession } from "./sessions";
 import { checkSignedTransaction } from "./transaction-check";
+import { bindGateNfts, checkLimitsLocked, hasLimits, loadClaimLimits, type ClaimLimits } from "./execute-limits";
 
 const log = createLogger("mint");
 
@@ -46,62 +47,95 @@ export async function executeMint(
   options: ExecuteOptions = {},
 ): Promise<ExecuteView> {
   const now = ctx.clock.now();
-  const { db, chain, keys } = ctx;
-  const session = await db.mintSession.findUnique({ where: { id: input.sessionId } });
-  if (!session) throw new AppError("SESSION_NOT_FOUND", "No mint session has that id.");
-  assertInScope(auth, session.collectionId);
-  // The drop and its phases are cached facts (drop-snapshot.ts): no lookup per execute.
-  const drop = await getDropFacts(ctx, session.collectionId);
+  const session = await loadSession(ctx, auth, input.sessionId);
+  const drop = await getDropFacts(ctx, session.collectionId); // cached facts: no lookup per execute
   assertSandboxAllowed(auth, drop.collection.chain);
   if ((await settledOrRefused(ctx, session, now)) === "recovered") return recoveredResultView(ctx, session.id);
-  if (!options.inBatch && session.groupSize > 1) {
-    throw new AppError(
-      "BATCH_REQUIRED",
-      "This session is one of several NFTs prepared together: send their signed transactions together to POST /execute-mint/batch.",
-    );
-  }
-
+  assertBatchWhenGrouped(session, options);
   const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
-  // The mint key is derived again from the server secret; a rotated secret cannot sign this session.
-  const mintKey = mintKeypairForSession(keys.mintKeySecret, session.id);
-  if (mintKey.publicKey.toBase58() !== session.mintAddress) {
-    await endSession(db, session.id, "expired", {
-      from: ["prepared"],
-      at: now,
-      lastError: "the mint-key secret changed since prepare",
-    });
-    throw new AppError(
-      "SESSION_EXPIRED",
-      "This session was prepared under a signing secret the service no longer uses; prepare a new mint.",
-    );
-  }
-
+  const mintKey = await mintKeyOrExpire(ctx, session, now);
   const phase = drop.phases.find((p) => p.id === session.phaseId) ?? null;
-  const claim = await claimSession(db, session, {
+  const limits = await loadClaimLimits(ctx.db, ctx.chain, session, phase, now);
+  const claimed = await claimOrRefuse(ctx, session, now, {
     signature: checked.signature,
     at: ctx.clock.now(),
     bogo: phase ? bogoOf(phase) : null,
+    limits,
   });
+  if (claimed === "recovered") return recoveredResultView(ctx, session.id);
+  await submitOnce(ctx, session, checked, mintKey);
+  return recordAndAnswer(ctx, session, checked.signature, drop.collection, phase?.currencyDecimals ?? 9);
+}
+
+async function loadSession(ctx: ServiceContext, auth: AuthContext, sessionId: string): Promise<MintSession> {
+  const session = await ctx.db.mintSession.findUnique({ where: { id: sessionId } });
+  if (!session) throw new AppError("SESSION_NOT_FOUND", "No mint session has that id.");
+  assertInScope(auth, session.collectionId);
+  return session;
+}
+
+function assertBatchWhenGrouped(session: MintSession, options: ExecuteOptions): void {
+  if (options.inBatch || session.groupSize <= 1) return;
+  throw new AppError(
+    "BATCH_REQUIRED",
+    "This session is one of several NFTs prepared together: send their signed transactions together to POST /execute-mint/batch.",
+  );
+}
+
+/** The mint key, derived again from the server secret; a rotated secret cannot sign this session, which then ends. */
+async function mintKeyOrExpire(ctx: ServiceContext, session: MintSession, now: Date) {
+  const mintKey = mintKeypairForSession(ctx.keys.mintKeySecret, session.id);
+  if (mintKey.publicKey.toBase58() === session.mintAddress) return mintKey;
+  await endSession(ctx.db, session.id, "expired", {
+    from: ["prepared"],
+    at: now,
+    lastError: "the mint-key secret changed since prepare",
+  });
+  throw new AppError(
+    "SESSION_EXPIRED",
+    "This session was prepared under a signing secret the service no longer uses; prepare a new mint.",
+  );
+}
+
+/** The claim (claimSession), or the refusal that explains why this session cannot be claimed. */
+async function claimOrRefuse(
+  ctx: ServiceContext,
+  session: MintSession,
+  now: Date,
+  ahead: ClaimAhead,
+): Promise<"claimed" | "recovered"> {
+  const { db } = ctx;
+  const claim = await claimSession(db, session, ahead);
+  if (claim === "claimed") return "claimed";
   if (claim === "nft_lost") throw expired();
   if (claim === "bonus_refused") {
     throw new AppError(
       "BONUS_WITHOUT_PURCHASE",
-      "This bonus NFT is signed only after the purchases it rewards have landed: send it in the same batch as its paid transactions. Nothing was sent.",
+      "This bonus NFT is signed only after every purchase of its group has landed: send it in the same batch as its paid transactions. Nothing was sent.",
     );
   }
-  if (claim !== "claimed") {
-    const current = await db.mintSession.findUniqueOrThrow({ where: { id: session.id } });
-    if (current.status === "prepared") {
-      // The database's clock says it expired (or its NFT is no longer its own): the one clock that decides.
-      await endSession(db, session.id, "expired", { from: ["prepared"], at: now });
-      throw expired();
-    }
-    if ((await settledOrRefused(ctx, current, now)) === "recovered") return recoveredResultView(ctx, session.id);
-    throw new AppError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
+  const current = await db.mintSession.findUniqueOrThrow({ where: { id: session.id } });
+  if (current.status === "prepared") {
+    // The database's clock says it expired (or its NFT is no longer its own): the one clock that decides.
+    await endSession(db, session.id, "expired", { from: ["prepared"], at: now });
+    throw expired();
   }
+  if ((await settledOrRefused(ctx, current, now)) === "recovered") return "recovered";
+  throw new AppError("ALREADY_PROCESSING", "This session is being submitted; check the wallet before minting again.");
+}
 
-  // The server signs last, over the stored message bytes, only now that the session is ours
-  // (the claim wrote the signature ahead, so the reconciler can settle a crash from here on).
+/**
+ * The server signs last, over the stored message bytes, only now that the session is ours
+ * (the claim wrote the signature ahead, so the reconciler can settle a crash from here on),
+ * and sends once. A definitive refusal ends the session as failed.
+ */
+async function submitOnce(
+  ctx: ServiceContext,
+  session: MintSession,
+  checked: Awaited<ReturnType<typeof checkSignedTransaction>>,
+  mintKey: ReturnType<typeof mintKeypairForSession>,
+): Promise<void> {
+  const { chain, keys } = ctx;
   const wireBytes = await addServerSignatures(checked.transaction, [mintKey, keys.mintAuthority], [keys.mintAuthority]);
   try {
     // Until the blockhash expires the chain keeps trying; past it the refusal is definitive.
@@ -109,7 +143,7 @@ export async function executeMint(
   } catch (error) {
     if (error instanceof ChainTransactionError && error.code !== "AlreadyProcessed") {
       // Its NFT stays held until the transaction can no longer land (sessions.ts).
-      await endSession(db, session.id, "failed", {
+      await endSession(ctx.db, session.id, "failed", {
         from: ["pending"],
         at: ctx.clock.now(),
         lastError: `${error.code}: ${error.reason}`,
@@ -126,9 +160,19 @@ export async function executeMint(
         : null;
     if (known?.state !== "confirmed") throw outcomePending();
   }
+}
+
+/** Records the landed mint, pays the prizes it won, and answers with the spec's Execute result. */
+async function recordAndAnswer(
+  ctx: ServiceContext,
+  session: MintSession,
+  signature: string,
+  collection: Collection,
+  decimals: number,
+): Promise<ExecuteView> {
   let recorded: RecordOutcome;
   try {
-    recorded = await recordMint(db, session.id, checked.signature, { at: ctx.clock.now() });
+    recorded = await recordMint(ctx.db, session.id, signature, { at: ctx.clock.now() });
   } catch (error) {
     // It landed; the reconciler records it from the stored signature.
     log.error(`mint ${session.id} landed but could not be recorded yet`, error);
@@ -146,15 +190,10 @@ export async function executeMint(
         )
       : new Map<string, PayoutStatus>();
   const awards = recorded.awards.map((a) => ({ ...a, payoutStatus: payouts.get(a.awardId) ?? a.payoutStatus }));
-  return resultView(
-    ctx,
-    { ...session, signature: checked.signature },
-    drop.collection,
-    phase?.currencyDecimals ?? 9,
-    recorded.nft,
-    awards,
-  );
+  return resultView(ctx, { ...session, signature }, collection, decimals, recorded.nft, awards);
 }
+
+type ClaimAhead = { signature: string; at: Date; bogo: Bogo | null; limits: ClaimLimits };
 
 type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused" | "nft_lost";
 
@@ -167,31 +206,14 @@ type ClaimOutcome = "claimed" | "not_claimed" | "bonus_refused" | "nft_lost";
  * sees it, so a crash from here on is settled by the reconciler.
  *
  * One statement (the session row, then its NFT's: the order prepare's supersede takes them
- * in too), except for a bonus, claimed only while its group's landed purchases earn it,
- * under the group's lock so two bonuses of one purchase cannot both pass.
+ * in too) for a session without limits. A session with limits (wallet, phase supply, codes,
+ * gate NFTs) or a bonus is claimed in one transaction under the wallet's lock and each
+ * limit's (execute-limits.ts), a bonus under its group's lock too, so what lands consumes
+ * every limit atomically across instances.
  */
-async function claimSession(
-  db: Db,
-  session: MintSession,
-  ahead: { signature: string; at: Date; bogo: Bogo | null },
-): Promise<ClaimOutcome> {
-  const claim = async (runner: Pick<Db, "$queryRaw">) => {
-    const [row] = await runner.$queryRaw<Array<{ claimed: boolean; held: boolean }>>`
-      WITH claimed AS (
-        UPDATE "MintSession" SET status = 'pending', signature = ${ahead.signature}, "submittedAt" = ${ahead.at}, "updatedAt" = now()
-        WHERE id = ${session.id}::uuid AND status = 'prepared' AND "expiresAt" > now()
-        RETURNING id
-      ), held AS (
-        -- Held by an in-flight submit: never reclaimed as an expired reservation.
-        UPDATE "Nft" SET "reservedUntil" = NULL
-        WHERE id = ${session.nftId}::uuid AND "reservedBySession" = ${session.id}::uuid AND status = 'reserved' AND EXISTS (SELECT 1 FROM claimed)
-        RETURNING id
-      )
-      SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, EXISTS (SELECT 1 FROM held) AS held`;
-    return row!;
-  };
-  if (session.kind !== "bogo_bonus") {
-    const { claimed, held } = await claim(db);
+async function claimSession(db: Db, session: MintSession, ahead: ClaimAhead): Promise<ClaimOutcome> {
+  if (session.kind !== "bogo_bonus" && !hasLimits(session, ahead.limits)) {
+    const { claimed, held } = await claimStatement(db, session, ahead);
     if (!claimed) return "not_claimed";
     if (held) return "claimed";
     // Its NFT went to another session after this one expired by the database's clock: never sent, so it ends here.
@@ -204,28 +226,61 @@ async function claimSession(
   }
   return db
     .$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-group:${session.groupId}`}))`;
-      const [landedPurchases, claimedBonuses] = await Promise.all([
-        tx.mintSession.count({ where: { groupId: session.groupId, kind: "paid", status: "minted" } }),
-        tx.mintSession.count({
-          where: {
-            groupId: session.groupId,
-            kind: "bogo_bonus",
-            status: { in: ["processing", "pending", "minted"] },
-            id: { not: session.id },
-          },
-        }),
-      ]);
-      if (!bonusAllowed(ahead.bogo, landedPurchases, claimedBonuses)) return "bonus_refused";
-      const { claimed, held } = await claim(tx);
+      await checkLimitsLocked(tx, session, ahead.limits);
+      if (session.kind === "bogo_bonus" && !(await bonusEarned(tx, session, ahead.bogo))) return "bonus_refused";
+      const { claimed, held } = await claimStatement(tx, session, ahead);
       if (!claimed) return "not_claimed";
       if (!held) throw new NftNoLongerHeld();
+      await bindGateNfts(tx, session, ahead.limits.gateMints);
       return "claimed";
     })
     .catch((error: unknown) => {
       if (error instanceof NftNoLongerHeld) return "not_claimed" as const; // rolled back: the session is still prepared
       throw error;
     });
+}
+
+/** The claim statement: the session to pending with its signature written ahead, its NFT kept for the submit. */
+async function claimStatement(runner: Pick<Db, "$queryRaw">, session: MintSession, ahead: ClaimAhead) {
+  const [row] = await runner.$queryRaw<Array<{ claimed: boolean; held: boolean }>>`
+    WITH claimed AS (
+      UPDATE "MintSession" SET status = 'pending', signature = ${ahead.signature}, "submittedAt" = ${ahead.at}, "updatedAt" = now()
+      WHERE id = ${session.id}::uuid AND status = 'prepared' AND "expiresAt" > now()
+      RETURNING id
+    ), held AS (
+      -- Held by an in-flight submit: never reclaimed as an expired reservation.
+      UPDATE "Nft" SET "reservedUntil" = NULL
+      WHERE id = ${session.nftId}::uuid AND "reservedBySession" = ${session.id}::uuid AND status = 'reserved' AND EXISTS (SELECT 1 FROM claimed)
+      RETURNING id
+    )
+    SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, EXISTS (SELECT 1 FROM held) AS held`;
+  return row!;
+}
+
+/** Under the group's lock: every purchase of the group landed, and they earn one more bonus (mint-session.ts). */
+async function bonusEarned(tx: Prisma.TransactionClient, session: MintSession, bogo: Bogo | null): Promise<boolean> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-group:${session.groupId}`}))`;
+  const [purchases, claimedBonuses] = await Promise.all([
+    tx.mintSession.findMany({
+      where: { groupId: session.groupId, kind: "paid" },
+      select: { status: true, priceAmount: true },
+    }),
+    tx.mintSession.count({
+      where: {
+        groupId: session.groupId,
+        kind: "bogo_bonus",
+        status: { in: ["processing", "pending", "minted"] },
+        id: { not: session.id },
+      },
+    }),
+  ]);
+  const landed = purchases.filter((p) => p.status === "minted");
+  const group = {
+    purchases: purchases.length,
+    landed: landed.length,
+    landedEarning: landed.filter((p) => p.priceAmount > 0n).length,
+  };
+  return bonusAllowed(bogo, group, claimedBonuses);
 }
 
 class NftNoLongerHeld extends Error {}

@@ -57,6 +57,7 @@ import { assertRedeemableNft, checkEnteredCode, loadClaimGrants } from "./claim-
 import { unitPriceOf } from "./unit-price";
 import {
   createOpenEndedNfts,
+  databaseNow,
   lockPhase,
   lockWallet,
   phaseUsage,
@@ -124,8 +125,13 @@ export async function prepareMint(
     );
   }
   // The entered claim code is checked before eligibility: an allowlist code is part of it.
+  // A code's expiry is decided on the database's clock, as execute decides it.
   const entered = body.claimCode
-    ? await checkEnteredCode(db, { collectionId: collection.id, phaseId: phase.id, now }, body.claimCode)
+    ? await checkEnteredCode(
+        db,
+        { collectionId: collection.id, phaseId: phase.id, now: await databaseNow(db) },
+        body.claimCode,
+      )
     : null;
   if (entered) await assertRedeemableNft(db, chain, entered, wallet);
   // An allowlist code adds spots only where an allowlist counts: in a gated phase.
@@ -175,7 +181,6 @@ export async function prepareMint(
     );
 
   const affiliateId = await affiliateIdOf(db, collection.id, body.affiliate_code);
-  const expiresAt = new Date(now.getTime() + lifetimeMs);
   const bogo = bogoOf(phase);
   // NFTs of this drop's ended sessions whose transactions can no longer land are free again.
   const swept = await sweepDropSessions(ctx, collection.id, PREPARE_SWEEP_INTERVAL_MS);
@@ -184,12 +189,15 @@ export async function prepareMint(
     db.$transaction(
       async (tx) => {
         await lockWallet(tx, wallet);
-        const state = await settleWallet(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now });
+        // Holds, codes and the session's expiry on the database's clock, the one execute's claim decides by.
+        const dbNow = await databaseNow(tx);
+        const expiresAt = new Date(dbNow.getTime() + lifetimeMs);
+        const state = await settleWallet(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now: dbNow });
         const walletRemaining = walletLimit === null ? null : walletLimit - state.phaseUsage;
         let phaseRemaining: number | null = null;
         if (phase.phaseSupply !== null) {
           await lockPhase(tx, phase.id);
-          phaseRemaining = phase.phaseSupply - (await phaseUsage(tx, phase.id, now));
+          phaseRemaining = phase.phaseSupply - (await phaseUsage(tx, phase.id, dbNow));
         }
         const limits = {
           requested: body.quantity,
@@ -203,7 +211,11 @@ export async function prepareMint(
         const appliedCode = entered?.grantType === "whitelist" && !allowlistCode ? null : entered;
         const grants =
           appliedCode || state.hasRedemptions
-            ? await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, appliedCode)
+            ? await loadClaimGrants(
+                tx,
+                { collectionId: collection.id, phaseId: phase.id, wallet, now: dbNow },
+                appliedCode,
+              )
             : [];
         const itemsFor = (supplyRemaining: number | null) =>
           withClaimGrants(
@@ -252,6 +264,8 @@ export async function prepareMint(
             await tx.nft.aggregate({ where: { collectionId: collection.id }, _max: { rarityRank: true } })
           )._max.rarityRank;
           const range = { min: phase.price, max: phase.priceMax };
+          // Purchases take the rarest of the reserved NFTs and bonuses the commonest: the server, not the buyer, picks the bonus.
+          if (plan.bonus > 0) nfts = byPriceDescending(nfts, (nft) => rarityPrice(range, nft.rarityRank, lastRank));
           ({ plan, items } = withClaimGrants(
             plan,
             (i) => rarityPrice(range, nfts[i]!.rarityRank, lastRank),
@@ -275,6 +289,8 @@ export async function prepareMint(
         if (spendable < totals.walletDebit + WALLET_RENT_RESERVE) throw insufficientBalance();
 
         const groupId = crypto.randomUUID();
+        // The allowlist code that admitted the wallet: every session carries it (claim-code-use.ts).
+        const admissionCodeId = grants.find((g) => g.kind === "allowlist")?.codeId ?? null;
         const pricing = pricingView(phase, unitPrice, feePerNft, sessions);
         await tx.mintSession.createMany({
           data: sessions.map((s, i) => ({
@@ -287,6 +303,7 @@ export async function prepareMint(
             walletAddress: wallet,
             kind: s.priced.kind,
             claimCodeId: s.priced.claimCodeId ?? null,
+            admissionCodeId,
             messageBase64: s.messageBase64,
             mintAddress: s.mintAddress,
             blockhash: latest.blockhash,
@@ -318,7 +335,7 @@ export async function prepareMint(
           totalQuantity: plan.total,
           quantityAdjusted: plan.adjusted,
           adjustmentReason: plan.reason,
-          expiresInMs: expiresAt.getTime() - now.getTime(),
+          expiresInMs: lifetimeMs,
           expiresAt: expiresAt.toISOString(),
           pricing,
           bogo: bogo ? { ...bogo, bonusQuantity: plan.bonus } : null,
@@ -339,6 +356,14 @@ export async function prepareMint(
   // The reservations are committed: this instance's cached gallery pages go at once (the others hear the database's announcement).
   ctx.caches.nftPages.invalidate(collection.id);
   return prepared;
+}
+
+/** Reserved NFTs, dearest first (stable), so items in plan order (purchases, then bonuses) get them in that order. */
+function byPriceDescending(nfts: readonly ReservedNft[], priceOf: (nft: ReservedNft) => bigint): ReservedNft[] {
+  return nfts
+    .map((nft, i) => ({ nft, i, price: priceOf(nft) }))
+    .sort((a, b) => (a.price === b.price ? a.i - b.i : a.price > b.price ? -1 : 1))
+    .map((e) => e.nft);
 }
 
 /** Thrown inside the prepare transaction (rolling it back) when supply came up short before a fresh sweep. */
@@ -375,7 +400,10 @@ async function reserveByTier(
   return reserved;
 }
 
-/** Claim codes turn paid NFTs free or cheaper; NFTs a code made free are not bought and earn no BOGO bonus. */
+/**
+ * Claim codes turn paid NFTs free or cheaper; NFTs a code made free, or a discount brought
+ * to 0, are not bought and earn no BOGO bonus.
+ */
 function withClaimGrants(
   plan: QuantityPlan,
   unitPrice: Parameters<typeof mintItems>[1],
@@ -384,7 +412,7 @@ function withClaimGrants(
   bogo: Bogo | null,
 ): { plan: QuantityPlan; items: MintItem[] } {
   const items = applyClaimGrants(mintItems(plan, unitPrice, feePerNft), grants);
-  const bonus = Math.min(plan.bonus, bogoBonusFor(items.filter((i) => i.kind === "paid").length, bogo));
+  const bonus = Math.min(plan.bonus, bogoBonusFor(items.filter((i) => i.kind === "paid" && i.price > 0n).length, bogo));
   const total = plan.paid + bonus;
   return { plan: { ...plan, bonus, total }, items: items.slice(0, total) };
 }

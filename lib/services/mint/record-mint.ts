@@ -4,9 +4,11 @@
 // found an ended session's mint on chain) is recorded, so the execute path and the
 // reconciler can race without a double record.
 import type { Db } from "@/lib/db/client";
-import type { ClaimGrantType, MintKind, Nft, SessionStatus } from "@/lib/db/generated/client";
+import type { ClaimGrantType, MintKind, Nft, Prisma, SessionStatus } from "@/lib/db/generated/client";
 import { claimCodeAllocation } from "@/lib/domain/mint-pricing";
 import { fireBountyTriggers, type WonBounty } from "./bounty-triggers";
+
+type Tx = Prisma.TransactionClient;
 
 /** Recorded: the minted NFT's row and the bounties the mint won. */
 export type RecordOutcome = { recorded: true; nft: Nft; awards: WonBounty[] } | { recorded: false };
@@ -24,6 +26,7 @@ type MovedSession = {
   affiliateId: string | null;
   mintAddress: string;
   claimCodeId: string | null;
+  admissionCodeId: string | null;
   /** Whether the drop has bounties a mint may trigger: only then are its mints counted under its lock. */
   bountiesArmed: boolean;
 };
@@ -50,7 +53,7 @@ export async function recordMint(
           SET status = 'minted', signature = COALESCE(${signature}, signature), "completedAt" = ${at}, "lastError" = NULL,
               "recoveredAt" = ${options.recovered ? at : null}, "updatedAt" = ${at}
           WHERE id = ${sessionId}::uuid AND status::text = ANY(${[...(options.from ?? ["processing", "pending"])]}::text[])
-          RETURNING id, "nftId", "collectionId", "phaseId", "walletAddress", kind, "priceAmount", "feeAmount", currency, "affiliateId", "mintAddress", "claimCodeId"
+          RETURNING id, "nftId", "collectionId", "phaseId", "walletAddress", kind, "priceAmount", "feeAmount", currency, "affiliateId", "mintAddress", "claimCodeId", "admissionCodeId"
         )
         SELECT moved.*,
           EXISTS (SELECT 1 FROM "Bounty" b WHERE b."collectionId" = moved."collectionId" AND b."isClaimed" = false AND b."triggerMintCount" IS NOT NULL)
@@ -132,6 +135,7 @@ export async function recordMint(
           });
         }
       }
+      if (session.admissionCodeId) await redeemAdmission(tx, session as MovedSession & { admissionCodeId: string });
       const awards = session.bountiesArmed
         ? await fireBountyTriggers(tx, {
             collectionId: session.collectionId,
@@ -144,6 +148,36 @@ export async function recordMint(
     },
     { maxWait: 30_000, timeout: 30_000 },
   );
+}
+
+/**
+ * The first landed mint of a wallet admitted by an allowlist code redeems it: one use of the
+ * code, and the wallet's spots from then on. Later mints of the wallet (its other sessions
+ * of the group) find the redemption there and take nothing more.
+ */
+async function redeemAdmission(tx: Tx, session: MovedSession & { admissionCodeId: string }): Promise<void> {
+  const code = await tx.claimCode.findUniqueOrThrow({
+    where: { id: session.admissionCodeId },
+    select: {
+      id: true,
+      batchId: true,
+      batch: { select: { grantType: true, mintAllocation: true, discountUses: true } },
+    },
+  });
+  const created = await tx.claimCodeRedemption.createMany({
+    data: [
+      {
+        codeId: code.id,
+        batchId: code.batchId,
+        collectionId: session.collectionId,
+        walletAddress: session.walletAddress,
+        allocation: allocationOf(code.batch),
+        used: 1,
+      },
+    ],
+    skipDuplicates: true,
+  });
+  if (created.count === 1) await tx.claimCode.update({ where: { id: code.id }, data: { usesCount: { increment: 1 } } });
 }
 
 /** Every kind but external reaches a session (external codes are answered with their URL). */

@@ -24,6 +24,16 @@ export async function lockWallet(tx: Tx, wallet: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-wallet:${wallet}`}))`;
 }
 
+/**
+ * The database's clock (a transaction's start, inside one): prepare and execute decide which
+ * sessions and codes have expired on this one clock, so an instance whose own clock runs
+ * ahead cannot count live holds as expired (issue 21, item 12).
+ */
+export async function databaseNow(tx: Pick<Tx, "$queryRaw">): Promise<Date> {
+  const [row] = await tx.$queryRaw<Array<{ now: Date }>>`SELECT now() AS now`;
+  return row!.now;
+}
+
 /** Locks the phase row so phaseSupply counts cannot race (only taken when phaseSupply is set). */
 export async function lockPhase(tx: Tx, phaseId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM "Phase" WHERE id = ${phaseId}::uuid FOR UPDATE`;

@@ -307,12 +307,13 @@ for (const target of databaseTargets) {
       const body = await prepared(sprites(wallet, { quantity: 1, claimCode: "sprite-list" }));
       // The code changes who may mint, not the price.
       expect(body.pricing.items.map((i) => [i.kind, i.priceRaw])).toEqual([["paid", 100_000_000]]);
+      // Every session of the prepare carries the code as its admission; none prices it.
       expect(
         await prisma().mintSession.findUniqueOrThrow({
           where: { id: body.sessions[0]!.sessionId },
-          select: { claimCodeId: true },
+          select: { claimCodeId: true, admissionCodeId: true },
         }),
-      ).toEqual({ claimCodeId: code.id });
+      ).toEqual({ claimCodeId: null, admissionCodeId: code.id });
       const result = await execute(
         body.sessions[0]!.sessionId,
         signPrepared(body.transactions[0]!.transaction, wallet),
@@ -340,18 +341,18 @@ for (const target of databaseTargets) {
       expect(
         await prisma().mintSession.findUniqueOrThrow({
           where: { id: second.sessions[0]!.sessionId },
-          select: { claimCodeId: true },
+          select: { claimCodeId: true, admissionCodeId: true },
         }),
-      ).toEqual({ claimCodeId: null });
+      ).toEqual({ claimCodeId: null, admissionCodeId: null });
       // Entering it again takes no second use and adds no spots.
       const again = await prepared(sprites(wallet, { quantity: 3, claimCode: "SPRITE-LIST" }));
       expect(again.totalQuantity).toBe(1);
       expect(
         await prisma().mintSession.findUniqueOrThrow({
           where: { id: again.sessions[0]!.sessionId },
-          select: { claimCodeId: true },
+          select: { claimCodeId: true, admissionCodeId: true },
         }),
-      ).toEqual({ claimCodeId: null });
+      ).toEqual({ claimCodeId: null, admissionCodeId: null });
     });
 
     it("answers an external code with its URL and reserves nothing; an allowlist code in an open phase spends no use", async () => {

@@ -182,7 +182,7 @@ describe("amounts", () => {
 
 describe("applyClaimGrants", () => {
   const paid = { kind: "paid" as const, price: 1_000n, fee: 50n };
-  it("leaves prices alone for an allowlist code and puts its one use on the first NFT no other code took", () => {
+  it("leaves prices and items alone for an allowlist code (every session carries it as its admission, prepare.ts)", () => {
     const items = applyClaimGrants(
       [paid, paid],
       [
@@ -190,10 +190,7 @@ describe("applyClaimGrants", () => {
         { codeId: "list", kind: "allowlist", remaining: 1, percent: null, fixed: null },
       ],
     );
-    expect(items).toEqual([
-      { kind: "claim_code", price: 0n, fee: 0n, claimCodeId: "free", discount: 1_000n },
-      { ...paid, claimCodeId: "list" },
-    ]);
+    expect(items).toEqual([{ kind: "claim_code", price: 0n, fee: 0n, claimCodeId: "free", discount: 1_000n }, paid]);
   });
   it("makes paid NFTs free first, then discounts with the oldest discount only", () => {
     const items = applyClaimGrants(
