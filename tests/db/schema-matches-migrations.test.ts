@@ -199,6 +199,8 @@ async function roundTrip(db: Database): Promise<void> {
       priceAmount: 10n,
       pricing: { unit: "lamports" },
       expiresAt: when,
+      holderKey: "ip:203.0.113.7",
+      walletProven: true,
     },
   });
   await prisma.mint.create({
@@ -419,6 +421,22 @@ async function roundTrip(db: Database): Promise<void> {
     platformRank: "member",
     effects: [{ effectType: "glow", config: { color: "#fff" } }],
   });
+
+  // Sign-in nonces and wallet sessions (Sign In With Solana) stand on their own.
+  await prisma.walletSignInNonce.create({ data: { nonce: "n0nce", expiresAt: when } });
+  await prisma.walletSession.create({ data: { idHash: "ab12", walletAddress: wallet, expiresAt: when } });
+  expect(await prisma.walletSignInNonce.findUniqueOrThrow({ where: { nonce: "n0nce" } })).toMatchObject({
+    usedAt: null,
+  });
+  expect(await prisma.walletSession.findUniqueOrThrow({ where: { idHash: "ab12" } })).toMatchObject({
+    walletAddress: wallet,
+  });
+  expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
+    holderKey: "ip:203.0.113.7",
+    walletProven: true,
+  });
+  await prisma.walletSignInNonce.deleteMany();
+  await prisma.walletSession.deleteMany();
 
   // Unique and referential rules hold at run time too.
   await expect(prisma.nft.create({ data: { collectionId: collection.id, tokenId: 1 } })).rejects.toThrow();
