@@ -14,6 +14,8 @@
 //   waits until the oldest of those leaves the window: a hold cannot be rolled forever by
 //   preparing again, or by signing in again.
 
+/** An IPv6 client is its /64: one home or one server gets a whole /64. */
+export const IPV6_NETWORK_PREFIX = 64;
 export const HOLD_SHARE_PERCENT = 10;
 export const HOLD_SHARE_MIN = 10;
 export const HOLD_COOLDOWN_WINDOW_MS = 30 * 60_000;
@@ -45,9 +47,9 @@ export function networkOf(ip: string): string {
   const right = ip.includes("::") && tail ? tail.split(":") : [];
   const groups = ip.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
   return `${groups
-    .slice(0, 4)
+    .slice(0, IPV6_NETWORK_PREFIX / 16)
     .map((g) => (parseInt(g, 16) || 0).toString(16))
-    .join(":")}::/64`;
+    .join(":")}::/${IPV6_NETWORK_PREFIX}`;
 }
 
 /** The most one holder may hold at once in a phase of this supply; null is no limit. */

@@ -14,6 +14,7 @@ import {
   HOLD_COOLDOWN_WINDOW_MS,
   HOLD_SHARE_MIN,
   HOLD_SHARE_PERCENT,
+  IPV6_NETWORK_PREFIX,
 } from "@/lib/domain/hold-share";
 import { SIGN_IN_NONCE_TTL_MS, WALLET_SESSION_MAX_MS } from "@/lib/domain/wallet-sign-in";
 import {
@@ -333,7 +334,7 @@ export function MintSection() {
         Prepare reserves supply before anything is paid, so the reservation is what bots attack. The holder of a
         reservation is the <em>caller</em>, not the wallet it names: a secret (live) or sandbox key; a publishable key
         per client network; or, without a key, the site&apos;s own pages per client network. A network is an IPv4
-        address or an IPv6 /64.
+        address or an IPv6 /{IPV6_NETWORK_PREFIX}.
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>

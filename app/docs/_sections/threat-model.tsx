@@ -10,6 +10,7 @@ import {
   HOLD_COOLDOWN_WINDOW_MS,
   HOLD_SHARE_MIN,
   HOLD_SHARE_PERCENT,
+  IPV6_NETWORK_PREFIX,
 } from "@/lib/domain/hold-share";
 import { SIGN_IN_NONCE_TTL_MS, WALLET_SESSION_MAX_MS } from "@/lib/domain/wallet-sign-in";
 import { Err, StatusOf } from "../_reference/error-code";
@@ -170,11 +171,11 @@ const INVARIANTS: Invariant[] = [
         defence: (
           <>
             The holder of a reservation is the caller, not the wallet: a live or sandbox key, a publishable key per
-            client network, or the site&apos;s pages per client network (an IPv4 address or an IPv6 /64). One holder
-            holds at most {HOLD_SHARE_PERCENT}% of a phase&apos;s supply (never less than {HOLD_SHARE_MIN} NFTs) in live
-            reservations, whatever wallets it names: a prepare is reduced to what is left of its share, and refused with{" "}
-            <Err code="HOLD_LIMIT_REACHED" plain /> (<StatusOf code="HOLD_LIMIT_REACHED" />, Retry-After) when nothing
-            is.
+            client network, or the site&apos;s pages per client network (an IPv4 address or an IPv6 /
+            {IPV6_NETWORK_PREFIX}). One holder holds at most {HOLD_SHARE_PERCENT}% of a phase&apos;s supply (never less
+            than {HOLD_SHARE_MIN} NFTs) in live reservations, whatever wallets it names: a prepare is reduced to what is
+            left of its share, and refused with <Err code="HOLD_LIMIT_REACHED" plain /> (
+            <StatusOf code="HOLD_LIMIT_REACHED" />, Retry-After) when nothing is.
           </>
         ),
         test: "tests/api/mint/fair-mint-attacks.test.ts (one caller cannot hold the supply)",

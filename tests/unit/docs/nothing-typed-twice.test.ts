@@ -40,7 +40,9 @@ const ALLOWED_NUMBERS: RegExp[] = [
   /\b\d+(\/\d+)+\b/g, // example weights and shares
   /room \d+, buy \d+ get \d+,\s+asking for \d+ → \d+ paid \+ \d+ bonus/g,
   /tests\/[\w./-]+( \([^)]*\))?/g, // where a claim is proved
-  /^\d+\. /g, // a numbered heading
+  /^\d+a?\. /g, // a numbered heading (4a follows 4)
+  /\(\d+a\)/g, // a reference to such a heading
+  /\bIPv[46]\b/g, // the protocols' names
   /\b[245]xx\b/g, // a status class
   /\b200\b/g, // success
   /\b(0|1|2|100)\b/g,
