@@ -40,7 +40,13 @@ export const CLIENT_DEFAULTS = {
 /** The calls that only read. */
 export type ReadClient = Omit<
   DropmintClient,
-  "prepareMint" | "executeMint" | "executeMintBatch" | "requestAirdrop" | "getWalletSessions" | "issueSignInNonce" | "signInWallet"
+  | "prepareMint"
+  | "executeMint"
+  | "executeMintBatch"
+  | "requestAirdrop"
+  | "getWalletSessions"
+  | "issueSignInNonce"
+  | "signInWallet"
 >;
 
 /** The transport and the request builders both halves share. */
