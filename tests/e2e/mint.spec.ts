@@ -204,7 +204,7 @@ test("the wallet signs in once per visit, and another visitor cannot prepare in 
   baseURL,
 }) => {
   const { phases } = await readCollection(request, baseURL, "aurora");
-  const phaseId = phases.active[0]!.id;
+  const phaseId = phases.all.find((phase) => phase.status === "active")!.id;
   await page.goto("/d/aurora");
   await connectBurner(page);
   await fundFromFaucet(page);
