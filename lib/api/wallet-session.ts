@@ -65,7 +65,8 @@ export function assertSignedInRequestFromSite(
 /**
  * Who will hold a prepare's reservation. The site's own pages (no key) must have signed in
  * with the wallet they name: anyone can send a keyless request, so without a proof a
- * stranger could reserve, and supersede, in any wallet's name (401 WALLET_PROOF_REQUIRED).
+ * stranger could reserve, and supersede, in any wallet's name (prepare answers 401
+ * WALLET_PROOF_REQUIRED, right after the wallet-block check).
  * A partner key needs no proof: its reservations are its own, capped by its share, and they
  * never end or count against sessions another caller started (docs: Reservations).
  */
@@ -76,10 +77,5 @@ export async function prepareHolder(
 ): Promise<Holder> {
   const { auth, caller, cookies } = request;
   const walletProven = await isWalletProven(ctx, presentedWalletSessions(cookies), wallet);
-  if (auth.kind === "first-party" && !walletProven)
-    throw new AppError(
-      "WALLET_PROOF_REQUIRED",
-      "Sign in with this wallet first (POST /api/public/wallet-session/sign-in), then prepare again.",
-    );
-  return { key: holderKeyOf(auth, caller.ip), walletProven };
+  return { key: holderKeyOf(auth, caller.ip), walletProven, proofRequired: auth.kind === "first-party" };
 }

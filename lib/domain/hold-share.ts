@@ -27,6 +27,8 @@ export type Holder = {
   key: string;
   /** The caller proved control of the wallet it prepares for (Sign In With Solana). */
   walletProven: boolean;
+  /** The caller must prove the wallet to prepare for it (the site's own pages, without a key). */
+  proofRequired?: boolean;
 };
 
 export type HolderCaller = { kind: "first-party" } | { kind: "partner"; keyId: string; keyClass: string };

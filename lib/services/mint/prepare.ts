@@ -147,7 +147,7 @@ export async function prepareMint(
   return prepared;
 }
 
-/** The drop can be minted here (chain, surface), the wallet is not blocked, and the rate budgets are spent. */
+/** The drop can be minted here (chain, surface), the wallet is not blocked and is proven where it must be, and the rate budgets are spent. */
 async function checkDrop(
   ctx: ServiceContext,
   ref: CollectionRef,
@@ -166,6 +166,12 @@ async function checkDrop(
     );
   }
   await assertWalletNotBlocked(ctx.db, collection.id, wallet, now);
+  // Only the wallet's owner holds or ends its reservations (docs: Reservations).
+  if (options.holder?.proofRequired && !options.holder.walletProven)
+    throw new AppError(
+      "WALLET_PROOF_REQUIRED",
+      "Sign in with this wallet first (POST /api/public/wallet-session/sign-in), then prepare again.",
+    );
   await options.spendBudgets?.();
   return collection;
 }
