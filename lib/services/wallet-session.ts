@@ -63,6 +63,8 @@ export async function signInWallet(ctx: Ctx, input: SignInInput): Promise<Wallet
   await ctx.db.walletSession.create({
     data: { idHash: hashSessionId(sessionId), walletAddress: input.address, expiresAt },
   });
+  // Ended sessions go as new ones come, like the nonces.
+  await ctx.db.walletSession.deleteMany({ where: { expiresAt: { lt: now } } });
   return { address: input.address, sessionId, expiresAt };
 }
 
