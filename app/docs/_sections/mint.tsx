@@ -368,9 +368,9 @@ export function MintSection() {
         </li>
         <li>
           <strong>Cooldown</strong>: when {HOLD_COOLDOWN_WALLET_HOLDS} of a wallet&apos;s prepares in a drop (those this
-          caller could end itself) or {HOLD_COOLDOWN_SHARES} shares of one holder&apos;s NFTs ended unsigned (superseded
-          or expired) within {HOLD_COOLDOWN_WINDOW_MS / 60_000} minutes, prepare answers <Err code="HOLD_COOLDOWN" />{" "}
-          until the oldest of them leaves the window. Signing in again does not reset it.
+          caller could end itself) or {HOLD_COOLDOWN_SHARES} shares of one holder&apos;s NFTs in a phase ended unsigned
+          (superseded or expired) within {HOLD_COOLDOWN_WINDOW_MS / 60_000} minutes, prepare answers{" "}
+          <Err code="HOLD_COOLDOWN" /> until the oldest of them leaves the window. Signing in again does not reset it.
         </li>
         <li>
           <strong>Dutch phases</strong>: live reservations count as demand. The decay clock restarts at the last instant

@@ -133,7 +133,10 @@ export async function prepareMint(
   const phase = await checkPhase(ctx, collection, body.phaseId, now);
   const entry = await checkEntry(ctx, collection, phase, body, now);
   const holdShare = holdShareOf(phase.phaseSupply ?? collection.totalSupply);
-  await assertNoCooldown(ctx, { collectionId: collection.id, wallet: body.walletAddress, holder, holdShare, now });
+  await assertNoCooldown(ctx, {
+    ...{ collectionId: collection.id, phaseId: phase.id, wallet: body.walletAddress },
+    ...{ holder, holdShare, now },
+  });
   const chainFacts = await checkChain(ctx, body.walletAddress, now);
   const facts: PrepareFacts = {
     ...{ collection, phase, body, wallet: body.walletAddress, holder, now, holdShare },
@@ -248,16 +251,16 @@ async function checkEntry(
  */
 async function assertNoCooldown(
   ctx: ServiceContext,
-  where: { collectionId: string; wallet: string; holder: Holder; holdShare: number | null; now: Date },
+  where: { collectionId: string; phaseId: string; wallet: string; holder: Holder; holdShare: number | null; now: Date },
 ): Promise<void> {
-  const { collectionId, wallet, holder, holdShare, now } = where;
+  const { collectionId, phaseId, wallet, holder, holdShare, now } = where;
   const since = new Date(now.getTime() - HOLD_COOLDOWN_WINDOW_MS);
   const callerLimit = holdShare === null ? null : holdShare * HOLD_COOLDOWN_SHARES;
   const [walletEnded, callerEnded] = await Promise.all([
     endedUnsignedHolds(ctx.db, { collectionId, since, now, limit: HOLD_COOLDOWN_WALLET_HOLDS, wallet, holder }),
     callerLimit === null
       ? Promise.resolve([])
-      : endedUnsignedHolds(ctx.db, { collectionId, since, now, limit: callerLimit, holderKey: holder.key }),
+      : endedUnsignedHolds(ctx.db, { phaseId, since, now, limit: callerLimit, holderKey: holder.key }),
   ]);
   const until = [
     cooldownUntil(walletEnded, HOLD_COOLDOWN_WALLET_HOLDS, now),

@@ -116,29 +116,30 @@ export async function holderHolds(
 
 /**
  * When recent holds ended unsigned (expired or superseded, never submitted), newest first, at
- * most `limit`: per prepare of this wallet that this caller could have ended (its own, or its
- * owner's when proven), or per NFT of this holder. For the cooldown (lib/domain/hold-share.ts).
+ * most `limit`: per prepare of this wallet in the drop that this caller could have ended (its
+ * own, or its owner's when proven), or per NFT of this holder in the phase. For the cooldown
+ * (lib/domain/hold-share.ts).
  */
 export async function endedUnsignedHolds(
   db: Tx,
-  where: { collectionId: string; since: Date; now: Date; limit: number } & (
-    { wallet: string; holder: Holder } | { holderKey: string }
+  where: { since: Date; now: Date; limit: number } & (
+    { collectionId: string; wallet: string; holder: Holder } | { phaseId: string; holderKey: string }
   ),
 ): Promise<Date[]> {
-  const { collectionId, since, now, limit } = where;
+  const { since, now, limit } = where;
   const ended = Prisma.sql`LEAST(COALESCE("completedAt", "expiresAt"), "expiresAt")`;
   const unsigned = Prisma.sql`"submittedAt" IS NULL AND (status IN ('expired', 'superseded') OR (status = 'prepared' AND "expiresAt" <= ${now}))`;
   const rows =
     "wallet" in where
       ? await db.$queryRaw<Array<{ endedAt: Date }>>`
           SELECT max(${ended}) AS "endedAt" FROM "MintSession"
-          WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${where.wallet} AND ${unsigned}
+          WHERE "collectionId" = ${where.collectionId}::uuid AND "walletAddress" = ${where.wallet} AND ${unsigned}
             AND ("holderKey" = ${where.holder.key} OR ("walletProven" AND ${where.holder.walletProven}))
             AND ${ended} > ${since}
           GROUP BY "groupId" ORDER BY 1 DESC LIMIT ${limit}`
       : await db.$queryRaw<Array<{ endedAt: Date }>>`
           SELECT ${ended} AS "endedAt" FROM "MintSession"
-          WHERE "collectionId" = ${collectionId}::uuid AND "holderKey" = ${where.holderKey} AND ${unsigned}
+          WHERE "phaseId" = ${where.phaseId}::uuid AND "holderKey" = ${where.holderKey} AND ${unsigned}
             AND ${ended} > ${since}
           ORDER BY 1 DESC LIMIT ${limit}`;
   return rows.map((r) => r.endedAt);
