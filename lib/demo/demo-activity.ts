@@ -37,8 +37,8 @@ export async function mintDemoActivity(ctx: ServiceContext, turn: number): Promi
       walletProvider: null,
       claimCode: null,
       quotedTokenAmount: null,
-      // The demo collector's key is the server's own: its reservations are proven by construction.
     },
+    // The demo collector's key is the server's own: its reservations are proven by construction.
     { holder: { key: "demo-activity", walletProven: true } },
   );
   const [session] = prepared.sessions;
