@@ -361,7 +361,8 @@ async function main(): Promise<void> {
     );
 
     // Sold-out refusals (409) are the answer most buyers get: they are not errors.
-    const prepare = summarise(prepares, [409]);
+    // The attacker's refusals (429 HOLD_LIMIT_REACHED or HOLD_COOLDOWN) are answers too.
+    const prepare = summarise(prepares, [409, 429]);
     const execute = summarise(executes);
     console.log(`\n${"".padEnd(28)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   goal`);
     const ok = (r: typeof prepare, goalId: GoalId) => meets(goalId, r.p95) && r.errors === 0;
