@@ -6,10 +6,11 @@
 //
 // Steps, each a small function: guard (404 when the route does not exist here) → admission
 // (503 SERVER_BUSY beyond the instance's capacity, before any database work) → caller
-// recognised (and a request carrying a wallet's sign-in cookie only from the site itself) (v1: key or site; site: the site only; open) → budgets (request per IP first,
-// chain, mint) → scope → zod input → the route's own budgets → service context → handler →
-// response schema → envelope → CORS. Anything thrown becomes an error envelope in
-// handleApiError.
+// recognised (v1: key or site; site: the site only; open; and a request carrying a wallet's
+// sign-in cookie only from the site itself) → budgets (request per IP first, chain, mint) →
+// scope → zod input → the route's own budgets → service context → handler → response schema
+// → envelope (with the handler's cookies) → CORS. Anything thrown becomes an error envelope
+// in handleApiError.
 import type { z } from "zod";
 import { FIRST_PARTY, readsInFull, type AuthContext } from "@/lib/auth/context";
 import type { Chain } from "@/lib/chain";
