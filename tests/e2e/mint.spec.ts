@@ -220,12 +220,11 @@ test("the wallet signs in once per visit, and another visitor cannot prepare in 
   await expect(result).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
   expect(signIns).toBe(1);
 
-  // Another visitor (its own browser, its own burner wallet) tries to hold or supersede this wallet's mint.
+  // Another visitor (its own browser, no funds, not this wallet's owner) tries to hold or supersede this wallet's mint.
   const other = await browser.newContext();
   try {
     const otherPage = await other.newPage();
     await otherPage.goto("/d/aurora");
-    await connectBurner(otherPage);
     const answer = await otherPage.evaluate(
       async (body) => {
         const response = await fetch("/api/v1/prepare-mint", {
