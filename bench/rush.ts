@@ -6,6 +6,12 @@
 // minted twice (the answers, the database and the chain's own count must all say the
 // supply), and the time from the first prepare to sold out; judged by bench/goals.ts.
 //
+// An attacker sends ATTACK_SHARE (20%) of the prepares on top: from one address, with a
+// partner key of its own, each naming another buyer's funded wallet (as a bot does with the
+// wallets in the public feeds). It never signs. The bench prints how many NFTs it held at
+// peak (its share of the drop at most, lib/domain/hold-share.ts) and that the honest buyers,
+// each signed in with its own wallet (Sign In With Solana) before the race, got the supply.
+//
 // The race runs in rounds: every buyer still without an NFT prepares at once (connections
 // spread over both instances), the buyers whose prepare reserved an NFT sign, and all of
 // them execute at once, each on whichever instance its connection reaches, not
@@ -19,7 +25,11 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { getTokenGroupState, TOKEN_2022_PROGRAM_ID, unpackMint } from "@solana/spl-token";
 import { Keypair, PublicKey } from "@solana/web3.js";
+import pg from "pg";
+import { signInMessageText, type SignInFields } from "@/lib/domain/wallet-sign-in";
+import { createApiKey } from "@/lib/services/api-keys";
 import { signPrepared } from "../tests/api/mint/fixtures";
+import { signText } from "../tests/helpers/wallet-sign-in";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
 import { freePort, runScript, startSite, type Site } from "../tests/helpers/site-process";
 import { meets, printBounds, printGoals, target, verdict, type GoalId } from "./goals";
@@ -30,7 +40,9 @@ const BUYERS = Number(process.env.RUSH_BUYERS ?? 1000);
 const SUPPLY = Number(process.env.RUSH_SUPPLY ?? 100);
 /** Connections at once: by default every buyer has its own, as every buyer has a browser. */
 const CONCURRENCY = Number(process.env.RUSH_CONCURRENCY ?? BUYERS);
-const MAX_ROUNDS = Number(process.env.RUSH_MAX_ROUNDS ?? 5);
+const MAX_ROUNDS = Number(process.env.RUSH_MAX_ROUNDS ?? 8);
+/** The attacker's part of all prepares sent. */
+const ATTACK_SHARE = Number(process.env.RUSH_ATTACK_SHARE ?? 0.2);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const SOL = 1_000_000_000n;
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -87,14 +99,39 @@ async function redisReachable(url: string): Promise<string | undefined> {
   }
 }
 
-type Buyer = { wallet: Keypair; ip: string; minted: boolean };
+type Buyer = { wallet: Keypair; ip: string; minted: boolean; cookie?: string };
+
+/** Signs a wallet in on the site, as its page does (nonce, the wallet signs the SIWS text, sign-in); returns its cookie. */
+async function signIn(url: string, origin: string, wallet: Keypair, ip: string): Promise<string> {
+  const post = async (pathname: string, body: unknown) => {
+    const response = await fetch(`${url}${pathname}`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`sign-in ${pathname}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const { success: _success, ...fields } = (await (await post("/api/public/wallet-session/nonce", {})).json()) as {
+    success: true;
+  } & Omit<SignInFields, "address">;
+  const address = wallet.publicKey.toBase58();
+  const message = signInMessageText({ ...fields, address });
+  const signedIn = await post("/api/public/wallet-session/sign-in", {
+    address,
+    message,
+    signature: signText(wallet, message),
+  });
+  return signedIn.headers.get("set-cookie")!.split(";")[0]!;
+}
 
 /** Prepares and executes one `aurora` NFT per wallet on one instance, unmeasured: its mint path loaded and warm. */
 async function warmUp(url: string, origin: string, wallets: readonly Keypair[]): Promise<void> {
+  let cookie = "";
   const call = async (pathname: string, body?: unknown) => {
     const response = await fetch(`${url}${pathname}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: { origin, "content-type": "application/json" },
+      headers: { origin, "content-type": "application/json", "x-forwarded-for": "127.0.0.1", cookie },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!response.ok) throw new Error(`warm-up ${pathname}: ${response.status} ${await response.text()}`);
@@ -102,6 +139,7 @@ async function warmUp(url: string, origin: string, wallets: readonly Keypair[]):
   };
   const phaseId = (await call("/api/v1/collections/aurora")).phases.active[0].id as string;
   for (const wallet of wallets) {
+    cookie = await signIn(url, origin, wallet, "127.0.0.1");
     const prepared = await call("/api/v1/prepare-mint", {
       collectionId: "aurora",
       phaseId,
@@ -157,11 +195,24 @@ async function main(): Promise<void> {
     const seeded = runScript("db-seed.ts", [], { ...envOf(0), LOG_LEVEL: "silent" });
     if (seeded.status !== 0) throw new Error(`db:seed failed: ${seeded.stderr}`);
     const t0 = performance.now();
-    const { drop, wallets, warmUpWallets } = await withSiteRuntime(envOf(0), async (runtime) => ({
-      drop: await createBenchDrop(runtime, { shortId: "rush", price: SOL / 100n, supply: SUPPLY, maxPerWallet: 1 }),
-      wallets: await fundedWallets(runtime, BUYERS, SOL / 10n),
-      warmUpWallets: await fundedWallets(runtime, 4, SOL / 10n),
-    }));
+    const { drop, wallets, warmUpWallets, attacker } = await withSiteRuntime(envOf(0), async (runtime) => {
+      const drop = await createBenchDrop(runtime, {
+        shortId: "rush",
+        price: SOL / 100n,
+        supply: SUPPLY,
+        maxPerWallet: 1,
+      });
+      const created = await createApiKey(
+        { db: runtime.database.prisma },
+        { keyClass: "live", collections: ["rush"], origins: [] },
+      );
+      return {
+        drop,
+        wallets: await fundedWallets(runtime, BUYERS, SOL / 10n),
+        warmUpWallets: await fundedWallets(runtime, 4, SOL / 10n),
+        attacker: { key: created.key, holderKey: `key:${created.summary.id}` },
+      };
+    });
     console.log(
       `\nSet up: a paid drop of ${SUPPLY} (one per wallet), ${BUYERS} buyers funded on the shared chain in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -178,9 +229,44 @@ async function main(): Promise<void> {
     const post = (buyer: Buyer, pathname: string, body: unknown): LoadRequest => ({
       method: "POST",
       path: pathname,
-      headers: { origin: publicUrl, "x-forwarded-for": buyer.ip },
+      headers: { origin: publicUrl, "x-forwarded-for": buyer.ip, ...(buyer.cookie ? { cookie: buyer.cookie } : {}) },
       body: JSON.stringify(body),
     });
+    const attackerIp = `10.${(net + 1) % 256}.255.254`;
+    const attack = (victim: Buyer): LoadRequest => ({
+      method: "POST",
+      path: "/api/v1/prepare-mint",
+      headers: { "x-api-key": attacker.key, "x-forwarded-for": attackerIp },
+      body: JSON.stringify({
+        collectionId: drop.shortId,
+        phaseId: drop.phaseId,
+        walletAddress: victim.wallet.publicKey.toBase58(),
+        quantity: 1,
+      }),
+    });
+    // Each buyer signs in with its wallet before the race (once per visit, as the page does).
+    const signInStarted = performance.now();
+    for (let i = 0; i < buyers.length; i += 50)
+      await Promise.all(
+        buyers.slice(i, i + 50).map(async (buyer, k) => {
+          buyer.cookie = await signIn(urls[(i + k) % urls.length]!, publicUrl, buyer.wallet, buyer.ip);
+        }),
+      );
+    console.log(`${BUYERS} buyers signed in in ${((performance.now() - signInStarted) / 1000).toFixed(1)} s`);
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    /** The attacker's live holds now, and when the first of them ends. */
+    const attackerHolds = async () => {
+      const { rows } = await db.query<{ held: number; first: Date | null }>(
+        `SELECT count(*)::int AS held, min("expiresAt") AS first FROM "MintSession"
+         WHERE "holderKey" = $1 AND status = 'prepared' AND "expiresAt" > now()`,
+        [attacker.holderKey],
+      );
+      return rows[0]!;
+    };
+    let attackerPeak = 0;
+    let attackerAccepted = 0;
+    let attackerSent = 0;
     // Sites that have sold before: two real mints of the free demo drop on each instance first.
     for (const [i, url] of urls.entries()) await warmUp(url, publicUrl, warmUpWallets.slice(2 * i, 2 * i + 2));
 
@@ -196,20 +282,29 @@ async function main(): Promise<void> {
     let soldOutAt = NaN;
     for (let round = 1; round <= MAX_ROUNDS && minted < SUPPLY; round++) {
       const racing = buyers.filter((buyer) => !buyer.minted);
+      // The attacker's prepares, interleaved: ATTACK_SHARE of all, each naming a random buyer's wallet.
+      const attacks = Math.round((racing.length * ATTACK_SHARE) / (1 - ATTACK_SHARE));
+      const honestRequests = racing.map((buyer) =>
+        post(buyer, "/api/v1/prepare-mint", {
+          collectionId: drop.shortId,
+          phaseId: drop.phaseId,
+          walletAddress: buyer.wallet.publicKey.toBase58(),
+          quantity: 1,
+        }),
+      );
+      const attackRequests = Array.from({ length: attacks }, () => attack(buyers[randomInt(0, buyers.length)]!));
       const prepared = await load.run({
         urls,
         connections: CONCURRENCY,
         keepBodies: true,
         timeoutSeconds: 60,
-        requests: racing.map((buyer) =>
-          post(buyer, "/api/v1/prepare-mint", {
-            collectionId: drop.shortId,
-            phaseId: drop.phaseId,
-            walletAddress: buyer.wallet.publicKey.toBase58(),
-            quantity: 1,
-          }),
-        ),
+        requests: [...honestRequests, ...attackRequests],
       });
+      attackerSent += attacks;
+      attackerAccepted += prepared.answers!.slice(racing.length).filter((a) => a?.status === 200).length;
+      prepared.answers = prepared.answers!.slice(0, racing.length);
+      const holds = await attackerHolds();
+      attackerPeak = Math.max(attackerPeak, holds.held);
       if (Number.isNaN(firstPrepareAt)) firstPrepareAt = prepared.startedAt;
       prepares.push(prepared);
       const signed: Array<{ buyer: Buyer; request: LoadRequest }> = [];
@@ -254,12 +349,20 @@ async function main(): Promise<void> {
       console.log(
         `round ${round}: ${racing.length} prepares ${statuses(prepared)}, ${signed.length} executes ${signed.length ? statuses(executes.at(-1)) : "{}"}, ${landed} landed (${minted} of ${SUPPLY})`,
       );
-      // Unsold after a refused execute: its NFT is free again once its session is settled.
-      if (minted < SUPPLY && round < MAX_ROUNDS) await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Unsold after a refused execute: its NFT is free again once its session is settled. When
+      // nothing landed, what is left is the attacker's holds: wait for the first of them to end.
+      const holdEnds = landed === 0 && holds.first ? holds.first.getTime() - Date.now() + 1000 : 0;
+      if (minted < SUPPLY && round < MAX_ROUNDS)
+        await new Promise((resolve) => setTimeout(resolve, Math.max(2000, holdEnds)));
     }
+    await db.end();
+    console.log(
+      `attacker (${Math.round(ATTACK_SHARE * 100)}% of prepares, a partner key naming other buyers' wallets): ${attackerAccepted} of ${attackerSent} prepares accepted, ${attackerPeak} NFTs held at peak (of ${SUPPLY}); honest buyers minted ${minted} of ${SUPPLY}`,
+    );
 
     // Sold-out refusals (409) are the answer most buyers get: they are not errors.
-    const prepare = summarise(prepares, [409]);
+    // The attacker's refusals (429 HOLD_LIMIT_REACHED or HOLD_COOLDOWN) are answers too.
+    const prepare = summarise(prepares, [409, 429]);
     const execute = summarise(executes);
     console.log(`\n${"".padEnd(28)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   goal`);
     const ok = (r: typeof prepare, goalId: GoalId) => meets(goalId, r.p95) && r.errors === 0;

@@ -8,10 +8,11 @@
 // client's place (429 beyond a few requests in progress per client network) → the body,
 // read with a size cap and a deadline (408 REQUEST_TIMEOUT) → admission (503 SERVER_BUSY
 // beyond the instance's capacity, before any database work) → caller
-// recognised (v1: key or site; site: the site only; open) → budgets (request per IP first,
-// chain, mint) → scope → zod input → the route's own budgets → service context → handler →
-// response schema → envelope → CORS. Anything thrown becomes an error envelope in
-// handleApiError.
+// recognised (v1: key or site; site: the site only; open; and a request carrying a wallet's
+// sign-in cookie only from the site itself) → budgets (request per IP first, chain, mint) →
+// scope → zod input → the route's own budgets → service context → handler → response schema
+// → envelope (with the handler's cookies) → CORS. Anything thrown becomes an error envelope
+// in handleApiError.
 import type { z } from "zod";
 import { FIRST_PARTY, readsInFull, type AuthContext } from "@/lib/auth/context";
 import type { Chain } from "@/lib/chain";
@@ -39,6 +40,7 @@ import { clientSlotsOf } from "./client-slots";
 import { parseInput, readJsonBody, type RouteParams } from "./request-input";
 import { clientNetwork } from "@/lib/domain/client-network";
 import { resolveScope, type ScopeKind } from "./scope";
+import { assertSignedInRequestFromSite } from "./wallet-session";
 
 type Schema = z.ZodType;
 type Out<S, Fallback> = S extends Schema ? z.output<S> : Fallback;
@@ -113,6 +115,10 @@ export type RouteContext<S extends ScopeKind, P, Q, B> = {
   body: Out<B, undefined>;
   /** Spends the route's own budgets (once); only with `budgetsSpentBy: "handler"`. */
   spendBudgets: () => Promise<void>;
+  /** The request's cookies (the wallet sessions, lib/api/wallet-session.ts); nothing else of the request. */
+  cookies: string | null;
+  /** Headers added to the answer (a route that opens or ends a wallet session sets its cookie here). */
+  answerHeaders: Headers;
 };
 
 /** What a handler returns: the response schema's input, `success` optional (the envelope adds it). */
@@ -147,6 +153,8 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
         options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare",
       );
       if (options.access === "site") assertFirstPartyCaller(request, config);
+      // A request carrying a wallet's sign-in cookie acts as that wallet: only from the site itself.
+      if (request.method !== "GET" && request.method !== "HEAD") assertSignedInRequestFromSite(request, config);
       await spendBudgets(limiter, [
         requestBudget(config, ip),
         ...(options.kind === "chain-read" ? [chainReadBudget(config, ip)] : []),
@@ -174,21 +182,19 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
           ? chainForRequest(runtime.chain, () => spendBudgets(limiter, [chainReadBudget(config, ip)]))
           : runtime.chain;
       const ctx = serviceContextOf(runtime, { chain });
-      const routeContext = { ctx, auth, caller, collection, ...input, spendBudgets: spendRouteBudgets } as RouteContext<
-        S,
-        P,
-        Q,
-        B
-      >;
+      const answerHeaders = new Headers();
+      const cookies = request.headers.get("cookie");
+      const routeContext = {
+        ...{ ctx, auth, caller, collection, ...input, spendBudgets: spendRouteBudgets, cookies, answerHeaders },
+      } as RouteContext<S, P, Q, B>;
       // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).
       const preLaunch =
         options.access === "v1" && options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
       const result = await (preLaunch ? preLaunchView(options, routeContext) : handler(routeContext));
-      return cors(
-        request,
-        runtime,
-        withCachePolicy(request, answerBody(options, result), cachePolicyOf(options.access)),
-      );
+      const response = withCachePolicy(request, answerBody(options, result), cachePolicyOf(options.access));
+      answerHeaders.forEach((value, name) => name !== "set-cookie" && response.headers.set(name, value));
+      for (const cookie of answerHeaders.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+      return cors(request, runtime, response);
     } catch (error) {
       return cors(request, runtime, handleApiError(error));
     } finally {

@@ -15,6 +15,18 @@ export { CLIENT_DEFAULTS, createReadClient, type DropmintClientOptions, type Rea
 export type AllMintedQuery = { limit?: number; offset?: number; sort?: T.AllMintedSort; search?: string };
 export type SignedTransaction = { sessionId: string; signedTransaction: string };
 export type FaucetResult = { signature: string; lamports: number; balance: number };
+/** The Sign In With Solana fields the server asks the wallet to sign (a `solana:signIn` input). */
+export type SignInFields = {
+  domain: string;
+  statement: string;
+  uri: string;
+  version: string;
+  chainId: string;
+  nonce: string;
+  issuedAt: string;
+  expirationTime: string;
+};
+export type SignedInWallet = { address: string; expiresAt: string };
 
 export type DropmintClient = {
   // v1 reads (paths under /api/v1)
@@ -66,6 +78,12 @@ export type DropmintClient = {
   executeMintBatch(items: SignedTransaction[]): Promise<T.ExecuteMintBatchResponse>;
   // first-party router (paths under /api/public)
   searchCollections(q: string, query?: { limit?: number }): Promise<{ success: true; collections: T.SearchResult[] }>;
+  /** The wallets this browser has signed in with (its HttpOnly cookies decide). */
+  getWalletSessions(): Promise<{ success: true; wallets: SignedInWallet[] }>;
+  /** A single-use nonce and the fields to sign. Never repeated. */
+  issueSignInNonce(): Promise<SignInFields & { success: true }>;
+  /** The signed SIWS text (base58 signature); a valid one sets the wallet's session cookie. Never repeated. */
+  signInWallet(body: { address: string; message: string; signature: string }): Promise<SignedInWallet>;
   // localnet only
   requestAirdrop(address: string, sol?: number): Promise<FaucetResult>;
   /** The wallet's SOL on the local chain (the browser has no RPC endpoint there). */
@@ -74,7 +92,7 @@ export type DropmintClient = {
 
 export function createDropmintClient(options: DropmintClientOptions = {}): DropmintClient {
   const connection = connect(options);
-  const { transport, executeTimeoutMs, v1, post } = connection;
+  const { transport, executeTimeoutMs, v1, post, get } = connection;
   return {
     ...readCalls(connection),
     prepareMint: (body) => sendJsonOnce(transport, post(v1("prepare-mint"), body)),
@@ -96,6 +114,11 @@ export function createDropmintClient(options: DropmintClientOptions = {}): Dropm
           executeTimeoutMs,
         ),
       ),
+
+    // The site's wallet sign-in (first-party router): each nonce is single use, so neither call is repeated.
+    getWalletSessions: () => get("/api/public/wallet-session"),
+    issueSignInNonce: () => sendJsonOnce(transport, post("/api/public/wallet-session/nonce", {})),
+    signInWallet: (body) => sendJsonOnce(transport, post("/api/public/wallet-session/sign-in", body)),
 
     // Not a read: each call moves funds, so it is never repeated behind the caller's back.
     requestAirdrop: (address, sol) =>

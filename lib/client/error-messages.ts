@@ -59,6 +59,12 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
     "That code unlocks a perk on the creator's own page, not a mint here — follow the link shown with the code.",
   // Our own.
   RATE_LIMITED: "Too many requests in a short time. Please wait a moment and try again.",
+  WALLET_PROOF_REQUIRED: "Sign in with your wallet first: it proves the wallet is yours, once per visit.",
+  WALLET_SIGN_IN_INVALID: "The wallet sign-in didn't go through. Please sign in again.",
+  HOLD_LIMIT_REACHED:
+    "Too many mints are waiting for a signature from your network right now. Sign or cancel them, or wait a minute.",
+  HOLD_COOLDOWN:
+    "Several of your recent mints were left unsigned, so new ones are paused for a while. Please try later.",
   INVALID_REQUEST: "Something in the request wasn't valid. Please check what you entered and try again.",
   INVALID_JSON: "The request couldn't be read. Please reload the page and try again.",
   UNSUPPORTED_MEDIA_TYPE: "The request couldn't be read. Please reload the page and try again.",

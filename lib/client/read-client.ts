@@ -38,7 +38,16 @@ export const CLIENT_DEFAULTS = {
 } as const;
 
 /** The calls that only read. */
-export type ReadClient = Omit<DropmintClient, "prepareMint" | "executeMint" | "executeMintBatch" | "requestAirdrop">;
+export type ReadClient = Omit<
+  DropmintClient,
+  | "prepareMint"
+  | "executeMint"
+  | "executeMintBatch"
+  | "requestAirdrop"
+  | "getWalletSessions"
+  | "issueSignInNonce"
+  | "signInWallet"
+>;
 
 /** The transport and the request builders both halves share. */
 export type ClientConnection = ReturnType<typeof connect>;

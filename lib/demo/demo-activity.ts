@@ -25,16 +25,22 @@ export async function mintDemoActivity(ctx: ServiceContext, turn: number): Promi
   const wallet = demoCollectorKeypair(ctx.keys.mintKeySecret, turn % DEMO_COLLECTORS.length);
   const address = wallet.publicKey.toBase58();
   if ((await ctx.chain.getBalance(address)) < sol("1")) await ctx.chain.airdrop(address, sol("5"));
-  const prepared = await prepareMint(ctx, ref, {
-    collectionId: ref.id,
-    phaseId: phase.id,
-    walletAddress: address,
-    quantity: 1,
-    affiliate_code: null,
-    walletProvider: null,
-    claimCode: null,
-    quotedTokenAmount: null,
-  });
+  const prepared = await prepareMint(
+    ctx,
+    ref,
+    {
+      collectionId: ref.id,
+      phaseId: phase.id,
+      walletAddress: address,
+      quantity: 1,
+      affiliate_code: null,
+      walletProvider: null,
+      claimCode: null,
+      quotedTokenAmount: null,
+    },
+    // The demo collector's key is the server's own: its reservations are proven by construction.
+    { holder: { key: "demo-activity", walletProven: true } },
+  );
   const [session] = prepared.sessions;
   const transaction = Transaction.from(Buffer.from(prepared.transactions[0]!.transaction, "base64"));
   transaction.partialSign(wallet);

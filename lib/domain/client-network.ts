@@ -13,6 +13,9 @@ export const IPV6_CLIENT_PREFIX_BITS = 64;
  */
 export function clientNetwork(ip: string): string {
   if (!ip.includes(":")) return ip;
+  // An IPv4 client seen through an IPv6 socket is that IPv4 client.
+  const v4mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4mapped) return v4mapped[1]!;
   const groups = ipv6Groups(ip);
   if (!groups) return ip;
   const prefix = groups.slice(0, IPV6_CLIENT_PREFIX_BITS / 16).map((group) => group.toString(16));

@@ -4,7 +4,9 @@
 // The model (all amounts in the phase currency's smallest unit):
 // 1. Decay: the price starts at basePrice and drops by decayAmount for every full
 //    decayIntervalMinutes that passes without a mint. The decay clock starts at the
-//    auction start and restarts at every mint, so a selling auction holds its price.
+//    auction start and restarts at every mint, so a selling auction holds its price. A live
+//    reservation counts as demand too: while supply is held the clock stands at the last
+//    instant it was held, so holding supply without buying never drives the price down.
 // 2. Floor: decay never takes the price below floorPrice.
 // 3. Surge: while the mints in the last surgeWindowMinutes reach surgeThreshold, the
 //    surgePremium is added on top.
@@ -18,6 +20,8 @@ export type DutchAuctionState = {
   /** The auction start (the phase start); null when the phase has none. */
   startedAt: Date | null;
   lastMintAt: Date | null;
+  /** The last instant (up to now) any of the phase's supply was held by a reservation. */
+  lastHeldAt?: Date | null;
   mintsInWindow: number;
   totalMints: number;
 };
@@ -53,9 +57,11 @@ export function dutchPrice(config: DutchConfig, state: DutchAuctionState): Dutch
   };
 }
 
-/** Full decay intervals since the later of the start and the last mint; 0 before the start. */
+/** Full decay intervals since the latest of the start, the last mint and the last hold; 0 before the start. */
 function elapsedIntervals(config: DutchConfig, state: DutchAuctionState): number {
-  const anchors = [state.startedAt, state.lastMintAt].filter((d): d is Date => d !== null).map((d) => d.getTime());
+  const anchors = [state.startedAt, state.lastMintAt, state.lastHeldAt ?? null]
+    .filter((d): d is Date => d !== null)
+    .map((d) => d.getTime());
   if (anchors.length === 0) return 0;
   const elapsed = state.now.getTime() - Math.max(...anchors);
   if (elapsed <= 0) return 0;

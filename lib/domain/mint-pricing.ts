@@ -38,6 +38,8 @@ export type QuantityLimits = {
   supplyRemaining: number | null;
   /** Unsigned sessions one wallet may hold in the drop (bonuses included); absent: no cap. */
   sessionRoom?: number | null;
+  /** What the caller may still hold of the phase (its share, lib/domain/hold-share.ts); absent: no cap. */
+  holderRoom?: number | null;
   bogo: Bogo | null;
 };
 
@@ -49,10 +51,10 @@ export type QuantityPlan = {
   /** A sentence naming the limit that reduced the quantity; null when nothing did. */
   reason: string | null;
   /** Set when nothing at all can be prepared. */
-  refusal: "WALLET_LIMIT_REACHED" | "SOLD_OUT" | null;
+  refusal: "WALLET_LIMIT_REACHED" | "SOLD_OUT" | "HOLD_LIMIT_REACHED" | null;
 };
 
-type Bound = { value: number; kind: "transaction" | "wallet" | "phase" | "supply" | "sessions" };
+type Bound = { value: number; kind: "transaction" | "wallet" | "phase" | "supply" | "sessions" | "holder" };
 
 const REASONS: Record<Bound["kind"], (n: number) => string> = {
   transaction: (n) => `This phase allows at most ${n} per transaction.`,
@@ -60,6 +62,12 @@ const REASONS: Record<Bound["kind"], (n: number) => string> = {
   phase: (n) => `Only ${n} remain in this phase.`,
   supply: (n) => `Only ${n} remain in this drop.`,
   sessions: (n) => `One wallet can hold at most ${n} unsigned mints of a drop at once.`,
+  holder: (n) => `This caller can hold ${n} more of this phase at once (its share of live reservations).`,
+};
+
+const REFUSALS: Partial<Record<Bound["kind"], QuantityPlan["refusal"]>> = {
+  wallet: "WALLET_LIMIT_REACHED",
+  holder: "HOLD_LIMIT_REACHED",
 };
 
 export function planQuantity(limits: QuantityLimits): QuantityPlan {
@@ -68,6 +76,7 @@ export function planQuantity(limits: QuantityLimits): QuantityPlan {
     { value: limits.phaseRemaining, kind: "phase" },
     { value: limits.supplyRemaining, kind: "supply" },
     { value: limits.sessionRoom ?? null, kind: "sessions" },
+    { value: limits.holderRoom ?? null, kind: "holder" },
   ];
   // The tightest room; on a tie the first named (wallet, phase, supply, sessions) explains it.
   let room: Bound | null = null;
@@ -88,7 +97,7 @@ export function planQuantity(limits: QuantityLimits): QuantityPlan {
       total: 0,
       adjusted: true,
       reason: REASONS[room.kind](0),
-      refusal: room.kind === "wallet" ? "WALLET_LIMIT_REACHED" : "SOLD_OUT",
+      refusal: REFUSALS[room.kind] ?? "SOLD_OUT",
     };
   }
   let paid = cap;

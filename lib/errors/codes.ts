@@ -37,6 +37,10 @@ export const ERROR_CODES = {
   CLAIM_CODE_INVALID: 400,
   CLAIM_CODE_EXTERNAL: 409,
   // Our own.
+  WALLET_PROOF_REQUIRED: 401,
+  WALLET_SIGN_IN_INVALID: 400,
+  HOLD_LIMIT_REACHED: 429,
+  HOLD_COOLDOWN: 429,
   RATE_LIMITED: 429,
   INVALID_REQUEST: 400,
   INVALID_JSON: 400,
@@ -111,6 +115,14 @@ export const ERROR_CODE_DESCRIPTIONS = {
     "The claimCode sent to prepare-mint cannot be used for this mint: unknown to this drop, disabled, expired, used up (by every wallet or by this one), for another phase, or of a kind prepare-mint does not apply.",
   CLAIM_CODE_EXTERNAL:
     "The claimCode sent to prepare-mint is an external code: it is redeemed on the creator's own page (body: externalUrl, or null), not by a mint here. Nothing was reserved.",
+  WALLET_PROOF_REQUIRED:
+    "A prepare without a key names a wallet this browser has not signed in with (Sign In With Solana, POST /api/public/wallet-session/sign-in). Sign in with that wallet, then prepare again.",
+  WALLET_SIGN_IN_INVALID:
+    "The sign-in message or its signature does not prove the wallet: not the SIWS format, another domain or address, an unknown, used or expired nonce, an expired message, or a signature that does not verify. The sentence names which; ask for a new nonce.",
+  HOLD_LIMIT_REACHED:
+    "The caller (its key, or its network without a key) already holds its share of this phase in live reservations, whatever wallets they are for (see Reservations on /docs). Sign or let some expire first. Body: retryAfter in seconds.",
+  HOLD_COOLDOWN:
+    "Too many of this wallet's or caller's reservations ended unsigned lately: no new hold until the cooldown ends (see Reservations on /docs). Body: retryAfter in seconds.",
   RATE_LIMITED: "Too many requests. Wait Retry-After seconds (also retryAfter in the body).",
   INVALID_REQUEST: "A path parameter, query parameter or body field is missing or invalid.",
   INVALID_JSON: "The request body is not valid JSON.",

@@ -6,6 +6,7 @@ import { toDisplayAmount } from "@/lib/domain/amounts";
 import { dutchPrice } from "@/lib/domain/dutch-auction";
 import { dutchConfigOf } from "@/lib/domain/phase-config";
 import type { DutchPriceResponse } from "@/lib/schemas/dutch-price";
+import type { Db } from "@/lib/db/client";
 import type { ServiceContext } from "./context";
 
 const MINUTE_MS = 60_000;
@@ -28,14 +29,29 @@ export async function quoteDutchPhase(ctx: ServiceContext, phase: DutchPhase, no
     mintedAt: { lte: at },
   };
   const windowStart = new Date(at.getTime() - config.surgeWindowMinutes * MINUTE_MS);
-  const [all, mintsInWindow] = await Promise.all([
+  const [all, mintsInWindow, lastHeldAt] = await Promise.all([
     ctx.db.mint.aggregate({ where: demand, _count: { _all: true }, _max: { mintedAt: true } }),
     ctx.db.mint.count({ where: { ...demand, mintedAt: { gt: windowStart, lte: at } } }),
+    lastHeldAtOf(ctx.db, phase.id, at),
   ]);
   const lastMintAt = all._max.mintedAt;
   const totalMints = all._count._all;
-  const quote = dutchPrice(config, { now: at, startedAt: phase.startDate, lastMintAt, mintsInWindow, totalMints });
+  const state = { now: at, startedAt: phase.startDate, lastMintAt, lastHeldAt, mintsInWindow, totalMints };
+  const quote = dutchPrice(config, state);
   return { config, quote, mintsInWindow, totalMints, lastMintAt };
+}
+
+/**
+ * The last instant up to `at` that any of the phase's supply was held by a reservation: `at`
+ * itself while one is live (prepared and unexpired, or being submitted), else when the latest
+ * one ended. A dutch auction's decay clock restarts there as at a mint.
+ */
+export async function lastHeldAtOf(db: Db, phaseId: string, at: Date): Promise<Date | null> {
+  const [row] = await db.$queryRaw<Array<{ heldAt: Date | null }>>`
+    SELECT max(CASE WHEN status IN ('processing', 'pending') THEN ${at}
+                    ELSE LEAST(COALESCE("completedAt", "expiresAt"), "expiresAt", ${at}) END) AS "heldAt"
+    FROM "MintSession" WHERE "phaseId" = ${phaseId}::uuid AND "createdAt" <= ${at}`;
+  return row?.heldAt ?? null;
 }
 
 export async function getDutchPrice(

@@ -22,6 +22,8 @@ import { dutchPriceResponseSchema } from "@/lib/schemas/dutch-price";
 import { peggedPriceResponseSchema } from "@/lib/schemas/pegged-price";
 import { databaseTargets } from "../helpers/databases";
 import { createRouteFetch, type RouteFetchCall } from "../helpers/route-fetch";
+import { signText } from "../helpers/wallet-sign-in";
+import { signInMessageText } from "@/lib/domain/wallet-sign-in";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { signPrepared } from "./mint/fixtures";
 import { rejection } from "../unit/client/scripted-server";
@@ -169,6 +171,13 @@ for (const target of databaseTargets) {
         expect(await client.getLocalBalance(wallet.publicKey.toBase58())).toMatchObject({ lamports: 1_000_000_000 });
         return wallet;
       };
+      /** Sign In With Solana through the client, as the mint panel does: nonce, the wallet signs, sign-in. */
+      const signIn = async (wallet: Keypair) => {
+        const { success: _success, ...fields } = await client.issueSignInNonce();
+        const address = wallet.publicKey.toBase58();
+        const message = signInMessageText({ ...fields, address });
+        await client.signInWallet({ address, message, signature: signText(wallet, message) });
+      };
 
       beforeAll(async () => {
         const aurora = await client.getCollection("aurora");
@@ -189,6 +198,11 @@ for (const target of databaseTargets) {
           phase: { id: phaseId },
         });
 
+        // Without a key the wallet signs in first, as the mint panel does (issue 21).
+        const unproven = await rejection(client.prepareMint({ collectionId, phaseId, walletAddress, quantity: 1 }));
+        expect(unproven).toMatchObject({ code: "WALLET_PROOF_REQUIRED", status: 401 });
+        await signIn(wallet);
+        expect((await client.getWalletSessions()).wallets.map((w) => w.address)).toEqual([walletAddress]);
         const prepared = preparedMintResponseSchema.parse(
           await client.prepareMint({ collectionId, phaseId, walletAddress, quantity: 1, walletProvider: "Phantom" }),
         );
@@ -215,6 +229,7 @@ for (const target of databaseTargets) {
       it("mints two through the batch call", async () => {
         const wallet = await fundedWallet();
         const walletAddress = wallet.publicKey.toBase58();
+        await signIn(wallet);
         const prepared = preparedMintResponseSchema.parse(
           await client.prepareMint({ collectionId, phaseId, walletAddress, quantity: 2 }),
         );

@@ -199,6 +199,8 @@ async function roundTrip(db: Database): Promise<void> {
       priceAmount: 10n,
       pricing: { unit: "lamports" },
       expiresAt: when,
+      holderKey: "ip:203.0.113.7",
+      walletProven: true,
     },
   });
   await prisma.mint.create({
@@ -302,6 +304,10 @@ async function roundTrip(db: Database): Promise<void> {
   await prisma.walletBlock.create({
     data: { walletAddress: wallet, collectionId: collection.id, reason: "test", permanent: true },
   });
+
+  // Sign-in nonces and wallet sessions (Sign In With Solana) stand on their own.
+  await prisma.walletSignInNonce.create({ data: { nonce: "n0nce", expiresAt: when } });
+  await prisma.walletSession.create({ data: { idHash: "ab12", walletAddress: wallet, expiresAt: when } });
 
   // Every model now holds exactly one row.
   for (const model of modelNames) {
@@ -428,6 +434,17 @@ async function roundTrip(db: Database): Promise<void> {
     effects: [{ effectType: "glow", config: { color: "#fff" } }],
   });
 
+  expect(await prisma.walletSignInNonce.findUniqueOrThrow({ where: { nonce: "n0nce" } })).toMatchObject({
+    usedAt: null,
+  });
+  expect(await prisma.walletSession.findUniqueOrThrow({ where: { idHash: "ab12" } })).toMatchObject({
+    walletAddress: wallet,
+  });
+  expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
+    holderKey: "ip:203.0.113.7",
+    walletProven: true,
+  });
+
   // Unique and referential rules hold at run time too.
   await expect(prisma.nft.create({ data: { collectionId: collection.id, tokenId: 1 } })).rejects.toThrow();
   await prisma.mintSession.delete({ where: { id: session.id } });
@@ -437,9 +454,11 @@ async function roundTrip(db: Database): Promise<void> {
     const delegate = (prisma as unknown as Record<string, { count(): Promise<number> }>)[
       model[0]!.toLowerCase() + model.slice(1)
     ];
-    const survivors = ["ApiKey", "Profile", "ProfileEffect"]; // not owned by a collection
+    const survivors = ["ApiKey", "Profile", "ProfileEffect", "WalletSignInNonce", "WalletSession"]; // not owned by a collection
     expect(await delegate!.count(), model).toBe(survivors.includes(model) ? 1 : 0);
   }
   await prisma.apiKey.deleteMany();
   await prisma.profile.deleteMany();
+  await prisma.walletSignInNonce.deleteMany();
+  await prisma.walletSession.deleteMany();
 }

@@ -196,3 +196,54 @@ test("a wallet without SOL is told so in plain words, and where to get test SOL"
   await expect(alert).toContainText("Get test SOL");
   await expect(page.getByTestId("mint-result")).toHaveCount(0);
 });
+
+test("the wallet signs in once per visit, and another visitor cannot prepare in its name or cancel its mint", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const { phases } = await readCollection(request, baseURL, "aurora");
+  const phaseId = phases.all.find((phase) => phase.status === "active")!.id;
+  await page.goto("/d/aurora");
+  await connectBurner(page);
+  await fundFromFaucet(page);
+  const wallet = await connectedAddress(page);
+  let signIns = 0;
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/public/wallet-session/sign-in") && response.status() === 200) signIns += 1;
+  });
+  const preparing = page.waitForResponse((response) => response.url().endsWith("/api/v1/prepare-mint"));
+  await page.getByRole("button", { name: "Mint 1" }).click();
+  const prepared = (await (await preparing).json()) as { sessions: Array<{ sessionId: string }> };
+  const result = page.getByTestId("mint-result");
+  await expect(result).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
+  expect(signIns).toBe(1);
+
+  // Another visitor (its own browser, no funds, not this wallet's owner) tries to hold or supersede this wallet's mint.
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    await otherPage.goto("/d/aurora");
+    const answer = await otherPage.evaluate(
+      async (body) => {
+        const response = await fetch("/api/v1/prepare-mint", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, code: ((await response.json()) as { code?: string }).code };
+      },
+      { collectionId: "aurora", phaseId, walletAddress: wallet, quantity: 1 },
+    );
+    expect(answer).toEqual({ status: 401, code: "WALLET_PROOF_REQUIRED" });
+  } finally {
+    await other.close();
+  }
+
+  // The owner mints again in the same visit without signing in again; its first session was never touched.
+  await page.getByRole("button", { name: "Mint 1" }).click();
+  await expect(result).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
+  expect(signIns).toBe(1);
+  expect(prepared.sessions).toHaveLength(1);
+});

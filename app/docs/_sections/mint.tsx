@@ -7,7 +7,16 @@ import { CLAIM_CODE_MAX_LENGTH, CLAIM_CODE_MIN_LENGTH } from "@/lib/domain/claim
 import { ATTRIBUTION_MAX_LENGTH, EXECUTE_BATCH_MAX_TRANSACTIONS, PREPARE_MAX_QUANTITY } from "@/lib/schemas/mint";
 import { MAINTENANCE_INTERVAL_MS, PENDING_GRACE_MS } from "@/lib/services/mint/reconcile";
 import { Endpoint, Operation } from "../_reference/operation";
+import { IPV6_CLIENT_PREFIX_BITS } from "@/lib/domain/client-network";
 import { Err } from "../_reference/error-code";
+import {
+  HOLD_COOLDOWN_SHARES,
+  HOLD_COOLDOWN_WALLET_HOLDS,
+  HOLD_COOLDOWN_WINDOW_MS,
+  HOLD_SHARE_MIN,
+  HOLD_SHARE_PERCENT,
+} from "@/lib/domain/hold-share";
+import { SIGN_IN_NONCE_TTL_MS, WALLET_SESSION_MAX_MS } from "@/lib/domain/wallet-sign-in";
 import {
   ASSUMED_BLOCK_MS,
   MAX_UNSIGNED_SESSIONS_PER_WALLET,
@@ -344,6 +353,57 @@ export function MintSection() {
           such NFTs of its drop (at most every {PREPARE_SWEEP_INTERVAL_MS / 1000} seconds per instance, and at once when
           it comes up short of supply), and the maintenance sweep does so for every drop. Superseded sessions are the
           exception: never signed by the service, their NFTs are freed at once.
+        </li>
+      </ul>
+
+      <h3 id="reservations" className="text-lg font-semibold">
+        Who may hold a reservation: wallet proof, shares and cooldowns
+      </h3>
+      <p>
+        Prepare reserves supply before anything is paid, so the reservation is what bots attack. The holder of a
+        reservation is the <em>caller</em>, not the wallet it names: a secret (live) or sandbox key; a publishable key
+        per client network; or, without a key, the site&apos;s own pages per client network. A network is an IPv4
+        address or an IPv6 /{IPV6_CLIENT_PREFIX_BITS}.
+      </p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          <strong>Without a key</strong> (the site&apos;s own pages), prepare requires a Sign In With Solana session for
+          the wallet it names, else <Err code="WALLET_PROOF_REQUIRED" />. The page asks{" "}
+          <Endpoint router="public" id="issueSignInNonce" /> for a single-use nonce (valid{" "}
+          {SIGN_IN_NONCE_TTL_MS / 60_000} minutes), has the wallet sign the SIWS text (its <code>solana:signIn</code>{" "}
+          feature, or <code>signMessage</code> of the same text) and hands it to{" "}
+          <Endpoint router="public" id="signInWallet" />, which checks the domain, address, nonce, issued-at, expiry and
+          the ed25519 signature and sets an HttpOnly, SameSite=Lax cookie <code>dm_wallet_&lt;address&gt;</code> for at
+          most {WALLET_SESSION_MAX_MS / 3_600_000} hours. Any non-GET request carrying such a cookie from another site
+          is refused with <Err code="ORIGIN_NOT_ALLOWED" />.
+        </li>
+        <li>
+          <strong>With a partner key</strong> (publishable, secret or sandbox), no wallet proof is asked, and the
+          request body stays the spec&apos;s. Instead, the key&apos;s reservations are its own: they are capped by its
+          share (below), they never supersede or count against sessions another caller started, and another
+          caller&apos;s prepare never ends them. A wallet&apos;s allowance is then settled by what lands.
+        </li>
+        <li>
+          <strong>Supersede</strong>: a new prepare ends the wallet&apos;s earlier unsigned sessions in the drop that
+          the same caller started, and, when the caller proved the wallet, those its proven owner started from any
+          network (<Err code="SESSION_SUPERSEDED" plain /> at their execute). Never another caller&apos;s.
+        </li>
+        <li>
+          <strong>Share</strong>: one holder holds at most {HOLD_SHARE_PERCENT}% of a phase&apos;s supply (the phase
+          supply, else the drop&apos;s; never less than {HOLD_SHARE_MIN} NFTs; no cap for an open edition) in live
+          unsigned reservations, whatever wallets it names. A prepare beyond it is reduced to what is left (with an{" "}
+          <code>adjustmentReason</code>), and refused with <Err code="HOLD_LIMIT_REACHED" /> when nothing is;{" "}
+          <code>retryAfter</code> is when its first hold ends.
+        </li>
+        <li>
+          <strong>Cooldown</strong>: when {HOLD_COOLDOWN_WALLET_HOLDS} of a wallet&apos;s prepares in a drop (those this
+          caller could end itself) or {HOLD_COOLDOWN_SHARES} shares of one holder&apos;s NFTs in a phase ended unsigned
+          (superseded or expired) within {HOLD_COOLDOWN_WINDOW_MS / 60_000} minutes, prepare answers{" "}
+          <Err code="HOLD_COOLDOWN" /> until the oldest of them leaves the window. Signing in again does not reset it.
+        </li>
+        <li>
+          <strong>Dutch phases</strong>: live reservations count as demand. The decay clock restarts at the last instant
+          any of the phase&apos;s supply was held, as at a mint, so holding supply never drives the price down.
         </li>
       </ul>
 

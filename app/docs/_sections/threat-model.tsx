@@ -9,6 +9,14 @@ import { DEFAULT_BODY_TIMEOUT_MS } from "@/lib/config";
 import { CREATOR_CLAIM_CODE_MIN_LENGTH } from "@/lib/domain/claim-code-format";
 import { IPV6_CLIENT_PREFIX_BITS } from "@/lib/domain/client-network";
 import { HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS } from "@/lib/server/http-timeouts";
+import {
+  HOLD_COOLDOWN_SHARES,
+  HOLD_COOLDOWN_WALLET_HOLDS,
+  HOLD_COOLDOWN_WINDOW_MS,
+  HOLD_SHARE_MIN,
+  HOLD_SHARE_PERCENT,
+} from "@/lib/domain/hold-share";
+import { SIGN_IN_NONCE_TTL_MS, WALLET_SESSION_MAX_MS } from "@/lib/domain/wallet-sign-in";
 import { Err, StatusOf } from "../_reference/error-code";
 type Defence = { threat: React.ReactNode; defence: React.ReactNode; test: string };
 type Invariant = { id: string; title: string; defences: Defence[] };
@@ -118,18 +126,48 @@ const INVARIANTS: Invariant[] = [
   },
   {
     id: "nobody-holds-another-wallet",
-    title: "4. Nobody holds another wallet's mint",
+    title: "4. Nobody holds or ends another wallet's mint",
     defences: [
       {
-        threat: "A griefer prepares in a victim's name to hold its allowance and claim codes.",
+        threat:
+          "A griefer with no funds prepares in a victim's name, so the victim's open session is superseded and its signed transaction refused.",
         defence: (
           <>
-            A new prepare for a wallet supersedes that wallet&apos;s earlier unsigned sessions in the drop (they cannot
-            land without the server) and frees what they held; executing one answers{" "}
-            <Err code="SESSION_SUPERSEDED" plain />.
+            The site proves wallet control once per visit with Sign In With Solana (the SIWS text: the site&apos;s
+            domain, the address, a single-use nonce, issued-at and expiry, signed by the wallet; an HttpOnly, SameSite
+            cookie per wallet). A prepare without a key for a wallet this browser has not signed in with is refused with{" "}
+            <Err code="WALLET_PROOF_REQUIRED" plain />. A prepare ends only the unsigned sessions its own caller
+            started, or, when it proved the wallet, the ones the proven owner started; never another caller&apos;s.
           </>
         ),
-        test: "tests/api/mint/attacks.test.ts",
+        test: "tests/api/mint/fair-mint-attacks.test.ts (only the wallet's owner holds or ends its mint)",
+      },
+      {
+        threat: "A partner key (a publishable key is public) prepares in a victim's name to hold its allowance.",
+        defence:
+          "A partner's unsigned sessions for a wallet it has not proven never count against that wallet's allowance at another caller's prepare and are never superseded by it; the partner holds them within its own share (4a).",
+        test: "tests/api/mint/fair-mint-attacks.test.ts, tests/api/mint/attacks.test.ts",
+      },
+      {
+        threat: "Another site makes a signed-in collector's browser prepare in the collector's name.",
+        defence: (
+          <>
+            The cookie is SameSite=Lax, and any non-GET request that carries it from another Origin (or that the browser
+            marks cross-site) is refused with <Err code="ORIGIN_NOT_ALLOWED" plain /> before anything is read.
+          </>
+        ),
+        test: "tests/api/mint/fair-mint-attacks.test.ts (refuses a request carrying the sign-in cookie from another site)",
+      },
+      {
+        threat: "A forged or replayed sign-in.",
+        defence: (
+          <>
+            The signature is checked with ed25519 over the exact text; the domain must be the site&apos;s, the nonce is
+            spent by its first use and lives {SIGN_IN_NONCE_TTL_MS / 60_000} minutes, and a session lives at most{" "}
+            {WALLET_SESSION_MAX_MS / 3_600_000} hours; anything else is <Err code="WALLET_SIGN_IN_INVALID" plain />.
+          </>
+        ),
+        test: "tests/api/mint/fair-mint-attacks.test.ts (sign-in proves the wallet)",
       },
       {
         threat: "A griefer spends a victim's prepare budget.",
@@ -138,16 +176,58 @@ const INVARIANTS: Invariant[] = [
         test: "tests/api/mint/attacks.test.ts",
       },
       {
-        threat: "One funded wallet reserves most of the supply.",
-        defence: `A prepare supersedes the wallet's unsigned sessions in the drop and reserves at most ${MAX_UNSIGNED_SESSIONS_PER_WALLET} NFTs; the balance check subtracts the wallet's submits in flight. Unsigned sessions of other drops are not subtracted, so a stranger cannot make a wallet look too poor to mint.`,
-        test: "tests/api/mint/attacks.test.ts",
-      },
-      {
         threat:
           "One visitor of a partner's page spends the publishable key's mint budget and locks out everyone else on that page.",
         defence:
           "A publishable key's mint budget is per key and client IP; secret and sandbox keys keep one budget per key.",
         test: "tests/api/pipeline/budgets.test.ts (mint budgets by key class)",
+      },
+    ],
+  },
+  {
+    id: "reservations-not-hoarded",
+    title: "4a. A reservation is a scarce thing, and nobody hoards it",
+    defences: [
+      {
+        threat:
+          "One caller prepares up to the limit for many funded wallets it does not own and holds the whole supply for free.",
+        defence: (
+          <>
+            The holder of a reservation is the caller, not the wallet: a live or sandbox key, a publishable key per
+            client network, or the site&apos;s pages per client network (an IPv4 address or an IPv6 /
+            {IPV6_CLIENT_PREFIX_BITS}). One holder holds at most {HOLD_SHARE_PERCENT}% of a phase&apos;s supply (never
+            less than {HOLD_SHARE_MIN} NFTs) in live reservations, whatever wallets it names: a prepare is reduced to
+            what is left of its share, and refused with <Err code="HOLD_LIMIT_REACHED" plain /> (
+            <StatusOf code="HOLD_LIMIT_REACHED" />, Retry-After) when nothing is.
+          </>
+        ),
+        test: "tests/api/mint/fair-mint-attacks.test.ts (one caller cannot hold the supply)",
+      },
+      {
+        threat: "Re-preparing before each hold expires keeps the supply held forever.",
+        defence: (
+          <>
+            A wallet whose prepares ended unsigned {HOLD_COOLDOWN_WALLET_HOLDS} times (superseded or expired), or a
+            holder whose unsigned NFTs add up to {HOLD_COOLDOWN_SHARES} shares, within{" "}
+            {HOLD_COOLDOWN_WINDOW_MS / 60_000} minutes gets <Err code="HOLD_COOLDOWN" plain /> until the oldest of them
+            leaves that window; signing in again does not reset it. A wallet counts only the holds its own caller (or
+            its proven owner) started, so a stranger cannot cool a victim down. One prepare reserves at most{" "}
+            {MAX_UNSIGNED_SESSIONS_PER_WALLET} NFTs per wallet, and every hold ends {SESSION_SAFETY_MARGIN_MS / 1000} s
+            before its transaction could no longer land.
+          </>
+        ),
+        test: "tests/api/mint/fair-mint-attacks.test.ts (re-preparing cannot roll a hold forever)",
+      },
+      {
+        threat: "On a dutch phase, supply held without landing lets the price decay to the floor.",
+        defence:
+          "Live reservations count as demand: the decay clock restarts at the last instant any of the phase's supply was held, as it does at a mint, so holding never drives the price down (the surge counts landed mints only).",
+        test: "tests/api/mint/fair-mint-attacks.test.ts (held supply is demand)",
+      },
+      {
+        threat: "One funded wallet reserves most of the supply.",
+        defence: `A prepare supersedes the wallet's unsigned sessions in the drop that its caller may end and reserves at most ${MAX_UNSIGNED_SESSIONS_PER_WALLET} NFTs; the balance check subtracts the wallet's submits in flight. Unsigned sessions are not subtracted, so a stranger cannot make a wallet look too poor to mint.`,
+        test: "tests/api/mint/attacks.test.ts",
       },
     ],
   },

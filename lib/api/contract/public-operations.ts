@@ -20,6 +20,14 @@ import { getNftParamsSchema, getNftQuerySchema, nftResponseSchema } from "@/lib/
 import { platformCapabilitiesResponseSchema } from "@/lib/schemas/platform-capabilities";
 import { publicCollectionResponseSchema } from "@/lib/schemas/public-collection";
 import { tokenPricesResponseSchema } from "@/lib/schemas/token-prices";
+import {
+  signInBodySchema,
+  signInFieldsResponseSchema,
+  signOutBodySchema,
+  signedInResponseSchema,
+  signedOutResponseSchema,
+  walletSessionsResponseSchema,
+} from "@/lib/schemas/wallet-session";
 import { defineOperations } from "./operation";
 import { openApiDocumentSchema } from "./v1-operations";
 
@@ -189,6 +197,49 @@ export const publicOperations = defineOperations({
     body: publicValidateCodeBodySchema,
     response: publicCodeCheckResponseSchema,
     envelope: "bare",
+  },
+  getWalletSessions: {
+    operationId: "getWalletSessions",
+    method: "GET",
+    path: "/wallet-session",
+    summary: "The wallets this browser has signed in with (Sign In With Solana), from its cookies",
+    tag: "Wallet sign-in",
+    scope: "none",
+    kind: "read",
+    response: walletSessionsResponseSchema,
+  },
+  issueSignInNonce: {
+    operationId: "issueSignInNonce",
+    method: "POST",
+    path: "/wallet-session/nonce",
+    summary: "A single-use nonce and the SIWS fields for the wallet to sign",
+    tag: "Wallet sign-in",
+    scope: "none",
+    kind: "read",
+    response: signInFieldsResponseSchema,
+  },
+  signInWallet: {
+    operationId: "signInWallet",
+    method: "POST",
+    path: "/wallet-session/sign-in",
+    summary: "Hand back the signed SIWS message; a valid one opens the wallet's session (an HttpOnly cookie)",
+    tag: "Wallet sign-in",
+    scope: "none",
+    kind: "read",
+    body: signInBodySchema,
+    response: signedInResponseSchema,
+    errors: ["WALLET_SIGN_IN_INVALID"],
+  },
+  signOutWallet: {
+    operationId: "signOutWallet",
+    method: "POST",
+    path: "/wallet-session/sign-out",
+    summary: "End this browser's session for one wallet",
+    tag: "Wallet sign-in",
+    scope: "none",
+    kind: "read",
+    body: signOutBodySchema,
+    response: signedOutResponseSchema,
   },
 });
 

@@ -307,6 +307,10 @@ export const v1Operations = defineOperations({
       "PRICE_UNAVAILABLE",
       "PRICE_MOVED",
       "CHAIN_UNAVAILABLE",
+      "WALLET_PROOF_REQUIRED",
+      "ORIGIN_NOT_ALLOWED",
+      "HOLD_LIMIT_REACHED",
+      "HOLD_COOLDOWN",
     ],
   },
   executeMint: {

@@ -36,6 +36,10 @@ export interface components {
       | "OUTCOME_PENDING"
       | "CLAIM_CODE_INVALID"
       | "CLAIM_CODE_EXTERNAL"
+      | "WALLET_PROOF_REQUIRED"
+      | "WALLET_SIGN_IN_INVALID"
+      | "HOLD_LIMIT_REACHED"
+      | "HOLD_COOLDOWN"
       | "RATE_LIMITED"
       | "INVALID_REQUEST"
       | "INVALID_JSON"
@@ -91,6 +95,10 @@ export interface components {
         | "OUTCOME_PENDING"
         | "CLAIM_CODE_INVALID"
         | "CLAIM_CODE_EXTERNAL"
+        | "WALLET_PROOF_REQUIRED"
+        | "WALLET_SIGN_IN_INVALID"
+        | "HOLD_LIMIT_REACHED"
+        | "HOLD_COOLDOWN"
         | "RATE_LIMITED"
         | "INVALID_REQUEST"
         | "INVALID_JSON"
@@ -802,11 +810,50 @@ export interface components {
       externalUrl?: string | null;
       error?: string;
     };
+    GetWalletSessionsResponse: {
+      /** @constant */
+      success: true;
+      wallets: {
+        address: string;
+        expiresAt: string;
+      }[];
+    };
+    IssueSignInNonceResponse: {
+      /** @constant */
+      success: true;
+      domain: string;
+      statement: string;
+      uri: string;
+      version: string;
+      chainId: string;
+      nonce: string;
+      issuedAt: string;
+      expirationTime: string;
+    };
+    SignInWalletResponse: {
+      /** @constant */
+      success: true;
+      address: string;
+      expiresAt: string;
+    };
+    SignOutWalletResponse: {
+      /** @constant */
+      success: true;
+      address: string;
+    };
     ValidateCodeRequest: {
       /** @description 4 to 1024 UTF-16 code units after trimming; upper-cased by the service. */
       code: string;
       collection?: string;
       collectionId?: string;
+    };
+    SignInWalletRequest: {
+      address: string;
+      message: string;
+      signature: string;
+    };
+    SignOutWalletRequest: {
+      address: string;
     };
   };
   responses: never;

@@ -53,11 +53,22 @@ import {
 import { loadWalletPhaseInput } from "@/lib/services/eligibility";
 import { isFairDrop } from "@/lib/services/fairness";
 import { onChainFields } from "./nft-fields";
-import { assertRedeemableNft, checkEnteredCode, loadClaimGrants } from "./claim-code-use";
+import { assertRedeemableNft, checkEnteredCode, loadClaimGrants, type EnteredCode } from "./claim-code-use";
 import { unitPriceOf } from "./unit-price";
+import {
+  HOLD_COOLDOWN_SHARES,
+  HOLD_COOLDOWN_WALLET_HOLDS,
+  HOLD_COOLDOWN_WINDOW_MS,
+  cooldownUntil,
+  holdShareOf,
+  type Holder,
+} from "@/lib/domain/hold-share";
 import {
   createOpenEndedNfts,
   databaseNow,
+  endedUnsignedHolds,
+  holderHolds,
+  lockHolder,
   lockPhase,
   lockWallet,
   phaseUsage,
@@ -82,7 +93,38 @@ export type PrepareOptions = {
    * chain, surface and wallet-block checks. The route wrapper builds it.
    */
   spendBudgets?: () => Promise<void>;
+  /**
+   * Who will hold the reservation (lib/domain/hold-share.ts): its share of the phase, which
+   * earlier sessions it may supersede, its cooldown. The route builds it from the key or the
+   * client network, and the wallet's sign-in; without it (scripts), one unproven holder.
+   */
+  holder?: Holder;
 };
+
+/** Everything the checks before the reservation found, for the reservation and the build. */
+type PrepareFacts = {
+  collection: Collection;
+  phase: PhaseWithGates;
+  body: PrepareMintBody;
+  wallet: string;
+  holder: Holder;
+  now: Date;
+  entered: EnteredCode | null;
+  allowlistCode: EnteredCode | null;
+  walletLimit: number | null;
+  unitPrice: bigint;
+  feePerNft: bigint;
+  bogo: Bogo | null;
+  holdShare: number | null;
+  balance: bigint;
+  latest: { blockhash: string; lastValidBlockHeight: bigint };
+  /** How long the session may live (from the blockhash's life left); its end is set on the database's clock. */
+  lifetimeMs: number;
+  affiliateId: string | null;
+};
+
+/** Inside the reserving transaction: the database's clock, which execute's claim decides by, and the session's end. */
+type ReserveFacts = PrepareFacts & { expiresAt: Date };
 
 export async function prepareMint(
   ctx: ServiceContext,
@@ -90,11 +132,38 @@ export async function prepareMint(
   body: PrepareMintBody,
   options: PrepareOptions = {},
 ): Promise<PreparedView> {
-  const { db, chain, config } = ctx;
   const now = ctx.clock.now();
-  const wallet = body.walletAddress;
-  const { collection } = await getDropFacts(ctx, ref.id);
+  const holder = options.holder ?? { key: "script", walletProven: false };
+  const collection = await checkDrop(ctx, ref, body.walletAddress, now, options);
+  const phase = await checkPhase(ctx, collection, body.phaseId, now);
+  const entry = await checkEntry(ctx, collection, phase, body, now);
+  const holdShare = holdShareOf(phase.phaseSupply ?? collection.totalSupply);
+  await assertNoCooldown(ctx, {
+    ...{ collectionId: collection.id, phaseId: phase.id, wallet: body.walletAddress },
+    ...{ holder, holdShare, now },
+  });
+  const chainFacts = await checkChain(ctx, body.walletAddress);
+  const facts: PrepareFacts = {
+    ...{ collection, phase, body, wallet: body.walletAddress, holder, now, holdShare },
+    ...entry,
+    ...chainFacts,
+    affiliateId: await affiliateIdOf(ctx.db, collection.id, body.affiliate_code),
+  };
+  const prepared = await reserveWithSweep(ctx, facts);
+  // The reservations are committed: this instance's cached gallery pages go at once (the others hear the database's announcement).
+  ctx.caches.nftPages.invalidate(collection.id);
+  return prepared;
+}
 
+/** The drop can be minted here (chain, surface), the wallet is not blocked and is proven where it must be, and the rate budgets are spent. */
+async function checkDrop(
+  ctx: ServiceContext,
+  ref: CollectionRef,
+  wallet: string,
+  now: Date,
+  options: PrepareOptions,
+): Promise<Collection> {
+  const { collection } = await getDropFacts(ctx, ref.id);
   if (!collection.chain.startsWith("solana-"))
     throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
   if (!collection.supportedBySurface || !collection.collectionAddress || collection.launchStatus !== "live") {
@@ -104,10 +173,20 @@ export async function prepareMint(
       { extra: { mintUrl: collection.mintUrl } },
     );
   }
-  await assertWalletNotBlocked(db, collection.id, wallet, now);
+  await assertWalletNotBlocked(ctx.db, collection.id, wallet, now);
+  // Only the wallet's owner holds or ends its reservations (docs: Reservations).
+  if (options.holder?.proofRequired && !options.holder.walletProven)
+    throw new AppError(
+      "WALLET_PROOF_REQUIRED",
+      "Sign in with this wallet first (POST /api/public/wallet-session/sign-in), then prepare again.",
+    );
   await options.spendBudgets?.();
+  return collection;
+}
 
-  const phase = await getSnapshotPhaseOrThrow(ctx, collection.id, body.phaseId);
+/** The phase is active on the server clock and priced in something the API settles. */
+async function checkPhase(ctx: ServiceContext, collection: Collection, phaseId: string, now: Date) {
+  const phase = await getSnapshotPhaseOrThrow(ctx, collection.id, phaseId);
   const timing = phaseTiming(phase, now);
   if (timing.status !== "active")
     throw new AppError(
@@ -119,11 +198,30 @@ export async function prepareMint(
     throw new AppError(
       "MINT_NOT_SUPPORTED_BY_SURFACE",
       "This phase is priced in a token the API cannot settle; use the hosted mint page.",
-      {
-        extra: { mintUrl: collection.mintUrl },
-      },
+      { extra: { mintUrl: collection.mintUrl } },
     );
   }
+  // Rarity pricing would tell a fair drop's buyer, before signing, how rare the NFT is: they could decline and wait for a rarer one.
+  if (isFairDrop(collection) && phase.priceModel === "range") {
+    throw new AppError(
+      "MINT_NOT_SUPPORTED_BY_SURFACE",
+      "A provably fair drop cannot price by rarity (the price would tell which NFT comes next).",
+      { extra: { mintUrl: null } },
+    );
+  }
+  return phase;
+}
+
+/** The claim code, eligibility and the wallet's limit, the unit price, and sold out by the cached counts. */
+async function checkEntry(
+  ctx: ServiceContext,
+  collection: Collection,
+  phase: PhaseWithGates,
+  body: PrepareMintBody,
+  now: Date,
+) {
+  const { db, chain, config } = ctx;
+  const wallet = body.walletAddress;
   // The entered claim code is checked before eligibility: an allowlist code is part of it.
   // A code's expiry is decided on the database's clock, as execute decides it.
   const entered = body.claimCode
@@ -136,16 +234,6 @@ export async function prepareMint(
   if (entered) await assertRedeemableNft(db, chain, entered, wallet);
   // An allowlist code adds spots only where an allowlist counts: in a gated phase.
   const allowlistCode = entered?.grantType === "whitelist" && phase.isGated ? entered : null;
-  // Rarity pricing would tell a fair drop's buyer, before signing, how rare the NFT is: they could decline and wait for a rarer one.
-  if (isFairDrop(collection) && phase.priceModel === "range") {
-    throw new AppError(
-      "MINT_NOT_SUPPORTED_BY_SURFACE",
-      "A provably fair drop cannot price by rarity (the price would tell which NFT comes next).",
-      {
-        extra: { mintUrl: null },
-      },
-    );
-  }
   const walletLimit = await walletLimitOrThrow(ctx, phase, wallet, {
     now,
     enteredAllowlistCode: allowlistCode && {
@@ -154,7 +242,6 @@ export async function prepareMint(
     },
   });
   const unitPrice = await unitPriceOf(db, config, phase, now, { quotedTokenAmount: body.quotedTokenAmount });
-  const feePerNft = config.platformFeeLamports;
   // Sold out by the cached counts (they only grow): refused before the chain, any lock or a sweep.
   // Only when no per-wallet or phase limit applies, as those are answered first and counted under the lock.
   const limited = walletLimit !== null || phase.phaseSupply !== null;
@@ -164,198 +251,282 @@ export async function prepareMint(
     (await getDropCounts(ctx, collection.id)).minted >= collection.totalSupply
   )
     throw soldOut();
+  return { entered, allowlistCode, walletLimit, unitPrice, feePerNft: config.platformFeeLamports, bogo: bogoOf(phase) };
+}
 
+/**
+ * A wallet or caller whose holds keep ending unsigned waits (lib/domain/hold-share.ts): the
+ * wallet counts the prepares this caller could have ended itself, so a stranger's expired
+ * holds never cool a wallet down.
+ */
+async function assertNoCooldown(
+  ctx: ServiceContext,
+  where: { collectionId: string; phaseId: string; wallet: string; holder: Holder; holdShare: number | null; now: Date },
+): Promise<void> {
+  const { collectionId, phaseId, wallet, holder, holdShare, now } = where;
+  const since = new Date(now.getTime() - HOLD_COOLDOWN_WINDOW_MS);
+  const callerLimit = holdShare === null ? null : holdShare * HOLD_COOLDOWN_SHARES;
+  const [walletEnded, callerEnded] = await Promise.all([
+    endedUnsignedHolds(ctx.db, { collectionId, since, now, limit: HOLD_COOLDOWN_WALLET_HOLDS, wallet, holder }),
+    callerLimit === null
+      ? Promise.resolve([])
+      : endedUnsignedHolds(ctx.db, { phaseId, since, now, limit: callerLimit, holderKey: holder.key }),
+  ]);
+  const until = [
+    cooldownUntil(walletEnded, HOLD_COOLDOWN_WALLET_HOLDS, now),
+    callerLimit === null ? null : cooldownUntil(callerEnded, callerLimit, now),
+  ].reduce<Date | null>((a, b) => (a === null || (b !== null && b > a) ? b : a), null);
+  if (until === null) return;
+  const retryAfter = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  throw new AppError(
+    "HOLD_COOLDOWN",
+    `Too many reservations here ended unsigned lately. Retry in ${retryAfter} seconds.`,
+    { extra: { retryAfter } },
+  );
+}
+
+/** The wallet's balance and a blockhash with enough life left; the session's end follows from it. */
+async function checkChain(ctx: ServiceContext, wallet: string) {
   const [balance, latest, height] = await Promise.all([
-    chain.getBalance(wallet),
-    chain.getLatestBlockhash(),
-    chain.getBlockHeight(),
+    ctx.chain.getBalance(wallet),
+    ctx.chain.getLatestBlockhash(),
+    ctx.chain.getBlockHeight(),
   ]);
   // Cheap refusal before any lock: not even the rent of one NFT (a claim code may make the price 0).
   if (balance < BUYER_TOKEN_ACCOUNT_RENT + WALLET_RENT_RESERVE) throw insufficientBalance();
   // The session ends before its transaction could no longer land (lib/domain/mint-session.ts).
-  const lifetimeMs = sessionLifetimeMs(config.sessionTtlSeconds * 1000, latest.lastValidBlockHeight - height);
+  const lifetimeMs = sessionLifetimeMs(ctx.config.sessionTtlSeconds * 1000, latest.lastValidBlockHeight - height);
   if (lifetimeMs < MIN_SESSION_LIFETIME_MS)
     throw new AppError(
       "CHAIN_UNAVAILABLE",
       "The chain answered with a blockhash too old to mint with. Retry in a moment.",
     );
+  return { balance, latest, lifetimeMs };
+}
 
-  const affiliateId = await affiliateIdOf(db, collection.id, body.affiliate_code);
-  const bogo = bogoOf(phase);
+/** Reserves and builds; when supply comes up short, sweeps the drop's dead sessions and answers with what is left. */
+async function reserveWithSweep(ctx: ServiceContext, facts: PrepareFacts): Promise<PreparedView> {
   // NFTs of this drop's ended sessions whose transactions can no longer land are free again.
-  const swept = await sweepDropSessions(ctx, collection.id, PREPARE_SWEEP_INTERVAL_MS);
-
-  const reserve = async (finalAnswer: boolean): Promise<PreparedView> =>
-    db.$transaction(
-      async (tx) => {
-        await lockWallet(tx, wallet);
-        // Holds, codes and the session's expiry on the database's clock, the one execute's claim decides by.
-        const dbNow = await databaseNow(tx);
-        const expiresAt = new Date(dbNow.getTime() + lifetimeMs);
-        const state = await settleWallet(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now: dbNow });
-        const walletRemaining = walletLimit === null ? null : walletLimit - state.phaseUsage;
-        let phaseRemaining: number | null = null;
-        if (phase.phaseSupply !== null) {
-          await lockPhase(tx, phase.id);
-          phaseRemaining = phase.phaseSupply - (await phaseUsage(tx, phase.id, dbNow));
-        }
-        const limits = {
-          requested: body.quantity,
-          maxPerTransaction: phase.maxPerTransaction,
-          walletRemaining,
-          phaseRemaining,
-          sessionRoom: MAX_UNSIGNED_SESSIONS_PER_WALLET,
-          bogo,
-        };
-        // An allowlist code entered for an ungated phase gives nothing there, and spends no use.
-        const appliedCode = entered?.grantType === "whitelist" && !allowlistCode ? null : entered;
-        const grants =
-          appliedCode || state.hasRedemptions
-            ? await loadClaimGrants(
-                tx,
-                { collectionId: collection.id, phaseId: phase.id, wallet, now: dbNow },
-                appliedCode,
-              )
-            : [];
-        const itemsFor = (supplyRemaining: number | null) =>
-          withClaimGrants(
-            refuseIfEmpty(planQuantity({ ...limits, supplyRemaining })),
-            unitPrice,
-            feePerNft,
-            grants,
-            bogo,
-          );
-        let { plan, items } = itemsFor(null);
-        // What the wallet's submits in flight will take first.
-        const spendable = balance - state.inFlightDebit;
-        // Before anything is reserved: the least these transactions can cost (the exact check follows).
-        if (spendable < leastWalletDebit(items) + WALLET_RENT_RESERVE) throw insufficientBalance();
-
-        // The session ids come first: each reserved row names its session, and each NFT's mint key is derived from it.
-        const sessionIds = Array.from({ length: plan.total }, () => crypto.randomUUID());
-        const tiered = items.some((item) => item.packTierId);
-        let nfts = tiered
-          ? await reserveByTier(tx, items, {
-              collectionId: collection.id,
-              wallet,
-              sessionIds,
-              until: expiresAt,
-              finalAnswer,
-            })
-          : await reserveNfts(tx, { collectionId: collection.id, wallet, sessionIds, until: expiresAt });
-        if (nfts.length < plan.total && collection.totalSupply === null) {
-          nfts = [
-            ...nfts,
-            ...(await createOpenEndedNfts(tx, collection, {
-              wallet,
-              sessionIds: sessionIds.slice(nfts.length),
-              until: expiresAt,
-            })),
-          ];
-        }
-        if (nfts.length < plan.total) {
-          // Short: dead sessions may hold what is missing. Sweep them, then answer with what is left.
-          if (!finalAnswer) throw new SupplyShort();
-          ({ plan, items } = itemsFor(nfts.length));
-        }
-        if (phase.priceModel === "range") {
-          // Rarity pricing: each reserved NFT's own price within the range (the check above used the minimum).
-          const lastRank = (
-            await tx.nft.aggregate({ where: { collectionId: collection.id }, _max: { rarityRank: true } })
-          )._max.rarityRank;
-          const range = { min: phase.price, max: phase.priceMax };
-          // Purchases take the rarest of the reserved NFTs and bonuses the commonest: the server, not the buyer, picks the bonus.
-          if (plan.bonus > 0) nfts = byPriceDescending(nfts, (nft) => rarityPrice(range, nft.rarityRank, lastRank));
-          ({ plan, items } = withClaimGrants(
-            plan,
-            (i) => rarityPrice(range, nfts[i]!.rarityRank, lastRank),
-            feePerNft,
-            grants,
-            bogo,
-          ));
-        }
-        if (nfts.length > plan.total) {
-          await unreserveNfts(
-            tx,
-            nfts.slice(plan.total).map((n) => n.id),
-          );
-          nfts = nfts.slice(0, plan.total);
-        }
-        const sessions = items.map((item, i) =>
-          buildOne(ctx, collection, nfts[i]!, item, wallet, latest.blockhash, now),
-        );
-        const totals = pricingTotals(sessions.map((b) => b.priced));
-        // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
-        if (spendable < totals.walletDebit + WALLET_RENT_RESERVE) throw insufficientBalance();
-
-        const groupId = crypto.randomUUID();
-        // The allowlist code that admitted the wallet: every session carries it (claim-code-use.ts).
-        const admissionCodeId = grants.find((g) => g.kind === "allowlist")?.codeId ?? null;
-        const pricing = pricingView(phase, unitPrice, feePerNft, sessions);
-        await tx.mintSession.createMany({
-          data: sessions.map((s, i) => ({
-            id: s.sessionId,
-            groupId,
-            groupSize: sessions.length,
-            collectionId: collection.id,
-            phaseId: phase.id,
-            nftId: s.nft.id,
-            walletAddress: wallet,
-            kind: s.priced.kind,
-            claimCodeId: s.priced.claimCodeId ?? null,
-            admissionCodeId,
-            messageBase64: s.messageBase64,
-            mintAddress: s.mintAddress,
-            blockhash: latest.blockhash,
-            lastValidBlockHeight: latest.lastValidBlockHeight,
-            priceAmount: s.priced.price,
-            feeAmount: s.priced.fee,
-            walletDebit: pricingTotals([s.priced]).walletDebit,
-            currency: phase.currency,
-            pricing: pricing.items[i]! as unknown as Prisma.InputJsonValue,
-            affiliateId,
-            walletProvider: body.walletProvider,
-            expiresAt,
-          })),
-        });
-
-        return {
-          // A fair drop names no NFT before execute: the buyer cannot see what comes next and decline it.
-          sessions: sessions.map((s) => ({
-            sessionId: s.sessionId,
-            nftIds: isFairDrop(collection) ? [] : [s.nft.id],
-            nftCount: 1,
-          })),
-          transactions: sessions.map((s) => ({
-            transaction: s.transactionBase64,
-            isVersionedTransaction: false,
-            nftCount: 1,
-          })),
-          requestedQuantity: body.quantity,
-          totalQuantity: plan.total,
-          quantityAdjusted: plan.adjusted,
-          adjustmentReason: plan.reason,
-          expiresInMs: lifetimeMs,
-          expiresAt: expiresAt.toISOString(),
-          pricing,
-          bogo: bogo ? { ...bogo, bonusQuantity: plan.bonus } : null,
-          chainType: "solana" as const,
-        };
-      },
-      { maxWait: 30_000, timeout: 60_000 },
-    );
-
-  let prepared: PreparedView;
+  const swept = await sweepDropSessions(ctx, facts.collection.id, PREPARE_SWEEP_INTERVAL_MS);
+  const reserve = (finalAnswer: boolean) =>
+    ctx.db.$transaction((tx) => reserveAndBuild(ctx, tx, facts, finalAnswer), { maxWait: 30_000, timeout: 60_000 });
   try {
-    prepared = await reserve(swept);
+    return await reserve(swept);
   } catch (error) {
     if (!(error instanceof SupplyShort)) throw error;
-    await sweepDropSessions(ctx, collection.id, SHORT_SUPPLY_SWEEP_MS);
-    prepared = await reserve(true);
+    await sweepDropSessions(ctx, facts.collection.id, SHORT_SUPPLY_SWEEP_MS);
+    return reserve(true);
   }
-  // The reservations are committed: this instance's cached gallery pages go at once (the others hear the database's announcement).
-  ctx.caches.nftPages.invalidate(collection.id);
-  return prepared;
+}
+
+/**
+ * In one transaction: settle the wallet (supersede what this caller may end, count its
+ * usage) and the holder's share, plan the quantity, reserve NFTs, price and build one
+ * transaction per NFT, check the exact balance, and record the sessions.
+ */
+async function reserveAndBuild(
+  ctx: ServiceContext,
+  tx: Prisma.TransactionClient,
+  prepareFacts: PrepareFacts,
+  finalAnswer: boolean,
+): Promise<PreparedView> {
+  // Holds, codes and the session's end on the database's clock, the one execute's claim decides by.
+  const dbNow = await databaseNow(tx);
+  const facts: ReserveFacts = {
+    ...prepareFacts,
+    now: dbNow,
+    expiresAt: new Date(dbNow.getTime() + prepareFacts.lifetimeMs),
+  };
+  const { collection, phase, wallet, now, expiresAt } = facts;
+  const { state, limits, holderFirstEndsAt } = await settleLimits(tx, facts);
+  // An allowlist code entered for an ungated phase gives nothing there, and spends no use.
+  const appliedCode = facts.entered?.grantType === "whitelist" && !facts.allowlistCode ? null : facts.entered;
+  const grants =
+    appliedCode || state.hasRedemptions
+      ? await loadClaimGrants(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now }, appliedCode)
+      : [];
+  const itemsFor = (supplyRemaining: number | null) =>
+    withClaimGrants(
+      refuseIfEmpty(planQuantity({ ...limits, supplyRemaining }), holderFirstEndsAt, now),
+      facts.unitPrice,
+      facts.feePerNft,
+      grants,
+      facts.bogo,
+    );
+  let { plan, items } = itemsFor(null);
+  // What the wallet's submits in flight will take first.
+  const spendable = facts.balance - state.inFlightDebit;
+  // Before anything is reserved: the least these transactions can cost (the exact check follows).
+  if (spendable < leastWalletDebit(items) + WALLET_RENT_RESERVE) throw insufficientBalance();
+
+  let nfts = await reserveSupply(tx, facts, items, plan.total, finalAnswer);
+  if (nfts.length < plan.total) ({ plan, items } = itemsFor(nfts.length));
+  if (phase.priceModel === "range") ({ plan, items, nfts } = await priceByRarity(tx, facts, plan, nfts, grants));
+  if (nfts.length > plan.total) {
+    await unreserveNfts(
+      tx,
+      nfts.slice(plan.total).map((n) => n.id),
+    );
+    nfts = nfts.slice(0, plan.total);
+  }
+  const sessions = items.map((item, i) =>
+    buildOne(ctx, collection, nfts[i]!, item, wallet, facts.latest.blockhash, now),
+  );
+  // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
+  if (spendable < pricingTotals(sessions.map((b) => b.priced)).walletDebit + WALLET_RENT_RESERVE)
+    throw insufficientBalance();
+  const pricing = pricingView(phase, facts.unitPrice, facts.feePerNft, sessions);
+  await recordSessions(tx, facts, sessions, pricing, grants);
+  return preparedView(facts, plan, sessions, pricing, expiresAt);
+}
+
+/** Under the wallet's lock, then the phase's and the holder's: what the wallet, the phase and the holder still allow. */
+async function settleLimits(tx: Prisma.TransactionClient, facts: PrepareFacts) {
+  const { collection, phase, wallet, now, holder, walletLimit } = facts;
+  await lockWallet(tx, wallet);
+  const state = await settleWallet(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now, holder });
+  let phaseRemaining: number | null = null;
+  if (phase.phaseSupply !== null) {
+    await lockPhase(tx, phase.id);
+    phaseRemaining = phase.phaseSupply - (await phaseUsage(tx, phase.id, now));
+  }
+  let holderRoom: number | null = null;
+  let holderFirstEndsAt: Date | null = null;
+  if (facts.holdShare !== null) {
+    await lockHolder(tx, phase.id, holder.key);
+    const holds = await holderHolds(tx, { phaseId: phase.id, holderKey: holder.key, now });
+    holderRoom = facts.holdShare - holds.held;
+    holderFirstEndsAt = holds.firstEndsAt;
+  }
+  const limits = {
+    requested: facts.body.quantity,
+    maxPerTransaction: phase.maxPerTransaction,
+    walletRemaining: walletLimit === null ? null : walletLimit - state.phaseUsage,
+    phaseRemaining,
+    sessionRoom: MAX_UNSIGNED_SESSIONS_PER_WALLET,
+    holderRoom,
+    bogo: facts.bogo,
+  };
+  return { state, limits, holderFirstEndsAt };
+}
+
+/**
+ * Reserves one NFT per item (a pack code's from its tier), creating new rows for an
+ * open edition. Short before a fresh sweep: SupplyShort (rolled back, swept, tried again).
+ */
+async function reserveSupply(
+  tx: Prisma.TransactionClient,
+  facts: ReserveFacts,
+  items: readonly MintItem[],
+  total: number,
+  finalAnswer: boolean,
+): Promise<ReservedNft[]> {
+  const { collection, wallet, expiresAt } = facts;
+  // The session ids come first: each reserved row names its session, and each NFT's mint key is derived from it.
+  const sessionIds = Array.from({ length: total }, () => crypto.randomUUID());
+  const where = { collectionId: collection.id, wallet, sessionIds, until: expiresAt };
+  let nfts = items.some((item) => item.packTierId)
+    ? await reserveByTier(tx, items, { ...where, finalAnswer })
+    : await reserveNfts(tx, where);
+  if (nfts.length < total && collection.totalSupply === null) {
+    const more = await createOpenEndedNfts(tx, collection, { ...where, sessionIds: sessionIds.slice(nfts.length) });
+    nfts = [...nfts, ...more];
+  }
+  // Short: dead sessions may hold what is missing. Sweep them, then answer with what is left.
+  if (nfts.length < total && !finalAnswer) throw new SupplyShort();
+  return nfts;
+}
+
+/** Rarity pricing: each reserved NFT's own price within the range (the balance check before used the minimum). */
+async function priceByRarity(
+  tx: Prisma.TransactionClient,
+  facts: PrepareFacts,
+  plan: QuantityPlan,
+  reserved: readonly ReservedNft[],
+  grants: ClaimGrant[],
+) {
+  const { collection, phase } = facts;
+  const lastRank = (await tx.nft.aggregate({ where: { collectionId: collection.id }, _max: { rarityRank: true } }))._max
+    .rarityRank;
+  const range = { min: phase.price, max: phase.priceMax };
+  // Purchases take the rarest of the reserved NFTs and bonuses the commonest: the server, not the buyer, picks the bonus.
+  const priceOf = (nft: ReservedNft) => rarityPrice(range, nft.rarityRank, lastRank);
+  const nfts = plan.bonus > 0 ? byPriceDescending(reserved, priceOf) : [...reserved];
+  const priced = withClaimGrants(plan, (i) => priceOf(nfts[i]!), facts.feePerNft, grants, facts.bogo);
+  return { ...priced, nfts };
+}
+
+async function recordSessions(
+  tx: Prisma.TransactionClient,
+  facts: ReserveFacts,
+  sessions: readonly Built[],
+  pricing: MintPricing,
+  grants: readonly ClaimGrant[],
+): Promise<void> {
+  const { collection, phase, wallet, latest, holder } = facts;
+  const groupId = crypto.randomUUID();
+  // The allowlist code that admitted the wallet: every session carries it (claim-code-use.ts).
+  const admissionCodeId = grants.find((g) => g.kind === "allowlist")?.codeId ?? null;
+  await tx.mintSession.createMany({
+    data: sessions.map((s, i) => ({
+      id: s.sessionId,
+      groupId,
+      groupSize: sessions.length,
+      collectionId: collection.id,
+      phaseId: phase.id,
+      nftId: s.nft.id,
+      walletAddress: wallet,
+      kind: s.priced.kind,
+      claimCodeId: s.priced.claimCodeId ?? null,
+      admissionCodeId,
+      messageBase64: s.messageBase64,
+      mintAddress: s.mintAddress,
+      blockhash: latest.blockhash,
+      lastValidBlockHeight: latest.lastValidBlockHeight,
+      priceAmount: s.priced.price,
+      feeAmount: s.priced.fee,
+      walletDebit: pricingTotals([s.priced]).walletDebit,
+      currency: phase.currency,
+      pricing: pricing.items[i]! as unknown as Prisma.InputJsonValue,
+      affiliateId: facts.affiliateId,
+      walletProvider: facts.body.walletProvider,
+      holderKey: holder.key,
+      walletProven: holder.walletProven,
+      expiresAt: facts.expiresAt,
+    })),
+  });
+}
+
+function preparedView(
+  facts: ReserveFacts,
+  plan: QuantityPlan,
+  sessions: readonly Built[],
+  pricing: MintPricing,
+  expiresAt: Date,
+): PreparedView {
+  const { collection, body, bogo, now } = facts;
+  return {
+    // A fair drop names no NFT before execute: the buyer cannot see what comes next and decline it.
+    sessions: sessions.map((s) => ({
+      sessionId: s.sessionId,
+      nftIds: isFairDrop(collection) ? [] : [s.nft.id],
+      nftCount: 1,
+    })),
+    transactions: sessions.map((s) => ({
+      transaction: s.transactionBase64,
+      isVersionedTransaction: false,
+      nftCount: 1,
+    })),
+    requestedQuantity: body.quantity,
+    totalQuantity: plan.total,
+    quantityAdjusted: plan.adjusted,
+    adjustmentReason: plan.reason,
+    expiresInMs: expiresAt.getTime() - now.getTime(),
+    expiresAt: expiresAt.toISOString(),
+    pricing,
+    bogo: bogo ? { ...bogo, bonusQuantity: plan.bonus } : null,
+    chainType: "solana" as const,
+  };
 }
 
 /** Reserved NFTs, dearest first (stable), so items in plan order (purchases, then bonuses) get them in that order. */
@@ -432,7 +603,15 @@ function leastWalletDebit(items: readonly MintItem[]): bigint {
   ).walletDebit;
 }
 
-function refuseIfEmpty(plan: QuantityPlan): QuantityPlan {
+function refuseIfEmpty(plan: QuantityPlan, holderFirstEndsAt: Date | null, now: Date): QuantityPlan {
+  if (plan.refusal === "HOLD_LIMIT_REACHED") {
+    const retryAfter = Math.max(1, Math.ceil(((holderFirstEndsAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+    throw new AppError(
+      "HOLD_LIMIT_REACHED",
+      `This caller already holds its share of this phase in unsigned reservations. Retry in ${retryAfter} seconds.`,
+      { extra: { retryAfter } },
+    );
+  }
   if (plan.refusal === "WALLET_LIMIT_REACHED")
     throw new AppError(
       "WALLET_LIMIT_REACHED",

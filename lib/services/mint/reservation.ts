@@ -2,7 +2,8 @@
 // read-then-write on a shared counter. Runs inside the prepare transaction (PostgreSQL's
 // FOR UPDATE SKIP LOCKED lets concurrent prepares take different rows; PGlite runs the
 // same SQL and serializes transactions itself).
-import type { Prisma } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { Holder } from "@/lib/domain/hold-share";
 
 type Tx = Prisma.TransactionClient;
 
@@ -65,23 +66,28 @@ export type WalletState = {
 
 /**
  * Under the wallet's lock, in one statement: the wallet's earlier unsigned sessions in the
- * drop end as superseded and their NFTs are free again at once (no server signature was
- * ever made, so they can never land), and what the rest of the prepare counts is read.
- * The reads see the statement's snapshot, from before the supersede, so the superseded
- * sessions are left out of the usage by id. (A data-modifying WITH runs to completion
- * whether or not the main query reads it: `freed` needs no reference.)
+ * drop that this caller may end are superseded and their NFTs are free again at once (no
+ * server signature was ever made, so they can never land), and what the rest of the prepare
+ * counts is read. A caller may end the sessions it started itself (the same holder), and a
+ * caller that proved control of the wallet those its owner started (proven ones); never
+ * another caller's. Likewise the wallet's usage counts its mints, its signed sessions and the
+ * unsigned ones its owner started, never an unsigned session another caller made in its
+ * name (execute checks what lands). The reads see the statement's snapshot, from before the
+ * supersede, so the superseded sessions are left out of the usage by id. (A data-modifying
+ * WITH runs to completion whether or not the main query reads it: `freed` needs no reference.)
  */
 export async function settleWallet(
   tx: Tx,
-  where: { collectionId: string; phaseId: string; wallet: string; now: Date },
+  where: { collectionId: string; phaseId: string; wallet: string; now: Date; holder: Holder },
 ): Promise<WalletState> {
-  const { collectionId, phaseId, wallet, now } = where;
+  const { collectionId, phaseId, wallet, now, holder } = where;
   const [row] = await tx.$queryRaw<
     Array<{ superseded: number; inFlightDebit: bigint; phaseUsage: number; hasRedemptions: boolean }>
   >`
     WITH superseded AS (
       UPDATE "MintSession" SET status = 'superseded', "completedAt" = ${now}, "updatedAt" = ${now}
       WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet} AND status = 'prepared'
+        AND ("holderKey" = ${holder.key} OR ("walletProven" AND ${holder.walletProven}))
       RETURNING id
     ), freed AS (
       UPDATE "Nft" SET status = 'available', "reservedBySession" = NULL, "reservedByWallet" = NULL, "reservedUntil" = NULL
@@ -94,9 +100,59 @@ export async function settleWallet(
       ((SELECT count(*) FROM "Mint" WHERE "phaseId" = ${phaseId}::uuid AND "walletAddress" = ${wallet})
         + (SELECT count(*) FROM "MintSession"
            WHERE "phaseId" = ${phaseId}::uuid AND "walletAddress" = ${wallet} AND id NOT IN (SELECT id FROM superseded)
-             AND (status IN ('processing', 'pending') OR (status = 'prepared' AND "expiresAt" > ${now}))))::int AS "phaseUsage",
+             AND (status IN ('processing', 'pending') OR (status = 'prepared' AND "expiresAt" > ${now} AND "walletProven"))))::int AS "phaseUsage",
       EXISTS (SELECT 1 FROM "ClaimCodeRedemption" WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet}) AS "hasRedemptions"`;
   return row!;
+}
+
+/** Serializes one holder's prepares in a phase (taken after the wallet's lock), so its share is counted one prepare at a time. */
+export async function lockHolder(tx: Tx, phaseId: string, holderKey: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`mint-holder:${phaseId}:${holderKey}`}))`;
+}
+
+/** The holder's live unsigned reservations in the phase, and when the first of them ends. */
+export async function holderHolds(
+  tx: Tx,
+  where: { phaseId: string; holderKey: string; now: Date },
+): Promise<{ held: number; firstEndsAt: Date | null }> {
+  const live = { phaseId: where.phaseId, holderKey: where.holderKey, status: "prepared" as const };
+  const found = await tx.mintSession.aggregate({
+    where: { ...live, expiresAt: { gt: where.now } },
+    _count: { _all: true },
+    _min: { expiresAt: true },
+  });
+  return { held: found._count._all, firstEndsAt: found._min.expiresAt };
+}
+
+/**
+ * When recent holds ended unsigned (expired or superseded, never submitted), newest first, at
+ * most `limit`: per prepare of this wallet in the drop that this caller could have ended (its
+ * own, or its owner's when proven), or per NFT of this holder in the phase. For the cooldown
+ * (lib/domain/hold-share.ts).
+ */
+export async function endedUnsignedHolds(
+  db: Tx,
+  where: { since: Date; now: Date; limit: number } & (
+    { collectionId: string; wallet: string; holder: Holder } | { phaseId: string; holderKey: string }
+  ),
+): Promise<Date[]> {
+  const { since, now, limit } = where;
+  const ended = Prisma.sql`LEAST(COALESCE("completedAt", "expiresAt"), "expiresAt")`;
+  const unsigned = Prisma.sql`"submittedAt" IS NULL AND (status IN ('expired', 'superseded') OR (status = 'prepared' AND "expiresAt" <= ${now}))`;
+  const rows =
+    "wallet" in where
+      ? await db.$queryRaw<Array<{ endedAt: Date }>>`
+          SELECT max(${ended}) AS "endedAt" FROM "MintSession"
+          WHERE "collectionId" = ${where.collectionId}::uuid AND "walletAddress" = ${where.wallet} AND ${unsigned}
+            AND ("holderKey" = ${where.holder.key} OR ("walletProven" AND ${where.holder.walletProven}))
+            AND ${ended} > ${since}
+          GROUP BY "groupId" ORDER BY 1 DESC LIMIT ${limit}`
+      : await db.$queryRaw<Array<{ endedAt: Date }>>`
+          SELECT ${ended} AS "endedAt" FROM "MintSession"
+          WHERE "phaseId" = ${where.phaseId}::uuid AND "holderKey" = ${where.holderKey} AND ${unsigned}
+            AND ${ended} > ${since}
+          ORDER BY 1 DESC LIMIT ${limit}`;
+  return rows.map((r) => r.endedAt);
 }
 
 /** The phase's mints plus every live reservation in it. */

@@ -8,6 +8,7 @@ import type { Phase, Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { priceFor, type PriceContext } from "@/lib/domain/mint-pricing";
 import { dutchConfigOf, pegConfigOf } from "@/lib/domain/phase-config";
+import { lastHeldAtOf } from "@/lib/services/dutch-price";
 import { peggedQuote, slippageCap } from "@/lib/domain/pegged-quote";
 import { tokenPriceBook } from "@/lib/prices";
 
@@ -36,9 +37,11 @@ export async function unitPriceOf(
         mintedAt: { lte: now },
       };
       const windowStart = new Date(now.getTime() - dutch.surgeWindowMinutes * MINUTE_MS);
-      const [all, mintsInWindow] = await Promise.all([
+      const [all, mintsInWindow, lastHeldAt] = await Promise.all([
         db.mint.aggregate({ where: demand, _count: { _all: true }, _max: { mintedAt: true } }),
         db.mint.count({ where: { ...demand, mintedAt: { gt: windowStart, lte: now } } }),
+        // Held supply is demand: the decay clock restarts at the last hold as at a mint.
+        lastHeldAtOf(db, phase.id, now),
       ]);
       context.dutch = {
         config: dutch,
@@ -46,6 +49,7 @@ export async function unitPriceOf(
           now,
           startedAt: phase.startDate,
           lastMintAt: all._max.mintedAt,
+          lastHeldAt,
           mintsInWindow,
           totalMints: all._count._all,
         },

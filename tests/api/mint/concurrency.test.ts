@@ -55,7 +55,8 @@ type Outcome = {
   nftIds: string[];
   transactions: string[];
 };
-type PrepareRequest = { wallet: string; quantity: number };
+/** Each buyer calls through a partner key of its own: one key holds at most its share of a phase (issue 21). */
+type PrepareRequest = { wallet: string; quantity: number; key?: string };
 
 /** Most wallets ask for one, every third for two (so a reduced quantity can happen at the edge). */
 const requestFor = (wallet: Keypair, i: number): PrepareRequest => ({
@@ -212,7 +213,7 @@ process.stdout.write("ready\\n");
 await next();
 const outcomes = await Promise.all(job.requests.map(async (request) => {
   const response = await callJson("POST", "/api/v1/prepare-mint", {
-    headers: { "x-api-key": job.key },
+    headers: { "x-api-key": request.key ?? job.key },
     body: { collectionId: job.collectionId, phaseId: job.phaseId, walletAddress: request.wallet, quantity: request.quantity },
   });
   return { request, status: response.status, body: response.body };
@@ -311,7 +312,17 @@ describe.skipIf(!postgres.available)(
     it("reserves exactly 50 NFTs, none twice; everyone else gets SOLD_OUT or fewer, never a 500", async () => {
       const childFile = path.join(dataDir, "prepare-child.mts");
       writeFileSync(childFile, CHILD_SOURCE);
-      const requests = wallets.map(requestFor);
+      const requests = await Promise.all(
+        wallets.map(async (wallet, i) => ({
+          ...requestFor(wallet, i),
+          key: (
+            await createApiKey(
+              { db: database.prisma },
+              { keyClass: "live", collections: ["fixture-rush"], origins: [] },
+            )
+          ).key,
+        })),
+      );
       const halves = [requests.filter((_, i) => i % 2 === 0), requests.filter((_, i) => i % 2 === 1)];
       const secret = JSON.stringify(Array.from(app.runtime.keys.mintAuthority.secretKey));
       halves.forEach((half, n) => {
@@ -391,11 +402,16 @@ describe("no oversell on PGlite: 60 concurrent prepares for 20 NFTs", () => {
 
   it("reserves exactly 20 and mints exactly 20", async () => {
     const wallets = await fundWallets(app.runtime.chain, 60);
-    const requests = wallets.map(requestFor);
+    const requests = await Promise.all(
+      wallets.map(async (wallet, i) => ({
+        ...requestFor(wallet, i),
+        key: await app.createKey({ keyClass: "live", collections: ["fixture-rush-lite"] }),
+      })),
+    );
     const responses = await Promise.all(
       requests.map((r) =>
         callJson("POST", "/api/v1/prepare-mint", {
-          headers: { "x-api-key": key },
+          headers: { "x-api-key": r.key },
           body: {
             collectionId: drop.collectionId,
             phaseId: drop.phaseId,

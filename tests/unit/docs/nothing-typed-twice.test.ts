@@ -40,7 +40,8 @@ const ALLOWED_NUMBERS: RegExp[] = [
   /\b\d+(\/\d+)+\b/g, // example weights and shares
   /room \d+, buy \d+ get \d+,\s+asking for \d+ → \d+ paid \+ \d+ bonus/g,
   /tests\/[\w./-]+( \([^)]*\))?/g, // where a claim is proved
-  /^\d+[a-z]?\. /g, // a numbered heading (4b.)
+  /^\d+[a-z]?\. /g, // a numbered heading (4a, 4b follow 4)
+  /\(\d+[a-z]\)/g, // a reference to such a heading
   /\bIPv[46]\b/g, // the protocols' names
   /\b[245]xx\b/g, // a status class
   /\b200\b/g, // success

@@ -19,6 +19,7 @@ describe("clientNetwork", () => {
       expect(clientNetwork(address), address).toBe(network);
     expect(clientNetwork("2001:db8:aa:2::1")).toBe("2001:db8:aa:2::/64");
     expect(clientNetwork("::1")).toBe("0:0:0:0::/64");
+    expect(clientNetwork("::ffff:203.0.113.9")).toBe("203.0.113.9");
     expect(clientNetwork("fe80::1")).toBe("fe80:0:0:0::/64");
   });
 

@@ -54,6 +54,16 @@ describe("dutchPrice", () => {
     });
   });
 
+  it("counts held supply as demand: no decay while a reservation holds, decay again from when it ended", () => {
+    // Held without a break since the start (issue 21): the price stays at the base.
+    expect(dutchPrice(config, { ...quiet, lastHeldAt: at(95), now: at(95) }).price).toBe(SOL);
+    // The last hold ended at minute 50: one full interval since, at minute 65.
+    expect(dutchPrice(config, { ...quiet, lastHeldAt: at(50), now: at(65) })).toMatchObject({
+      price: 900_000_000n,
+      decayIntervals: 1,
+    });
+  });
+
   it("clamps the decay at the floor, and reports only the decay that took effect", () => {
     expect(dutchPrice(config, { ...quiet, now: at(600) })).toEqual({
       price: 250_000_000n,

@@ -2,6 +2,7 @@
 import { claimCodeCheckBudgets, prepareBudget } from "@/lib/api/budgets";
 import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
+import { prepareHolder } from "@/lib/api/wallet-session";
 import { prepareMint } from "@/lib/services/mint/prepare";
 
 export const POST = v1Route(
@@ -15,7 +16,12 @@ export const POST = v1Route(
     ],
     budgetsSpentBy: "handler",
   },
-  ({ ctx, collection, body, spendBudgets }) => prepareMint(ctx, collection, body, { spendBudgets }),
+  // Who holds the reservation: the key, or the site's own page signed in with the wallet (lib/api/wallet-session.ts).
+  async ({ ctx, auth, caller, cookies, collection, body, spendBudgets }) =>
+    prepareMint(ctx, collection, body, {
+      spendBudgets,
+      holder: await prepareHolder(ctx, { auth, caller, cookies }, body.walletAddress),
+    }),
 );
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

@@ -56,6 +56,9 @@ export function FlowStatus({ flow, onCheckAgain }: FlowStatusProps) {
       )}
 
       <div role="status" aria-live="polite" className="space-y-1 text-sm">
+        {flow.step === "signing-in" && (
+          <p className="text-slate-300">Sign in with your wallet: it proves the wallet is yours (once per visit)…</p>
+        )}
         {flow.step === "preparing" && <p className="text-slate-300">Preparing your mint…</p>}
         {flow.step === "signing" && (
           <p className="text-slate-300">

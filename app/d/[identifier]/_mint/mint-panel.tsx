@@ -149,7 +149,7 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
   const currency =
     phase.priceDisplay.kind === "amount" || phase.priceDisplay.kind === "range" ? phase.priceDisplay.currency : null;
 
-  const busy = flow.step === "preparing" || flow.step === "signing" || flow.step === "submitting";
+  const busy = ["signing-in", "preparing", "signing", "submitting"].includes(flow.step);
   const awaitingCheck = flow.step === "uncertain" && (flow.checking || flow.checkFailed);
   // A code for another phase would only fail at prepare: say so before anything is asked.
   const codePhaseId = claim.status.kind === "valid" ? (claim.status.check.phaseId ?? null) : null;

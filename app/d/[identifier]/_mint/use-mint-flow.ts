@@ -1,4 +1,4 @@
-// prepare → the wallet signs every transaction in one go → execute (batched above 1).
+// sign in (once per visit) → prepare → the wallet signs every transaction in one go → execute (batched above 1).
 // An uncertain outcome is never retried: minting stays off until the wallet's mints have
 // been read again, so a collector cannot pay twice by pressing Mint again too early.
 "use client";
@@ -31,6 +31,7 @@ export type MintOutcome = {
 
 export type MintFlow =
   | { step: "idle" }
+  | { step: "signing-in" }
   | { step: "preparing" }
   | { step: "signing"; prepared: PreparedMintResponse; receivedAt: number }
   | { step: "submitting"; prepared: PreparedMintResponse }
@@ -65,6 +66,26 @@ export function useMintFlow({
   const queryClient = useQueryClient();
   const [flow, setFlow] = useState<MintFlow>({ step: "idle" });
   const busy = useRef(false);
+  /** Wallets proven in this visit (their HttpOnly cookies are set; the page cannot read them). */
+  const signedIn = useRef(new Set<string>());
+
+  /**
+   * Proves the wallet once per visit, before its first prepare (Sign In With Solana): a
+   * session from an earlier visit is reused; otherwise the wallet signs the site's message.
+   */
+  const ensureSignedIn = useCallback(
+    async (bridge: WalletBridge, address: string) => {
+      if (signedIn.current.has(address)) return;
+      const { wallets } = await client.getWalletSessions();
+      if (!wallets.some((w) => w.address === address)) {
+        setFlow({ step: "signing-in" });
+        const { success: _success, ...fields } = await client.issueSignInNonce();
+        await client.signInWallet({ address, ...(await bridge.signIn(fields)) });
+      }
+      signedIn.current.add(address);
+    },
+    [client],
+  );
 
   /** Supply, recently minted, allowance and eligibility all change with a mint. */
   const refreshDrop = useCallback(
@@ -128,6 +149,7 @@ export function useMintFlow({
       let prepared: PreparedMintResponse | null = null;
       let submitted = false;
       try {
+        await ensureSignedIn(wallet, address);
         setFlow({ step: "preparing" });
         prepared = await client.prepareMint({
           collectionId,
@@ -169,6 +191,9 @@ export function useMintFlow({
           setFlow({ step: "uncertain", prepared, outcome: null, checking: true, checkFailed: false });
           void checkWallet(address);
         } else {
+          // A session that ended since (signed out elsewhere, expired) is asked for again next time.
+          if (error instanceof DropmintClientError && error.code === "WALLET_PROOF_REQUIRED")
+            signedIn.current.delete(address);
           setFlow({ step: "failed", error, prepared, failures: [] });
         }
       } finally {
@@ -176,7 +201,7 @@ export function useMintFlow({
         if (submitted) void refreshDrop();
       }
     },
-    [client, collectionId, wallet, checkWallet, refreshDrop],
+    [client, collectionId, wallet, checkWallet, refreshDrop, ensureSignedIn],
   );
 
   /** Back to a blank panel (another wallet connected); never while a mint is under way. */

@@ -2,6 +2,8 @@
 // imports nothing from the wallet adapter or web3.js: the initial panel depends on it alone,
 // so a first visit does not download the wallet code.
 
+import type { SignInFields } from "@/lib/client/api-client";
+
 export type WalletBridge = {
   connected: boolean;
   connecting: boolean;
@@ -17,7 +19,16 @@ export type WalletBridge = {
    * Throws DropmintClientError WALLET_REJECTED, WALLET_SIGN_FAILED or WALLET_NOT_CONNECTED.
    */
   signTransactions(transactions: readonly string[]): Promise<string[]>;
+  /**
+   * Signs the site's Sign In With Solana message for the connected account: the wallet's
+   * `solana:signIn` feature when it has one, else `signMessage` of the same text.
+   * Throws DropmintClientError WALLET_REJECTED, WALLET_SIGN_FAILED or WALLET_NOT_CONNECTED.
+   */
+  signIn(fields: SignInFields): Promise<SignedSignIn>;
 };
+
+/** The signed text (what the wallet signed, exactly) and its ed25519 signature, base58. */
+export type SignedSignIn = { message: string; signature: string };
 
 /** The wallet adapter's own localStorage key for the chosen wallet (its default). */
 export const WALLET_NAME_STORAGE_KEY = "walletName";

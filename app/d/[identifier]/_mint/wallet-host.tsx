@@ -13,7 +13,10 @@ import { Transaction } from "@solana/web3.js";
 import { DropmintClientError } from "@/lib/client/errors";
 import type { Cluster } from "@/lib/config";
 import { WalletPickerDialog, type WalletChoice } from "./wallet-picker-dialog";
-import { WALLET_NAME_STORAGE_KEY, type WalletBridge } from "./wallet-bridge";
+import bs58 from "bs58";
+import { signInMessageText } from "@/lib/domain/wallet-sign-in";
+import type { SignInFields } from "@/lib/client/api-client";
+import { WALLET_NAME_STORAGE_KEY, type SignedSignIn, type WalletBridge } from "./wallet-bridge";
 
 export type WalletHostProps = {
   cluster: Cluster;
@@ -65,6 +68,8 @@ function Bridge({
     disconnect,
     signTransaction,
     signAllTransactions,
+    signIn: walletSignIn,
+    signMessage,
   } = useWallet();
   const address = publicKey?.toBase58() ?? null;
   const walletName = wallet?.adapter.name ?? null;
@@ -110,9 +115,31 @@ function Bridge({
     [connected, publicKey, signAllTransactions, signTransaction, signingRef],
   );
 
+  // Sign In With Solana: the wallet's own `solana:signIn` when it has one, else `signMessage` of the same text.
+  const signIn = useCallback(
+    async (fields: SignInFields): Promise<SignedSignIn> => {
+      if (!connected || !address || (!walletSignIn && !signMessage))
+        throw new DropmintClientError("WALLET_NOT_CONNECTED", "No wallet is connected.");
+      signingRef.current = true;
+      try {
+        if (walletSignIn) {
+          const output = await walletSignIn({ ...fields, address });
+          return { message: new TextDecoder().decode(output.signedMessage), signature: bs58.encode(output.signature) };
+        }
+        const message = signInMessageText({ ...fields, address });
+        return { message, signature: bs58.encode(await signMessage!(new TextEncoder().encode(message))) };
+      } catch (error) {
+        throw signingError(error);
+      } finally {
+        signingRef.current = false;
+      }
+    },
+    [connected, address, walletSignIn, signMessage, signingRef],
+  );
+
   useEffect(() => {
-    onChange({ connected, connecting, address, walletName, disconnect, signTransactions });
-  }, [onChange, connected, connecting, address, walletName, disconnect, signTransactions]);
+    onChange({ connected, connecting, address, walletName, disconnect, signTransactions, signIn });
+  }, [onChange, connected, connecting, address, walletName, disconnect, signTransactions, signIn]);
   useEffect(() => () => onChange(null), [onChange]);
 
   // Close the picker once the chosen wallet has connected.
