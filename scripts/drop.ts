@@ -177,6 +177,7 @@ async function checkFolder(folder: string): Promise<DropDraft> {
   );
   if (!isDir) throw new CliError(`${folder} is not a folder.`);
   const result = await readDropFolder(folder, progress("Checking images"));
+  for (const note of result.notes) console.log(`Note: ${formatProblem(note)}`);
   if (!result.ok) {
     console.log(`\n${result.problems.length} problem${result.problems.length === 1 ? "" : "s"} in ${folder}:`);
     for (const p of result.problems) console.log(`  ${formatProblem(p)}`);

@@ -5,7 +5,7 @@
 // (REFUSED_GUARDS): none is ever dropped in silence. /docs renders both tables.
 import { allowListMerkleRoot } from "./allowlist-merkle";
 import { problem, type FolderProblem } from "./folder-problems";
-import { parseSugarDate, solToLamports } from "./sugar-values";
+import { parseSugarDate, solToLamports, zonelessSugarDate } from "./sugar-values";
 
 /** Guards Dropmint honours, and what each becomes. */
 export const SUPPORTED_GUARDS = {
@@ -26,10 +26,14 @@ export const SUPPORTED_GUARDS = {
     "Nothing to store: Dropmint builds every mint transaction itself, with no program but its own, so the gate always holds.",
 } as const;
 
+/** Guards Dropmint accepts with a printed note: they describe something that cannot happen here. */
+export const NOTED_GUARDS = {
+  botTax:
+    "Dropmint checks every rule before it signs a mint, so a mint that breaks one never lands and there is no failed mint to tax; bots are refused, never charged.",
+} as const;
+
 /** Guards Dropmint cannot honour, and why. A config using any of them is refused. */
 export const REFUSED_GUARDS = {
-  botTax:
-    "Dropmint refuses a mint that breaks a rule before it is signed, so it never lands and is never charged: there is no failed mint to tax.",
   gatekeeper:
     "Dropmint cannot check a gatekeeper network's pass (Civic and the like): no mint waits on a third-party identity token.",
   thirdPartySigner:
@@ -47,8 +51,10 @@ export const REFUSED_GUARDS = {
 
 export type SupportedGuardName = keyof typeof SUPPORTED_GUARDS;
 export type RefusedGuardName = keyof typeof REFUSED_GUARDS;
+export type NotedGuardName = keyof typeof NOTED_GUARDS;
 
 export const isSupportedGuard = (name: string): name is SupportedGuardName => Object.hasOwn(SUPPORTED_GUARDS, name);
+export const isNotedGuard = (name: string): name is NotedGuardName => Object.hasOwn(NOTED_GUARDS, name);
 export const isRefusedGuard = (name: string): name is RefusedGuardName => Object.hasOwn(REFUSED_GUARDS, name);
 
 /** The supported guards' settings, as a parsed config carries them. */
@@ -226,7 +232,10 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
 
 function dateOf(source: Sourced<"startDate"> | Sourced<"endDate">, problems: FolderProblem[]): Date | null {
   const date = parseSugarDate(source.value.date);
-  if (!date) {
+  const zoneless = date ? null : zonelessSugarDate(source.value.date);
+  if (zoneless) {
+    problems.push(problem(CONFIG, `${source.path}.date`, zonelessDateMessage(source.value.date, zoneless)));
+  } else if (!date) {
     problems.push(
       problem(
         CONFIG,
@@ -267,4 +276,13 @@ function allowListWallets(
     );
   }
   return [...wallets];
+}
+
+/** A zoneless date is refused: Sugar reads it in the local time of whatever machine runs it. */
+export function zonelessDateMessage(text: string, asUtc: Date): string {
+  const utc = asUtc
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.000Z$/, " +0000");
+  return `"${text}" has no time zone: Sugar reads it in the local time of the machine that runs it, so the instant depends on where the command runs. Write the zone, e.g. "${utc}" if you meant UTC`;
 }

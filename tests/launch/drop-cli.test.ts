@@ -36,8 +36,8 @@ describe("npm run drop, as a creator runs it", () => {
     });
     const result = await runTsx("scripts/drop.ts", ["validate", folder], env);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("3 problems in");
-    expect(result.stdout).toContain("config.json › guards.default.botTax: botTax is refused:");
+    expect(result.stdout).toContain("2 problems in");
+    expect(result.stdout).toContain("Note: config.json › guards.default.botTax: botTax is kept but has no effect:");
     expect(result.stdout).toContain('config.json › guards.groups[1].guards.startDate.date: "soon" is not a date');
     expect(result.stdout).toContain("assets/4.png: is missing");
     expect(result.stderr).toContain("was refused; nothing was written");

@@ -2,8 +2,13 @@
 // rendered from lib/domain/sugar-guards.ts and the dropmint.json schema from its zod schema,
 // so this page always says what the command does.
 import { z } from "zod";
-import { REFUSED_GUARDS, SUPPORTED_GUARDS } from "@/lib/domain/sugar-guards";
-import { dropmintExtrasSchema, MAX_CREATORS, MAX_SYMBOL_BYTES } from "@/lib/schemas/sugar-folder";
+import { NOTED_GUARDS, REFUSED_GUARDS, SUPPORTED_GUARDS } from "@/lib/domain/sugar-guards";
+import {
+  dropmintExtrasSchema,
+  MAX_CREATORS,
+  MAX_GROUP_LABEL_BYTES,
+  MAX_SYMBOL_BYTES,
+} from "@/lib/schemas/sugar-folder";
 import { ASSETS_HASH_LENGTH } from "@/lib/domain/assets-hash";
 import { MEDIA_CACHE_CONTROL } from "@/lib/media/media-store";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, VARIANT_WIDTH } from "@/lib/media/image-limits";
@@ -13,7 +18,7 @@ const CONFIG_KEYS: Array<[string, string]> = [
   ["symbol", `The collection's and every NFT's symbol (at most ${MAX_SYMBOL_BYTES} bytes), written on chain.`],
   [
     "sellerFeeBasisPoints, creators",
-    `The royalties and creators every NFT's metadata states (shares add up to 100; at most ${MAX_CREATORS} creators). The first creator is the treasury when no phase has solPayment.`,
+    `The royalties and creators every NFT's metadata states (shares add up to 100; at most ${MAX_CREATORS} creators; a creator listed twice is refused, as Token Metadata refuses it). The first creator is the treasury when no phase has solPayment.`,
   ],
   [
     "isSequential",
@@ -23,13 +28,16 @@ const CONFIG_KEYS: Array<[string, string]> = [
     "hiddenSettings",
     "A delayed reveal: NFTs show a placeholder (dropmint.json reveal.placeholder, else the collection image) under the name “<collection> (unrevealed)” until reveal.at. Its hash must equal the assets hash that validate prints (see below); the drop is also provably fair.",
   ],
-  ["guards", "Phases: see the tables below."],
+  [
+    "guards",
+    'Phases: see the tables below. null or missing (what sugar launch and the guide write) is refused: on Candy Guard such a machine mints only to its authority, so it never becomes a public phase here; the refusal gives the smallest guard block to add. An empty default set ({ "default": {} }) is a free mint open at once, as on Candy Guard.',
+  ],
   [
     "tokenStandard",
     "nft only: Dropmint mints Token-2022 NFTs with their metadata on the mint, where programmable NFTs (pnft) and rule sets do not exist.",
   ],
   [
-    "isMutable, uploadMethod, awsConfig, pinataConfig, sdriveApiKey, ruleSet, maxEditionSupply",
+    "isMutable, uploadMethod, awsConfig, pinataConfig, sdriveApiKey, nftStorageAuthToken, shdwStorageAccount, ruleSet, maxEditionSupply",
     "Read and not used: Dropmint stores the media itself and keeps the metadata it serves.",
   ],
 ];
@@ -54,7 +62,12 @@ npm run drop -- show <folder|shortId>`}
         The folder is Sugar&apos;s: <code>config.json</code>, <code>assets/</code> with <code>0.json</code> +{" "}
         <code>0.png</code> … and <code>collection.json</code> + <code>collection.png</code> (token-metadata JSON: name,
         description, image, attributes), an optional <code>dropmint.json</code>, and the wallet files allowList guards
-        name. <code>validate</code> names every problem with its file and JSON path, all in one run; a refused folder
+        name. Sugar pairs <code>N.json</code> with <code>N.&lt;ext&gt;</code> by file name and writes the uploaded link
+        over <code>image</code>; Dropmint does the same, so HashLips&apos; <code>&quot;image.png&quot;</code> or{" "}
+        <code>ipfs://NewUriToReplace/N.png</code> are fine. Attributes keep their extra keys (display_type). A symbolic
+        link anywhere in the folder is refused, never followed. <code>validate</code> names every problem with its file
+        and JSON path (a wrong type says what was found and what was expected; a JSON syntax error gives its line and
+        column, and names a trailing comma), all in one run, and never quotes a file&apos;s contents; a refused folder
         leaves nothing behind.
       </p>
 
@@ -77,7 +90,11 @@ npm run drop -- show <folder|shortId>`}
         Each group of <code>guards.groups</code> is a phase named by its label (dropmint.json may give it another name),
         with the <code>guards.default</code> guards merged in (a guard in both is the group&apos;s); without groups, the
         default guards are the one phase. Dates read as <code>{`2025-06-01T18:00:00Z`}</code> or Sugar&apos;s{" "}
-        <code>{`2025-06-01 18:00:00 +0000`}</code>; SOL values are exact ({`0.3 SOL is 300,000,000 lamports`}).
+        <code>{`2025-06-01 18:00:00 +0000`}</code>; a date without a zone is refused (Sugar reads it in the local time
+        of whatever machine runs it), and the refusal prints it with its UTC offset to copy if UTC was meant. SOL values
+        are exact ({`0.3 SOL is 300,000,000 lamports`}). A group label is at most {MAX_GROUP_LABEL_BYTES} characters, as
+        Candy Guard requires. A solPayment destination of the System Program (the guides&apos; placeholder) is accepted
+        with a printed warning.
       </p>
       <table className="w-full text-left text-sm" data-testid="supported-guards">
         <thead>
@@ -106,6 +123,24 @@ npm run drop -- show <folder|shortId>`}
         </thead>
         <tbody>
           {Object.entries(REFUSED_GUARDS).map(([name, reason]) => (
+            <tr key={name} className="border-t border-white/10 align-top">
+              <td className="py-1 pr-3">
+                <code>{name}</code>
+              </td>
+              <td className="py-1">{reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="w-full text-left text-sm" data-testid="noted-guards">
+        <thead>
+          <tr>
+            <th className="py-1 pr-3">Kept, with a note</th>
+            <th className="py-1">Why it has no effect</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(NOTED_GUARDS).map(([name, reason]) => (
             <tr key={name} className="border-t border-white/10 align-top">
               <td className="py-1 pr-3">
                 <code>{name}</code>

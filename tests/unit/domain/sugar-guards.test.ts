@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { allowListMerkleRoot } from "@/lib/domain/allowlist-merkle";
 import { judgeUpdate, type DropShape } from "@/lib/domain/drop-update-rules";
 import { phasesFromGuards } from "@/lib/domain/sugar-guards";
-import { parseSugarDate, solToLamports } from "@/lib/domain/sugar-values";
+import { parseSugarDate, solToLamports, zonelessSugarDate } from "@/lib/domain/sugar-values";
 
 const TREASURY = "B2KfrgJ8p9mbKZRBqCEQsxzQjCXBTLKRF63PCQCWzy5d";
 const OTHER = "11111111111111111111111111111112";
@@ -13,9 +13,18 @@ describe("Sugar values", () => {
   it("reads the date forms Sugar's docs use, in UTC or with an offset, and nothing ambiguous", () => {
     expect(parseSugarDate("2025-01-01 00:00:00 +0000")?.toISOString()).toBe("2025-01-01T00:00:00.000Z");
     expect(parseSugarDate("2025-06-01T18:30:00+02:00")?.toISOString()).toBe("2025-06-01T16:30:00.000Z");
-    expect(parseSugarDate("2025-06-01")?.toISOString()).toBe("2025-06-01T00:00:00.000Z");
     for (const bad of ["next Tuesday", "2025-02-30", "06/01/2025", "2025-06-01 25:00:00", ""])
       expect(parseSugarDate(bad)).toBeNull();
+  });
+
+  it("refuses a zoneless date (Sugar reads it in the machine's local time) and says how it reads in UTC", () => {
+    for (const zoneless of ["2025-06-01", "2025-06-01 18:00:00", "2025-06-01T18:00"]) {
+      expect(parseSugarDate(zoneless)).toBeNull();
+      expect(zonelessSugarDate(zoneless)).not.toBeNull();
+    }
+    expect(zonelessSugarDate("2025-06-01 18:00:00")?.toISOString()).toBe("2025-06-01T18:00:00.000Z");
+    expect(zonelessSugarDate("2025-06-01 18:00:00 +0000")).toBeNull();
+    expect(zonelessSugarDate("next Tuesday")).toBeNull();
   });
 
   it("turns SOL into exact lamports (0.3 SOL is 300,000,000, not Sugar's truncated float)", () => {
