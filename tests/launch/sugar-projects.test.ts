@@ -7,6 +7,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FolderProblem } from "@/lib/domain/folder-problems";
 import { readDropFolder } from "@/lib/launch/read-folder";
+import { inspectImage, webVariant } from "@/lib/media/images";
+import sharp from "sharp";
 import { copyExample, editJson } from "./helpers";
 import { CREATOR, guideGuards, hashLipsMetadata, sugar2Config, writeSugarFolder } from "./sugar-shapes";
 
@@ -204,5 +206,21 @@ describe("Sugar's template config, as the guide writes it (items 7, 8, 10, 15)",
       at("config.json", "guards.groups[1].label", /at most 6 characters/),
     );
     expect(result.notes).toContainEqual(at("config.json", "guards.default.solPayment.destination", /System Program/));
+  });
+});
+
+describe("an animated GIF (item 16)", () => {
+  it("keeps every frame in its web variant", async () => {
+    const frames = Buffer.alloc(16 * 32 * 3);
+    frames.fill(255, 0, 16 * 16 * 3); // a white frame, then a black one
+    const gif = await sharp(frames, { raw: { width: 16, height: 32, channels: 3, pageHeight: 16 } })
+      .gif()
+      .toBuffer();
+    const inspected = await inspectImage(gif, "0.gif");
+    expect(inspected.ok).toBe(true);
+    if (!inspected.ok) return;
+    const variant = await sharp(await webVariant(gif, inspected.info)).metadata();
+    expect(variant.format).toBe("webp");
+    expect(variant.pages).toBe(2);
   });
 });

@@ -168,8 +168,8 @@ npm run drop -- show <folder|shortId>`}
       <p>
         Images (PNG, JPEG, GIF, WebP; SVG refused; at most {MAX_IMAGE_BYTES / 1048576} MB and {MAX_IMAGE_SIDE} pixels a
         side) must decode in full and match their extension. Each gets a web-sized WebP variant at most {VARIANT_WIDTH}{" "}
-        pixels wide for cards and galleries. They are stored under <code>DATA_DIR/media</code> and served at{" "}
-        <code>/media/&lt;shortId&gt;/&lt;sha256&gt;.&lt;ext&gt;</code> with{" "}
+        pixels wide for cards and galleries; an animated GIF or WebP keeps all its frames there. They are stored under{" "}
+        <code>DATA_DIR/media</code> and served at <code>/media/&lt;shortId&gt;/&lt;sha256&gt;.&lt;ext&gt;</code> with{" "}
         <code>Cache-Control: {MEDIA_CACHE_CONTROL}</code>, or in an S3-compatible bucket when{" "}
         <code>MEDIA_S3_BUCKET</code> is set (with <code>MEDIA_S3_PUBLIC_URL</code>, and <code>MEDIA_S3_ENDPOINT</code>{" "}
         for a bucket not on AWS).
