@@ -80,7 +80,10 @@ export type ReadProgress = (done: number, total: number) => void;
 /** Problems refuse the folder; notes are printed and change nothing (a guard kept with no effect, a likely slip). */
 export type ReadResult =
   | { ok: true; draft: DropDraft; notes: FolderProblem[] }
-  | { ok: false; problems: FolderProblem[]; notes: FolderProblem[] };
+  | { ok: false; problems: FolderProblem[]; notes: FolderProblem[]; hiddenHash: HiddenHash | null };
+
+/** hiddenSettings.hash as written, and the assets hash it must be (set when every asset was read). */
+export type HiddenHash = { written: string; expected: string };
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -375,7 +378,7 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
         problem(
           "config.json",
           "hiddenSettings.hash",
-          `${hash ? `"${hash}" does not match the assets` : "is empty"}: Dropmint commits to the asset files themselves (Sugar hashes its upload cache, which Dropmint does not use); for these files it is "${digest}" (${ASSETS_HASH_LENGTH} characters)`,
+          `${hash ? `"${hash}" does not match the assets` : "is empty"}: Dropmint commits to the asset files themselves (Sugar hashes its upload cache, which Dropmint does not use); for these files it is "${digest}" (${ASSETS_HASH_LENGTH} characters; create or update with --fill-hash writes it in, as Sugar does at deploy)`,
         ),
       );
     }
@@ -455,7 +458,13 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     );
 
   if (problems.length > 0 || !config || !collection || !treasury || !shortId)
-    return { ok: false, problems: sortProblems(problems), notes: sortProblems(notes) };
+    return {
+      ok: false,
+      problems: sortProblems(problems),
+      notes: sortProblems(notes),
+      hiddenHash:
+        config?.hiddenSettings && assetsComplete ? { written: config.hiddenSettings.hash, expected: digest } : null,
+    };
   const fingerprint = sha256(Buffer.from(fingerprintParts.sort().join("\n")));
   return {
     ok: true,

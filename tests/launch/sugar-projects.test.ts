@@ -1,11 +1,12 @@
 // Real Sugar projects, as creators have them (issue 23): the configs Sugar 2.x and the guides
 // write, HashLips output, and a folder that symlinks its allowlist to the site's secrets. Each
 // is read as Sugar would read it, or refused with its file, its JSON path and the reason.
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FolderProblem } from "@/lib/domain/folder-problems";
+import { fillHiddenHash, onlyTheHashDiffers } from "@/lib/launch/fill-hidden-hash";
 import { readDropFolder } from "@/lib/launch/read-folder";
 import { inspectImage, webVariant } from "@/lib/media/images";
 import sharp from "sharp";
@@ -222,5 +223,32 @@ describe("an animated GIF (item 16)", () => {
     const variant = await sharp(await webVariant(gif, inspected.info)).metadata();
     expect(variant.format).toBe("webp");
     expect(variant.pages).toBe(2);
+  });
+});
+
+describe("hiddenSettings.hash filled in, as Sugar does at deploy (item 11)", () => {
+  it("writes only the hash into config.json, and the check still holds afterwards", async () => {
+    const folder = track(copyExample());
+    const file = path.join(folder, "config.json");
+    editJson(file, (c) => (c.hiddenSettings = { name: "Moth #$ID$", uri: "https://example.com/h.json", hash: "" }));
+    const before = readFileSync(file, "utf8");
+    const first = await readDropFolder(folder);
+    expect(first.ok ? [] : first.problems).toEqual([at("config.json", "hiddenSettings.hash", /is empty.*--fill-hash/)]);
+    expect(onlyTheHashDiffers(first)).toBe(true);
+    if (!onlyTheHashDiffers(first)) return;
+    await fillHiddenHash(folder, first.hiddenHash.expected);
+    expect(readFileSync(file, "utf8")).toBe(before.replace('"hash": ""', `"hash": "${first.hiddenHash.expected}"`));
+    const second = await readDropFolder(folder);
+    expect(second.ok).toBe(true);
+    if (second.ok) expect(second.draft.assetsHash).toBe(first.hiddenHash.expected);
+  });
+
+  it("is not offered when another problem remains", async () => {
+    const folder = track(copyExample());
+    editJson(path.join(folder, "config.json"), (c) => {
+      c.hiddenSettings = { name: "Moth #$ID$", uri: "https://example.com/h.json", hash: "" };
+      c.symbol = 7;
+    });
+    expect(onlyTheHashDiffers(await readDropFolder(folder))).toBe(false);
   });
 });

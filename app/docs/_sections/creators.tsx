@@ -26,7 +26,7 @@ const CONFIG_KEYS: Array<[string, string]> = [
   ],
   [
     "hiddenSettings",
-    "A delayed reveal: NFTs show a placeholder (dropmint.json reveal.placeholder, else the collection image) under the name “<collection> (unrevealed)” until reveal.at. Its hash must equal the assets hash that validate prints (see below); the drop is also provably fair.",
+    "A delayed reveal: NFTs show a placeholder (dropmint.json reveal.placeholder, else the collection image) under the name “<collection> (unrevealed)” until reveal.at. Its hash must equal the assets hash that validate prints (see below); create or update with --fill-hash writes it in, as Sugar fills its hash at deploy (only that value of the file changes, and the check runs again). The drop is also provably fair.",
   ],
   [
     "guards",
