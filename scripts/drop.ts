@@ -69,7 +69,7 @@ function parseCommand(argv: string[]): Command {
 // ---------------------------------------------------------------------------------------
 // Progress
 
-/** A progress line with counts and an estimate: redrawn in place on a terminal, a line every 5% elsewhere. */
+/** A progress line with counts, the rate and the time left: redrawn in place on a terminal, a line every 5% elsewhere. */
 function progress(label: string) {
   const started = Date.now();
   const tty = process.stdout.isTTY === true;
@@ -79,7 +79,8 @@ function progress(label: string) {
     const left = done > 0 ? (elapsed / done) * (total - done) : 0;
     const width = 24;
     const filled = Math.round((done / Math.max(total, 1)) * width);
-    const line = `${label.padEnd(16)} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}  ${done < total ? `~${left < 1 ? "<1" : Math.round(left)} s left` : `${elapsed.toFixed(1)} s`}`;
+    const rate = elapsed > 0 ? done / elapsed : 0;
+    const line = `${label.padEnd(16)} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}  ${rate.toFixed(rate < 10 ? 1 : 0)}/s  ${done < total ? `~${left < 1 ? "<1" : Math.round(left)} s left` : `${elapsed.toFixed(1)} s`}`;
     if (tty) {
       process.stdout.write(`\r${line}${done === total ? "\n" : ""}`);
       return;

@@ -16,7 +16,8 @@ export const SUPPORTED_GUARDS = {
     "The phase's max per wallet (limit). Candy Guard counts a mintLimit id across every group that uses it; Dropmint counts per phase, so one id may serve one phase only.",
   redeemedAmount:
     "The phase's supply (maximum): how many the phase sells. Dropmint counts the phase's own mints, where Candy Guard counts the whole machine's.",
-  allocation: "The phase's supply (limit), like redeemedAmount; with both, the smaller.",
+  allocation:
+    "The phase's supply (limit), like redeemedAmount; with both, the smaller. Candy Guard shares one allocation among every group with the same id; Dropmint counts per phase, so one id may serve one phase only (the same id in two groups, or in the default guards with groups, is refused).",
   allowList:
     'A gated allowlist. A Merkle root cannot be turned back into wallets, so the guard also names a wallet file in the folder ("file": "allowlist.json" — a JSON array of addresses, or one address a line); the root of those wallets must equal merkleRoot.',
   addressGate: "A gated phase whose allowlist is that one address.",
@@ -147,6 +148,7 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
   }
 
   const mintLimitUsers = new Map<number, string[]>();
+  const allocationUsers = new Map<number, string[]>();
   const phases = sets.map((set): PhaseSpec => {
     const g = set.merged;
     const startDate = g.startDate ? dateOf(g.startDate, problems) : null;
@@ -166,6 +168,12 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
       mintLimitUsers.set(g.mintLimit.value.id, [
         ...(mintLimitUsers.get(g.mintLimit.value.id) ?? []),
         `${g.mintLimit.path}.id`,
+      ]);
+
+    if (g.allocation)
+      allocationUsers.set(g.allocation.value.id, [
+        ...(allocationUsers.get(g.allocation.value.id) ?? []),
+        `${g.allocation.path}.id`,
       ]);
 
     const supplies = [g.redeemedAmount?.value.maximum, g.allocation?.value.limit].filter(
@@ -209,6 +217,19 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
           CONFIG,
           path,
           `mintLimit id ${id} applies to ${paths.length} groups: Candy Guard counts them together, Dropmint counts each phase on its own; give each group its own mintLimit (and id)`,
+        ),
+      );
+    }
+  }
+
+  for (const [id, paths] of allocationUsers) {
+    if (paths.length < 2) continue;
+    for (const path of [...new Set(paths)]) {
+      problems.push(
+        problem(
+          CONFIG,
+          path,
+          `allocation id ${id} applies to ${paths.length} groups: Candy Guard counts one allocation for all of them, Dropmint counts each phase's supply on its own; give each group its own allocation (and id)`,
         ),
       );
     }

@@ -113,6 +113,35 @@ describe("guards to phases", () => {
     expect(at).toContain("guards.groups[1].label");
     expect(at).toContain("guards.groups[1].guards.solPayment.destination");
   });
+
+  it("refuses an allocation id shared by two groups, which Candy Guard counts as one (issue 23, item 6)", () => {
+    const shared = phasesFromGuards({
+      guards: {
+        default: {},
+        groups: [
+          { label: "og", guards: { allocation: { id: 2, limit: 100 } } },
+          { label: "wl", guards: { allocation: { id: 2, limit: 100 } } },
+          { label: "pub", guards: { allocation: { id: 3, limit: 50 } } },
+        ],
+      },
+      walletFiles: new Map(),
+    });
+    expect(shared.problems.map((p) => [p.path, p.message])).toEqual([
+      ["guards.groups[0].guards.allocation.id", expect.stringMatching(/allocation id 2 applies to 2 groups/)],
+      ["guards.groups[1].guards.allocation.id", expect.stringMatching(/allocation id 2 applies to 2 groups/)],
+    ]);
+    const inDefault = phasesFromGuards({
+      guards: {
+        default: { allocation: { id: 0, limit: 10 } },
+        groups: [
+          { label: "a", guards: {} },
+          { label: "b", guards: {} },
+        ],
+      },
+      walletFiles: new Map(),
+    });
+    expect(inDefault.problems.map((p) => p.path)).toEqual(["guards.default.allocation.id"]);
+  });
 });
 
 describe("what update may change", () => {
