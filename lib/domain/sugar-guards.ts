@@ -22,7 +22,8 @@ export const SUPPORTED_GUARDS = {
     'A gated allowlist. A Merkle root cannot be turned back into wallets, so the guard also names a wallet file in the folder ("file": "allowlist.json" — a JSON array of addresses, or one address a line); the root of those wallets must equal merkleRoot.',
   addressGate: "A gated phase whose allowlist is that one address.",
   tokenGate: "A token gate: holders of at least amount (raw units) of mint may mint.",
-  nftGate: "An NFT gate: holders of an NFT of requiredCollection (a collection group mint on this chain) may mint.",
+  nftGate:
+    "An NFT gate: holders of an NFT of requiredCollection may mint. It must be the collection address of a drop on this site (npm run drop -- show prints it): Dropmint recognises holders only of NFTs it minted, so create and update refuse a collection minted elsewhere (a Metaplex Token Metadata or Core collection) rather than open a phase nobody could enter.",
   programGate:
     "Nothing to store: Dropmint builds every mint transaction itself, with no program but its own, so the gate always holds.",
 } as const;
