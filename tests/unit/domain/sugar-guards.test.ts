@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { allowListMerkleRoot } from "@/lib/domain/allowlist-merkle";
 import { judgeUpdate, type DropShape } from "@/lib/domain/drop-update-rules";
-import { phasesFromGuards } from "@/lib/domain/sugar-guards";
+import { NOTED_GUARDS, phasesFromGuards, REFUSED_GUARDS, SUPPORTED_GUARDS } from "@/lib/domain/sugar-guards";
 import { parseSugarDate, solToLamports, zonelessSugarDate } from "@/lib/domain/sugar-values";
 
 const TREASURY = "B2KfrgJ8p9mbKZRBqCEQsxzQjCXBTLKRF63PCQCWzy5d";
@@ -227,5 +227,42 @@ describe("what update may change", () => {
     expect(judgeUpdate(shape(), shape({ phases: [] }), sold).refusals).toEqual([
       expect.stringMatching(/Phase 1 \(Public\) cannot be removed: 3 NFTs were minted in it/),
     ]);
+  });
+});
+
+describe("every guard Sugar knows has one answer (issue 23: /docs lists each)", () => {
+  // The guards of Sugar 2.9.1's CandyGuardData (src/config/guard_data.rs), in its camelCase.
+  const SUGAR_GUARDS = [
+    "botTax",
+    "solPayment",
+    "tokenPayment",
+    "startDate",
+    "thirdPartySigner",
+    "tokenGate",
+    "gatekeeper",
+    "endDate",
+    "allowList",
+    "mintLimit",
+    "nftPayment",
+    "redeemedAmount",
+    "addressGate",
+    "nftGate",
+    "nftBurn",
+    "tokenBurn",
+    "freezeSolPayment",
+    "freezeTokenPayment",
+    "programGate",
+    "allocation",
+    "token2022Payment",
+  ];
+
+  it("is honoured, kept with a note, or refused with a reason, and never two of these", () => {
+    const tables = [SUPPORTED_GUARDS, NOTED_GUARDS, REFUSED_GUARDS].map((t) => Object.keys(t));
+    for (const guard of SUGAR_GUARDS)
+      expect(
+        tables.filter((keys) => keys.includes(guard)),
+        guard,
+      ).toHaveLength(1);
+    expect(tables.flat().sort()).toEqual([...SUGAR_GUARDS].sort());
   });
 });
