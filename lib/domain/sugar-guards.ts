@@ -15,7 +15,7 @@ export const SUPPORTED_GUARDS = {
   mintLimit:
     "The phase's max per wallet (limit). Candy Guard counts a mintLimit id across every group that uses it; Dropmint counts per phase, so one id may serve one phase only.",
   redeemedAmount:
-    "The phase's supply (maximum): how many the phase sells. Dropmint counts the phase's own mints, where Candy Guard counts the whole machine's.",
+    "The phase's supply (maximum): how many the phase sells. Dropmint counts the phase's own mints, where Candy Guard counts the whole machine's: without groups the two are the same; in the default guards with groups it would become one cap per phase, so it is refused there (lower number instead).",
   allocation:
     "The phase's supply (limit), like redeemedAmount; with both, the smaller. Candy Guard shares one allocation among every group with the same id; Dropmint counts per phase, so one id may serve one phase only (the same id in two groups, or in the default guards with groups, is refused).",
   allowList:
@@ -222,6 +222,17 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
       );
     }
   }
+
+  // A default redeemedAmount caps the whole machine on Candy Guard; merged into each group it
+  // would become one cap per phase here, selling up to groups × maximum.
+  if (groups && guards.default.redeemedAmount)
+    problems.push(
+      problem(
+        CONFIG,
+        "guards.default.redeemedAmount",
+        `with ${groups.length} groups: Candy Guard stops the whole machine at ${guards.default.redeemedAmount.maximum} mints, Dropmint would count each phase on its own; lower config.json's number to sell fewer, or put a redeemedAmount in each group`,
+      ),
+    );
 
   for (const [id, paths] of allocationUsers) {
     if (paths.length < 2) continue;

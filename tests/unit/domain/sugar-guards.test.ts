@@ -230,6 +230,36 @@ describe("what update may change", () => {
   });
 });
 
+describe("redeemedAmount counts the whole machine on Candy Guard (issue 23, item 5)", () => {
+  it("refuses a default redeemedAmount with groups, which would become one cap per phase", () => {
+    const { problems } = phasesFromGuards({
+      guards: {
+        default: { redeemedAmount: { maximum: 100 } },
+        groups: [
+          { label: "og", guards: {} },
+          { label: "pub", guards: {} },
+        ],
+      },
+      walletFiles: new Map(),
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        path: "guards.default.redeemedAmount",
+        message: expect.stringMatching(/stops the whole machine at 100 mints/),
+      }),
+    ]);
+  });
+
+  it("keeps it without groups, where the one phase is the whole machine", () => {
+    const { problems, phases } = phasesFromGuards({
+      guards: { default: { redeemedAmount: { maximum: 100 } }, groups: null },
+      walletFiles: new Map(),
+    });
+    expect(problems).toEqual([]);
+    expect(phases[0]!.phaseSupply).toBe(100);
+  });
+});
+
 describe("every guard Sugar knows has one answer (issue 23: /docs lists each)", () => {
   // The guards of Sugar 2.9.1's CandyGuardData (src/config/guard_data.rs), in its camelCase.
   const SUGAR_GUARDS = [
