@@ -3,6 +3,7 @@
 //   validate <folder>   check everything, write nothing; every problem with its file and JSON path
 //   create <folder>     store the media, create the drop, its phases, NFTs and on-chain collection
 //   update <folder>     apply the folder's changes (refused when they would break NFTs already sold)
+//   (create and update take --fill-hash: write the assets hash into hiddenSettings.hash, as Sugar does)
 //   show <folder|shortId>
 //
 // The folder is Sugar's: config.json, assets/ (0.json + 0.png … and collection.json +
@@ -26,6 +27,7 @@ import { EmbeddedDatabaseBusyError, openDatabase, type Database } from "../lib/d
 import { formatProblem } from "../lib/domain/folder-problems";
 import { isProcessAlive } from "../lib/fs/dir-lock";
 import { removeStagedPlan } from "../lib/fs/launch-files";
+import { fillHiddenHash, onlyTheHashDiffers } from "../lib/launch/fill-hidden-hash";
 import { readDropFolder, shortIdFrom, type DropDraft } from "../lib/launch/read-folder";
 import { clearUnreferencedMedia, planOf, stagePlan, storeDraftMedia } from "../lib/launch/stage-drop";
 import { openMediaStore } from "../lib/media/media-store";
@@ -39,8 +41,8 @@ import { createReadCaches } from "../lib/services/read-caches";
 
 const USAGE = `Usage:
   npm run drop -- validate <folder>
-  npm run drop -- create <folder>
-  npm run drop -- update <folder>
+  npm run drop -- create <folder> [--fill-hash]
+  npm run drop -- update <folder> [--fill-hash]
   npm run drop -- show <folder|shortId>`;
 
 class UsageError extends Error {}
@@ -50,21 +52,24 @@ class CliError extends Error {}
 /** Creating thousands of NFTs takes a while: the site gets this long to answer. */
 const SITE_TIMEOUT_MS = 10 * 60_000;
 
-type Command = { action: "validate" | "create" | "update" | "show"; target: string };
+type Command = { action: "validate" | "create" | "update" | "show"; target: string; fillHash: boolean };
 
 function parseCommand(argv: string[]): Command {
-  const [action, target, ...rest] = argv;
+  const fillHash = argv.includes("--fill-hash");
+  const [action, target, ...rest] = argv.filter((arg) => arg !== "--fill-hash");
+  if (fillHash && action !== "create" && action !== "update")
+    throw new UsageError("--fill-hash goes with create or update (validate never writes).");
   if (!action) throw new UsageError("Name a command.");
   if (!["validate", "create", "update", "show"].includes(action)) throw new UsageError(`Unknown command "${action}".`);
   if (!target || rest.length > 0)
     throw new UsageError(`${action} takes exactly one folder${action === "show" ? " or short ID" : ""}.`);
-  return { action: action as Command["action"], target };
+  return { action: action as Command["action"], target, fillHash };
 }
 
 // ---------------------------------------------------------------------------------------
 // Progress
 
-/** A progress line with counts and an estimate: redrawn in place on a terminal, a line every 5% elsewhere. */
+/** A progress line with counts, the rate and the time left: redrawn in place on a terminal, a line every 5% elsewhere. */
 function progress(label: string) {
   const started = Date.now();
   const tty = process.stdout.isTTY === true;
@@ -74,7 +79,8 @@ function progress(label: string) {
     const left = done > 0 ? (elapsed / done) * (total - done) : 0;
     const width = 24;
     const filled = Math.round((done / Math.max(total, 1)) * width);
-    const line = `${label.padEnd(16)} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}  ${done < total ? `~${left < 1 ? "<1" : Math.round(left)} s left` : `${elapsed.toFixed(1)} s`}`;
+    const rate = elapsed > 0 ? done / elapsed : 0;
+    const line = `${label.padEnd(16)} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}  ${rate.toFixed(rate < 10 ? 1 : 0)}/s  ${done < total ? `~${left < 1 ? "<1" : Math.round(left)} s left` : `${elapsed.toFixed(1)} s`}`;
     if (tty) {
       process.stdout.write(`\r${line}${done === total ? "\n" : ""}`);
       return;
@@ -170,13 +176,19 @@ function siteTarget(config: Config, holderPid: number | null): Target {
 // ---------------------------------------------------------------------------------------
 // Commands
 
-async function checkFolder(folder: string): Promise<DropDraft> {
+async function checkFolder(folder: string, fillHash = false): Promise<DropDraft> {
   const isDir = await stat(folder).then(
     (s) => s.isDirectory(),
     () => false,
   );
   if (!isDir) throw new CliError(`${folder} is not a folder.`);
-  const result = await readDropFolder(folder, progress("Checking images"));
+  let result = await readDropFolder(folder, progress("Checking images"));
+  if (fillHash && onlyTheHashDiffers(result)) {
+    await fillHiddenHash(folder, result.hiddenHash.expected);
+    console.log(`Wrote hiddenSettings.hash "${result.hiddenHash.expected}" into config.json (--fill-hash).`);
+    result = await readDropFolder(folder, progress("Checking again"));
+  }
+  for (const note of result.notes) console.log(`Note: ${formatProblem(note)}`);
   if (!result.ok) {
     console.log(`\n${result.problems.length} problem${result.problems.length === 1 ? "" : "s"} in ${folder}:`);
     for (const p of result.problems) console.log(`  ${formatProblem(p)}`);
@@ -262,7 +274,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case "create":
     case "update": {
-      const draft = await checkFolder(command.target);
+      const draft = await checkFolder(command.target, command.fillHash);
       await stageAndRun(config, draft, command.action);
       return;
     }

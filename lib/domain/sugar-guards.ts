@@ -5,7 +5,7 @@
 // (REFUSED_GUARDS): none is ever dropped in silence. /docs renders both tables.
 import { allowListMerkleRoot } from "./allowlist-merkle";
 import { problem, type FolderProblem } from "./folder-problems";
-import { parseSugarDate, solToLamports } from "./sugar-values";
+import { parseSugarDate, solToLamports, zonelessSugarDate } from "./sugar-values";
 
 /** Guards Dropmint honours, and what each becomes. */
 export const SUPPORTED_GUARDS = {
@@ -15,21 +15,27 @@ export const SUPPORTED_GUARDS = {
   mintLimit:
     "The phase's max per wallet (limit). Candy Guard counts a mintLimit id across every group that uses it; Dropmint counts per phase, so one id may serve one phase only.",
   redeemedAmount:
-    "The phase's supply (maximum): how many the phase sells. Dropmint counts the phase's own mints, where Candy Guard counts the whole machine's.",
-  allocation: "The phase's supply (limit), like redeemedAmount; with both, the smaller.",
+    "The phase's supply (maximum): how many the phase sells. Dropmint counts the phase's own mints, where Candy Guard counts the whole machine's: without groups the two are the same; in the default guards with groups it would become one cap per phase, so it is refused there (lower number instead).",
+  allocation:
+    "The phase's supply (limit), like redeemedAmount; with both, the smaller. Candy Guard shares one allocation among every group with the same id; Dropmint counts per phase, so one id may serve one phase only (the same id in two groups, or in the default guards with groups, is refused).",
   allowList:
     'A gated allowlist. A Merkle root cannot be turned back into wallets, so the guard also names a wallet file in the folder ("file": "allowlist.json" — a JSON array of addresses, or one address a line); the root of those wallets must equal merkleRoot.',
   addressGate: "A gated phase whose allowlist is that one address.",
   tokenGate: "A token gate: holders of at least amount (raw units) of mint may mint.",
-  nftGate: "An NFT gate: holders of an NFT of requiredCollection (a collection group mint on this chain) may mint.",
+  nftGate:
+    "An NFT gate: holders of an NFT of requiredCollection may mint. It must be the collection address of a drop on this site (npm run drop -- show prints it): Dropmint recognises holders only of NFTs it minted, so create and update refuse a collection minted elsewhere (a Metaplex Token Metadata or Core collection) rather than open a phase nobody could enter.",
   programGate:
     "Nothing to store: Dropmint builds every mint transaction itself, with no program but its own, so the gate always holds.",
 } as const;
 
+/** Guards Dropmint accepts with a printed note: they describe something that cannot happen here. */
+export const NOTED_GUARDS = {
+  botTax:
+    "Dropmint checks every rule before it signs a mint, so a mint that breaks one never lands and there is no failed mint to tax; bots are refused, never charged.",
+} as const;
+
 /** Guards Dropmint cannot honour, and why. A config using any of them is refused. */
 export const REFUSED_GUARDS = {
-  botTax:
-    "Dropmint refuses a mint that breaks a rule before it is signed, so it never lands and is never charged: there is no failed mint to tax.",
   gatekeeper:
     "Dropmint cannot check a gatekeeper network's pass (Civic and the like): no mint waits on a third-party identity token.",
   thirdPartySigner:
@@ -47,8 +53,10 @@ export const REFUSED_GUARDS = {
 
 export type SupportedGuardName = keyof typeof SUPPORTED_GUARDS;
 export type RefusedGuardName = keyof typeof REFUSED_GUARDS;
+export type NotedGuardName = keyof typeof NOTED_GUARDS;
 
 export const isSupportedGuard = (name: string): name is SupportedGuardName => Object.hasOwn(SUPPORTED_GUARDS, name);
+export const isNotedGuard = (name: string): name is NotedGuardName => Object.hasOwn(NOTED_GUARDS, name);
 export const isRefusedGuard = (name: string): name is RefusedGuardName => Object.hasOwn(REFUSED_GUARDS, name);
 
 /** The supported guards' settings, as a parsed config carries them. */
@@ -141,6 +149,7 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
   }
 
   const mintLimitUsers = new Map<number, string[]>();
+  const allocationUsers = new Map<number, string[]>();
   const phases = sets.map((set): PhaseSpec => {
     const g = set.merged;
     const startDate = g.startDate ? dateOf(g.startDate, problems) : null;
@@ -160,6 +169,12 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
       mintLimitUsers.set(g.mintLimit.value.id, [
         ...(mintLimitUsers.get(g.mintLimit.value.id) ?? []),
         `${g.mintLimit.path}.id`,
+      ]);
+
+    if (g.allocation)
+      allocationUsers.set(g.allocation.value.id, [
+        ...(allocationUsers.get(g.allocation.value.id) ?? []),
+        `${g.allocation.path}.id`,
       ]);
 
     const supplies = [g.redeemedAmount?.value.maximum, g.allocation?.value.limit].filter(
@@ -208,6 +223,30 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
     }
   }
 
+  // A default redeemedAmount caps the whole machine on Candy Guard; merged into each group it
+  // would become one cap per phase here, selling up to groups × maximum.
+  if (groups && guards.default.redeemedAmount)
+    problems.push(
+      problem(
+        CONFIG,
+        "guards.default.redeemedAmount",
+        `with ${groups.length} groups: Candy Guard stops the whole machine at ${guards.default.redeemedAmount.maximum} mints, Dropmint would count each phase on its own; lower config.json's number to sell fewer, or put a redeemedAmount in each group`,
+      ),
+    );
+
+  for (const [id, paths] of allocationUsers) {
+    if (paths.length < 2) continue;
+    for (const path of [...new Set(paths)]) {
+      problems.push(
+        problem(
+          CONFIG,
+          path,
+          `allocation id ${id} applies to ${paths.length} groups: Candy Guard counts one allocation for all of them, Dropmint counts each phase's supply on its own; give each group its own allocation (and id)`,
+        ),
+      );
+    }
+  }
+
   const destinations = phases.filter((p) => p.treasury !== null);
   const treasury = destinations[0]?.treasury ?? null;
   for (const phase of destinations) {
@@ -226,7 +265,10 @@ export function phasesFromGuards(input: GuardsInput): { phases: PhaseSpec[]; pro
 
 function dateOf(source: Sourced<"startDate"> | Sourced<"endDate">, problems: FolderProblem[]): Date | null {
   const date = parseSugarDate(source.value.date);
-  if (!date) {
+  const zoneless = date ? null : zonelessSugarDate(source.value.date);
+  if (zoneless) {
+    problems.push(problem(CONFIG, `${source.path}.date`, zonelessDateMessage(source.value.date, zoneless)));
+  } else if (!date) {
     problems.push(
       problem(
         CONFIG,
@@ -267,4 +309,13 @@ function allowListWallets(
     );
   }
   return [...wallets];
+}
+
+/** A zoneless date is refused: Sugar reads it in the local time of whatever machine runs it. */
+export function zonelessDateMessage(text: string, asUtc: Date): string {
+  const utc = asUtc
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.000Z$/, " +0000");
+  return `"${text}" has no time zone: Sugar reads it in the local time of the machine that runs it, so the instant depends on where the command runs. Write the zone, e.g. "${utc}" if you meant UTC`;
 }

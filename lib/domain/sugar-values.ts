@@ -8,21 +8,34 @@ const LAMPORTS_DECIMALS = 9;
 const MAX_SOL = 1_000_000;
 
 /**
- * A Sugar guard date. Sugar parses with Rust's `dateparser`; Dropmint accepts the forms its
- * docs and templates use, always with an explicit or implied UTC offset, never the machine's
- * local zone (a launch time must not depend on where the command runs):
+ * A Sugar guard date. Sugar parses with Rust's `dateparser`, which reads a date without a zone
+ * in the local time of the machine running it; Dropmint accepts the forms its docs and
+ * templates use, always with an explicit UTC offset (a launch time must not depend on where
+ * the command runs):
  *   "2024-06-01T18:00:00Z", "2024-06-01T18:00:00+02:00" (RFC 3339 / ISO 8601),
- *   "2024-06-01 18:00:00 +0000" (Sugar's template), "2024-06-01 18:00:00" and
- *   "2024-06-01" (UTC).
- * Returns null for anything else, or an impossible date (31 February).
+ *   "2024-06-01 18:00:00 +0000" (Sugar's template).
+ * Returns null for anything else: a zoneless date ("2024-06-01 18:00:00", "2024-06-01",
+ * see zonelessSugarDate) or an impossible one (31 February).
  */
 export function parseSugarDate(text: string): Date | null {
+  const parts = dateParts(text);
+  return parts && parts.zone !== null ? new Date(parts.utcMs - parts.zone * 60_000) : null;
+}
+
+/** A well-formed date written without a zone, as it reads in UTC; null when it has a zone or is not a date. */
+export function zonelessSugarDate(text: string): Date | null {
+  const parts = dateParts(text);
+  return parts && parts.zone === null ? new Date(parts.utcMs) : null;
+}
+
+/** The wall-clock instant as if in UTC, and the offset in minutes (null: none written). */
+function dateParts(text: string): { utcMs: number; zone: number | null } | null {
   const match =
     /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?$/i.exec(
       text.trim(),
     );
   if (!match) return null;
-  const [, y, mo, d, h = "00", mi = "00", s = "00", frac = "", zone = "Z"] = match;
+  const [, y, mo, d, h = "00", mi = "00", s = "00", frac = "", zone] = match;
   const ms = Date.UTC(
     Number(y),
     Number(mo) - 1,
@@ -43,10 +56,11 @@ export function parseSugarDate(text: string): Date | null {
   ) {
     return null;
   }
+  if (zone === undefined) return { utcMs: ms, zone: null };
   const offset = /^(Z|UTC)$/i.test(zone)
     ? 0
     : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
-  return new Date(ms - offset * 60_000);
+  return { utcMs: ms, zone: offset };
 }
 
 /**

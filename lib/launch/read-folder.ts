@@ -9,22 +9,27 @@
 // result is a draft: the drop as it will be, with each image's content hash, but nothing
 // stored yet (lib/launch/stage-drop.ts stores the media and stages the plan).
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
-import type { z } from "zod";
+import { z } from "zod";
 import { assetsHash, ASSETS_HASH_LENGTH } from "@/lib/domain/assets-hash";
 import { jsonPath, problem, sortProblems, type FolderProblem } from "@/lib/domain/folder-problems";
 import {
+  isNotedGuard,
   isRefusedGuard,
   isSupportedGuard,
+  NOTED_GUARDS,
   phasesFromGuards,
   REFUSED_GUARDS,
   SUPPORTED_GUARDS,
   type GuardSet,
   type PhaseSpec,
+  zonelessDateMessage,
 } from "@/lib/domain/sugar-guards";
-import { isSolanaAddress, parseSugarDate } from "@/lib/domain/sugar-values";
+import { isSolanaAddress, parseSugarDate, zonelessSugarDate } from "@/lib/domain/sugar-values";
 import { inspectImage, type ImageInfo } from "@/lib/media/images";
+import { readInsideFolder, readRefusal } from "./folder-files";
+import { parseJsonText } from "./json-text";
 import { runPool } from "./run-pool";
 import {
   assetMetadataSchema,
@@ -40,6 +45,8 @@ const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"];
 /** Sugar's animation and other media files: Dropmint stores images only. */
 const OTHER_MEDIA = ["mp4", "mov", "webm", "glb", "gltf", "mp3", "wav", "flac", "html", "svg"];
 const MAX_JSON_BYTES = 1024 * 1024;
+/** The System Program: the guides' placeholder treasury, which no one can spend from. */
+const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const MAX_WALLETS = 100_000;
 /** Images checked at once (sharp decodes on libuv's thread pool). */
 const CHECK_CONCURRENCY = 4;
@@ -70,13 +77,20 @@ export type DropDraft = {
 
 export type ReadProgress = (done: number, total: number) => void;
 
-export type ReadResult = { ok: true; draft: DropDraft } | { ok: false; problems: FolderProblem[] };
+/** Problems refuse the folder; notes are printed and change nothing (a guard kept with no effect, a likely slip). */
+export type ReadResult =
+  | { ok: true; draft: DropDraft; notes: FolderProblem[] }
+  | { ok: false; problems: FolderProblem[]; notes: FolderProblem[]; hiddenHash: HiddenHash | null };
+
+/** hiddenSettings.hash as written, and the assets hash it must be (set when every asset was read). */
+export type HiddenHash = { written: string; expected: string };
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Reads and checks the folder; `onImage` reports progress through the image checks. */
 export async function readDropFolder(folder: string, onImage?: ReadProgress): Promise<ReadResult> {
   const problems: FolderProblem[] = [];
+  const notes: FolderProblem[] = [];
   const fingerprintParts: string[] = [];
   const root = path.resolve(folder);
 
@@ -86,26 +100,20 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     schema: S,
     optional = false,
   ): Promise<{ value: z.output<S> | null; raw: unknown; bytes: Buffer } | null> => {
-    const bytes = await readFile(path.join(root, file)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT" && optional) return null;
-      problems.push(
-        problem(file, "", error.code === "ENOENT" ? "is missing" : `cannot be read (${error.code ?? error.message})`),
-      );
-      return null;
-    });
-    if (!bytes) return null;
-    if (bytes.length > MAX_JSON_BYTES) {
-      problems.push(problem(file, "", `is larger than ${MAX_JSON_BYTES / 1024} KB`));
+    const read = await readInsideFolder(root, file, MAX_JSON_BYTES);
+    if (!read.ok) {
+      if (read.reason === "too-large") problems.push(problem(file, "", `is larger than ${MAX_JSON_BYTES / 1024} KB`));
+      else if (!(read.reason === "missing" && optional)) problems.push(problem(file, "", readRefusal(read)));
       return null;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(bytes.toString("utf8"));
-    } catch (error) {
-      problems.push(problem(file, "", `is not valid JSON (${(error as Error).message})`));
+    const bytes = read.bytes;
+    const text = parseJsonText(bytes.toString("utf8"));
+    if (!text.ok) {
+      problems.push(problem(file, "", text.message));
       return null;
     }
-    const parsed = schema.safeParse(json);
+    const json = text.value;
+    const parsed = schema.safeParse(json, { reportInput: true });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) problems.push(problem(file, jsonPath(issue.path), issueMessage(issue)));
       return { value: null, raw: json, bytes };
@@ -141,11 +149,12 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
 
   // Guards: each name honoured, refused with its reason, or unknown.
   // Checked even when another part of the config is wrong, so one run names every problem.
-  const looseGuards = config
-    ? null
-    : sugarConfigSchema.shape.guards.safeParse((configLoose?.raw as { guards?: unknown } | undefined)?.guards);
+  const rawConfig = isPlainObject(configLoose?.raw) ? configLoose.raw : null;
+  const looseGuards = config ? null : guardsStructureSchema.safeParse(rawConfig?.guards);
   const guardsToRead = config?.guards ?? (looseGuards?.success ? looseGuards.data : null);
-  const guardSets = guardsToRead ? parseGuards(guardsToRead, problems) : null;
+  if (rawConfig && (rawConfig.guards === null || rawConfig.guards === undefined))
+    problems.push(noGuardsProblem(rawConfig));
+  const guardSets = guardsToRead ? parseGuards(guardsToRead, problems, notes) : null;
 
   // Wallet files named by allowList guards.
   const walletFiles = new Map<string, string[]>();
@@ -163,19 +172,9 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   problems.push(...guardProblems);
 
   // Assets: 0..N-1 pairs and the collection pair.
-  const assetsDir = path.join(root, "assets");
-  const names = await readdir(assetsDir).catch(() => null);
-  if (!names)
-    problems.push(
-      problem(
-        "assets",
-        "",
-        "is missing: Sugar's assets folder (0.json, 0.png, … and collection.json, collection.png) goes beside config.json",
-      ),
-    );
+  const names = await listAssets(root, problems);
   const byStem = new Map<string, { json?: string; images: string[] }>();
   for (const name of names ?? []) {
-    if (name.startsWith(".")) continue;
     const dot = name.lastIndexOf(".");
     const stem = dot > 0 ? name.slice(0, dot) : name;
     const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
@@ -200,7 +199,9 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
       );
     byStem.set(stem, entry);
   }
-  const number = config?.number ?? null;
+  // The number-versus-files check holds even when another key of config.json is wrong.
+  const looseNumber = sugarConfigSchema.shape.number.safeParse(rawConfig?.number);
+  const number = config?.number ?? (looseNumber.success ? looseNumber.data : null);
   const indexes: number[] = [];
   for (const [stem, entry] of byStem) {
     if (stem === "collection") continue;
@@ -299,8 +300,9 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   for (const stem of ["collection", ...indexes.sort((a, b) => a - b).map(String)]) {
     const pair = pairOf(stem);
     if (!pair) continue;
+    // Sugar pairs N.json with N.<ext> by file name and writes the uploaded link over `image`,
+    // so its value (HashLips' "image.png", "ipfs://NewUriToReplace/3.png") does not matter.
     const read = await readJson(`assets/${pair.json}`, assetMetadataSchema);
-    if (read) checkImageField(`assets/${pair.json}`, read.value, pair.image, problems);
     pending.push({
       index: stem === "collection" ? "collection" : Number(stem),
       json: pair.json,
@@ -318,19 +320,16 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   let done = 0;
   const images = new Map<string, DraftImage>();
   const checkImage = async (file: string, reportAs: { file: string; path: string }) => {
-    if (file.includes("..") || path.isAbsolute(file)) {
-      problems.push(problem(reportAs.file, reportAs.path, "must name a file inside the folder"));
-      return;
-    }
-    const bytes = await readFile(path.join(root, file)).catch(() => null);
+    const read = await readInsideFolder(root, file);
     const namedElsewhere = reportAs.file !== file;
-    if (!bytes)
-      problems.push(
-        namedElsewhere
-          ? problem(reportAs.file, reportAs.path, `names ${file}, which is missing`)
-          : problem(file, "", "is missing"),
-      );
-    else {
+    if (!read.ok) {
+      if (read.reason === "outside")
+        problems.push(problem(reportAs.file, reportAs.path, "must name a file inside the folder"));
+      else if (read.reason === "missing" && namedElsewhere)
+        problems.push(problem(reportAs.file, reportAs.path, `names ${file}, which is missing`));
+      else problems.push(problem(file, "", readRefusal(read)));
+    } else {
+      const bytes = read.bytes;
       const inspected = await inspectImage(bytes, file);
       if (!inspected.ok) problems.push(problem(file, "", inspected.message));
       else images.set(file, { file, sha256: sha256(bytes), info: inspected.info });
@@ -379,7 +378,7 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
         problem(
           "config.json",
           "hiddenSettings.hash",
-          `${hash ? `"${hash}" does not match the assets` : "is empty"}: Dropmint commits to the asset files themselves (Sugar hashes its upload cache, which Dropmint does not use); for these files it is "${digest}" (${ASSETS_HASH_LENGTH} characters)`,
+          `${hash ? `"${hash}" does not match the assets` : "is empty"}: Dropmint commits to the asset files themselves (Sugar hashes its upload cache, which Dropmint does not use); for these files it is "${digest}" (${ASSETS_HASH_LENGTH} characters; create or update with --fill-hash writes it in, as Sugar does at deploy)`,
         ),
       );
     }
@@ -424,14 +423,18 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     if (number !== null && bounty.triggerMintCount > number)
       problems.push(problem("dropmint.json", `bounties[${i}].triggerMintCount`, `is past the drop's ${number} NFTs`));
   });
-  if (extras.reveal?.at !== undefined && !parseSugarDate(extras.reveal.at))
+  if (extras.reveal?.at !== undefined && !parseSugarDate(extras.reveal.at)) {
+    const zoneless = zonelessSugarDate(extras.reveal.at);
     problems.push(
       problem(
         "dropmint.json",
         "reveal.at",
-        `"${extras.reveal.at}" is not a date Dropmint reads (e.g. "2024-06-01T18:00:00Z")`,
+        zoneless
+          ? zonelessDateMessage(extras.reveal.at, zoneless)
+          : `"${extras.reveal.at}" is not a date Dropmint reads (e.g. "2024-06-01T18:00:00Z")`,
       ),
     );
+  }
   if (extras.reveal && !config?.hiddenSettings)
     problems.push(problem("dropmint.json", "reveal", "applies to a delayed reveal: config.json has no hiddenSettings"));
 
@@ -455,10 +458,17 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     );
 
   if (problems.length > 0 || !config || !collection || !treasury || !shortId)
-    return { ok: false, problems: sortProblems(problems) };
+    return {
+      ok: false,
+      problems: sortProblems(problems),
+      notes: sortProblems(notes),
+      hiddenHash:
+        config?.hiddenSettings && assetsComplete ? { written: config.hiddenSettings.hash, expected: digest } : null,
+    };
   const fingerprint = sha256(Buffer.from(fingerprintParts.sort().join("\n")));
   return {
     ok: true,
+    notes: sortProblems(notes),
     draft: {
       folder: root,
       shortId,
@@ -476,35 +486,95 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   };
 }
 
-/** A readable sentence for a zod issue. */
+/** A readable sentence for a zod issue: what was expected and what was found (the kind, never the value). */
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys")
     return `unknown key${issue.keys.length === 1 ? "" : "s"} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
-  if (issue.code === "invalid_type" && issue.input === undefined) return `is missing (expected ${issue.expected})`;
+  if (issue.code === "invalid_type") {
+    const expected = `${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+    return issue.input === undefined
+      ? `is missing (expected ${expected})`
+      : `expected ${expected}, found ${kindOf(issue.input)}`;
+  }
   return issue.message;
 }
 
-/** Sugar pairs 3.json with 3.<ext>; an `image` naming another local file would mean another picture. */
-function checkImageField(file: string, metadata: AssetMetadata, image: string, problems: FolderProblem[]) {
-  if (/^https?:\/\//i.test(metadata.image) || metadata.image === image) return;
-  problems.push(
-    problem(
-      file,
-      "image",
-      `names "${metadata.image}", but the image beside ${path.basename(file)} is ${image} (Sugar pairs files by number)`,
-    ),
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  const type = typeof value;
+  return type === "object" ? "an object" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
+}
+
+/** The shape of `guards` alone, to check every guard even when a label or another key is wrong. */
+const guardsStructureSchema = z.looseObject({
+  default: z.record(z.string(), z.unknown()),
+  groups: z
+    .array(z.looseObject({ label: z.string(), guards: z.record(z.string(), z.unknown()) }))
+    .nullable()
+    .optional(),
+});
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * `"guards": null` (what `sugar launch` and the guide write) or no guards: on Candy Guard such a
+ * machine mints only to its authority, so it must never become a public phase here.
+ */
+function noGuardsProblem(rawConfig: Record<string, unknown>): FolderProblem {
+  const creators = Array.isArray(rawConfig.creators) ? rawConfig.creators : [];
+  const first = isPlainObject(creators[0]) && typeof creators[0].address === "string" ? creators[0].address : null;
+  const treasury = first && isSolanaAddress(first) ? first : "<your wallet>";
+  return problem(
+    "config.json",
+    "guards",
+    `is ${rawConfig.guards === null ? "null" : "missing"}: a Candy Machine without guards can be minted only by its authority, so Dropmint opens no public mint for it. ` +
+      `Add the smallest guard block for a paid mint open at once: "guards": { "default": { "solPayment": { "value": 0.1, "destination": "${treasury}" } } } ` +
+      `(or "guards": { "default": {} } for a free one; add startDate to open later)`,
   );
 }
 
-type GuardSetsInput = NonNullable<SugarConfig["guards"]>;
+/** assets/'s entries (hidden files skipped); a linked folder or linked entry is a problem, never followed. */
+async function listAssets(root: string, problems: FolderProblem[]): Promise<string[] | null> {
+  const info = await lstat(path.join(root, "assets")).catch(() => null);
+  if (info?.isSymbolicLink()) {
+    problems.push(problem("assets", "", readRefusal({ ok: false, reason: "symlink" })));
+    return null;
+  }
+  const entries = info ? await readdir(path.join(root, "assets"), { withFileTypes: true }).catch(() => null) : null;
+  if (!entries) {
+    problems.push(
+      problem(
+        "assets",
+        "",
+        "is missing: Sugar's assets folder (0.json, 0.png, … and collection.json, collection.png) goes beside config.json",
+      ),
+    );
+    return null;
+  }
+  const names: string[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith(".")) continue;
+    // A linked file is listed (so its pair is not reported missing) and refused when it is read.
+    names.push(entry.name);
+  }
+  return names;
+}
 
-function parseGuards(guards: GuardSetsInput, problems: FolderProblem[]) {
+type GuardSetsInput = z.output<typeof guardsStructureSchema>;
+
+function parseGuards(guards: GuardSetsInput, problems: FolderProblem[], notes: FolderProblem[]) {
   const walletFiles = new Set<string>();
   const parseSet = (set: Record<string, unknown>, at: string): GuardSet => {
     const parsed: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(set)) {
       if (value === null || value === undefined) continue; // Sugar writes unset guards as null
       const where = `${at}.${name}`;
+      if (isNotedGuard(name)) {
+        notes.push(problem("config.json", where, `${name} is kept but has no effect: ${NOTED_GUARDS[name]}`));
+        continue;
+      }
       if (isRefusedGuard(name)) {
         problems.push(problem("config.json", where, `${name} is refused: ${REFUSED_GUARDS[name]}`));
         continue;
@@ -519,13 +589,21 @@ function parseGuards(guards: GuardSetsInput, problems: FolderProblem[]) {
         );
         continue;
       }
-      const result = supportedGuardSchemas[name].safeParse(value);
+      const result = supportedGuardSchemas[name].safeParse(value, { reportInput: true });
       if (!result.success) {
         for (const issue of result.error.issues)
           problems.push(problem("config.json", jsonPath([where, ...issue.path]), issueMessage(issue)));
         continue;
       }
       parsed[name] = result.data;
+      if (name === "solPayment" && (result.data as { destination: string }).destination === SYSTEM_PROGRAM)
+        notes.push(
+          problem(
+            "config.json",
+            `${where}.destination`,
+            "is the System Program's address, the guides' placeholder: payments sent there are lost. Put your treasury wallet here",
+          ),
+        );
       if (name === "allowList" && (result.data as { file?: string }).file)
         walletFiles.add((result.data as { file: string }).file);
     }
@@ -551,25 +629,23 @@ async function readWalletFile(
   file: string,
   problems: FolderProblem[],
 ): Promise<{ wallets: string[]; sha: string } | null> {
-  if (file.includes("..") || path.isAbsolute(file)) {
-    problems.push(problem(file, "", "must be a file inside the folder"));
+  const read = await readInsideFolder(root, file);
+  if (!read.ok) {
+    problems.push(
+      problem(file, "", `${readRefusal(read)}${read.reason === "missing" ? " (an allowList guard names it)" : ""}`),
+    );
     return null;
   }
-  const bytes = await readFile(path.join(root, file)).catch(() => null);
-  if (!bytes) {
-    problems.push(problem(file, "", "is missing (an allowList guard names it)"));
-    return null;
-  }
+  const bytes = read.bytes;
   const text = bytes.toString("utf8");
   const entries: Array<{ value: unknown; at: string }> = [];
   if (file.toLowerCase().endsWith(".json")) {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      problems.push(problem(file, "", `is not valid JSON (${(error as Error).message})`));
+    const parsed = parseJsonText(text);
+    if (!parsed.ok) {
+      problems.push(problem(file, "", parsed.message));
       return null;
     }
+    const json = parsed.value;
     if (!Array.isArray(json)) {
       problems.push(problem(file, "", "must be a JSON array of wallet addresses"));
       return null;
@@ -588,7 +664,8 @@ async function readWalletFile(
   let bad = false;
   for (const { value, at } of entries) {
     if (typeof value !== "string" || !isSolanaAddress(value)) {
-      problems.push(problem(file, at, `${JSON.stringify(value)} is not a base58 Solana address`));
+      // Never the line itself: a file that is not a wallet list may hold anything.
+      problems.push(problem(file, at, "is not a base58 Solana address"));
       bad = true;
     } else if (seen.has(value)) {
       problems.push(problem(file, at, `${value} is listed twice`));

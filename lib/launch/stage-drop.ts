@@ -2,7 +2,6 @@
 // the media store (skipping what is already there: keys name content, so a resumed run
 // uploads only what is missing), then writes the drop plan to
 // `<DATA_DIR>/launches/<shortId>.json`, which the create and update services read.
-import { readFile } from "node:fs/promises";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { parseUnits } from "@/lib/domain/amounts";
@@ -12,6 +11,7 @@ import { webVariant, VARIANT_WIDTH } from "@/lib/media/images";
 import type { MediaStore } from "@/lib/media/media-store";
 import type { DropPlan, DropPlanPhase } from "@/lib/schemas/drop-plan";
 import { stagedPlanPath } from "@/lib/fs/launch-files";
+import { readInsideFolder, readRefusal } from "./folder-files";
 import { runPool } from "./run-pool";
 import type { DraftImage, DropDraft } from "./read-folder";
 
@@ -52,7 +52,9 @@ export async function storeDraftMedia(draft: DropDraft, store: MediaStore, onIma
   let done = 0;
   const jobs = renditions.map((rendition) => async () => {
     if (!(await store.has(rendition.key))) {
-      const bytes = await readFile(path.join(draft.folder, rendition.image.file));
+      const read = await readInsideFolder(draft.folder, rendition.image.file);
+      if (!read.ok) throw new Error(`${rendition.image.file} ${readRefusal(read)}`);
+      const bytes = read.bytes;
       await store.put(rendition.key, rendition.variant ? await webVariant(bytes, rendition.image.info) : bytes);
     }
     onImage?.(++done, renditions.length);

@@ -74,7 +74,9 @@ export async function inspectImage(
 /** The web-sized variant: at most VARIANT_WIDTH wide, never enlarged (pixel art stays crisp: nearest neighbour), WebP. */
 export async function webVariant(bytes: Uint8Array, info: ImageInfo): Promise<Uint8Array> {
   const small = info.width <= 128 && info.height <= 128;
-  const pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).resize({
+  // An animated GIF or WebP keeps every frame: its web variant is an animated WebP, not a still.
+  const animated = info.ext === "gif" || info.ext === "webp";
+  const pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated }).resize({
     width: VARIANT_WIDTH,
     height: VARIANT_WIDTH,
     fit: "inside",

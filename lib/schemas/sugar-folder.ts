@@ -16,6 +16,8 @@ export const MAX_SYMBOL_BYTES = 10;
 /** Sugar's limit on a collection's creators. */
 export const MAX_CREATORS = 4;
 export const MAX_URI_BYTES = 200;
+/** Candy Guard's limit on a group label (MAXIMUM_LABEL_SIZE), in bytes. */
+export const MAX_GROUP_LABEL_BYTES = 6;
 
 const bytesAtMost = (max: number) => (text: string) => new TextEncoder().encode(text).length <= max;
 
@@ -45,13 +47,28 @@ export const sugarConfigSchema = z.strictObject({
     .refine(
       (creators) => creators.length === 0 || creators.reduce((sum, c) => sum + c.share, 0) === 100,
       "the creators' shares must add up to 100",
-    ),
+    )
+    .superRefine((creators, ctx) => {
+      // Token Metadata refuses a creator listed twice (DuplicateCreatorAddress); Sugar's template has one.
+      creators.forEach((creator, i) => {
+        const first = creators.findIndex((c) => c.address === creator.address);
+        if (first < i)
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "address"],
+            message: `is listed twice (also creators[${first}]): Token Metadata refuses a duplicate creator; list each once with the shares added`,
+          });
+      });
+    }),
   // Where Sugar uploads: Dropmint stores the media itself, so these are read and not used.
   uploadMethod: z.string().optional(),
   ruleSet: z.string().nullable().optional(),
   awsConfig: z.unknown().optional(),
   sdriveApiKey: z.unknown().optional(),
   pinataConfig: z.unknown().optional(),
+  // Sugar 2.x (2022 to late 2025) writes these two, null, in every config.
+  nftStorageAuthToken: z.unknown().optional(),
+  shdwStorageAccount: z.unknown().optional(),
   hiddenSettings: hiddenSettingsSchema.nullable().optional(),
   guards: z
     .strictObject({
@@ -59,7 +76,13 @@ export const sugarConfigSchema = z.strictObject({
       groups: z
         .array(
           z.strictObject({
-            label: z.string().min(1, "a group needs a label (it names the phase)").max(32),
+            label: z
+              .string()
+              .min(1, "a group needs a label (it names the phase)")
+              .refine(
+                bytesAtMost(MAX_GROUP_LABEL_BYTES),
+                `must be at most ${MAX_GROUP_LABEL_BYTES} characters: Candy Guard refuses a longer group label (dropmint.json's phases.<label>.name gives the phase a longer name)`,
+              ),
             guards: guardSetSchema,
           }),
         )

@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { REFUSED_GUARDS, SUPPORTED_GUARDS } from "../../lib/domain/sugar-guards";
+import { NOTED_GUARDS, REFUSED_GUARDS, SUPPORTED_GUARDS } from "../../lib/domain/sugar-guards";
 import { test, expect, saveScreenshot } from "./fixtures";
 
 const run = promisify(execFile);
@@ -83,5 +83,8 @@ test("the docs list every guard Dropmint honours and every one it refuses, with 
   const refused = page.getByTestId("refused-guards");
   for (const [name, reason] of Object.entries(REFUSED_GUARDS))
     await expect(refused.getByRole("row", { name: new RegExp(`^${name} `) })).toContainText(reason);
+  const noted = page.getByTestId("noted-guards");
+  for (const [name, reason] of Object.entries(NOTED_GUARDS))
+    await expect(noted.getByRole("row", { name: new RegExp(`^${name} `) })).toContainText(reason);
   await expect(page.getByTestId("dropmint-json-schema")).toContainText('"shortId"');
 });

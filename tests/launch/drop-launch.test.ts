@@ -291,6 +291,27 @@ for (const target of databaseTargets) {
       expect((await collection()).phases.all[1]!.priceDisplay).toMatchObject({ amount: 0.15 });
     });
 
+    it("nftGate: a collection minted elsewhere is refused with the reason, writing nothing; a drop's own collection is kept (issue 23, item 4)", async () => {
+      const gated = copyExample();
+      editJson(path.join(gated, "dropmint.json"), (d) => (d.shortId = "gated-moths"));
+      editJson(path.join(gated, "config.json"), (c) => {
+        delete c.guards.groups[0].guards.allowList;
+        // A Metaplex collection of another site: no holder of it would ever be recognised here.
+        c.guards.groups[0].guards.nftGate = { requiredCollection: "SMBtHCCC6RYRutFEPb4gZqeBLUZbMNhRKaMKZZLHi7W" };
+      });
+      const refusal = await launchFolder(app, gated, "create").catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(AppError);
+      expect((refusal as AppError).code).toBe("LAUNCH_REFUSED");
+      expect((refusal as AppError).message).toMatch(
+        /SMBtHCCC6RYRutFEPb4gZqeBLUZbMNhRKaMKZZLHi7W is not a collection of a drop on this site/,
+      );
+      expect(await app.runtime.database.prisma.collection.findUnique({ where: { shortId: "gated-moths" } })).toBeNull();
+
+      const moths = (await collection()).collection.collectionAddress!;
+      editJson(path.join(gated, "config.json"), (c) => (c.guards.groups[0].guards.nftGate.requiredCollection = moths));
+      expect((await launchFolder(app, gated, "create")).outcome).toBe("created");
+    });
+
     // Issue 21 item 7: the seed is published once every phase has ended; a sale extended or
     // reopened after that would hand out NFTs in an order anyone can compute.
     it("update once a fair drop's seed is published: the phases are final, refused with the reason", async () => {

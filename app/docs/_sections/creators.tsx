@@ -3,8 +3,13 @@
 // so this page always says what the command does.
 import { z } from "zod";
 import { CREATOR_CLAIM_CODE_MAX_LENGTH, CREATOR_CLAIM_CODE_MIN_LENGTH } from "@/lib/domain/claim-code-format";
-import { REFUSED_GUARDS, SUPPORTED_GUARDS } from "@/lib/domain/sugar-guards";
-import { dropmintExtrasSchema, MAX_CREATORS, MAX_SYMBOL_BYTES } from "@/lib/schemas/sugar-folder";
+import { NOTED_GUARDS, REFUSED_GUARDS, SUPPORTED_GUARDS } from "@/lib/domain/sugar-guards";
+import {
+  dropmintExtrasSchema,
+  MAX_CREATORS,
+  MAX_GROUP_LABEL_BYTES,
+  MAX_SYMBOL_BYTES,
+} from "@/lib/schemas/sugar-folder";
 import { ASSETS_HASH_LENGTH } from "@/lib/domain/assets-hash";
 import { MEDIA_CACHE_CONTROL } from "@/lib/media/media-store";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, VARIANT_WIDTH } from "@/lib/media/image-limits";
@@ -14,7 +19,7 @@ const CONFIG_KEYS: Array<[string, string]> = [
   ["symbol", `The collection's and every NFT's symbol (at most ${MAX_SYMBOL_BYTES} bytes), written on chain.`],
   [
     "sellerFeeBasisPoints, creators",
-    `The royalties and creators every NFT's metadata states (shares add up to 100; at most ${MAX_CREATORS} creators). The first creator is the treasury when no phase has solPayment.`,
+    `The royalties and creators every NFT's metadata states (shares add up to 100; at most ${MAX_CREATORS} creators; a creator listed twice is refused, as Token Metadata refuses it). The first creator is the treasury when no phase has solPayment.`,
   ],
   [
     "isSequential",
@@ -22,15 +27,18 @@ const CONFIG_KEYS: Array<[string, string]> = [
   ],
   [
     "hiddenSettings",
-    "A delayed reveal: NFTs show a placeholder (dropmint.json reveal.placeholder, else the collection image) under the name “<collection> (unrevealed)” until reveal.at. Its hash must equal the assets hash that validate prints (see below); the drop is also provably fair.",
+    "A delayed reveal: NFTs show a placeholder (dropmint.json reveal.placeholder, else the collection image) under the name “<collection> (unrevealed)” until reveal.at. Its hash must equal the assets hash that validate prints (see below); create or update with --fill-hash writes it in, as Sugar fills its hash at deploy (only that value of the file changes, and the check runs again). The drop is also provably fair.",
   ],
-  ["guards", "Phases: see the tables below."],
+  [
+    "guards",
+    'Phases: see the tables below. null or missing (what sugar launch and the guide write) is refused: on Candy Guard such a machine mints only to its authority, so it never becomes a public phase here; the refusal gives the smallest guard block to add. An empty default set ({ "default": {} }) is a free mint open at once, as on Candy Guard.',
+  ],
   [
     "tokenStandard",
     "nft only: Dropmint mints Token-2022 NFTs with their metadata on the mint, where programmable NFTs (pnft) and rule sets do not exist.",
   ],
   [
-    "isMutable, uploadMethod, awsConfig, pinataConfig, sdriveApiKey, ruleSet, maxEditionSupply",
+    "isMutable, uploadMethod, awsConfig, pinataConfig, sdriveApiKey, nftStorageAuthToken, shdwStorageAccount, ruleSet, maxEditionSupply",
     "Read and not used: Dropmint stores the media itself and keeps the metadata it serves.",
   ],
 ];
@@ -55,7 +63,12 @@ npm run drop -- show <folder|shortId>`}
         The folder is Sugar&apos;s: <code>config.json</code>, <code>assets/</code> with <code>0.json</code> +{" "}
         <code>0.png</code> … and <code>collection.json</code> + <code>collection.png</code> (token-metadata JSON: name,
         description, image, attributes), an optional <code>dropmint.json</code>, and the wallet files allowList guards
-        name. <code>validate</code> names every problem with its file and JSON path, all in one run; a refused folder
+        name. Sugar pairs <code>N.json</code> with <code>N.&lt;ext&gt;</code> by file name and writes the uploaded link
+        over <code>image</code>; Dropmint does the same, so HashLips&apos; <code>&quot;image.png&quot;</code> or{" "}
+        <code>ipfs://NewUriToReplace/N.png</code> are fine. Attributes keep their extra keys (display_type). A symbolic
+        link anywhere in the folder is refused, never followed. <code>validate</code> names every problem with its file
+        and JSON path (a wrong type says what was found and what was expected; a JSON syntax error gives its line and
+        column, and names a trailing comma), all in one run, and never quotes a file&apos;s contents; a refused folder
         leaves nothing behind.
       </p>
 
@@ -78,7 +91,11 @@ npm run drop -- show <folder|shortId>`}
         Each group of <code>guards.groups</code> is a phase named by its label (dropmint.json may give it another name),
         with the <code>guards.default</code> guards merged in (a guard in both is the group&apos;s); without groups, the
         default guards are the one phase. Dates read as <code>{`2025-06-01T18:00:00Z`}</code> or Sugar&apos;s{" "}
-        <code>{`2025-06-01 18:00:00 +0000`}</code>; SOL values are exact ({`0.3 SOL is 300,000,000 lamports`}).
+        <code>{`2025-06-01 18:00:00 +0000`}</code>; a date without a zone is refused (Sugar reads it in the local time
+        of whatever machine runs it), and the refusal prints it with its UTC offset to copy if UTC was meant. SOL values
+        are exact ({`0.3 SOL is 300,000,000 lamports`}). A group label is at most {MAX_GROUP_LABEL_BYTES} characters, as
+        Candy Guard requires. A solPayment destination of the System Program (the guides&apos; placeholder) is accepted
+        with a printed warning.
       </p>
       <table className="w-full text-left text-sm" data-testid="supported-guards">
         <thead>
@@ -116,6 +133,24 @@ npm run drop -- show <folder|shortId>`}
           ))}
         </tbody>
       </table>
+      <table className="w-full text-left text-sm" data-testid="noted-guards">
+        <thead>
+          <tr>
+            <th className="py-1 pr-3">Kept, with a note</th>
+            <th className="py-1">Why it has no effect</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(NOTED_GUARDS).map(([name, reason]) => (
+            <tr key={name} className="border-t border-white/10 align-top">
+              <td className="py-1 pr-3">
+                <code>{name}</code>
+              </td>
+              <td className="py-1">{reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <p>
         A config using a refused guard, or any other name (Core Candy Machine&apos;s asset guards, a typo), is refused
         by name: no guard is ever dropped in silence. Two access guards in one group (allowList, addressGate, tokenGate,
@@ -134,8 +169,8 @@ npm run drop -- show <folder|shortId>`}
       <p>
         Images (PNG, JPEG, GIF, WebP; SVG refused; at most {MAX_IMAGE_BYTES / 1048576} MB and {MAX_IMAGE_SIDE} pixels a
         side) must decode in full and match their extension. Each gets a web-sized WebP variant at most {VARIANT_WIDTH}{" "}
-        pixels wide for cards and galleries. They are stored under <code>DATA_DIR/media</code> and served at{" "}
-        <code>/media/&lt;shortId&gt;/&lt;sha256&gt;.&lt;ext&gt;</code> with{" "}
+        pixels wide for cards and galleries; an animated GIF or WebP keeps all its frames there. They are stored under{" "}
+        <code>DATA_DIR/media</code> and served at <code>/media/&lt;shortId&gt;/&lt;sha256&gt;.&lt;ext&gt;</code> with{" "}
         <code>Cache-Control: {MEDIA_CACHE_CONTROL}</code>, or in an S3-compatible bucket when{" "}
         <code>MEDIA_S3_BUCKET</code> is set (with <code>MEDIA_S3_PUBLIC_URL</code>, and <code>MEDIA_S3_ENDPOINT</code>{" "}
         for a bucket not on AWS).

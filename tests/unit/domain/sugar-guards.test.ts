@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { allowListMerkleRoot } from "@/lib/domain/allowlist-merkle";
 import { judgeUpdate, type DropShape } from "@/lib/domain/drop-update-rules";
-import { phasesFromGuards } from "@/lib/domain/sugar-guards";
-import { parseSugarDate, solToLamports } from "@/lib/domain/sugar-values";
+import { NOTED_GUARDS, phasesFromGuards, REFUSED_GUARDS, SUPPORTED_GUARDS } from "@/lib/domain/sugar-guards";
+import { parseSugarDate, solToLamports, zonelessSugarDate } from "@/lib/domain/sugar-values";
 
 const TREASURY = "B2KfrgJ8p9mbKZRBqCEQsxzQjCXBTLKRF63PCQCWzy5d";
 const OTHER = "11111111111111111111111111111112";
@@ -13,9 +13,18 @@ describe("Sugar values", () => {
   it("reads the date forms Sugar's docs use, in UTC or with an offset, and nothing ambiguous", () => {
     expect(parseSugarDate("2025-01-01 00:00:00 +0000")?.toISOString()).toBe("2025-01-01T00:00:00.000Z");
     expect(parseSugarDate("2025-06-01T18:30:00+02:00")?.toISOString()).toBe("2025-06-01T16:30:00.000Z");
-    expect(parseSugarDate("2025-06-01")?.toISOString()).toBe("2025-06-01T00:00:00.000Z");
     for (const bad of ["next Tuesday", "2025-02-30", "06/01/2025", "2025-06-01 25:00:00", ""])
       expect(parseSugarDate(bad)).toBeNull();
+  });
+
+  it("refuses a zoneless date (Sugar reads it in the machine's local time) and says how it reads in UTC", () => {
+    for (const zoneless of ["2025-06-01", "2025-06-01 18:00:00", "2025-06-01T18:00"]) {
+      expect(parseSugarDate(zoneless)).toBeNull();
+      expect(zonelessSugarDate(zoneless)).not.toBeNull();
+    }
+    expect(zonelessSugarDate("2025-06-01 18:00:00")?.toISOString()).toBe("2025-06-01T18:00:00.000Z");
+    expect(zonelessSugarDate("2025-06-01 18:00:00 +0000")).toBeNull();
+    expect(zonelessSugarDate("next Tuesday")).toBeNull();
   });
 
   it("turns SOL into exact lamports (0.3 SOL is 300,000,000, not Sugar's truncated float)", () => {
@@ -104,6 +113,35 @@ describe("guards to phases", () => {
     expect(at).toContain("guards.groups[1].label");
     expect(at).toContain("guards.groups[1].guards.solPayment.destination");
   });
+
+  it("refuses an allocation id shared by two groups, which Candy Guard counts as one (issue 23, item 6)", () => {
+    const shared = phasesFromGuards({
+      guards: {
+        default: {},
+        groups: [
+          { label: "og", guards: { allocation: { id: 2, limit: 100 } } },
+          { label: "wl", guards: { allocation: { id: 2, limit: 100 } } },
+          { label: "pub", guards: { allocation: { id: 3, limit: 50 } } },
+        ],
+      },
+      walletFiles: new Map(),
+    });
+    expect(shared.problems.map((p) => [p.path, p.message])).toEqual([
+      ["guards.groups[0].guards.allocation.id", expect.stringMatching(/allocation id 2 applies to 2 groups/)],
+      ["guards.groups[1].guards.allocation.id", expect.stringMatching(/allocation id 2 applies to 2 groups/)],
+    ]);
+    const inDefault = phasesFromGuards({
+      guards: {
+        default: { allocation: { id: 0, limit: 10 } },
+        groups: [
+          { label: "a", guards: {} },
+          { label: "b", guards: {} },
+        ],
+      },
+      walletFiles: new Map(),
+    });
+    expect(inDefault.problems.map((p) => p.path)).toEqual(["guards.default.allocation.id"]);
+  });
 });
 
 describe("what update may change", () => {
@@ -189,5 +227,72 @@ describe("what update may change", () => {
     expect(judgeUpdate(shape(), shape({ phases: [] }), sold).refusals).toEqual([
       expect.stringMatching(/Phase 1 \(Public\) cannot be removed: 3 NFTs were minted in it/),
     ]);
+  });
+});
+
+describe("redeemedAmount counts the whole machine on Candy Guard (issue 23, item 5)", () => {
+  it("refuses a default redeemedAmount with groups, which would become one cap per phase", () => {
+    const { problems } = phasesFromGuards({
+      guards: {
+        default: { redeemedAmount: { maximum: 100 } },
+        groups: [
+          { label: "og", guards: {} },
+          { label: "pub", guards: {} },
+        ],
+      },
+      walletFiles: new Map(),
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        path: "guards.default.redeemedAmount",
+        message: expect.stringMatching(/stops the whole machine at 100 mints/),
+      }),
+    ]);
+  });
+
+  it("keeps it without groups, where the one phase is the whole machine", () => {
+    const { problems, phases } = phasesFromGuards({
+      guards: { default: { redeemedAmount: { maximum: 100 } }, groups: null },
+      walletFiles: new Map(),
+    });
+    expect(problems).toEqual([]);
+    expect(phases[0]!.phaseSupply).toBe(100);
+  });
+});
+
+describe("every guard Sugar knows has one answer (issue 23: /docs lists each)", () => {
+  // The guards of Sugar 2.9.1's CandyGuardData (src/config/guard_data.rs), in its camelCase.
+  const SUGAR_GUARDS = [
+    "botTax",
+    "solPayment",
+    "tokenPayment",
+    "startDate",
+    "thirdPartySigner",
+    "tokenGate",
+    "gatekeeper",
+    "endDate",
+    "allowList",
+    "mintLimit",
+    "nftPayment",
+    "redeemedAmount",
+    "addressGate",
+    "nftGate",
+    "nftBurn",
+    "tokenBurn",
+    "freezeSolPayment",
+    "freezeTokenPayment",
+    "programGate",
+    "allocation",
+    "token2022Payment",
+  ];
+
+  it("is honoured, kept with a note, or refused with a reason, and never two of these", () => {
+    const tables = [SUPPORTED_GUARDS, NOTED_GUARDS, REFUSED_GUARDS].map((t) => Object.keys(t));
+    for (const guard of SUGAR_GUARDS)
+      expect(
+        tables.filter((keys) => keys.includes(guard)),
+        guard,
+      ).toHaveLength(1);
+    expect(tables.flat().sort()).toEqual([...SUGAR_GUARDS].sort());
   });
 });

@@ -1,0 +1,139 @@
+// `npm run bench:drop`: how `npm run drop` scales to a PFP collection. For 1,000 and 10,000
+// items (small PNGs, each its own colour so every hash differs) it times validate and create
+// as a creator runs them (a child process, the embedded database and chain in a fresh
+// DATA_DIR), with the peak memory of each, and the fixed start-up (the command with nothing
+// to do). The issue's goals are printed beside the figures: validate of 10,000 under 60 s,
+// create under 5 minutes, memory under 512 MB, start-up under 3 s.
+//
+// BENCH_DROP_SIZES ("1000,10000") and BENCH_DROP_CREATE_MAX (10000: larger sizes are only
+// validated) shape the run.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+
+const SIZES = (process.env.BENCH_DROP_SIZES ?? "1000,10000").split(",").map(Number);
+const CREATE_MAX = Number(process.env.BENCH_DROP_CREATE_MAX ?? 10_000);
+const GOALS = { validate10k: 60, create10k: 300, memoryMb: 512, startupS: 3 };
+const TREASURY = "B2KfrgJ8p9mbKZRBqCEQsxzQjCXBTLKRF63PCQCWzy5d";
+
+async function png(n: number): Promise<Buffer> {
+  const background = { r: n & 255, g: (n >> 8) & 255, b: (n * 7) & 255 };
+  return sharp({ create: { width: 32, height: 32, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+async function writeFolder(size: number): Promise<string> {
+  const folder = mkdtempSync(path.join(tmpdir(), `dropmint-bench-drop-${size}-`));
+  const assets = path.join(folder, "assets");
+  mkdirSync(assets);
+  const config = {
+    number: size,
+    symbol: "BNCH",
+    sellerFeeBasisPoints: 500,
+    isMutable: true,
+    isSequential: true,
+    creators: [{ address: TREASURY, share: 100 }],
+    uploadMethod: "bundlr",
+    nftStorageAuthToken: null,
+    shdwStorageAccount: null,
+    hiddenSettings: null,
+    guards: { default: { solPayment: { value: 0.1, destination: TREASURY } } },
+  };
+  writeFileSync(path.join(folder, "config.json"), JSON.stringify(config, null, 2));
+  writeFileSync(path.join(folder, "dropmint.json"), JSON.stringify({ shortId: `bench-${size}` }));
+  for (let n = 0; n < size; n++) {
+    writeFileSync(path.join(assets, `${n}.png`), await png(n));
+    const metadata = {
+      name: `Bench #${n}`,
+      description: "A bench item",
+      image: `${n}.png`,
+      attributes: [{ trait_type: "Tone", value: String(n % 17) }],
+    };
+    writeFileSync(path.join(assets, `${n}.json`), JSON.stringify(metadata));
+  }
+  writeFileSync(path.join(assets, "collection.png"), await png(size + 1));
+  writeFileSync(
+    path.join(assets, "collection.json"),
+    JSON.stringify({ name: `Bench ${size}`, description: "Bench collection", image: "collection.png" }),
+  );
+  return folder;
+}
+
+type Run = { seconds: number; peakMb: number; code: number; tail: string };
+
+/** `npm run drop -- <args>` under /usr/bin/time, for its wall time and peak resident memory. */
+function runDrop(args: string[], dataDir: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      "/usr/bin/time",
+      ["-f", "BENCH_TIME %e %M", process.execPath, "--import", "tsx", "scripts/drop.ts", ...args],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+    child.stderr.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+    child.on("close", (code) => {
+      const match = /BENCH_TIME ([\d.]+) (\d+)/.exec(output);
+      resolve({
+        seconds: match ? Number(match[1]) : NaN,
+        peakMb: match ? Number(match[2]) / 1024 : NaN,
+        code: code ?? 1,
+        tail: output
+          .replace(/BENCH_TIME.*\n?/, "")
+          .trim()
+          .split("\n")
+          .slice(-3)
+          .join(" | "),
+      });
+    });
+  });
+}
+
+const mark = (ok: boolean) => (ok ? "✓" : "✗");
+
+function print(label: string, run: Run, goalSeconds?: number) {
+  const goal = goalSeconds === undefined ? "" : ` (goal < ${goalSeconds} s ${mark(run.seconds < goalSeconds)})`;
+  const memory = `peak ${run.peakMb.toFixed(0)} MB (goal < ${GOALS.memoryMb} MB ${mark(run.peakMb < GOALS.memoryMb)})`;
+  console.log(`${label.padEnd(26)} ${run.seconds.toFixed(1).padStart(7)} s${goal}  ${memory}`);
+  if (run.code !== 0) console.log(`${"".padEnd(26)} exit ${run.code}: ${run.tail}`);
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-bench-drop-data-"));
+  try {
+    const startup = await runDrop(["validate", path.join(dataDir, "no-such-folder")], dataDir);
+    print("start-up (nothing to do)", startup, GOALS.startupS);
+    for (const size of SIZES) {
+      const started = Date.now();
+      const folder = await writeFolder(size);
+      console.log(
+        `\n${size.toLocaleString("en-US")} items (folder written in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+      try {
+        print(
+          `validate ${size}`,
+          await runDrop(["validate", folder], dataDir),
+          size === 10_000 ? GOALS.validate10k : undefined,
+        );
+        if (size <= CREATE_MAX)
+          print(
+            `create ${size}`,
+            await runDrop(["create", folder], dataDir),
+            size === 10_000 ? GOALS.create10k : undefined,
+          );
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
