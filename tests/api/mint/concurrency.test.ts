@@ -37,6 +37,9 @@ const PRICE = 10_000_000n; // 0.01 SOL
 const FUNDING = 1_000_000_000n;
 // The rush here is about supply under real concurrency, so nothing is refused at the door (admission has its own test).
 const NO_RATE_LIMIT = {
+  // Every buyer here calls from one address: the per-client bound on requests in progress
+  // would refuse the rush before the database is ever contended.
+  MAX_REQUESTS_PER_CLIENT: "1000000",
   RATE_LIMIT_MINTS_PER_MINUTE: "1000000",
   RATE_LIMIT_READS_PER_MINUTE: "1000000",
   MAX_CONCURRENT_REQUESTS: "10000",
