@@ -58,8 +58,10 @@ export function MintSection() {
         <code>{`{ collectionId, phaseId, walletAddress, quantity, affiliate_code?, walletProvider?, claimCode?, quotedTokenAmount? }`}</code>{" "}
         (<code>quotedTokenAmount</code>, an addition to v1: a pegged phase&apos;s quote the buyer saw, honoured within
         its <code>slippageTolerance</code>; see Prices). <code>quantity</code> is an integer or a numeric string from 1
-        to {PREPARE_MAX_QUANTITY}. <code>collectionId</code> may be the UUID, or the short ID or address of one of the
-        key&apos;s own drops. Checks run in this order, and the first that fails answers:
+        to {PREPARE_MAX_QUANTITY}, the same bound as prepare&apos;s cap on the NFTs one prepare reserves (bonuses
+        included) and the OpenAPI document&apos;s; a larger number is refused with <Err code="INVALID_REQUEST" />, never
+        silently reduced. <code>collectionId</code> may be the UUID, or the short ID or address of one of the key&apos;s
+        own drops. Checks run in this order, and the first that fails answers:
       </p>
       <ol className="list-decimal space-y-1 pl-6">
         <li>
@@ -118,7 +120,7 @@ export function MintSection() {
           by preparing in its name. Executing a superseded session answers <Err code="SESSION_SUPERSEDED" />. A prepare
           that is refused supersedes nothing. One prepare reserves at most {MAX_UNSIGNED_SESSIONS_PER_WALLET} NFTs
           (bonuses included), so a wallet holds at most {MAX_UNSIGNED_SESSIONS_PER_WALLET} unsigned sessions in a drop;
-          a larger request is reduced with <code>quantityAdjusted</code>.
+          a request whose bonuses would pass that cap is reduced with <code>quantityAdjusted</code>.
         </li>
         <li>
           Balance: <Err code="INSUFFICIENT_BALANCE" /> when the wallet&apos;s SOL cannot cover every transaction&apos;s
@@ -256,11 +258,13 @@ export function MintSection() {
         <Err code="COLLECTION_NOT_IN_SCOPE" />; an expired session → <Err code="SESSION_EXPIRED" /> (expiry is decided
         by the database&apos;s clock, never an instance&apos;s); a session replaced by a newer prepare →{" "}
         <Err code="SESSION_SUPERSEDED" />; one session of a prepare of several NFTs sent alone →{" "}
-        <Err code="BATCH_REQUIRED" /> (use the batch); a transaction whose message is not byte-identical to the prepared
-        one (changed amount or recipient, added or removed instruction, another session&apos;s transaction, unreadable)
-        → <Err code="TRANSACTION_MISMATCH" />; a missing or invalid wallet signature → <Err code="INVALID_SIGNATURE" />;
-        a bonus whose purchases have not landed → <Err code="BONUS_WITHOUT_PURCHASE" />. None of these sends anything,
-        and a refused attempt leaves the session usable until it expires.
+        <Err code="BATCH_REQUIRED" /> (use the batch); a wallet blocked since its prepare (the same check as
+        prepare&apos;s, so a block placed after prepare still stops the mint) → <Err code="WALLET_BLOCKED" /> with the
+        same body members; a transaction whose message is not byte-identical to the prepared one (changed amount or
+        recipient, added or removed instruction, another session&apos;s transaction, unreadable) →{" "}
+        <Err code="TRANSACTION_MISMATCH" />; a missing or invalid wallet signature → <Err code="INVALID_SIGNATURE" />; a
+        bonus whose purchases have not landed → <Err code="BONUS_WITHOUT_PURCHASE" />. None of these sends anything, and
+        a refused attempt leaves the session usable until it expires.
       </p>
       <p>
         <strong>Limits are consumed by what lands.</strong> Prepare checks every limit and holds it with live sessions;

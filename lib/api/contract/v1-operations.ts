@@ -335,6 +335,8 @@ export const v1Operations = defineOperations({
       "SESSION_SUPERSEDED",
       "BATCH_REQUIRED",
       "BONUS_WITHOUT_PURCHASE",
+      // A block placed after prepare still stops the mint (issue 22).
+      "WALLET_BLOCKED",
       // Limits re-checked at execute, under the lock that claims the NFT (issue 21).
       "NOT_ELIGIBLE",
       "WALLET_LIMIT_REACHED",

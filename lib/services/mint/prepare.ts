@@ -78,6 +78,7 @@ import {
   type ReservedNft,
 } from "./reservation";
 import { sweepDropSessions } from "./sessions";
+import { assertWalletNotBlocked } from "./wallet-block";
 
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
 const BUYER_TOKEN_ACCOUNT_RENT = rentExemptLamports(getAccountLen([ExtensionType.ImmutableOwner]));
@@ -628,25 +629,6 @@ const insufficientBalance = () =>
     "INSUFFICIENT_BALANCE",
     "The wallet's balance cannot cover the price, fees, rent and network fees of this mint. Nothing was reserved.",
   );
-
-async function assertWalletNotBlocked(db: Db, collectionId: string, wallet: string, now: Date): Promise<void> {
-  const block = await db.walletBlock.findFirst({
-    where: {
-      walletAddress: wallet,
-      OR: [{ collectionId: null }, { collectionId }],
-      AND: [{ OR: [{ permanent: true }, { blockedUntil: { gt: now } }] }],
-    },
-    orderBy: [{ permanent: "desc" }, { blockedUntil: "desc" }],
-  });
-  if (!block) return;
-  throw new AppError("WALLET_BLOCKED", "This wallet cannot mint this drop right now.", {
-    extra: {
-      reason: block.reason,
-      blockedUntil: block.permanent ? null : (block.blockedUntil?.toISOString() ?? null),
-      permanent: block.permanent,
-    },
-  });
-}
 
 /** Eligibility (gated phases) and the limit wallet-mints reports; null is unlimited. */
 async function walletLimitOrThrow(

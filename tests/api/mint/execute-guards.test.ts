@@ -14,6 +14,7 @@ import { reconcileMintSessions } from "@/lib/services/mint/reconcile";
 import { databaseTargets } from "../../helpers/databases";
 import { errorBodySchema } from "../../helpers/error-body";
 import { callJson } from "../../helpers/route-caller";
+import { contractOf } from "../../helpers/contract";
 import { startTestApp, type TestApp } from "../../helpers/test-app";
 import {
   createFixtureDrop,
@@ -24,6 +25,15 @@ import {
   walletSignatureOf,
   type FixtureDrop,
 } from "./fixtures";
+
+/** The quantity maximum the v1 OpenAPI document states for POST /prepare-mint's body. */
+function documentedQuantityMaximum(): number {
+  const { document } = contractOf("v1");
+  const body = (document.paths as any)["/prepare-mint"].post.requestBody.content["application/json"].schema;
+  const resolved = body.$ref ? (document.components.schemas as any)[body.$ref.split("/").pop()] : body;
+  const maxima = JSON.stringify(resolved.properties.quantity).match(/"maximum":(\d+)/);
+  return Number(maxima![1]);
+}
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`execute-mint guards on ${target.name}`, () => {
@@ -160,6 +170,42 @@ for (const target of databaseTargets) {
         expect(["ALREADY_PROCESSING", "ALREADY_COMPLETED"]).toContain(codeOf(r));
       }
       expect(await app.runtime.database.prisma.mint.count({ where: { sessionId } })).toBe(1);
+    });
+
+    it("refuses execute with WALLET_BLOCKED when a block is placed after prepare, and keeps the session", async () => {
+      const prisma = app.runtime.database.prisma;
+      const wallet = await fundedWallet(app);
+      const body = await prepareFor(wallet);
+      const sessionId = body.sessions[0]!.sessionId;
+      const signed = signPrepared(body.transactions[0]!.transaction, wallet);
+      const until = new Date(Date.now() + 3_600_000);
+      const block = await prisma.walletBlock.create({
+        data: {
+          walletAddress: wallet.publicKey.toBase58(),
+          collectionId: drop.collectionId,
+          reason: "Chargeback under review",
+          blockedUntil: until,
+        },
+      });
+      const single = await execute({ sessionId, signedTransaction: signed });
+      expect([single.status, codeOf(single)]).toEqual([403, "WALLET_BLOCKED"]);
+      expect(single.body).toMatchObject({ reason: "Chargeback under review", blockedUntil: until.toISOString() });
+      const batch = await callJson("POST", "/api/v1/execute-mint/batch", {
+        headers: headers(),
+        body: { transactions: [{ sessionId, signedTransaction: signed }] },
+      });
+      const answer = executeMintBatchResponseSchema.parse(batch.body);
+      expect([answer.success, answer.results[0]!.errorCode]).toEqual([false, "WALLET_BLOCKED"]);
+      expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject({
+        status: "prepared",
+        signature: null,
+      });
+      expect((await app.runtime.chain.getSignatureStatus(walletSignatureOf(signed))).state).toBe("not_found");
+
+      // The block lifted, the same signed transaction still mints: the refusal did not burn the session.
+      await prisma.walletBlock.delete({ where: { id: block.id } });
+      const lifted = await execute({ sessionId, signedTransaction: signed });
+      expect(lifted.status, lifted.text).toBe(200);
     });
 
     it("answers a batch with one good and one tampered transaction with 200 and the counts", async () => {
@@ -553,6 +599,31 @@ for (const target of databaseTargets) {
       expect([limited.status, codeOf(limited)]).toEqual([429, "COLLECTION_RATE_LIMITED"]);
       expect(limited.body?.retryAfter).toBeGreaterThan(0);
       expect(limited.headers.get("retry-after")).toBe(String(limited.body?.retryAfter));
+    });
+
+    it("prepares exactly the quantity bound the OpenAPI document states, and refuses one more", async () => {
+      const documented = documentedQuantityMaximum();
+      const big = await createFixtureDrop(app, { shortId: "fixture-bounds", price: 1_000_000n, supply: 200 });
+      const boundsKey = await app.createKey({ keyClass: "live", collections: ["fixture-bounds"] });
+      const wallet = await fundedWallet(app);
+      const ask = (quantity: number) =>
+        prepare(
+          {
+            collectionId: big.collectionId,
+            phaseId: big.phaseId,
+            walletAddress: wallet.publicKey.toBase58(),
+            quantity,
+          },
+          boundsKey,
+        );
+      const atMost = await ask(documented);
+      expect(atMost.status, atMost.text).toBe(200);
+      expect(preparedMintResponseSchema.parse(atMost.body)).toMatchObject({
+        totalQuantity: documented,
+        quantityAdjusted: false,
+      });
+      const over = await ask(documented + 1);
+      expect([over.status, codeOf(over)]).toEqual([400, "INVALID_REQUEST"]);
     });
 
     it("records the affiliate and drops an invalid wallet provider", async () => {
