@@ -144,15 +144,21 @@ export function MintSection() {
           paid NFT of the same prepare has landed (keeping the bonuses and dropping a purchase is not possible), and
           only purchases that cost something earn one. Send the bonus in the same batch as its paid transactions (the
           batch executes purchases first, whatever the order sent); a bonus whose purchases have not landed answers{" "}
-          <Err code="BONUS_WITHOUT_PURCHASE" /> and nothing is sent. Bonus NFTs count toward <code>maxPerWallet</code>,{" "}
-          <code>phaseSupply</code> and the supply, as wallet-mints counts them. When the room is short, fewer paid NFTs
-          are prepared so their bonus still fits (room 3, buy 2 get 1, asking for 3 → 2 paid + 1 bonus); only when not
-          even one paid NFT and its bonus fit is the bonus trimmed. NFTs made free by a claim code, or brought to a
-          price of 0 by a discount, are not bought and earn no bonus. <strong>Which NFTs are bonuses</strong> is the
-          server&apos;s choice, never the buyer&apos;s: in a rarity-priced (<code>range</code>) phase the purchases take
-          the rarest of the NFTs reserved for the prepare and the bonuses the commonest, so a buyer cannot pay for the
-          cheapest and take the rarest as bonuses; elsewhere every NFT costs the same and bonuses come last in token
-          order.
+          <Err code="BONUS_WITHOUT_PURCHASE" /> and nothing is sent. <strong>A single purchase</strong> (one paid NFT,
+          as a quantity of one in a buy-one-get-one phase) needs no batch, as the spec asks the batch only above a
+          quantity of one: the prepare returns one transaction and one session whose <code>nftIds</code> and{" "}
+          <code>nftCount</code> include its bonuses, and one execute lands the paid NFT and then its bonuses (its answer
+          lists all of them). Each bonus is then a transaction the service pays and signs alone, sent only after the
+          purchase landed and under the same rule; the purchase&apos;s own transaction reimburses the bonuses&apos; rent
+          and network fees to the service&apos;s mint authority, so the wallet pays exactly{" "}
+          <code>pricing.walletDebit</code>. Bonus NFTs count toward <code>maxPerWallet</code>, <code>phaseSupply</code>{" "}
+          and the supply, as wallet-mints counts them. When the room is short, fewer paid NFTs are prepared so their
+          bonus still fits (room 3, buy 2 get 1, asking for 3 → 2 paid + 1 bonus); only when not even one paid NFT and
+          its bonus fit is the bonus trimmed. NFTs made free by a claim code, or brought to a price of 0 by a discount,
+          are not bought and earn no bonus. <strong>Which NFTs are bonuses</strong> is the server&apos;s choice, never
+          the buyer&apos;s: in a rarity-priced (<code>range</code>) phase the purchases take the rarest of the NFTs
+          reserved for the prepare and the bonuses the commonest, so a buyer cannot pay for the cheapest and take the
+          rarest as bonuses; elsewhere every NFT costs the same and bonuses come last in token order.
         </li>
         <li>
           <strong>Result:</strong> always <code>sessions</code> and <code>transactions</code>, one NFT each, even for
