@@ -305,6 +305,7 @@ export const v1Operations = defineOperations({
       "CLAIM_CODE_INVALID",
       "CLAIM_CODE_EXTERNAL",
       "PRICE_UNAVAILABLE",
+      "PRICE_STALE",
       "PRICE_MOVED",
       "CHAIN_UNAVAILABLE",
       "WALLET_PROOF_REQUIRED",
