@@ -244,14 +244,16 @@ export function MintSection() {
         phases charge the phase price, dutch phases the live auction price, pegged phases the current quote; a range
         phase answers its minimum here and prices <strong>each NFT by its rarity</strong>: the rarest (rank 1) at the
         range&apos;s maximum, the drop&apos;s last rank at its minimum, straight in between and rounded down to the
-        smallest unit, and an NFT without a rarity rank at the maximum; <code>items[].price</code> is what each NFT
-        costs, and exactly what the transaction pays), <code>paidQuantity</code>, <code>freeQuantity</code> (NFTs of a
-        free phase), <code>claimCodeQuantity</code> (made free by a claim code), <code>bonusQuantity</code>,{" "}
-        <code>platformFeePerNft</code> (charged per paid NFT; free and bonus NFTs pay none), <code>subtotal</code>{" "}
-        (prices, after discounts), <code>discount</code> (what claim codes took off), <code>platformFee</code> (fees),{" "}
-        <code>total</code> (subtotal + platformFee: what the collector pays the drop and the platform),{" "}
-        <code>networkCost</code> (rent and signature fees, paid to the chain), <code>walletDebit</code> (total +
-        networkCost: what leaves the wallet), and <code>items</code>: per transaction{" "}
+        smallest unit, and an NFT without a rarity rank (a drop without traits, or one the ranking left out) at the
+        minimum, the low end the phase&apos;s <code>priceDisplay</code> range shows, never silently the maximum;{" "}
+        <code>items[].price</code> is what each NFT costs, and exactly what the transaction pays),{" "}
+        <code>paidQuantity</code>, <code>freeQuantity</code> (NFTs of a free phase), <code>claimCodeQuantity</code>{" "}
+        (made free by a claim code), <code>bonusQuantity</code>, <code>platformFeePerNft</code> (charged per paid NFT;
+        free and bonus NFTs pay none), <code>subtotal</code> (prices, after discounts), <code>discount</code> (what
+        claim codes took off), <code>platformFee</code> (fees), <code>total</code> (subtotal + platformFee: what the
+        collector pays the drop and the platform), <code>networkCost</code> (rent and signature fees, paid to the
+        chain), <code>walletDebit</code> (total + networkCost: what leaves the wallet), and <code>items</code>: per
+        transaction{" "}
         <code>{`{ sessionId, kind (paid | free | bogo_bonus | claim_code), price, discount, platformFee, networkCost }`}</code>{" "}
         (each with its Raw twin).
       </p>

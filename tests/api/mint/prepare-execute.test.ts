@@ -223,6 +223,40 @@ for (const target of databaseTargets) {
       ).toEqual({ isFrozen: false });
     });
 
+    it("charges an NFT without a rarity rank the range's minimum, the low end priceDisplay shows, never the maximum", async () => {
+      const range = await createFixtureDrop(app, { shortId: "fixture-unranked", price: 200_000_000n, supply: 4 });
+      const prisma = app.runtime.database.prisma;
+      await prisma.phase.update({
+        where: { id: range.phaseId },
+        data: { priceModel: "range", priceMax: 600_000_000n },
+      });
+      // Token 1 is the rarest of two ranked NFTs (the maximum), token 2 the last rank (the minimum); 3 and 4 have no rank.
+      await prisma.nft.update({ where: { id: range.nftIds[0]! }, data: { rarityRank: 1 } });
+      await prisma.nft.update({ where: { id: range.nftIds[1]! }, data: { rarityRank: 2 } });
+      const rangeKey = await app.createKey({ keyClass: "live", collections: ["fixture-unranked"] });
+      const shown = await callJson("GET", `/api/v1/collections/${range.shortId}`, {
+        headers: { "x-api-key": rangeKey },
+      });
+      const display = JSON.stringify(shown.body);
+      expect(display).toContain('"priceDisplay":{"kind":"range","min":0.2,"max":0.6');
+      const wallet = await fundedWallet(app);
+      const response = await callJson("POST", "/api/v1/prepare-mint", {
+        headers: { "x-api-key": rangeKey },
+        body: {
+          collectionId: range.collectionId,
+          phaseId: range.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 4,
+        },
+      });
+      expect(response.status, response.text).toBe(200);
+      const body = preparedMintResponseSchema.strict().parse(response.body);
+      expect(body.pricing.items.map((item) => item.priceRaw)).toEqual([
+        600_000_000, 200_000_000, 200_000_000, 200_000_000,
+      ]);
+      expect(body.pricing.subtotalRaw).toBe(1_200_000_000);
+    });
+
     it("charges each NFT of a range phase its own price by rarity, and the chain takes exactly that", async () => {
       const range = await createFixtureDrop(app, { shortId: "fixture-range", price: 200_000_000n, supply: 5 });
       const prisma = app.runtime.database.prisma;
