@@ -73,9 +73,10 @@ export function MintSection() {
           A drop on another chain: <Err code="CHAIN_NOT_SUPPORTED_BY_SURFACE" />.
         </li>
         <li>
-          A drop the core flow does not support (<code>supportedBySurface</code> false, not launched, or a phase priced
-          in a token other than SOL or with incomplete price settings): <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" />{" "}
-          with <code>mintUrl</code> (the hosted mint page, or null) in the body.
+          A drop the core flow does not support, exactly when its <code>capabilities.supportedBySurface</code> is false
+          (see Collections: not launched, a phase priced in a token other than SOL or with incomplete price settings, a
+          fair drop with a rarity-priced phase, NFT selection): <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" /> with{" "}
+          <code>mintUrl</code> (the hosted mint page, or null) in the body.
         </li>
         <li>
           A blocked wallet (for every drop or this one; permanent, or until a future moment):{" "}

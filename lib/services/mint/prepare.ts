@@ -77,6 +77,7 @@ import {
   unreserveNfts,
   type ReservedNft,
 } from "./reservation";
+import { unsupportedBySurface } from "@/lib/domain/surface-support";
 import { sweepDropSessions } from "./sessions";
 import { assertWalletNotBlocked } from "./wallet-block";
 
@@ -164,15 +165,15 @@ async function checkDrop(
   now: Date,
   options: PrepareOptions,
 ): Promise<Collection> {
-  const { collection } = await getDropFacts(ctx, ref.id);
+  const { collection, phases } = await getDropFacts(ctx, ref.id);
   if (!collection.chain.startsWith("solana-"))
     throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
-  if (!collection.supportedBySurface || !collection.collectionAddress || collection.launchStatus !== "live") {
-    throw new AppError(
-      "MINT_NOT_SUPPORTED_BY_SURFACE",
-      "This drop cannot be minted through the API; use its hosted mint page.",
-      { extra: { mintUrl: collection.mintUrl } },
-    );
+  // The same rule as capabilities.supportedBySurface: refused here exactly when the Collection response says false.
+  const unsupported = unsupportedBySurface(collection, phases);
+  if (unsupported) {
+    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", `${unsupported} Use its hosted mint page.`, {
+      extra: { mintUrl: collection.mintUrl },
+    });
   }
   await assertWalletNotBlocked(ctx.db, collection.id, wallet, now);
   // Only the wallet's owner holds or ends its reservations (docs: Reservations).

@@ -626,6 +626,78 @@ for (const target of databaseTargets) {
       expect([over.status, codeOf(over)]).toEqual([400, "INVALID_REQUEST"]);
     });
 
+    it("derives capabilities: supportedBySurface false exactly when prepare refuses the drop, claim_codes when it has codes", async () => {
+      const prisma = app.runtime.database.prisma;
+      const derived = await createFixtureDrop(app, { shortId: "fixture-derived", price: 1_000_000n, supply: 5 });
+      const derivedKey = await app.createKey({ keyClass: "live", collections: ["fixture-derived"] });
+      const wallet = await fundedWallet(app);
+      const capabilities = async () =>
+        (
+          (await callJson("GET", `/api/v1/collections/${derived.shortId}`, { headers: headers(derivedKey) })).body as {
+            capabilities: { supportedBySurface: boolean; requiresFeatures: string[] };
+          }
+        ).capabilities;
+      const ask = () =>
+        prepare(
+          {
+            collectionId: derived.collectionId,
+            phaseId: derived.phaseId,
+            walletAddress: wallet.publicKey.toBase58(),
+            quantity: 1,
+          },
+          derivedKey,
+        );
+      expect(await capabilities()).toMatchObject({ supportedBySurface: true, requiresFeatures: [] });
+      expect((await ask()).status).toBe(200);
+
+      // Each cause prepare refuses the drop for turns the capability off, and back on once it is gone.
+      const causes: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
+        [
+          "a phase priced in another token",
+          () => prisma.phase.update({ where: { id: derived.phaseId }, data: { currency: "USDC" } }),
+          () => prisma.phase.update({ where: { id: derived.phaseId }, data: { currency: "SOL" } }),
+        ],
+        [
+          "broken pegged price settings",
+          () => prisma.phase.update({ where: { id: derived.phaseId }, data: { priceModel: "pegged", pegConfig: {} } }),
+          () => prisma.phase.update({ where: { id: derived.phaseId }, data: { priceModel: "fixed" } }),
+        ],
+        [
+          "a fair drop with a range phase",
+          () =>
+            prisma.$transaction([
+              prisma.phase.update({ where: { id: derived.phaseId }, data: { priceModel: "range" } }),
+              prisma.collection.update({
+                where: { id: derived.collectionId },
+                data: { fairCommitment: "ab".repeat(32) },
+              }),
+            ]),
+          () =>
+            prisma.$transaction([
+              prisma.phase.update({ where: { id: derived.phaseId }, data: { priceModel: "fixed" } }),
+              prisma.collection.update({ where: { id: derived.collectionId }, data: { fairCommitment: null } }),
+            ]),
+        ],
+      ];
+      for (const [cause, apply, undo] of causes) {
+        await apply();
+        expect((await capabilities()).supportedBySurface, cause).toBe(false);
+        const refused = await ask();
+        expect([refused.status, codeOf(refused)], cause).toEqual([409, "MINT_NOT_SUPPORTED_BY_SURFACE"]);
+        await undo();
+        expect((await capabilities()).supportedBySurface, `${cause} undone`).toBe(true);
+      }
+
+      // A drop created without requiresFeatures (as npm run drop creates it) that has claim codes requires them.
+      const batch = await prisma.claimCodeBatch.create({
+        data: { collectionId: derived.collectionId, name: "Friends", grantType: "free_mint", mintAllocation: 1 },
+      });
+      await prisma.claimCode.create({
+        data: { batchId: batch.id, collectionId: derived.collectionId, code: "FRIEND-1" },
+      });
+      expect((await capabilities()).requiresFeatures).toContain("claim_codes");
+    });
+
     it("records the affiliate and drops an invalid wallet provider", async () => {
       const prisma = app.runtime.database.prisma;
       const affiliate = await prisma.affiliate.create({
