@@ -5,7 +5,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const overview = readFileSync(path.join(process.cwd(), "app/docs/_sections/overview.tsx"), "utf8").replace(/\s+/g, " ");
+const section = (name: string) =>
+  readFileSync(path.join(process.cwd(), `app/docs/_sections/${name}.tsx`), "utf8").replace(/\s+/g, " ");
+const overview = section("overview");
 
 describe("/docs states the decided points", () => {
   it.each([
@@ -19,5 +21,17 @@ describe("/docs states the decided points", () => {
     ],
   ])("%s", (_, stated) => {
     expect(overview).toMatch(stated);
+  });
+});
+
+describe("/docs says what the code does (issue 22, item 14)", () => {
+  it("wallet-mints accepts any collection reference, not only the UUID", () => {
+    expect(section("eligibility")).toMatch(/<code>collectionId<\/code> is any collection reference/);
+  });
+  it("a prize mint carries the winning mint's phase", () => {
+    expect(section("bounties")).toMatch(/bounty_bonus<\/code> mint in the phase of the mint that won it/);
+  });
+  it("NFT-redemption codes make NFTs free at prepare", () => {
+    expect(section("claim-codes")).toMatch(/NFT-redemption code entered at prepare makes the NFTs it grants free/);
   });
 });
