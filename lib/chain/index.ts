@@ -70,6 +70,7 @@ export {
   checkWalletSigned,
   type WalletSignatureProblem,
   type WalletSignedTransaction,
+  serverSignedTransaction,
 } from "./server-signatures";
 export { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "./token-accounts";
 export {

@@ -126,3 +126,24 @@ export async function addServerSignatures(
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
+
+/**
+ * A transaction only the server signs (a carried bonus NFT, whose fee payer is the mint
+ * authority), from its stored message bytes: decoded with every signer's signature, and the
+ * fee payer's signature, its name on chain (known before it is sent, to be written ahead).
+ */
+export async function serverSignedTransaction(
+  messageBytes: Uint8Array,
+  signers: readonly Keypair[],
+  longLived: readonly Keypair[] = [],
+): Promise<WalletSignedTransaction> {
+  // A legacy message starts with its count of required signatures (below 128: one short-vec byte).
+  const required = messageBytes[0]!;
+  const unsigned = new Uint8Array(1 + 64 * required + messageBytes.length);
+  unsigned[0] = required;
+  unsigned.set(messageBytes, 1 + 64 * required);
+  const wire = await addServerSignatures(getTransactionDecoder().decode(unsigned), signers, longLived);
+  const transaction = getTransactionDecoder().decode(wire);
+  const [feePayer] = Object.keys(transaction.signatures) as Address[];
+  return { transaction, signature: bs58.encode(new Uint8Array(transaction.signatures[feePayer!]!)) };
+}

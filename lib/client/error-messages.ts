@@ -76,6 +76,7 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   PHASE_NOT_PEGGED: "This phase doesn't have a pegged price.",
   PHASE_NOT_DUTCH: "This phase isn't a dutch auction.",
   PRICE_UNAVAILABLE: `The price can't be worked out right now. ${TRY_AGAIN_SOON}`,
+  PRICE_STALE: `The latest price is out of date, so we can't charge it. ${TRY_AGAIN_SOON}`,
   PRICE_MOVED: "The price changed more than allowed since you saw it. Check the new price and try again.",
   NOT_FOUND: "We couldn't find what you were looking for.",
   METHOD_NOT_ALLOWED: "That action isn't available here.",

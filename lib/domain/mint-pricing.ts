@@ -190,9 +190,10 @@ export function mintItems(
 /**
  * Rarity pricing of a range phase: an NFT's price sits in [min, max] by its rarity rank,
  * the rarest (rank 1) at the maximum and the last rank at the minimum, straight in between,
- * rounded down to the smallest unit. An NFT without a rank (a drop without traits) costs the
- * maximum: the creator's stated price, never less than what the range promised them. The
- * buyer sees each NFT's price in prepare's pricing before signing.
+ * rounded down to the smallest unit. An NFT without a rank (a drop without traits, or an NFT
+ * the ranking left out) costs the minimum: the low end the range's priceDisplay shows, the
+ * price a buyer can read off it; nothing rare earns it more, so it is never silently the
+ * maximum. The buyer sees each NFT's price in prepare's pricing before signing.
  */
 export function rarityPrice(
   range: { min: bigint; max: bigint | null },
@@ -200,7 +201,8 @@ export function rarityPrice(
   lastRank: number | null,
 ): bigint {
   const max = range.max !== null && range.max > range.min ? range.max : range.min;
-  if (rank === null || lastRank === null || lastRank <= 1) return max;
+  if (rank === null || lastRank === null) return range.min;
+  if (lastRank <= 1) return max;
   const steps = BigInt(lastRank - 1);
   const fromBottom = BigInt(lastRank - Math.min(Math.max(rank, 1), lastRank));
   return range.min + ((max - range.min) * fromBottom) / steps;

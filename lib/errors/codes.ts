@@ -53,6 +53,7 @@ export const ERROR_CODES = {
   PHASE_NOT_PEGGED: 409,
   PHASE_NOT_DUTCH: 409,
   PRICE_UNAVAILABLE: 503,
+  PRICE_STALE: 503,
   PRICE_MOVED: 409,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -138,6 +139,8 @@ export const ERROR_CODE_DESCRIPTIONS = {
   PHASE_NOT_DUTCH:
     "The phase is not a dutch auction (or its auction settings are incomplete); there is no dutch price.",
   PRICE_UNAVAILABLE: "No token price is available to quote with right now. Retry; never treat it as a price of 0.",
+  PRICE_STALE:
+    "A pegged phase's only price is older than the token-price cache lifetime (the provider failed): prepare-mint never charges a stale quote. Nothing was reserved; retry once prices are fresh.",
   PRICE_MOVED:
     "A pegged phase's live price is above the quote the buyer sent (quotedTokenAmount) plus its slippageTolerance. Body: tokenAmount (the live quote), quotedTokenAmount, slippageTolerance. Nothing was reserved; get a new quote.",
   NOT_FOUND: "No such endpoint or resource.",

@@ -6,6 +6,7 @@ import {
   isClaimCodeLengthValid,
   normalizeClaimCode,
 } from "@/lib/domain/claim-code-format";
+import { MAX_UNSIGNED_SESSIONS_PER_WALLET } from "@/lib/domain/mint-session";
 import { CLAIM_CODE_DOCUMENTATION } from "./claim-codes";
 import {
   collectionIdentifierSchema,
@@ -17,8 +18,11 @@ import {
 
 // ── POST /prepare-mint ──
 
-/** NFTs one prepare may ask for. */
-export const PREPARE_MAX_QUANTITY = 50;
+/**
+ * NFTs one prepare may ask for: the same number as prepare's cap on what one prepare reserves
+ * (bonuses included), so the body schema, prepare and the OpenAPI document state one bound.
+ */
+export const PREPARE_MAX_QUANTITY = MAX_UNSIGNED_SESSIONS_PER_WALLET;
 
 /** An integer or a numeric string (the spec's raw example sends one), 1..PREPARE_MAX_QUANTITY. */
 const quantitySchema = z

@@ -1,5 +1,6 @@
 // Reading a collection (a drop) as the v1 Collection response: record, supply stats,
 // phases on the server clock, capabilities and the server time.
+import { requiredFeatures, unsupportedBySurface } from "@/lib/domain/surface-support";
 import type { Collection, Phase as PhaseRow } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { groupPhasesByStatus, phaseTiming } from "@/lib/domain/phase-status";
@@ -74,7 +75,12 @@ export async function getCollectionView(ctx: ServiceContext, collectionId: strin
   const now = ctx.clock.now();
   const { collection, phases, minted } = await getDropSnapshot(ctx, collectionId);
   const url = (value: string | null) => toPublicUrl(value, ctx.publicBaseUrl);
-  const prices = await Promise.all(phases.map((phase) => priceContextOf(ctx, phase, now)));
+  const [prices, claimCode] = await Promise.all([
+    Promise.all(phases.map((phase) => priceContextOf(ctx, phase, now))),
+    ctx.db.claimCode.findFirst({ where: { collectionId }, select: { id: true } }),
+  ]);
+  // Derived from the drop as it is (lib/domain/surface-support.ts), the rule prepare-mint refuses by.
+  const supportedBySurface = unsupportedBySurface(collection, phases) === null;
   return {
     collection: {
       id: collection.id,
@@ -99,9 +105,9 @@ export async function getCollectionView(ctx: ServiceContext, collectionId: strin
     stats: supplyStats(collection.totalSupply, minted),
     phases: groupPhasesByStatus(phases.map((phase, i) => toPhaseView(phase, now, prices[i]))),
     capabilities: {
-      requiresFeatures: collection.requiresFeatures,
-      supportedBySurface: collection.supportedBySurface,
-      mintUrl: collection.supportedBySurface ? null : url(collection.mintUrl),
+      requiresFeatures: requiredFeatures(collection.requiresFeatures, claimCode !== null),
+      supportedBySurface,
+      mintUrl: supportedBySurface ? null : url(collection.mintUrl),
     },
     serverTime: now.toISOString(),
   };

@@ -119,8 +119,8 @@ export function BountiesSection() {
         </li>
         <li>
           a free-mint prize mints the winner the drop&apos;s next NFT, paid by the prize account: a{" "}
-          <code>bounty_bonus</code> mint, counted in supply and in the wallet&apos;s mints like any other (and able to
-          win a prize in turn);
+          <code>bounty_bonus</code> mint in the phase of the mint that won it, counted in supply and in the
+          wallet&apos;s mints like any other (and able to win a prize in turn);
         </li>
         <li>
           a grant is delivered by the creator off chain: <code>not_applicable</code>.

@@ -77,9 +77,10 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
           pack tier of a free-mint source, else null.
         </li>
         <li>
-          Whitelist, external and NFT-redemption codes carry no price benefit and do not appear here (a redeemed
-          whitelist code shows as allowlist spots in eligibility and wallet-mints). A batch that has expired gives
-          nothing any more.
+          Whitelist and external codes carry no price benefit. An NFT-redemption code entered at prepare makes the NFTs
+          it grants free there, like a free-mint code, while the wallet holds the NFT it names. Neither appears here (a
+          redeemed whitelist code shows as allowlist spots in eligibility and wallet-mints). A batch that has expired
+          gives nothing any more.
         </li>
         <li>
           Nothing redeemed: every figure 0 and <code>source: null</code>, with <code>success: true</code>.

@@ -85,8 +85,9 @@ export function EligibilitySection() {
 
       <Operation router="v1" id="getWalletMints" />
       <p>
-        The wallet&apos;s mint counts in the drop. <code>collectionId</code> is the drop&apos;s UUID. Counts come from
-        landed mints only; a mint still in progress counts once it lands.
+        The wallet&apos;s mint counts in the drop. <code>collectionId</code> is any collection reference: the
+        drop&apos;s UUID, short ID or on-chain address, as for every route that names a drop. Counts come from landed
+        mints only; a mint still in progress counts once it lands.
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>

@@ -58,8 +58,10 @@ export function MintSection() {
         <code>{`{ collectionId, phaseId, walletAddress, quantity, affiliate_code?, walletProvider?, claimCode?, quotedTokenAmount? }`}</code>{" "}
         (<code>quotedTokenAmount</code>, an addition to v1: a pegged phase&apos;s quote the buyer saw, honoured within
         its <code>slippageTolerance</code>; see Prices). <code>quantity</code> is an integer or a numeric string from 1
-        to {PREPARE_MAX_QUANTITY}. <code>collectionId</code> may be the UUID, or the short ID or address of one of the
-        key&apos;s own drops. Checks run in this order, and the first that fails answers:
+        to {PREPARE_MAX_QUANTITY}, the same bound as prepare&apos;s cap on the NFTs one prepare reserves (bonuses
+        included) and the OpenAPI document&apos;s; a larger number is refused with <Err code="INVALID_REQUEST" />, never
+        silently reduced. <code>collectionId</code> may be the UUID, or the short ID or address of one of the key&apos;s
+        own drops. Checks run in this order, and the first that fails answers:
       </p>
       <ol className="list-decimal space-y-1 pl-6">
         <li>
@@ -71,9 +73,10 @@ export function MintSection() {
           A drop on another chain: <Err code="CHAIN_NOT_SUPPORTED_BY_SURFACE" />.
         </li>
         <li>
-          A drop the core flow does not support (<code>supportedBySurface</code> false, not launched, or a phase priced
-          in a token other than SOL or with incomplete price settings): <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" />{" "}
-          with <code>mintUrl</code> (the hosted mint page, or null) in the body.
+          A drop the core flow does not support, exactly when its <code>capabilities.supportedBySurface</code> is false
+          (see Collections: not launched, a phase priced in a token other than SOL or with incomplete price settings, a
+          fair drop with a rarity-priced phase, NFT selection): <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" /> with{" "}
+          <code>mintUrl</code> (the hosted mint page, or null) in the body.
         </li>
         <li>
           A blocked wallet (for every drop or this one; permanent, or until a future moment):{" "}
@@ -118,7 +121,7 @@ export function MintSection() {
           by preparing in its name. Executing a superseded session answers <Err code="SESSION_SUPERSEDED" />. A prepare
           that is refused supersedes nothing. One prepare reserves at most {MAX_UNSIGNED_SESSIONS_PER_WALLET} NFTs
           (bonuses included), so a wallet holds at most {MAX_UNSIGNED_SESSIONS_PER_WALLET} unsigned sessions in a drop;
-          a larger request is reduced with <code>quantityAdjusted</code>.
+          a request whose bonuses would pass that cap is reduced with <code>quantityAdjusted</code>.
         </li>
         <li>
           Balance: <Err code="INSUFFICIENT_BALANCE" /> when the wallet&apos;s SOL cannot cover every transaction&apos;s
@@ -142,15 +145,21 @@ export function MintSection() {
           paid NFT of the same prepare has landed (keeping the bonuses and dropping a purchase is not possible), and
           only purchases that cost something earn one. Send the bonus in the same batch as its paid transactions (the
           batch executes purchases first, whatever the order sent); a bonus whose purchases have not landed answers{" "}
-          <Err code="BONUS_WITHOUT_PURCHASE" /> and nothing is sent. Bonus NFTs count toward <code>maxPerWallet</code>,{" "}
-          <code>phaseSupply</code> and the supply, as wallet-mints counts them. When the room is short, fewer paid NFTs
-          are prepared so their bonus still fits (room 3, buy 2 get 1, asking for 3 → 2 paid + 1 bonus); only when not
-          even one paid NFT and its bonus fit is the bonus trimmed. NFTs made free by a claim code, or brought to a
-          price of 0 by a discount, are not bought and earn no bonus. <strong>Which NFTs are bonuses</strong> is the
-          server&apos;s choice, never the buyer&apos;s: in a rarity-priced (<code>range</code>) phase the purchases take
-          the rarest of the NFTs reserved for the prepare and the bonuses the commonest, so a buyer cannot pay for the
-          cheapest and take the rarest as bonuses; elsewhere every NFT costs the same and bonuses come last in token
-          order.
+          <Err code="BONUS_WITHOUT_PURCHASE" /> and nothing is sent. <strong>A single purchase</strong> (one paid NFT,
+          as a quantity of one in a buy-one-get-one phase) needs no batch, as the spec asks the batch only above a
+          quantity of one: the prepare returns one transaction and one session whose <code>nftIds</code> and{" "}
+          <code>nftCount</code> include its bonuses, and one execute lands the paid NFT and then its bonuses (its answer
+          lists all of them). Each bonus is then a transaction the service pays and signs alone, sent only after the
+          purchase landed and under the same rule; the purchase&apos;s own transaction reimburses the bonuses&apos; rent
+          and network fees to the service&apos;s mint authority, so the wallet pays exactly{" "}
+          <code>pricing.walletDebit</code>. Bonus NFTs count toward <code>maxPerWallet</code>, <code>phaseSupply</code>{" "}
+          and the supply, as wallet-mints counts them. When the room is short, fewer paid NFTs are prepared so their
+          bonus still fits (room 3, buy 2 get 1, asking for 3 → 2 paid + 1 bonus); only when not even one paid NFT and
+          its bonus fit is the bonus trimmed. NFTs made free by a claim code, or brought to a price of 0 by a discount,
+          are not bought and earn no bonus. <strong>Which NFTs are bonuses</strong> is the server&apos;s choice, never
+          the buyer&apos;s: in a rarity-priced (<code>range</code>) phase the purchases take the rarest of the NFTs
+          reserved for the prepare and the bonuses the commonest, so a buyer cannot pay for the cheapest and take the
+          rarest as bonuses; elsewhere every NFT costs the same and bonuses come last in token order.
         </li>
         <li>
           <strong>Result:</strong> always <code>sessions</code> and <code>transactions</code>, one NFT each, even for
@@ -236,14 +245,16 @@ export function MintSection() {
         phases charge the phase price, dutch phases the live auction price, pegged phases the current quote; a range
         phase answers its minimum here and prices <strong>each NFT by its rarity</strong>: the rarest (rank 1) at the
         range&apos;s maximum, the drop&apos;s last rank at its minimum, straight in between and rounded down to the
-        smallest unit, and an NFT without a rarity rank at the maximum; <code>items[].price</code> is what each NFT
-        costs, and exactly what the transaction pays), <code>paidQuantity</code>, <code>freeQuantity</code> (NFTs of a
-        free phase), <code>claimCodeQuantity</code> (made free by a claim code), <code>bonusQuantity</code>,{" "}
-        <code>platformFeePerNft</code> (charged per paid NFT; free and bonus NFTs pay none), <code>subtotal</code>{" "}
-        (prices, after discounts), <code>discount</code> (what claim codes took off), <code>platformFee</code> (fees),{" "}
-        <code>total</code> (subtotal + platformFee: what the collector pays the drop and the platform),{" "}
-        <code>networkCost</code> (rent and signature fees, paid to the chain), <code>walletDebit</code> (total +
-        networkCost: what leaves the wallet), and <code>items</code>: per transaction{" "}
+        smallest unit, and an NFT without a rarity rank (a drop without traits, or one the ranking left out) at the
+        minimum, the low end the phase&apos;s <code>priceDisplay</code> range shows, never silently the maximum;{" "}
+        <code>items[].price</code> is what each NFT costs, and exactly what the transaction pays),{" "}
+        <code>paidQuantity</code>, <code>freeQuantity</code> (NFTs of a free phase), <code>claimCodeQuantity</code>{" "}
+        (made free by a claim code), <code>bonusQuantity</code>, <code>platformFeePerNft</code> (charged per paid NFT;
+        free and bonus NFTs pay none), <code>subtotal</code> (prices, after discounts), <code>discount</code> (what
+        claim codes took off), <code>platformFee</code> (fees), <code>total</code> (subtotal + platformFee: what the
+        collector pays the drop and the platform), <code>networkCost</code> (rent and signature fees, paid to the
+        chain), <code>walletDebit</code> (total + networkCost: what leaves the wallet), and <code>items</code>: per
+        transaction{" "}
         <code>{`{ sessionId, kind (paid | free | bogo_bonus | claim_code), price, discount, platformFee, networkCost }`}</code>{" "}
         (each with its Raw twin).
       </p>
@@ -256,11 +267,13 @@ export function MintSection() {
         <Err code="COLLECTION_NOT_IN_SCOPE" />; an expired session → <Err code="SESSION_EXPIRED" /> (expiry is decided
         by the database&apos;s clock, never an instance&apos;s); a session replaced by a newer prepare →{" "}
         <Err code="SESSION_SUPERSEDED" />; one session of a prepare of several NFTs sent alone →{" "}
-        <Err code="BATCH_REQUIRED" /> (use the batch); a transaction whose message is not byte-identical to the prepared
-        one (changed amount or recipient, added or removed instruction, another session&apos;s transaction, unreadable)
-        → <Err code="TRANSACTION_MISMATCH" />; a missing or invalid wallet signature → <Err code="INVALID_SIGNATURE" />;
-        a bonus whose purchases have not landed → <Err code="BONUS_WITHOUT_PURCHASE" />. None of these sends anything,
-        and a refused attempt leaves the session usable until it expires.
+        <Err code="BATCH_REQUIRED" /> (use the batch); a wallet blocked since its prepare (the same check as
+        prepare&apos;s, so a block placed after prepare still stops the mint) → <Err code="WALLET_BLOCKED" /> with the
+        same body members; a transaction whose message is not byte-identical to the prepared one (changed amount or
+        recipient, added or removed instruction, another session&apos;s transaction, unreadable) →{" "}
+        <Err code="TRANSACTION_MISMATCH" />; a missing or invalid wallet signature → <Err code="INVALID_SIGNATURE" />; a
+        bonus whose purchases have not landed → <Err code="BONUS_WITHOUT_PURCHASE" />. None of these sends anything, and
+        a refused attempt leaves the session usable until it expires.
       </p>
       <p>
         <strong>Limits are consumed by what lands.</strong> Prepare checks every limit and holds it with live sessions;

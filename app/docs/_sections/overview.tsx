@@ -1,4 +1,5 @@
 // API docs: base address, envelope, identifiers and versioning.
+import { PUBLIC_READ_S_MAXAGE, PUBLIC_READ_STALE_WHILE_REVALIDATE } from "@/lib/api/cache-policy";
 import { MAX_REQUESTS_IN_PROGRESS_PER_CLIENT } from "@/lib/api/client-slots";
 import { MAX_BODY_BYTES } from "@/lib/api/request-input";
 import { DEFAULT_BODY_TIMEOUT_MS } from "@/lib/config";
@@ -55,8 +56,9 @@ export function OverviewSection({ baseUrl }: { baseUrl: string }) {
       <h3 className="text-lg font-semibold">Identifiers</h3>
       <p>
         A collection is addressed by its short ID (use it in public links), its UUID or its on-chain collection address.
-        Addresses are base58 and case-sensitive: they are matched exactly and never altered. A malformed identifier is{" "}
-        <Err code="INVALID_REQUEST" />.
+        Addresses are base58 and case-sensitive: they are matched exactly and never altered. Short IDs are
+        case-sensitive too (matched exactly, as the drop&apos;s creator spelled them); a UUID is matched in either case.
+        A malformed identifier is <Err code="INVALID_REQUEST" />.
       </p>
       <h3 className="text-lg font-semibold">Clock</h3>
       <p>
@@ -67,8 +69,27 @@ export function OverviewSection({ baseUrl }: { baseUrl: string }) {
       <h3 className="text-lg font-semibold">Versioning</h3>
       <p>
         <Endpoint router="v1" id="getRoot" /> returns <code>version</code> and <code>stability</code>. Within v1 changes
-        are additive only: fields may be added, never removed or retyped.
+        are additive only: fields may be added, never removed or retyped. <strong>Deprecation:</strong> nothing in v1 is
+        deprecated; a removal or retype would come only as a new interface version under a new base path, announced in
+        this reference, with v1 answering beside it meanwhile.
       </p>
+      <h3 className="text-lg font-semibold">Keys, events and caching</h3>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          <strong>Key issuance:</strong> keys are issued by the site&apos;s operator (the <code>npm run keys</code>{" "}
+          command), for particular drops or all of them, and shown once; there is no self-service key endpoint.
+        </li>
+        <li>
+          <strong>No webhooks in v1:</strong> the service calls nobody back and pushes nothing; poll the read endpoints
+          (their ETags make an unchanged answer cheap).
+        </li>
+        <li>
+          <strong>HTTP caching:</strong> the site&apos;s own public reads may be kept by shared caches for{" "}
+          {PUBLIC_READ_S_MAXAGE} seconds and served up to {PUBLIC_READ_STALE_WHILE_REVALIDATE} seconds longer while they
+          refresh; keyed v1 reads are private and must be revalidated. Every read carries a weak ETag, and a matching{" "}
+          <code>If-None-Match</code> is answered with an empty not-modified answer. Errors and writes are never stored.
+        </li>
+      </ul>
     </section>
   );
 }

@@ -63,7 +63,9 @@ export function PricesSection({ cacheSeconds = getConfig().tokenPrices.cacheSeco
         </li>
         <li>
           <code>isStale: true</code> means a price is older than the token-price TTL: the provider failed and the last
-          good price (kept for up to {STALE_LIMIT_TTLS} TTLs) was used.
+          good price (kept for up to {STALE_LIMIT_TTLS} TTLs) was used. Such a quote is shown, never charged: a
+          prepare-mint priced by it answers <Err code="PRICE_STALE" /> and reserves nothing, with or without{" "}
+          <code>quotedTokenAmount</code> (retry once the provider answers again).
         </li>
         <li>
           A phase that is not pegged, or whose peg settings are incomplete: <Err code="PHASE_NOT_PEGGED" />. No price at

@@ -305,6 +305,7 @@ export const v1Operations = defineOperations({
       "CLAIM_CODE_INVALID",
       "CLAIM_CODE_EXTERNAL",
       "PRICE_UNAVAILABLE",
+      "PRICE_STALE",
       "PRICE_MOVED",
       "CHAIN_UNAVAILABLE",
       "WALLET_PROOF_REQUIRED",
@@ -335,6 +336,8 @@ export const v1Operations = defineOperations({
       "SESSION_SUPERSEDED",
       "BATCH_REQUIRED",
       "BONUS_WITHOUT_PURCHASE",
+      // A block placed after prepare still stops the mint (issue 22).
+      "WALLET_BLOCKED",
       // Limits re-checked at execute, under the lock that claims the NFT (issue 21).
       "NOT_ELIGIBLE",
       "WALLET_LIMIT_REACHED",

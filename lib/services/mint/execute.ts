@@ -7,7 +7,12 @@
 import { assertInScope, assertSandboxAllowed, type AuthContext } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
-import { ChainTransactionError, addServerSignatures, mintKeypairForSession } from "@/lib/chain";
+import {
+  ChainTransactionError,
+  addServerSignatures,
+  mintKeypairForSession,
+  serverSignedTransaction,
+} from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
 import type { Collection, MintSession, Nft, PayoutStatus, Prisma } from "@/lib/db/generated/client";
 import { toDisplayAmount } from "@/lib/domain/amounts";
@@ -18,13 +23,14 @@ import { percentOf } from "@/lib/domain/supply";
 import type { ExecuteMintResult, MintedNft } from "@/lib/schemas/mint";
 import type { ServiceContext } from "@/lib/services/context";
 import { settleAwards } from "@/lib/services/bounty-payouts";
-import { getDropFacts } from "@/lib/services/drop-snapshot";
+import { getDropFacts, type PhaseWithGates } from "@/lib/services/drop-snapshot";
 import { shownNft } from "@/lib/services/reveal";
 import type { WonBounty } from "./bounty-triggers";
 import { recordMint, type RecordOutcome } from "./record-mint";
 import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
 import { endSession } from "./sessions";
 import { checkSignedTransaction } from "./transaction-check";
+import { assertWalletNotBlocked } from "./wallet-block";
 import { bindGateNfts, checkLimitsLocked, hasLimits, loadClaimLimits, type ClaimLimits } from "./execute-limits";
 
 const log = createLogger("mint");
@@ -52,6 +58,8 @@ export async function executeMint(
   assertSandboxAllowed(auth, drop.collection.chain);
   if ((await settledOrRefused(ctx, session, now)) === "recovered") return recoveredResultView(ctx, session.id);
   assertBatchWhenGrouped(session, options);
+  // Before the claim, so a refusal leaves the session prepared: lifting the block lets it mint.
+  await assertWalletNotBlocked(ctx.db, session.collectionId, session.walletAddress, now);
   const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
   const mintKey = await mintKeyOrExpire(ctx, session, now);
   const phase = drop.phases.find((p) => p.id === session.phaseId) ?? null;
@@ -64,7 +72,51 @@ export async function executeMint(
   });
   if (claimed === "recovered") return recoveredResultView(ctx, session.id);
   await submitOnce(ctx, session, checked, mintKey);
-  return recordAndAnswer(ctx, session, checked.signature, drop.collection, phase?.currencyDecimals ?? 9);
+  const view = await recordAndAnswer(ctx, session, checked.signature, drop.collection, phase?.currencyDecimals ?? 9);
+  return withCarriedBonuses(ctx, session, view, drop.collection, phase);
+}
+
+/**
+ * A purchase executed alone may carry bonuses (prepare.ts: quantity 1 of a buy-1-get-M
+ * phase): transactions the mint authority pays and the server alone signs. They are claimed
+ * only now that the purchase has landed, under the same group rule as a batch's bonuses
+ * (bonusEarned), so a bonus still never lands alone. One that cannot land now is left to the
+ * reconciler (pending) or to expire; the purchase's answer stands.
+ */
+async function withCarriedBonuses(
+  ctx: ServiceContext,
+  purchase: MintSession,
+  view: ExecuteView,
+  collection: Collection,
+  phase: PhaseWithGates | null,
+): Promise<ExecuteView> {
+  if (purchase.kind !== "paid" || purchase.groupSize !== 1 || !view.nfts?.length) return view;
+  const bonuses = await ctx.db.mintSession.findMany({
+    where: { groupId: purchase.groupId, kind: "bogo_bonus", status: "prepared" },
+  });
+  const landed: MintedNft[] = [];
+  for (const bonus of bonuses) {
+    try {
+      const nft = await landCarriedBonus(ctx, bonus, phase);
+      if (nft) landed.push(mintedNftView(ctx, collection, nft, null, ctx.clock.now()));
+    } catch (error) {
+      log.warn(`carried bonus ${bonus.id} of ${purchase.id} did not land now`, error);
+    }
+  }
+  return landed.length === 0 ? view : { ...view, minted: view.minted + landed.length, nfts: [...view.nfts, ...landed] };
+}
+
+async function landCarriedBonus(ctx: ServiceContext, bonus: MintSession, phase: PhaseWithGates | null) {
+  const now = ctx.clock.now();
+  const mintKey = await mintKeyOrExpire(ctx, bonus, now);
+  const message = new Uint8Array(Buffer.from(bonus.messageBase64, "base64"));
+  const signed = await serverSignedTransaction(message, [ctx.keys.mintAuthority, mintKey], [ctx.keys.mintAuthority]);
+  const limits = await loadClaimLimits(ctx.db, ctx.chain, bonus, phase, now);
+  const ahead = { signature: signed.signature, at: ctx.clock.now(), bogo: phase ? bogoOf(phase) : null, limits };
+  if ((await claimOrRefuse(ctx, bonus, now, ahead)) !== "claimed") return null;
+  await submitOnce(ctx, bonus, signed, mintKey);
+  const recorded = await recordMint(ctx.db, bonus.id, signed.signature, { at: ctx.clock.now() });
+  return recorded.recorded ? recorded.nft : null;
 }
 
 async function loadSession(ctx: ServiceContext, auth: AuthContext, sessionId: string): Promise<MintSession> {

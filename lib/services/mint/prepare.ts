@@ -77,7 +77,9 @@ import {
   unreserveNfts,
   type ReservedNft,
 } from "./reservation";
+import { unsupportedBySurface } from "@/lib/domain/surface-support";
 import { sweepDropSessions } from "./sessions";
+import { assertWalletNotBlocked } from "./wallet-block";
 
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
 const BUYER_TOKEN_ACCOUNT_RENT = rentExemptLamports(getAccountLen([ExtensionType.ImmutableOwner]));
@@ -163,15 +165,15 @@ async function checkDrop(
   now: Date,
   options: PrepareOptions,
 ): Promise<Collection> {
-  const { collection } = await getDropFacts(ctx, ref.id);
+  const { collection, phases } = await getDropFacts(ctx, ref.id);
   if (!collection.chain.startsWith("solana-"))
     throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
-  if (!collection.supportedBySurface || !collection.collectionAddress || collection.launchStatus !== "live") {
-    throw new AppError(
-      "MINT_NOT_SUPPORTED_BY_SURFACE",
-      "This drop cannot be minted through the API; use its hosted mint page.",
-      { extra: { mintUrl: collection.mintUrl } },
-    );
+  // The same rule as capabilities.supportedBySurface: refused here exactly when the Collection response says false.
+  const unsupported = unsupportedBySurface(collection, phases);
+  if (unsupported) {
+    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", `${unsupported} Use its hosted mint page.`, {
+      extra: { mintUrl: collection.mintUrl },
+    });
   }
   await assertWalletNotBlocked(ctx.db, collection.id, wallet, now);
   // Only the wallet's owner holds or ends its reservations (docs: Reservations).
@@ -369,9 +371,7 @@ async function reserveAndBuild(
     );
     nfts = nfts.slice(0, plan.total);
   }
-  const sessions = items.map((item, i) =>
-    buildOne(ctx, collection, nfts[i]!, item, wallet, facts.latest.blockhash, now),
-  );
+  const sessions = buildSessions(ctx, collection, nfts, items, wallet, facts.latest.blockhash, now);
   // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
   if (spendable < pricingTotals(sessions.map((b) => b.priced)).walletDebit + WALLET_RENT_RESERVE)
     throw insufficientBalance();
@@ -467,11 +467,13 @@ async function recordSessions(
   const groupId = crypto.randomUUID();
   // The allowlist code that admitted the wallet: every session carries it (claim-code-use.ts).
   const admissionCodeId = grants.find((g) => g.kind === "allowlist")?.codeId ?? null;
+  // groupSize counts the transactions the wallet signs: above 1, they go through the batch.
+  const groupSize = sessions.filter((s) => !s.serverPaid).length;
   await tx.mintSession.createMany({
     data: sessions.map((s, i) => ({
       id: s.sessionId,
       groupId,
-      groupSize: sessions.length,
+      groupSize,
       collectionId: collection.id,
       phaseId: phase.id,
       nftId: s.nft.id,
@@ -485,7 +487,7 @@ async function recordSessions(
       lastValidBlockHeight: latest.lastValidBlockHeight,
       priceAmount: s.priced.price,
       feeAmount: s.priced.fee,
-      walletDebit: pricingTotals([s.priced]).walletDebit,
+      walletDebit: s.walletDebit,
       currency: phase.currency,
       pricing: pricing.items[i]! as unknown as Prisma.InputJsonValue,
       affiliateId: facts.affiliateId,
@@ -505,17 +507,21 @@ function preparedView(
   expiresAt: Date,
 ): PreparedView {
   const { collection, body, bogo, now } = facts;
+  // The wallet signs only its own transactions; a purchase's entry names the bonuses it carries.
+  const signed = sessions.filter((s) => !s.serverPaid);
+  const carried = sessions.filter((s) => s.serverPaid);
+  const nftsOf = (s: Built) => (signed.length === 1 ? [s, ...carried] : [s]);
   return {
     // A fair drop names no NFT before execute: the buyer cannot see what comes next and decline it.
-    sessions: sessions.map((s) => ({
+    sessions: signed.map((s) => ({
       sessionId: s.sessionId,
-      nftIds: isFairDrop(collection) ? [] : [s.nft.id],
-      nftCount: 1,
+      nftIds: isFairDrop(collection) ? [] : nftsOf(s).map((n) => n.nft.id),
+      nftCount: nftsOf(s).length,
     })),
-    transactions: sessions.map((s) => ({
+    transactions: signed.map((s) => ({
       transaction: s.transactionBase64,
       isVersionedTransaction: false,
-      nftCount: 1,
+      nftCount: nftsOf(s).length,
     })),
     requestedQuantity: body.quantity,
     totalQuantity: plan.total,
@@ -629,25 +635,6 @@ const insufficientBalance = () =>
     "The wallet's balance cannot cover the price, fees, rent and network fees of this mint. Nothing was reserved.",
   );
 
-async function assertWalletNotBlocked(db: Db, collectionId: string, wallet: string, now: Date): Promise<void> {
-  const block = await db.walletBlock.findFirst({
-    where: {
-      walletAddress: wallet,
-      OR: [{ collectionId: null }, { collectionId }],
-      AND: [{ OR: [{ permanent: true }, { blockedUntil: { gt: now } }] }],
-    },
-    orderBy: [{ permanent: "desc" }, { blockedUntil: "desc" }],
-  });
-  if (!block) return;
-  throw new AppError("WALLET_BLOCKED", "This wallet cannot mint this drop right now.", {
-    extra: {
-      reason: block.reason,
-      blockedUntil: block.permanent ? null : (block.blockedUntil?.toISOString() ?? null),
-      permanent: block.permanent,
-    },
-  });
-}
-
 /** Eligibility (gated phases) and the limit wallet-mints reports; null is unlimited. */
 async function walletLimitOrThrow(
   ctx: ServiceContext,
@@ -679,7 +666,41 @@ type Built = {
   mintAddress: string;
   messageBase64: string;
   transactionBase64: string;
+  /** A carried bonus: the server pays and signs it alone, once its purchase landed; the wallet never sees it. */
+  serverPaid: boolean;
+  /** What this transaction takes from the wallet (a purchase carrying bonuses reimburses their rent and fees). */
+  walletDebit: bigint;
 };
+
+/** A single purchase with its bonuses (quantity 1 of a buy-1-get-M phase): executed alone, carrying the bonuses. */
+const carriesBonuses = (items: readonly MintItem[]) =>
+  items.length > 1 && items[0]!.kind === "paid" && items.slice(1).every((item) => item.kind === "bogo_bonus");
+
+/**
+ * One transaction per NFT. The spec asks for the batch only above quantity 1, so a single
+ * purchase's bonuses are carried: each is a transaction the mint authority pays and the
+ * server alone signs, sent by execute only once the purchase has landed (execute.ts), and
+ * the purchase reimburses their rent and network fees to the mint authority in the same
+ * transaction that pays for it. What the wallet pays is exactly what pricing says.
+ */
+function buildSessions(
+  ctx: ServiceContext,
+  collection: Collection,
+  nfts: readonly ReservedNft[],
+  items: readonly MintItem[],
+  wallet: string,
+  blockhash: string,
+  now: Date,
+): Built[] {
+  const build = (i: number, how: BuildHow = {}) =>
+    buildOne(ctx, collection, nfts[i]!, items[i]!, wallet, blockhash, now, how);
+  if (!carriesBonuses(items)) return items.map((_, i) => build(i));
+  const bonuses = items.slice(1).map((_, i) => build(i + 1, { serverPaid: true }));
+  const reimburse = bonuses.reduce((sum, bonus) => sum + bonus.priced.networkCost, 0n);
+  return [build(0, { reimburse }), ...bonuses];
+}
+
+type BuildHow = { serverPaid?: boolean; reimburse?: bigint };
 
 function buildOne(
   ctx: ServiceContext,
@@ -689,6 +710,7 @@ function buildOne(
   wallet: string,
   blockhash: string,
   now: Date,
+  how: BuildHow,
 ): Built {
   // The NFT's mint key is derived from its session id, and signs only at execute.
   const sessionId = nft.sessionId;
@@ -696,7 +718,8 @@ function buildOne(
   const authority = ctx.keys.mintAuthority.publicKey;
   const fields = onChainFields(ctx.publicBaseUrl, collection, nft, mint, now);
   const compiled = buildNftMintMessage({
-    payer: new PublicKey(wallet),
+    payer: how.serverPaid ? authority : new PublicKey(wallet),
+    owner: new PublicKey(wallet),
     mint,
     mintAuthority: authority,
     groupMint: new PublicKey(collection.collectionAddress!),
@@ -704,17 +727,21 @@ function buildOne(
     payments: [
       { to: new PublicKey(collection.treasuryAddress), lamports: item.price },
       { to: ctx.keys.platformFeeAccount, lamports: item.fee },
+      { to: authority, lamports: how.reimburse ?? 0n },
     ],
     recentBlockhash: blockhash,
   });
   const rent = rentExemptLamports(nftMintAccountSize(mint, authority, fields)) + BUYER_TOKEN_ACCOUNT_RENT;
+  const priced = { ...item, networkCost: networkCost(rent, compiled.requiredSignatures) };
   return {
     sessionId,
     nft,
-    priced: { ...item, networkCost: networkCost(rent, compiled.requiredSignatures) },
+    priced,
     mintAddress: mint.toBase58(),
     messageBase64: Buffer.from(compiled.message).toString("base64"),
     transactionBase64: Buffer.from(compiled.unsignedWire).toString("base64"),
+    serverPaid: how.serverPaid === true,
+    walletDebit: how.serverPaid ? 0n : pricingTotals([priced]).walletDebit + (how.reimburse ?? 0n),
   };
 }
 

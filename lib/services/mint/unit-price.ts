@@ -77,6 +77,12 @@ export async function unitPriceOf(
         now: now.getTime(),
         priceTtlMs: book.ttlMs,
       });
+      // The book may answer its last good price after the provider failed: shown flagged, never charged.
+      if (quote.isStale)
+        throw new AppError(
+          "PRICE_STALE",
+          "The only token price available is older than its cache lifetime, so this mint cannot be priced now. Nothing was reserved; retry shortly.",
+        );
       if (options.quotedTokenAmount != null) {
         const cap = slippageCap(options.quotedTokenAmount, quote.tokenDecimals, quote.slippageTolerance);
         if (quote.tokenAmountRaw > cap) {

@@ -314,9 +314,18 @@ for (const target of databaseTargets) {
       });
 
       it("holds at most 10 unsigned sessions per wallet in a drop", async () => {
-        const body = await prepareOn(drop, await fundedWallet(app, 20_000_000_000n), 15);
-        expect(body).toMatchObject({ requestedQuantity: 15, totalQuantity: 10, quantityAdjusted: true });
-        expect(body.adjustmentReason).toMatch(/at most 10 unsigned/);
+        const wallet = await fundedWallet(app, 20_000_000_000n);
+        // The body's bound is the cap (issue 22): more is refused, never silently reduced.
+        const over = await prepare({
+          collectionId: drop.collectionId,
+          phaseId: drop.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 15,
+        });
+        expect([over.status, codeOf(over)]).toEqual([400, "INVALID_REQUEST"]);
+        const body = await prepareOn(drop, wallet, 10);
+        expect(body).toMatchObject({ requestedQuantity: 10, totalQuantity: 10, quantityAdjusted: false });
+        expect(body.sessions).toHaveLength(10);
       });
 
       it("counts the wallet's submits in flight in its balance check, and never a stranger's unsigned prepares", async () => {

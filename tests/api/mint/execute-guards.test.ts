@@ -14,6 +14,7 @@ import { reconcileMintSessions } from "@/lib/services/mint/reconcile";
 import { databaseTargets } from "../../helpers/databases";
 import { errorBodySchema } from "../../helpers/error-body";
 import { callJson } from "../../helpers/route-caller";
+import { contractOf } from "../../helpers/contract";
 import { startTestApp, type TestApp } from "../../helpers/test-app";
 import {
   createFixtureDrop,
@@ -24,6 +25,15 @@ import {
   walletSignatureOf,
   type FixtureDrop,
 } from "./fixtures";
+
+/** The quantity maximum the v1 OpenAPI document states for POST /prepare-mint's body. */
+function documentedQuantityMaximum(): number {
+  const { document } = contractOf("v1");
+  const body = (document.paths as any)["/prepare-mint"].post.requestBody.content["application/json"].schema;
+  const resolved = body.$ref ? (document.components.schemas as any)[body.$ref.split("/").pop()] : body;
+  const maxima = JSON.stringify(resolved.properties.quantity).match(/"maximum":(\d+)/);
+  return Number(maxima![1]);
+}
 
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`execute-mint guards on ${target.name}`, () => {
@@ -160,6 +170,42 @@ for (const target of databaseTargets) {
         expect(["ALREADY_PROCESSING", "ALREADY_COMPLETED"]).toContain(codeOf(r));
       }
       expect(await app.runtime.database.prisma.mint.count({ where: { sessionId } })).toBe(1);
+    });
+
+    it("refuses execute with WALLET_BLOCKED when a block is placed after prepare, and keeps the session", async () => {
+      const prisma = app.runtime.database.prisma;
+      const wallet = await fundedWallet(app);
+      const body = await prepareFor(wallet);
+      const sessionId = body.sessions[0]!.sessionId;
+      const signed = signPrepared(body.transactions[0]!.transaction, wallet);
+      const until = new Date(Date.now() + 3_600_000);
+      const block = await prisma.walletBlock.create({
+        data: {
+          walletAddress: wallet.publicKey.toBase58(),
+          collectionId: drop.collectionId,
+          reason: "Chargeback under review",
+          blockedUntil: until,
+        },
+      });
+      const single = await execute({ sessionId, signedTransaction: signed });
+      expect([single.status, codeOf(single)]).toEqual([403, "WALLET_BLOCKED"]);
+      expect(single.body).toMatchObject({ reason: "Chargeback under review", blockedUntil: until.toISOString() });
+      const batch = await callJson("POST", "/api/v1/execute-mint/batch", {
+        headers: headers(),
+        body: { transactions: [{ sessionId, signedTransaction: signed }] },
+      });
+      const answer = executeMintBatchResponseSchema.parse(batch.body);
+      expect([answer.success, answer.results[0]!.errorCode]).toEqual([false, "WALLET_BLOCKED"]);
+      expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: sessionId } })).toMatchObject({
+        status: "prepared",
+        signature: null,
+      });
+      expect((await app.runtime.chain.getSignatureStatus(walletSignatureOf(signed))).state).toBe("not_found");
+
+      // The block lifted, the same signed transaction still mints: the refusal did not burn the session.
+      await prisma.walletBlock.delete({ where: { id: block.id } });
+      const lifted = await execute({ sessionId, signedTransaction: signed });
+      expect(lifted.status, lifted.text).toBe(200);
     });
 
     it("answers a batch with one good and one tampered transaction with 200 and the counts", async () => {
@@ -553,6 +599,103 @@ for (const target of databaseTargets) {
       expect([limited.status, codeOf(limited)]).toEqual([429, "COLLECTION_RATE_LIMITED"]);
       expect(limited.body?.retryAfter).toBeGreaterThan(0);
       expect(limited.headers.get("retry-after")).toBe(String(limited.body?.retryAfter));
+    });
+
+    it("prepares exactly the quantity bound the OpenAPI document states, and refuses one more", async () => {
+      const documented = documentedQuantityMaximum();
+      const big = await createFixtureDrop(app, { shortId: "fixture-bounds", price: 1_000_000n, supply: 200 });
+      const boundsKey = await app.createKey({ keyClass: "live", collections: ["fixture-bounds"] });
+      const wallet = await fundedWallet(app);
+      const ask = (quantity: number) =>
+        prepare(
+          {
+            collectionId: big.collectionId,
+            phaseId: big.phaseId,
+            walletAddress: wallet.publicKey.toBase58(),
+            quantity,
+          },
+          boundsKey,
+        );
+      const atMost = await ask(documented);
+      expect(atMost.status, atMost.text).toBe(200);
+      expect(preparedMintResponseSchema.parse(atMost.body)).toMatchObject({
+        totalQuantity: documented,
+        quantityAdjusted: false,
+      });
+      const over = await ask(documented + 1);
+      expect([over.status, codeOf(over)]).toEqual([400, "INVALID_REQUEST"]);
+    });
+
+    it("derives capabilities: supportedBySurface false exactly when prepare refuses the drop, claim_codes when it has codes", async () => {
+      const prisma = app.runtime.database.prisma;
+      const derived = await createFixtureDrop(app, { shortId: "fixture-derived", price: 1_000_000n, supply: 5 });
+      const derivedKey = await app.createKey({ keyClass: "live", collections: ["fixture-derived"] });
+      const wallet = await fundedWallet(app);
+      const capabilities = async () =>
+        (
+          (await callJson("GET", `/api/v1/collections/${derived.shortId}`, { headers: headers(derivedKey) })).body as {
+            capabilities: { supportedBySurface: boolean; requiresFeatures: string[] };
+          }
+        ).capabilities;
+      const ask = () =>
+        prepare(
+          {
+            collectionId: derived.collectionId,
+            phaseId: derived.phaseId,
+            walletAddress: wallet.publicKey.toBase58(),
+            quantity: 1,
+          },
+          derivedKey,
+        );
+      expect(await capabilities()).toMatchObject({ supportedBySurface: true, requiresFeatures: [] });
+      expect((await ask()).status).toBe(200);
+
+      // Each cause prepare refuses the drop for turns the capability off, and back on once it is gone.
+      const causes: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
+        [
+          "a phase priced in another token",
+          () => prisma.phase.update({ where: { id: derived.phaseId }, data: { currency: "USDC" } }),
+          () => prisma.phase.update({ where: { id: derived.phaseId }, data: { currency: "SOL" } }),
+        ],
+        [
+          "broken pegged price settings",
+          () => prisma.phase.update({ where: { id: derived.phaseId }, data: { priceModel: "pegged", pegConfig: {} } }),
+          () => prisma.phase.update({ where: { id: derived.phaseId }, data: { priceModel: "fixed" } }),
+        ],
+        [
+          "a fair drop with a range phase",
+          () =>
+            prisma.$transaction([
+              prisma.phase.update({ where: { id: derived.phaseId }, data: { priceModel: "range" } }),
+              prisma.collection.update({
+                where: { id: derived.collectionId },
+                data: { fairCommitment: "ab".repeat(32) },
+              }),
+            ]),
+          () =>
+            prisma.$transaction([
+              prisma.phase.update({ where: { id: derived.phaseId }, data: { priceModel: "fixed" } }),
+              prisma.collection.update({ where: { id: derived.collectionId }, data: { fairCommitment: null } }),
+            ]),
+        ],
+      ];
+      for (const [cause, apply, undo] of causes) {
+        await apply();
+        expect((await capabilities()).supportedBySurface, cause).toBe(false);
+        const refused = await ask();
+        expect([refused.status, codeOf(refused)], cause).toEqual([409, "MINT_NOT_SUPPORTED_BY_SURFACE"]);
+        await undo();
+        expect((await capabilities()).supportedBySurface, `${cause} undone`).toBe(true);
+      }
+
+      // A drop created without requiresFeatures (as npm run drop creates it) that has claim codes requires them.
+      const batch = await prisma.claimCodeBatch.create({
+        data: { collectionId: derived.collectionId, name: "Friends", grantType: "free_mint", mintAllocation: 1 },
+      });
+      await prisma.claimCode.create({
+        data: { batchId: batch.id, collectionId: derived.collectionId, code: "FRIEND-1" },
+      });
+      expect((await capabilities()).requiresFeatures).toContain("claim_codes");
     });
 
     it("records the affiliate and drops an invalid wallet provider", async () => {

@@ -2,12 +2,15 @@
 // per SOL, from a static price), and a buyer who sends the quote it saw is charged the live
 // one only within the quote's slippage tolerance; beyond it, 409 PRICE_MOVED and nothing held.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
+import { installRuntime } from "@/lib/server/runtime";
 import { executeMintResultSchema, preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { usdPeggedPriceSchema } from "@/lib/schemas/pegged-price";
 import { databaseTargets } from "../../helpers/databases";
 import { errorBodySchema } from "../../helpers/error-body";
 import { callJson } from "../../helpers/route-caller";
-import { startTestApp, type TestApp } from "../../helpers/test-app";
+import { startPriceProviderStub } from "../../helpers/price-provider-stub";
+import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../../helpers/test-app";
 import { createFixtureDrop, fundedWallet, signPrepared, type FixtureDrop } from "./fixtures";
 
 for (const target of databaseTargets) {
@@ -78,6 +81,47 @@ for (const target of databaseTargets) {
       expect(
         await app.runtime.database.prisma.mintSession.count({ where: { walletAddress: wallet.publicKey.toBase58() } }),
       ).toBe(0);
+    });
+
+    it("refuses with PRICE_STALE when only a price older than the cache lifetime is left, and holds nothing", async () => {
+      const stub = await startPriceProviderStub({ solana: 150 });
+      const config = parseConfig({
+        DATA_DIR: app.runtime.config.dataDir,
+        PUBLIC_URL: TEST_SITE_ORIGIN,
+        LOG_LEVEL: "silent",
+        TOKEN_PRICE_PROVIDER_URL: stub.url,
+        TOKEN_PRICE_PROVIDER_IDS: '{"SOL":"solana"}',
+        TOKEN_PRICE_CACHE_SECONDS: "1",
+      });
+      installRuntime({ ...app.runtime, config });
+      try {
+        const fresh = await fundedWallet(app);
+        const live = await prepare(fresh.publicKey.toBase58());
+        expect(live.status, live.text).toBe(200);
+        stub.mode = "error";
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        // The quote endpoint still shows the last good price, flagged stale; prepare never charges it.
+        const quote = await callJson("GET", `/api/v1/phases/${drop.phaseId}/pegged-price`, {
+          headers: { "x-api-key": key },
+        });
+        expect(quote.body).toMatchObject({ isStale: true, tokenAmount: 0.2 });
+        const wallet = await fundedWallet(app);
+        for (const extra of [{}, { quotedTokenAmount: 0.2 }]) {
+          const stale = await prepare(wallet.publicKey.toBase58(), extra);
+          expect([stale.status, errorBodySchema.parse(stale.body).code], JSON.stringify(extra)).toEqual([
+            503,
+            "PRICE_STALE",
+          ]);
+        }
+        expect(
+          await app.runtime.database.prisma.mintSession.count({
+            where: { walletAddress: wallet.publicKey.toBase58() },
+          }),
+        ).toBe(0);
+      } finally {
+        installRuntime(app.runtime);
+        await stub.close();
+      }
     });
 
     it("charges the live quote when no quote is sent, and refuses a malformed one", async () => {

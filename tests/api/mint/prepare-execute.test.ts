@@ -27,6 +27,7 @@ for (const target of databaseTargets) {
     let key: string;
     let paid: FixtureDrop;
     let bogo: FixtureDrop;
+    let buyOneGetOne: FixtureDrop;
     let single: FixtureDrop;
     let frozen: FixtureDrop;
 
@@ -52,6 +53,7 @@ for (const target of databaseTargets) {
         bogo: { buy: 2, get: 1 },
         maxPerWallet: 3,
       });
+      buyOneGetOne = await createFixtureDrop(app, { shortId: "fixture-b1g1", price: PRICE, bogo: { buy: 1, get: 1 } });
       single = await createFixtureDrop(app, { shortId: "fixture-one", price: PRICE, supply: 1 });
       frozen = await createFixtureDrop(app, { shortId: "fixture-frozen", price: PRICE, supply: 2 });
       await app.runtime.database.prisma.collection.update({
@@ -60,7 +62,15 @@ for (const target of databaseTargets) {
       });
       key = await app.createKey({
         keyClass: "live",
-        collections: ["fixture-paid", "fixture-bogo", "fixture-one", "fixture-frozen", "aurora", "sprites"],
+        collections: [
+          "fixture-paid",
+          "fixture-bogo",
+          "fixture-b1g1",
+          "fixture-one",
+          "fixture-frozen",
+          "aurora",
+          "sprites",
+        ],
       });
     });
     afterAll(() => app?.close());
@@ -213,6 +223,40 @@ for (const target of databaseTargets) {
       ).toEqual({ isFrozen: false });
     });
 
+    it("charges an NFT without a rarity rank the range's minimum, the low end priceDisplay shows, never the maximum", async () => {
+      const range = await createFixtureDrop(app, { shortId: "fixture-unranked", price: 200_000_000n, supply: 4 });
+      const prisma = app.runtime.database.prisma;
+      await prisma.phase.update({
+        where: { id: range.phaseId },
+        data: { priceModel: "range", priceMax: 600_000_000n },
+      });
+      // Token 1 is the rarest of two ranked NFTs (the maximum), token 2 the last rank (the minimum); 3 and 4 have no rank.
+      await prisma.nft.update({ where: { id: range.nftIds[0]! }, data: { rarityRank: 1 } });
+      await prisma.nft.update({ where: { id: range.nftIds[1]! }, data: { rarityRank: 2 } });
+      const rangeKey = await app.createKey({ keyClass: "live", collections: ["fixture-unranked"] });
+      const shown = await callJson("GET", `/api/v1/collections/${range.shortId}`, {
+        headers: { "x-api-key": rangeKey },
+      });
+      const display = JSON.stringify(shown.body);
+      expect(display).toContain('"priceDisplay":{"kind":"range","min":0.2,"max":0.6');
+      const wallet = await fundedWallet(app);
+      const response = await callJson("POST", "/api/v1/prepare-mint", {
+        headers: { "x-api-key": rangeKey },
+        body: {
+          collectionId: range.collectionId,
+          phaseId: range.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 4,
+        },
+      });
+      expect(response.status, response.text).toBe(200);
+      const body = preparedMintResponseSchema.strict().parse(response.body);
+      expect(body.pricing.items.map((item) => item.priceRaw)).toEqual([
+        600_000_000, 200_000_000, 200_000_000, 200_000_000,
+      ]);
+      expect(body.pricing.subtotalRaw).toBe(1_200_000_000);
+    });
+
     it("charges each NFT of a range phase its own price by rarity, and the chain takes exactly that", async () => {
       const range = await createFixtureDrop(app, { shortId: "fixture-range", price: 200_000_000n, supply: 5 });
       const prisma = app.runtime.database.prisma;
@@ -342,6 +386,54 @@ for (const target of databaseTargets) {
       });
       expect(again.status).toBe(409);
       expect(errorBodySchema.parse(again.body).code).toBe("WALLET_LIMIT_REACHED");
+    });
+
+    it("lands a buy-1-get-1 prepare of quantity 1 with one execute: the paid NFT and its bonus together", async () => {
+      const wallet = await fundedWallet(app);
+      const address = wallet.publicKey.toBase58();
+      const before = await app.runtime.chain.getBalance(address);
+      const body = await prepared({
+        collectionId: buyOneGetOne.collectionId,
+        phaseId: buyOneGetOne.phaseId,
+        walletAddress: address,
+        quantity: 1,
+      });
+      expect(body).toMatchObject({ requestedQuantity: 1, totalQuantity: 2, bogo: { bonusQuantity: 1 } });
+      expect(body.pricing.items.map((i) => i.kind)).toEqual(["paid", "bogo_bonus"]);
+      // Quantity 1: one transaction for the wallet to sign, one session naming both NFTs.
+      expect(body.transactions).toEqual([
+        { transaction: expect.any(String), isVersionedTransaction: false, nftCount: 2 },
+      ]);
+      expect(body.sessions).toHaveLength(1);
+      expect(body.sessions[0]!.nftCount).toBe(2);
+      expect(body.sessions[0]!.nftIds).toHaveLength(2);
+      const prisma = app.runtime.database.prisma;
+      const group = await prisma.mintSession.findMany({
+        where: { walletAddress: address, collectionId: buyOneGetOne.collectionId },
+      });
+      const bonus = group.find((s) => s.kind === "bogo_bonus")!;
+      const signed = signPrepared(body.transactions[0]!.transaction, wallet);
+
+      // The bonus never lands alone: its own session cannot be executed with anything the wallet holds.
+      const alone = await execute(bonus.id, signed);
+      expect(alone.status).toBe(400);
+      expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: bonus.id } })).toMatchObject({
+        status: "prepared",
+      });
+
+      const result = await execute(body.sessions[0]!.sessionId, signed);
+      expect(result.status, result.text).toBe(200);
+      const executed = executeMintResultSchema.strict().parse(result.body);
+      expect(executed.minted).toBe(2);
+      expect(executed.nfts!.map((n) => n.nftId).sort()).toEqual([...body.sessions[0]!.nftIds].sort());
+      const mints = await prisma.mint.findMany({
+        where: { collectionId: buyOneGetOne.collectionId, walletAddress: address },
+      });
+      expect(mints.map((m) => m.kind).sort()).toEqual(["bogo_bonus", "paid"]);
+      const owners = await app.runtime.chain.getMintOwners(executed.nfts!.map((n) => n.mintAddress));
+      expect([...owners.values()]).toEqual([address, address]);
+      // The wallet paid what pricing said, the bonus's rent and fees included (the server is reimbursed in the paid transaction).
+      expect(before - (await app.runtime.chain.getBalance(address))).toBe(BigInt(body.pricing.walletDebitRaw));
     });
 
     it("reduces the quantity to the wallet's limit, and then refuses", async () => {

@@ -136,8 +136,9 @@ describe("rarityPrice", () => {
     expect(rarityPrice(range, 2, 3)).toBe(350n);
     expect(rarityPrice({ min: 0n, max: 10n }, 2, 4)).toBe(6n); // 10 − 10·1/3 = 6.67 → 6
   });
-  it("charges the maximum for an NFT without a rank, a drop of one, or a rank out of bounds clamped", () => {
-    expect(rarityPrice(range, null, 4)).toBe(500n);
+  it("charges the minimum for an NFT without a rank, the maximum for a drop of one, a rank out of bounds clamped", () => {
+    expect(rarityPrice(range, null, 4)).toBe(200n);
+    expect(rarityPrice(range, null, null)).toBe(200n);
     expect(rarityPrice(range, 1, 1)).toBe(500n);
     expect(rarityPrice(range, 9, 4)).toBe(200n);
     expect(rarityPrice({ min: 200n, max: null }, 3, 4)).toBe(200n);

@@ -1,0 +1,27 @@
+// The one rule behind capabilities.supportedBySurface and prepare's MINT_NOT_SUPPORTED_BY_SURFACE.
+import { describe, expect, it } from "vitest";
+import { requiredFeatures, unsupportedBySurface } from "@/lib/domain/surface-support";
+
+const drop = { collectionAddress: "Addr", launchStatus: "live", fairCommitment: null, requiresFeatures: [] };
+const phase = { currency: "SOL", priceModel: "fixed", pegConfig: null, dutchConfig: null };
+
+describe("unsupportedBySurface", () => {
+  it("supports a launched SOL drop, and names each cause that refuses it", () => {
+    expect(unsupportedBySurface(drop, [phase])).toBeNull();
+    expect(unsupportedBySurface({ ...drop, collectionAddress: null }, [phase])).toMatch(/not launched/);
+    expect(unsupportedBySurface({ ...drop, launchStatus: "draft" }, [phase])).toMatch(/not launched/);
+    expect(unsupportedBySurface(drop, [phase, { ...phase, currency: "USDC" }])).toMatch(/token/);
+    expect(unsupportedBySurface(drop, [{ ...phase, priceModel: "dutch" }])).toMatch(/price settings/);
+    expect(unsupportedBySurface({ ...drop, fairCommitment: "c" }, [{ ...phase, priceModel: "range" }])).toMatch(/fair/);
+    expect(unsupportedBySurface({ ...drop, requiresFeatures: ["nft_selection"] }, [phase])).toMatch(/selects/);
+    expect(unsupportedBySurface({ ...drop, requiresFeatures: ["claim_codes"] }, [phase])).toBeNull();
+  });
+});
+
+describe("requiredFeatures", () => {
+  it("adds claim_codes whenever the drop has codes, once", () => {
+    expect(requiredFeatures([], true)).toEqual(["claim_codes"]);
+    expect(requiredFeatures(["nft_selection", "claim_codes"], true)).toEqual(["nft_selection", "claim_codes"]);
+    expect(requiredFeatures([], false)).toEqual([]);
+  });
+});
