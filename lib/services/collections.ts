@@ -73,12 +73,9 @@ async function priceContextOf(ctx: ServiceContext, phase: PhaseRow, now: Date): 
 /** The full v1 Collection response for one collection, on the context's clock (from the drop's cached facts). */
 export async function getCollectionView(ctx: ServiceContext, collectionId: string): Promise<CollectionView> {
   const now = ctx.clock.now();
-  const { collection, phases, minted } = await getDropSnapshot(ctx, collectionId);
+  const { collection, phases, minted, hasClaimCodes } = await getDropSnapshot(ctx, collectionId);
   const url = (value: string | null) => toPublicUrl(value, ctx.publicBaseUrl);
-  const [prices, claimCode] = await Promise.all([
-    Promise.all(phases.map((phase) => priceContextOf(ctx, phase, now))),
-    ctx.db.claimCode.findFirst({ where: { collectionId }, select: { id: true } }),
-  ]);
+  const prices = await Promise.all(phases.map((phase) => priceContextOf(ctx, phase, now)));
   // Derived from the drop as it is (lib/domain/surface-support.ts), the rule prepare-mint refuses by.
   const supportedBySurface = unsupportedBySurface(collection, phases) === null;
   return {
@@ -105,7 +102,7 @@ export async function getCollectionView(ctx: ServiceContext, collectionId: strin
     stats: supplyStats(collection.totalSupply, minted),
     phases: groupPhasesByStatus(phases.map((phase, i) => toPhaseView(phase, now, prices[i]))),
     capabilities: {
-      requiresFeatures: requiredFeatures(collection.requiresFeatures, claimCode !== null),
+      requiresFeatures: requiredFeatures(collection.requiresFeatures, hasClaimCodes),
       supportedBySurface,
       mintUrl: supportedBySurface ? null : url(collection.mintUrl),
     },

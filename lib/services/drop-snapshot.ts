@@ -15,12 +15,14 @@ export type DropSnapshot = Readonly<{
   collection: Collection;
   /** In display order, each with its gate rules. */
   phases: readonly PhaseWithGates[];
+  /** Whether the drop has any claim codes: its capabilities then require them. */
+  hasClaimCodes: boolean;
   /** NFTs minted from the drop: burned ones still count; an edition's master never does. */
   minted: number;
   burned: number;
 }>;
 
-export type DropFacts = Pick<DropSnapshot, "collection" | "phases">;
+export type DropFacts = Pick<DropSnapshot, "collection" | "phases" | "hasClaimCodes">;
 export type DropCounts = Pick<DropSnapshot, "minted" | "burned">;
 
 export async function getDropSnapshot(ctx: ServiceContext, collectionId: string): Promise<DropSnapshot> {
@@ -38,16 +40,17 @@ export function getDropCounts(ctx: ServiceContext, collectionId: string): Promis
 }
 
 async function loadDropFacts({ db }: ServiceContext, collectionId: string): Promise<DropFacts> {
-  const [collection, phases] = await Promise.all([
+  const [collection, phases, claimCode] = await Promise.all([
     db.collection.findUnique({ where: { id: collectionId } }),
     db.phase.findMany({
       where: { collectionId },
       orderBy: [{ sortOrder: "asc" }, { startDate: "asc" }],
       include: { gateRules: { orderBy: { id: "asc" } } },
     }),
+    db.claimCode.findFirst({ where: { collectionId }, select: { id: true } }),
   ]);
   if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection matches that identifier.");
-  return Object.freeze({ collection, phases: Object.freeze(phases) });
+  return Object.freeze({ collection, phases: Object.freeze(phases), hasClaimCodes: claimCode !== null });
 }
 
 async function loadDropCounts({ db }: ServiceContext, collectionId: string): Promise<DropCounts> {

@@ -136,6 +136,7 @@ function invalidateAfterWrite(caches: ReadCaches, event: WriteEvent): void {
   }
   if (model === "AllowlistEntry" || model === "WalletAllocationOverride") return caches.walletRows.invalidateAll(); // rows name their phase, not their drop
   if (model === "GateRule") return caches.drops.invalidateAll(); // a rule names its phase, not its drop
+  if (model === "ClaimCode" || model === "ClaimCodeBatch") return caches.drops.invalidateAll(); // a drop's facts say whether it has codes
   if (model !== "Collection" && model !== "Phase" && model !== "Nft") return;
   // An NFT matters only when its status changes, and only to the counts: reservations leave them alone.
   if (model === "Nft" && !changesStatus(args)) return;

@@ -303,7 +303,7 @@ for (const target of databaseTargets) {
       const ctx = serviceContextOf(runtime, { db });
       const views = await Promise.all(Array.from({ length: 500 }, () => getCollectionView(ctx, drop.collectionId)));
       expect(new Set(views.map((v) => v.collection.id))).toEqual(new Set([drop.collectionId]));
-      expect(queries()).toBe(4); // one load: the drop, its phases and its two counts
+      expect(queries()).toBe(5); // one load: the drop, its phases, whether it has claim codes, and its two counts
     });
 
     it("never serves a drop from before a write this process made", async () => {
