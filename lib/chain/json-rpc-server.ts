@@ -80,6 +80,11 @@ export async function startJsonRpcServer(options: JsonRpcServerOptions): Promise
       response.end();
     });
   });
+  // Node closes an idle kept-alive socket after 5 s, about when a client (undici keeps them
+  // 4 s) may reuse it; the request then fails with "fetch failed". Keep sockets longer than
+  // any client does, as RPC providers behind load balancers do.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? DEFAULT_LOCALNET_PORT, host, () => {

@@ -49,6 +49,7 @@ type RpcReply = { result: unknown } | { error: { code: number; message: string; 
 
 const MAX_POLL_INTERVAL_MS = 2_000;
 const LARGEST_ACCOUNTS_BATCH = 50;
+const READ_RETRY_DELAY_MS = 100;
 const MULTIPLE_ACCOUNTS_BATCH = 100;
 
 export class RpcChain implements Chain {
@@ -213,15 +214,19 @@ export class RpcChain implements Chain {
     if (lamports > BigInt(Number.MAX_SAFE_INTEGER))
       throw new RangeError("An airdrop of that many lamports cannot be requested over JSON-RPC.");
     const started = Date.now();
-    const signature = await this.read("request an airdrop", async () => {
-      try {
-        return await this.connection.requestAirdrop(key, Number(lamports));
-      } catch (error) {
-        if (error instanceof SolanaJSONRPCError)
-          throw new ChainTransactionError("AirdropFailed", `the airdrop failed: ${error.message}`);
-        throw error;
-      }
-    });
+    const signature = await this.read(
+      "request an airdrop",
+      async () => {
+        try {
+          return await this.connection.requestAirdrop(key, Number(lamports));
+        } catch (error) {
+          if (error instanceof SolanaJSONRPCError)
+            throw new ChainTransactionError("AirdropFailed", `the airdrop failed: ${error.message}`);
+          throw error;
+        }
+      },
+      { once: true },
+    );
     return this.awaitOutcome(signature, null, undefined, started);
   }
 
@@ -314,11 +319,22 @@ export class RpcChain implements Chain {
     return observedOf(status ?? null);
   }
 
-  /** Runs a read; anything but a typed chain error means the chain could not answer. */
-  private async read<T>(what: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a read; anything but a typed chain error means the chain could not answer. A read
+   * whose connection failed before any answer (a kept-alive socket the node closed as it was
+   * reused, a reset) is tried once more: reads change nothing, and on a busy machine or a
+   * node behind a load balancer that race is routine. `once` marks a call that must not be
+   * repeated (an airdrop).
+   */
+  private async read<T>(what: string, task: () => Promise<T>, options: { once?: boolean } = {}): Promise<T> {
     this.assertOpen();
     try {
-      return await task();
+      return await task().catch(async (error: unknown) => {
+        if (options.once || error instanceof ChainError || !isConnectionFailure(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+        this.assertOpen();
+        return task();
+      });
     } catch (error) {
       if (error instanceof ChainError) throw error;
       throw new ChainUnavailableError(
@@ -488,6 +504,16 @@ function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * The request never got an answer because the connection failed (undici's "fetch failed",
+ * a reset, a socket closed under it), as opposed to an answer that was an error. web3.js
+ * rewraps fetch errors into plain Errors, keeping only the message.
+ */
+function isConnectionFailure(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${messageOf(error.cause)}` : "";
+  return /fetch failed|ECONNRESET|ECONNREFUSED|socket hang up|other side closed|UND_ERR_SOCKET/i.test(text);
 }
 
 function messageOf(error: unknown): string {

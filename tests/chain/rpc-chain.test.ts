@@ -2,7 +2,7 @@
 // embedded chain, in-process on a free port. Whatever the RPC chain reports must agree
 // with the embedded chain behind it.
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import bs58 from "bs58";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Connection, Keypair, Transaction } from "@solana/web3.js";
@@ -311,6 +311,50 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
       down.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority)),
     ]) {
       expect(await rejection(call)).toBeInstanceOf(ChainUnavailableError);
+    }
+  });
+
+  it("tries a read once more when its connection is cut before an answer, and never an airdrop", async () => {
+    // While `cuts` lasts, a connection is reset when a request arrives on it, unanswered (a
+    // new connection or a kept-alive one); otherwise requests are forwarded.
+    let cuts = 0;
+    const target = new URL(server.url);
+    const open = new Set<Socket>();
+    const flaky = createNetServer((client) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      for (const socket of [client, upstream]) {
+        open.add(socket);
+        socket.on("close", () => open.delete(socket));
+        socket.on("error", () => undefined);
+      }
+      client.on("data", (chunk: Buffer) => {
+        if (cuts === 0) return void upstream.write(chunk);
+        cuts -= 1;
+        client.resetAndDestroy();
+        upstream.destroy();
+      });
+      upstream.pipe(client);
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, "127.0.0.1", resolve));
+    const chain = new RpcChain({
+      cluster: "localnet",
+      rpcUrl: `http://127.0.0.1:${(flaky.address() as AddressInfo).port}`,
+      ...FAST,
+    });
+    try {
+      cuts = 1;
+      expect(await chain.getBlockHeight()).toBeGreaterThan(0n);
+      expect(cuts).toBe(0);
+      cuts = 2; // a second cut in a row is the endpoint being down: reported, not retried forever
+      expect(await rejection(chain.getLatestBlockhash())).toBeInstanceOf(ChainUnavailableError);
+      cuts = 1;
+      const wallet = Keypair.generate().publicKey.toBase58();
+      expect(await rejection(chain.airdrop(wallet, SOL))).toBeInstanceOf(ChainUnavailableError);
+      expect(await embedded.getBalance(wallet)).toBe(0n);
+    } finally {
+      await chain.close();
+      for (const socket of open) socket.destroy();
+      await new Promise((resolve) => flaky.close(resolve));
     }
   });
 
