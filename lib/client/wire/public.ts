@@ -175,6 +175,7 @@ export interface components {
       maxPerWallet: number | null;
       maxPerTransaction: number | null;
       phaseSupply: number | null;
+      soldOut: boolean;
       msUntilStart: number | null;
       msUntilEnd: number | null;
     };
