@@ -136,11 +136,22 @@ describe("supplySummary", () => {
   });
 
   it("keeps an early drop off 0 % and an almost sold-out one off 100 %", () => {
-    expect(formatPercent(0.25)).toBe("0.25%");
-    expect(formatPercent(0.001)).toBe("<0.01%");
+    expect(formatPercent(0.25)).toBe("0.3%");
+    expect(formatPercent(0.001)).toBe("<0.1%");
     expect(formatPercent(0)).toBe("0%");
     expect(formatPercent(99.9)).toBe("99.9%");
-    expect(formatPercent(99.999)).toBe(">99.99%");
+    expect(formatPercent(99.999)).toBe(">99.9%");
+  });
+
+  it("rounds the drop's share from its counts, once: 2 of 12 is 16.7%, not the wire's 16.66%", () => {
+    const summary = supplySummary({
+      ...stats,
+      totalSupply: 12,
+      mintedCount: 2,
+      availableCount: 10,
+      percentMinted: 16.66,
+    });
+    expect(summary.kind === "capped" && formatPercent(summary.percent)).toBe("16.7%");
   });
 });
 

@@ -69,7 +69,9 @@ export function supplySummary(stats: Stats): SupplySummary {
     return { kind: "open", minted: stats.mintedCount, text: `${formatCount(stats.mintedCount)} minted · open edition` };
   }
   const soldOut = stats.availableCount <= 0 || stats.mintedCount >= stats.totalSupply;
-  const percent = Math.min(100, Math.max(0, stats.percentMinted));
+  // From the counts, not the API's percentMinted (truncated to two decimals for the wire),
+  // so the page rounds it once, by formatPercent: 2 of 12 reads 16.7%, not 16.66%.
+  const percent = Math.min(100, Math.max(0, (stats.mintedCount / stats.totalSupply) * 100));
   return {
     kind: "capped",
     minted: stats.mintedCount,
