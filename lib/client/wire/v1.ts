@@ -590,6 +590,9 @@ export interface components {
       minted_count: number;
       blockchain_network: string;
       is_verified: boolean;
+      /** @enum {string} */
+      status: "active" | "ended" | "upcoming";
+      price: components["schemas"]["PriceDisplay"] | null;
     };
     GetRootResponse: {
       /** @constant */

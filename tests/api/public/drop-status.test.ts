@@ -5,7 +5,11 @@
 // page's price (the live dutch price, the pegged quote). PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { collectionListResponseSchema, liveMintsResponseSchema } from "@/lib/schemas/discovery";
+import {
+  collectionListResponseSchema,
+  liveMintsResponseSchema,
+  searchCollectionsResponseSchema,
+} from "@/lib/schemas/discovery";
 import { databaseTargets } from "../../helpers/databases";
 import { callJson } from "../../helpers/route-caller";
 import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../../helpers/test-app";
@@ -70,16 +74,32 @@ for (const target of databaseTargets) {
       expect(byId.get("doves")).toMatchObject({ kind: "amount", approximate: true });
     });
 
+    it("gives each search result the status and price of its card", async () => {
+      const { status, body } = await get("collections/search?q=la");
+      expect(status).toBe(200);
+      const found = searchCollectionsResponseSchema.strict().parse(body).collections;
+      const live = liveMintsResponseSchema.parse((await get("live-mints?limit=100")).body).mints;
+      const ended = collectionListResponseSchema.parse((await get("collections?status=ended&limit=100")).body);
+      const cards = new Map([...live, ...ended.collections].map((card) => [card.shortId, card]));
+      expect(found.map((item) => item.short_id)).toEqual(expect.arrayContaining(["lanterns", "lastlight"]));
+      for (const item of found) {
+        const card = cards.get(item.short_id)!;
+        expect({ status: item.status, price: item.price }).toEqual({ status: card.status, price: card.price });
+      }
+      expect(found.find((item) => item.short_id === "lastlight")).toMatchObject({ status: "ended", price: null });
+      expect(found.find((item) => item.short_id === "lanterns")).toMatchObject({ status: "active" });
+    });
+
     it("takes a drop out of live-mints when its only active phase's own supply has landed", async () => {
       const drop = await prisma.collection.findUniqueOrThrow({
         where: { shortId: "tapes" },
         include: { phases: true },
       });
-      const [phase] = drop.phases;
+      const phase = drop.phases[0]!;
       const landed = await prisma.mint.count({ where: { phaseId: phase.id } });
       expect(landed).toBeGreaterThan(0);
       await prisma.phase.update({ where: { id: phase.id }, data: { phaseSupply: landed } });
-      await expect.poll(async () => (await collectionView("tapes")).phases.all[0].soldOut).toBe(true);
+      await expect.poll(async () => (await collectionView("tapes")).phases.all[0]!.soldOut).toBe(true);
       const live = liveMintsResponseSchema.parse((await get("live-mints?limit=100")).body);
       expect(shortIdsOf(live.mints)).not.toContain("tapes");
       const ended = collectionListResponseSchema.parse((await get("collections?status=ended&limit=100")).body);
