@@ -65,6 +65,12 @@ test("a drop the core flow does not support offers its hosted mint page instead 
 test("a sold-out drop says so and lets nobody mint", async ({ page }) => {
   await page.goto("/d/lastlight");
   await expect(page.getByText("Sold out").first()).toBeVisible();
+  // Its phase is still open by the clock, but nothing is left: no "Live" badge, no end countdown.
+  const phase = page.getByTestId("phase-card");
+  await expect(phase).toHaveAttribute("data-badge", "sold_out");
+  await expect(phase).toContainText("Sold out");
+  await expect(phase).not.toContainText("Live");
+  await expect(phase).not.toContainText("Ends in");
   await expect(page.getByText("This drop is sold out.")).toBeVisible();
   for (const mint of await page.getByRole("button", { name: /^Mint/ }).all()) await expect(mint).toBeDisabled();
 });
@@ -99,6 +105,25 @@ test("the home page discovers drops and finds them by name", async ({ page }) =>
   await page.getByLabel("Search drops").fill("auro");
   await expect(page.locator('a[href="/d/aurora"]').first()).toBeVisible();
   await saveScreenshot(page, "home-desktop");
+});
+
+test("the home page agrees with the drop pages: what is minting, and at what price", async ({ page }) => {
+  await page.goto("/");
+  const minting = page.locator("section", { has: page.getByRole("heading", { name: "Minting now" }) });
+  await expect(minting.locator('a[href="/d/tapes"]')).toBeVisible();
+  await expect(minting.locator('a[href="/d/lastlight"]')).toHaveCount(0);
+  // The pegged drop shows its quote and the dutch auction its live price, as their pages do.
+  const doves = minting.locator("li", { has: page.locator('a[href="/d/doves"]') });
+  await expect(doves).toContainText("≈");
+  await expect(doves).not.toContainText("Price unavailable");
+  const lanterns = minting.locator("li", { has: page.locator('a[href="/d/lanterns"]') });
+  await expect(lanterns).not.toContainText("from");
+
+  await page.goto("/search?q=la");
+  const row = (shortId: string) => page.locator(`a[href="/d/${shortId}"]`).getByTestId("search-result-standing");
+  await expect(row("lastlight")).toHaveText("Sold out");
+  await expect(row("lanterns")).toContainText("Minting now");
+  await expect(row("lanterns")).toContainText("SOL");
 });
 
 test("a pasted short link has a share card with a generated preview image", async ({ page, request }) => {
