@@ -124,6 +124,14 @@ test("the home page agrees with the drop pages: what is minting, and at what pri
   await expect(row("lastlight")).toHaveText("Sold out");
   await expect(row("lanterns")).toContainText("Minting now");
   await expect(row("lanterns")).toContainText("SOL");
+
+  // An answer for "zz" is not left under a box that now says "z".
+  await page.goto("/search?q=zz");
+  await expect(page.getByText("No drops match “zz”.")).toBeVisible();
+  await page.getByLabel("Search drops").fill("z");
+  await expect(page.getByText("No drops match “zz”.")).toBeHidden();
+  await page.getByLabel("Search drops").fill("zz");
+  await expect(page.getByText("No drops match “zz”.")).toBeVisible();
 });
 
 test("a pasted short link has a share card with a generated preview image", async ({ page, request }) => {
