@@ -60,6 +60,9 @@ test("a drop the core flow does not support offers its hosted mint page instead 
   await expect(link).toHaveAttribute("href", /^https?:\/\//);
   await expect(page.getByRole("button", { name: "Connect wallet" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Mint/ })).toHaveCount(0);
+  // Not a dead end: a way on to drops that mint here.
+  await page.getByRole("link", { name: "Drops you can mint on Dropmint now" }).click();
+  await expect(page.getByRole("heading", { name: "Minting now" })).toBeVisible();
 });
 
 test("a sold-out drop says so and lets nobody mint", async ({ page }) => {
