@@ -642,6 +642,10 @@ export interface components {
         type: "allowlist" | "nft_gate" | "token_gate";
         met: boolean;
         description: string;
+        drops?: {
+          name: string | null;
+          path: string;
+        }[];
       }[];
       phase: {
         /** Format: uuid */
