@@ -131,9 +131,9 @@ test("the home page agrees with the drop pages: what is minting, and at what pri
   // An answer for "zz" is not left under a box that now says "z".
   await page.goto("/search?q=zz");
   await expect(page.getByText("No drops match “zz”.")).toBeVisible();
-  await page.getByLabel("Search drops").fill("z");
+  await page.getByRole("searchbox", { name: "Search drops" }).fill("z");
   await expect(page.getByText("No drops match “zz”.")).toBeHidden();
-  await page.getByLabel("Search drops").fill("zz");
+  await page.getByRole("searchbox", { name: "Search drops" }).fill("zz");
   await expect(page.getByText("No drops match “zz”.")).toBeVisible();
 });
 
