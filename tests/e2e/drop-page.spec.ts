@@ -35,7 +35,26 @@ test("the drop page fits a 375 px screen", async ({ page }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, "no horizontal scrolling").toBeLessThanOrEqual(0);
+  // The cover does not cover the title drawn in the banner.
+  const banner = (await page.getByTestId("drop-banner").boundingBox())!;
+  const cover = (await page
+    .getByRole("img", { name: /artwork$/ })
+    .first()
+    .boundingBox())!;
+  expect(cover.y, "the cover starts below the banner").toBeGreaterThanOrEqual(banner.y + banner.height);
   await saveScreenshot(page, "drop-page-mobile");
+});
+
+test("at 1280 px the phases follow the overview without a gap, however tall the mint panel", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/d/sprites");
+  const overview = (await page.getByTestId("drop-overview").boundingBox())!;
+  // Grow the mint column well past the left column's first row, as a connected wallet's panel does.
+  await page.getByRole("complementary", { name: "Mint" }).evaluate((aside) => {
+    aside.firstElementChild!.appendChild(Object.assign(document.createElement("div"), { style: "height:900px" }));
+  });
+  const phases = (await page.getByRole("heading", { name: "Phases", level: 2 }).boundingBox())!;
+  expect(phases.y - (overview.y + overview.height), "gap above the phases (px)").toBeLessThanOrEqual(48);
 });
 
 test.describe("without JavaScript", () => {

@@ -76,7 +76,7 @@ function LiveDrop({ identifier, response }: { identifier: string; response: Coll
           {collection.description && (
             <p className="max-w-prose whitespace-pre-line text-slate-300">{collection.description}</p>
           )}
-          <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <div data-testid="drop-overview" className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <PriceSummary {...islandProps} />
             <SupplyProgress {...islandProps} />
           </div>

@@ -49,7 +49,10 @@ export function DropHeader({ collection }: Props) {
 function Banner({ src }: { src: string | null }) {
   return (
     // The box keeps the banner's 3:1 shape (the usual 1500×500) with or without an image.
-    <div className="relative aspect-[3/1] overflow-hidden rounded-2xl bg-gradient-to-br from-mint/25 via-sky-500/10 to-fuchsia-500/25">
+    <div
+      data-testid="drop-banner"
+      className="relative aspect-[3/1] overflow-hidden rounded-2xl bg-gradient-to-br from-mint/25 via-sky-500/10 to-fuchsia-500/25"
+    >
       {src && (
         // eslint-disable-next-line @next/next/no-img-element
         <img
