@@ -2,6 +2,7 @@
 // recent sell-outs — plus the search box. A server component, so it calls the same service
 // functions as the /api/public route handlers, with the same arguments, on one server clock.
 import { getConfig } from "@/lib/config";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { getServiceContext } from "@/lib/server/runtime";
 import { fixedClock } from "@/lib/services/context";
@@ -20,19 +21,27 @@ import { DropSearch } from "./_components/drop-search";
 
 export const dynamic = "force-dynamic";
 
-/** Cards per section: two rows on desktop. */
+/** Cards per section: two rows on desktop; "Show all" opens one section up to a full feed page. */
 const SECTION_LIMIT = 8;
+const SECTION_ALL_LIMIT = 100;
+const EXPANDABLE = ["live", "upcoming"] as const;
+type Expandable = (typeof EXPANDABLE)[number];
 
-export default async function HomePage() {
+type Props = { searchParams: Promise<{ all?: string | string[] }> };
+
+export default async function HomePage({ searchParams }: Props) {
+  const { all } = await searchParams;
+  const expanded = EXPANDABLE.find((id) => id === all);
   const base = await getServiceContext();
   // One instant for the whole page: every feed, the start times and the cards agree.
   const now = base.clock.now();
   const ctx = { ...base, clock: fixedClock(now) };
   const page = { limit: SECTION_LIMIT, offset: 0 };
+  const sectionPage = (id: Expandable) => (expanded === id ? { limit: SECTION_ALL_LIMIT, offset: 0 } : page);
   const [featured, live, upcoming, trending, soldOut] = await Promise.all([
     getFeatured(ctx, page),
-    getLiveMints(ctx, page),
-    getUpcomingMints(ctx, page),
+    getLiveMints(ctx, sectionPage("live")),
+    getUpcomingMints(ctx, sectionPage("upcoming")),
     getTrending(ctx, page),
     getRecentSoldouts(ctx, page),
   ]);
@@ -73,7 +82,12 @@ export default async function HomePage() {
       )}
 
       {!nothingAtAll && (
-        <FeedSection id="live" title="Minting now" empty="Nothing is minting right now.">
+        <FeedSection
+          id="live"
+          title="Minting now"
+          empty="Nothing is minting right now."
+          more={moreLink("live", live.total, live.mints.length)}
+        >
           {live.mints.map((drop) => (
             <li key={drop.id}>{card(drop)}</li>
           ))}
@@ -81,7 +95,12 @@ export default async function HomePage() {
       )}
 
       {!nothingAtAll && (
-        <FeedSection id="upcoming" title="Upcoming" empty="No drops are scheduled yet.">
+        <FeedSection
+          id="upcoming"
+          title="Upcoming"
+          empty="No drops are scheduled yet."
+          more={moreLink("upcoming", upcoming.total, upcoming.mints.length)}
+        >
           {upcoming.mints.map((drop) => (
             <li key={drop.id}>{card(drop)}</li>
           ))}
@@ -107,17 +126,24 @@ export default async function HomePage() {
   );
 }
 
+/** "Show all 12" under a section that holds more drops than it shows. */
+function moreLink(id: Expandable, total: number, shown: number): { href: string; total: number } | undefined {
+  return total > shown ? { href: `/?all=${id}#${id}-heading`, total } : undefined;
+}
+
 function FeedSection({
   id,
   title,
   subtitle,
   empty,
+  more,
   children,
 }: {
   id: string;
   title: string;
   subtitle?: string;
   empty?: string;
+  more?: { href: string; total: number };
   children: ReactNode[];
 }) {
   const headingId = `${id}-heading`;
@@ -133,6 +159,11 @@ function FeedSection({
         <p className="rounded-xl border border-dashed border-white/10 px-4 py-6 text-slate-400">{empty}</p>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">{children}</ul>
+      )}
+      {more && (
+        <Link href={more.href} className="inline-block text-sm font-semibold text-mint hover:underline">
+          Show all {more.total}
+        </Link>
       )}
     </section>
   );

@@ -46,14 +46,15 @@ export function formatDecimal(value: number, maxFractionDigits = 2): string {
 }
 
 /**
- * A share in percent (0–100): "12.5%", "100%", "33.33%". A positive share too small to show
- * reads "<0.01%", never "0%"; a share short of 100 that would round up reads ">99.99%", never
+ * A share in percent (0–100), the one rounding every page uses: to the nearest tenth,
+ * trailing zero dropped: "12%", "16.7%", "100%". A positive share too small to show reads
+ * "<0.1%", never "0%"; a share short of 100 that would round up reads ">99.9%", never
  * "100%" (an almost-sold-out drop is not sold out).
  */
 export function formatPercent(value: number): string {
-  if (value > 0 && value < 0.005) return "<0.01%";
-  if (value < 100 && value >= 99.995) return ">99.99%";
-  return `${formatDecimal(value, 2)}%`;
+  if (value > 0 && value < 0.05) return "<0.1%";
+  if (value < 100 && value >= 99.95) return ">99.9%";
+  return `${formatDecimal(value, 1)}%`;
 }
 
 // ── Amounts ──

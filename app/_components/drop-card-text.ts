@@ -2,6 +2,7 @@
 // Pure functions of the server's data and the server's clock (the caller passes `now`), so
 // the home page, the search page and the share image all say the same thing. Counts, dates
 // and times are written by lib/format.
+import { isDropSoldOut } from "@/lib/domain/drop-status";
 import type { SupplyStats } from "@/lib/domain/supply";
 import { formatCount, formatTimeUntil, formatUtcDateTime } from "@/lib/format";
 
@@ -16,10 +17,8 @@ export type CardStatus = {
   tone: "live" | "soon" | "muted";
 };
 
-/** Every item of a capped drop is minted. An open edition never sells out. */
-export function isSoldOut(stats: Pick<SupplyStats, "isOpenEnded" | "totalSupply" | "mintedCount">): boolean {
-  return !stats.isOpenEnded && stats.totalSupply > 0 && stats.mintedCount >= stats.totalSupply;
-}
+/** Every item of a capped drop is minted (lib/domain/drop-status.ts, the one rule). */
+export const isSoldOut = isDropSoldOut;
 
 /**
  * A card's status line. A pre-launch drop shows no schedule ("Coming soon"); a sold-out

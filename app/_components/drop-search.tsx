@@ -4,7 +4,7 @@
 "use client";
 
 import Form from "next/form";
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { DropmintQueryProvider, useCollectionSearch } from "@/lib/client/query";
 import { createReadClient } from "@/lib/client/read-client";
 import type { Cluster } from "@/lib/config";
@@ -16,7 +16,13 @@ const DEBOUNCE_MS = 250;
 
 const searchPageHref = (q: string) => `/search?q=${encodeURIComponent(q)}`;
 
-type DropSearchProps = { cluster: Cluster; initialQuery?: string; liveResults?: boolean };
+type DropSearchProps = {
+  cluster: Cluster;
+  initialQuery?: string;
+  liveResults?: boolean;
+  /** On /search: the id of the server's results for `initialQuery`, hidden while the box says something else. */
+  resultsId?: string;
+};
 
 /** The search box with its own React Query and the read half of the client: a page that only searches ships no mint code. */
 export function DropSearch({ cluster, ...props }: DropSearchProps) {
@@ -27,7 +33,7 @@ export function DropSearch({ cluster, ...props }: DropSearchProps) {
   );
 }
 
-function SearchBox({ initialQuery = "", liveResults = true }: Omit<DropSearchProps, "cluster">) {
+function SearchBox({ initialQuery = "", liveResults = true, resultsId }: Omit<DropSearchProps, "cluster">) {
   const id = useId();
   const [value, setValue] = useState(initialQuery);
   const [open, setOpen] = useState(false);
@@ -73,6 +79,7 @@ function SearchBox({ initialQuery = "", liveResults = true }: Omit<DropSearchPro
   }
 
   const tooShort = typed.length > 0 && typed.length < SEARCH_MIN_LENGTH;
+  useHideResultsOnceEdited(resultsId, typed !== initialQuery.trim());
   let status: string;
   if (tooShort) status = `Type at least ${SEARCH_MIN_LENGTH} characters to search.`;
   else if (!showPanel) status = "";
@@ -170,4 +177,21 @@ function SearchBox({ initialQuery = "", liveResults = true }: Omit<DropSearchPro
       )}
     </div>
   );
+}
+
+/**
+ * The server's results answer the query in the address bar. Once the box says something
+ * else, they no longer answer what is shown there ("No drops match “ab”" under a box that
+ * now holds "a"), so they are hidden until the new query is searched. The element is the
+ * server's, outside this island: its `hidden` attribute is the one thing set here.
+ */
+function useHideResultsOnceEdited(resultsId: string | undefined, edited: boolean) {
+  useEffect(() => {
+    const results = resultsId ? document.getElementById(resultsId) : null;
+    if (!results) return;
+    results.hidden = edited;
+    return () => {
+      results.hidden = false;
+    };
+  }, [resultsId, edited]);
 }

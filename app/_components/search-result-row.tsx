@@ -1,9 +1,13 @@
-// One collection-search match as a link row: thumbnail, name, verified mark, symbol and
-// progress. Shared by the live results under the search box and the /search page.
+// One collection-search match as a link row: thumbnail, name, verified mark, symbol,
+// progress, and on the right the drop's status and price as its card says them. Shared by
+// the live results under the search box and the /search page.
 import type { SearchResult } from "@/lib/client/types";
 import { DropArt } from "./drop-art";
 import { VerifiedBadge } from "./verified-badge";
-import { dropPath, progressText, searchResultStats } from "./drop-card-text";
+import { dropPath, isSoldOut, progressText, searchResultStats } from "./drop-card-text";
+import { priceLabel } from "./price-label";
+
+const STATUS_WORD = { active: "Minting now", upcoming: "Upcoming", ended: "Ended" } as const;
 
 export function SearchResultRow({
   item,
@@ -31,6 +35,12 @@ export function SearchResultRow({
         <span className="block truncate text-xs tabular-nums text-slate-400">
           {[item.symbol, progressText(searchResultStats(item))].filter(Boolean).join(" · ")}
         </span>
+      </span>
+      <span className="shrink-0 text-right text-xs tabular-nums" data-testid="search-result-standing">
+        <span className={`block ${item.status === "active" ? "text-mint" : "text-slate-400"}`}>
+          {isSoldOut(searchResultStats(item)) ? "Sold out" : STATUS_WORD[item.status]}
+        </span>
+        {item.price && <span className="block text-slate-200">{priceLabel(item.price)}</span>}
       </span>
     </a>
   );

@@ -13,6 +13,7 @@ import { SearchResultRow } from "../_components/search-result-row";
 export const dynamic = "force-dynamic";
 
 const PAGE_SIZE = 24;
+const RESULTS_ID = "search-results";
 
 type Props = { searchParams: Promise<{ q?: string | string[]; offset?: string | string[] }> };
 
@@ -40,48 +41,50 @@ export default async function SearchPage({ searchParams }: Props) {
       <h1 id="search-heading" className="text-3xl font-bold">
         Search drops
       </h1>
-      <DropSearch cluster={getConfig().cluster} initialQuery={q} liveResults={false} />
-      {tooShort ? (
-        <p className="text-slate-300">
-          {q
-            ? `“${q}” is too short: type at least ${SEARCH_QUERY_MIN_LENGTH} characters.`
-            : "Type a drop's name, symbol or short ID."}
-        </p>
-      ) : found && found.collections.length === 0 ? (
-        <p className="text-slate-300">{offset > 0 ? `No more drops match “${q}”.` : `No drops match “${q}”.`}</p>
-      ) : (
-        found && (
-          <div className="space-y-4">
-            <h2 className="text-lg font-semibold">
-              Drops matching “{q}”
-              {offset > 0 && <span className="font-normal text-slate-400"> · from {offset + 1}</span>}
-            </h2>
-            <ul className="divide-y divide-white/5 rounded-xl border border-white/10 bg-white/5 p-2">
-              {found.collections.map((item) => (
-                <li key={item.id}>
-                  <SearchResultRow item={item} />
-                </li>
-              ))}
-            </ul>
-            {(offset > 0 || found.hasMore) && (
-              <nav aria-label="Search result pages" className="flex justify-between text-sm">
-                {offset > 0 ? (
-                  <a href={pageHref(Math.max(0, offset - PAGE_SIZE))} className="text-mint hover:underline">
-                    ← Previous
-                  </a>
-                ) : (
-                  <span />
-                )}
-                {found.hasMore && (
-                  <a href={pageHref(offset + PAGE_SIZE)} className="text-mint hover:underline">
-                    More results →
-                  </a>
-                )}
-              </nav>
-            )}
-          </div>
-        )
-      )}
+      <DropSearch cluster={getConfig().cluster} initialQuery={q} liveResults={false} resultsId={RESULTS_ID} />
+      <div id={RESULTS_ID}>
+        {tooShort ? (
+          <p className="text-slate-300">
+            {q
+              ? `“${q}” is too short: type at least ${SEARCH_QUERY_MIN_LENGTH} characters.`
+              : "Type a drop's name, symbol or short ID."}
+          </p>
+        ) : found && found.collections.length === 0 ? (
+          <p className="text-slate-300">{offset > 0 ? `No more drops match “${q}”.` : `No drops match “${q}”.`}</p>
+        ) : (
+          found && (
+            <div className="space-y-4">
+              <h2 className="text-lg font-semibold">
+                Drops matching “{q}”
+                {offset > 0 && <span className="font-normal text-slate-400"> · from {offset + 1}</span>}
+              </h2>
+              <ul className="divide-y divide-white/5 rounded-xl border border-white/10 bg-white/5 p-2">
+                {found.collections.map((item) => (
+                  <li key={item.id}>
+                    <SearchResultRow item={item} />
+                  </li>
+                ))}
+              </ul>
+              {(offset > 0 || found.hasMore) && (
+                <nav aria-label="Search result pages" className="flex justify-between text-sm">
+                  {offset > 0 ? (
+                    <a href={pageHref(Math.max(0, offset - PAGE_SIZE))} className="text-mint hover:underline">
+                      ← Previous
+                    </a>
+                  ) : (
+                    <span />
+                  )}
+                  {found.hasMore && (
+                    <a href={pageHref(offset + PAGE_SIZE)} className="text-mint hover:underline">
+                      More results →
+                    </a>
+                  )}
+                </nav>
+              )}
+            </div>
+          )
+        )}
+      </div>
     </section>
   );
 }

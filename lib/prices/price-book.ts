@@ -27,6 +27,8 @@ export class PriceBook {
   private current: PriceSnapshot | null = null;
   private refreshing: Promise<PriceSnapshot> | null = null;
   private readonly lastGood = new Map<string, PriceQuote>();
+  /** Sources whose last fetch failed: logged once when they go down. */
+  private readonly down = new Set<string>();
 
   constructor(
     private readonly sources: readonly PriceSource[],
@@ -54,6 +56,21 @@ export class PriceBook {
     return last && this.now() - last.fetchedAt <= STALE_LIMIT_TTLS * this.ttlMs ? last : null;
   }
 
+  /**
+   * A source that is offline is logged when it goes down and when it comes back, not at
+   * every refresh: offline, a price source fails every few minutes for as long as it runs.
+   */
+  private noteDown(name: string, error: unknown): Record<string, number> {
+    if (!this.down.has(name)) log.warn(`token price source ${name} unavailable (logged once until it answers)`, error);
+    this.down.add(name);
+    return {};
+  }
+
+  private noteUp(name: string, prices: Record<string, number>): Record<string, number> {
+    if (this.down.delete(name)) log.info(`token price source ${name} answers again`);
+    return prices;
+  }
+
   private async refresh(): Promise<PriceSnapshot> {
     const takenAt = this.now();
     const owners = new Map<string, number>();
@@ -62,10 +79,10 @@ export class PriceBook {
     );
     const results = await Promise.all(
       this.sources.map((source) =>
-        source.fetchUsdPrices().catch((error: unknown) => {
-          log.warn(`token price source ${source.name} unavailable`, error);
-          return {} as Record<string, number>;
-        }),
+        source.fetchUsdPrices().then(
+          (prices) => this.noteUp(source.name, prices),
+          (error: unknown) => this.noteDown(source.name, error),
+        ),
       ),
     );
     const quotes: Record<string, PriceQuote | undefined> = {};

@@ -30,6 +30,11 @@ export const phaseSchema = z.object({
   maxPerWallet: z.number().int().nullable(),
   maxPerTransaction: z.number().int().nullable(),
   phaseSupply: z.number().int().nullable(),
+  /**
+   * Dropmint's addition: nothing more can be minted in this phase, because its phaseSupply
+   * or the drop's whole supply has landed. `status` still follows the clock alone.
+   */
+  soldOut: z.boolean(),
   msUntilStart: z.number().nullable(),
   msUntilEnd: z.number().nullable(),
 });

@@ -101,6 +101,10 @@ export const searchResultSchema = z.object({
   minted_count: z.number().int(),
   blockchain_network: z.string(),
   is_verified: z.boolean(),
+  /** Dropmint's addition: the drop's status now, by the rule of the feeds' cards. */
+  status: collectionListStatusSchema,
+  /** Dropmint's addition: the price its card shows (the phase the status speaks for); null when none. */
+  price: priceDisplaySchema.nullable(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 /** No `total`: counting every match would run the search twice; `hasMore` says whether to page on. */

@@ -12,7 +12,17 @@ export const getEligibilityParamsSchema = z.object({
 /** Value set of `type` (the spec leaves it open): allowlist, nft_gate, token_gate. */
 export const requirementTypeSchema = z.enum(["allowlist", "nft_gate", "token_gate"]);
 
-export const requirementSchema = z.object({ type: requirementTypeSchema, met: z.boolean(), description: z.string() });
+export const requirementSchema = z.object({
+  type: requirementTypeSchema,
+  met: z.boolean(),
+  description: z.string(),
+  /**
+   * Dropmint's addition, on an NFT gate: the published drops on this site that sell NFTs of
+   * the gate's collections (name and site path), where a wallet can get one. Empty when none.
+   */
+  drops: z.array(z.object({ name: z.string().nullable(), path: z.string() })).optional(),
+});
+export type GateRequirement = z.infer<typeof requirementSchema>;
 
 export const eligibilityResponseSchema = z.object({
   success: z.literal(true),

@@ -23,7 +23,11 @@ import type { SearchResult } from "@/lib/schemas/discovery";
 import { mintedCountSql } from "./collection-summaries";
 import type { ServiceContext } from "./context";
 import { likeLiteral } from "./minted-items";
+import { getDropStanding } from "./drop-standing";
 import { toPublicUrl } from "./public-url";
+
+type SearchMatch = Omit<SearchResult, "status" | "price">;
+export type SearchMatches = Readonly<{ collections: SearchMatch[]; limit: number; offset: number; hasMore: boolean }>;
 
 type SearchRow = {
   id: string;
@@ -82,21 +86,33 @@ export function searchCollectionsSql(options: { q: string; limit: number; offset
 
 export type SearchView = Readonly<{ collections: SearchResult[]; limit: number; offset: number; hasMore: boolean }>;
 
-export function searchCollections(
+/**
+ * The matches (kept per instance, see above) with each drop's status and price as of now,
+ * from the drops' own cached snapshots: those move with the clock and every mint, so they
+ * are added to every answer rather than kept with the matches.
+ */
+export async function searchCollections(
   ctx: ServiceContext,
   options: { q: string; limit: number; offset: number },
 ): Promise<SearchView> {
-  return ctx.caches.searches.get(`${options.limit}:${options.offset}:${options.q}`, () => runSearch(ctx, options));
+  const matches = await ctx.caches.searches.get(`${options.limit}:${options.offset}:${options.q}`, () =>
+    runSearch(ctx, options),
+  );
+  const now = ctx.clock.now();
+  const collections = await Promise.all(
+    matches.collections.map(async (item) => ({ ...item, ...(await getDropStanding(ctx, item.id, now)) })),
+  );
+  return { ...matches, collections };
 }
 
 async function runSearch(
   ctx: ServiceContext,
   options: { q: string; limit: number; offset: number },
-): Promise<SearchView> {
+): Promise<SearchMatches> {
   // One row more than the page says whether there is a next page; no count(*), which would
   // run the match a second time.
   const found = await ctx.db.$queryRaw<SearchRow[]>(searchCollectionsSql(options));
-  const collections: SearchResult[] = found.slice(0, options.limit).map((row) => ({
+  const collections: SearchMatch[] = found.slice(0, options.limit).map((row) => ({
     id: row.id,
     short_id: row.shortId,
     name: row.name,
@@ -107,7 +123,6 @@ async function runSearch(
     blockchain_network: row.chain,
     is_verified: row.isVerified,
   }));
-  // Frozen: the same answer object until it changes, so the route keeps its text too.
   return Object.freeze({
     collections,
     limit: options.limit,

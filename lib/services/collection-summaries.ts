@@ -1,14 +1,16 @@
 // Short cards of collections for discovery: the home page, and the first-party feeds and
-// collection list (/api/public). Status (active, upcoming, ended) comes from the phases on
-// the server clock, the same rule as phaseTiming: a card is active when a phase is active,
-// else upcoming when a phase starts later, else ended (also a drop with no phases). A
-// pre-launch drop (launchStatus ≠ live) is always upcoming and shows no price or schedule.
+// collection list (/api/public). Status (active, upcoming, ended) is resolveDropStatus
+// (lib/domain/drop-status.ts): active when a phase is active and the drop can still sell
+// there, else upcoming when a phase starts later, else ended (also a sold-out drop and a
+// drop with no phases). A pre-launch drop (launchStatus ≠ live) is always upcoming and
+// shows no price or schedule.
 import { Prisma } from "@/lib/db/generated/client";
 import { phaseTiming } from "@/lib/domain/phase-status";
 import { resolvePriceDisplay, type PriceDisplay } from "@/lib/domain/price-display";
 import { supplyStats, type SupplyStats } from "@/lib/domain/supply";
-import { dutchBoundsOf } from "@/lib/domain/phase-config";
+import { isDropSoldOut, isPhaseSoldOut, resolveDropStatus } from "@/lib/domain/drop-status";
 import type { ServiceContext } from "./context";
+import { phasePriceContext } from "./phase-price-context";
 import { toPublicUrl } from "./public-url";
 
 export type CollectionStatus = "active" | "upcoming" | "ended";
@@ -55,19 +57,85 @@ function activePhaseWhere(now: Date): Prisma.PhaseWhereInput {
   };
 }
 
-/** The drops whose summary status is `status` at `now`, in the database (so pages and totals agree). */
-export function collectionStatusWhere(status: CollectionStatus, now: Date): Prisma.CollectionWhereInput {
+/**
+ * Published drops that cannot sell now although a phase is active: sold out (every item
+ * landed), or every active phase's own supply landed (lib/domain/drop-status.ts).
+ */
+export type UnsellableDrops = { soldOut: string[]; phasesSoldOut: string[] };
+
+export async function unsellableDrops(ctx: ServiceContext, now: Date): Promise<UnsellableDrops> {
+  const [soldOutRows, activePhases] = await Promise.all([
+    ctx.db.$queryRaw<Array<{ id: string }>>`
+      SELECT c."id" FROM "Collection" c
+       WHERE c."launchStatus"::text = 'live' AND c."totalSupply" > 0
+         AND ${mintedCountSql(Prisma.sql`c."id"`)} >= c."totalSupply"`,
+    ctx.db.phase.findMany({
+      where: { ...activePhaseWhere(now), collection: { launchStatus: "live" } },
+      select: { id: true, collectionId: true, phaseSupply: true },
+    }),
+  ]);
+  const mintedInPhase = await mintedCountsByPhase(ctx, activePhases);
+  const sellable = new Set(
+    activePhases.filter((p) => !isPhaseSoldOut(p, mintedInPhase.get(p.id) ?? 0)).map((p) => p.collectionId),
+  );
+  const soldOut = soldOutRows.map((row) => row.id);
+  const phasesSoldOut = [...new Set(activePhases.map((p) => p.collectionId))].filter((id) => !sellable.has(id));
+  return { soldOut, phasesSoldOut: phasesSoldOut.filter((id) => !soldOut.includes(id)) };
+}
+
+/** Landed mints per phase, for the phases that have a supply of their own. */
+async function mintedCountsByPhase(
+  ctx: ServiceContext,
+  phases: ReadonlyArray<{ id: string; phaseSupply: number | null }>,
+): Promise<Map<string, number>> {
+  const capped = phases.filter((p) => p.phaseSupply !== null).map((p) => p.id);
+  if (capped.length === 0) return new Map();
+  const rows = await ctx.db.mint.groupBy({
+    by: ["phaseId"],
+    where: { phaseId: { in: capped } },
+    _count: { _all: true },
+  });
+  return new Map(rows.map((row) => [row.phaseId!, row._count._all]));
+}
+
+/**
+ * The drops whose summary status is `status` at `now`, in the database (so pages and totals
+ * agree with resolveDropStatus on each card).
+ */
+export function collectionStatusWhere(
+  status: CollectionStatus,
+  now: Date,
+  unsellable: UnsellableDrops,
+): Prisma.CollectionWhereInput {
   const active = activePhaseWhere(now);
   const later: Prisma.PhaseWhereInput = { startDate: { gt: now } };
-  if (status === "active") return { launchStatus: "live", phases: { some: active } };
+  const cannotSell = [...unsellable.soldOut, ...unsellable.phasesSoldOut];
+  if (status === "active") return { launchStatus: "live", phases: { some: active }, id: { notIn: cannotSell } };
   if (status === "upcoming")
     return {
       OR: [
         { launchStatus: { not: "live" } },
         { launchStatus: "live", AND: [{ phases: { none: active } }, { phases: { some: later } }] },
+        { launchStatus: "live", id: { in: unsellable.phasesSoldOut }, phases: { some: later } },
       ],
     };
-  return { launchStatus: "live", AND: [{ phases: { none: active } }, { phases: { none: later } }] };
+  return {
+    launchStatus: "live",
+    OR: [
+      { AND: [{ phases: { none: active } }, { phases: { none: later } }] },
+      { id: { in: unsellable.soldOut } },
+      { id: { in: unsellable.phasesSoldOut }, phases: { none: later } },
+    ],
+  };
+}
+
+/** collectionStatusWhere with the unsellable drops looked up at `now`. */
+export async function statusWhere(
+  ctx: ServiceContext,
+  status: CollectionStatus,
+  now: Date,
+): Promise<Prisma.CollectionWhereInput> {
+  return collectionStatusWhere(status, now, await unsellableDrops(ctx, now));
 }
 
 /** `solana` means every Solana chain; anything else is one chain name (solana-devnet, …). */
@@ -148,30 +216,37 @@ async function summarize(
   collections: CollectionWithPhases[],
   now: Date,
 ): Promise<CollectionSummary[]> {
-  const mintedBy = await mintedCountsOf(
-    ctx,
-    collections.map((c) => c.id),
+  const ids = collections.map((c) => c.id);
+  const [mintedBy, mintedInPhase] = await Promise.all([
+    mintedCountsOf(ctx, ids),
+    mintedCountsByPhase(
+      ctx,
+      collections.flatMap((c) => c.phases),
+    ),
+  ]);
+  return Promise.all(
+    collections.map(async (collection) => {
+      const stats = supplyStats(collection.totalSupply, mintedBy.get(collection.id) ?? 0);
+      const timed = collection.phases.map((phase) => ({
+        timing: phaseTiming(phase, now),
+        soldOut: isPhaseSoldOut(phase, mintedInPhase.get(phase.id) ?? 0),
+      }));
+      // A pre-launch drop reveals nothing unpublished: no price, no schedule.
+      const isPublished = collection.launchStatus === "live";
+      const { status, phaseIndex } = resolveDropStatus({ isPublished, soldOut: isDropSoldOut(stats), phases: timed });
+      const phase = phaseIndex === null ? null : collection.phases[phaseIndex];
+      return {
+        id: collection.id,
+        shortId: collection.shortId,
+        name: collection.name,
+        image: toPublicUrl(collection.image, ctx.publicBaseUrl),
+        isVerified: collection.isVerified,
+        launchStatus: collection.launchStatus,
+        status,
+        // The same price as the drop page: the live dutch price, the pegged quote.
+        price: phase ? resolvePriceDisplay(phase, await phasePriceContext(ctx, phase, now)) : null,
+        stats,
+      };
+    }),
   );
-  return collections.map((collection) => {
-    const timed = collection.phases.map((phase) => ({ phase, timing: phaseTiming(phase, now) }));
-    const current =
-      timed.find((p) => p.timing.status === "active") ?? timed.find((p) => p.timing.status === "upcoming");
-    // A pre-launch drop reveals nothing unpublished: no price, no schedule.
-    const isPublished = collection.launchStatus === "live";
-    const status = isPublished ? (current?.timing.status ?? "ended") : "upcoming";
-    return {
-      id: collection.id,
-      shortId: collection.shortId,
-      name: collection.name,
-      image: toPublicUrl(collection.image, ctx.publicBaseUrl),
-      isVerified: collection.isVerified,
-      launchStatus: collection.launchStatus,
-      status,
-      price:
-        isPublished && current
-          ? resolvePriceDisplay(current.phase, { dutchBounds: dutchBoundsOf(current.phase) })
-          : null,
-      stats: supplyStats(collection.totalSupply, mintedBy.get(collection.id) ?? 0),
-    };
-  });
 }

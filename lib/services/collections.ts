@@ -2,9 +2,9 @@
 // phases on the server clock, capabilities and the server time.
 import { requiredFeatures, unsupportedBySurface } from "@/lib/domain/surface-support";
 import type { Collection, Phase as PhaseRow } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/errors";
 import { groupPhasesByStatus, phaseTiming } from "@/lib/domain/phase-status";
 import { resolvePriceDisplay, type PriceContext } from "@/lib/domain/price-display";
+import { isDropSoldOut, isPhaseSoldOut } from "@/lib/domain/drop-status";
 import { supplyStats } from "@/lib/domain/supply";
 import { dutchBoundsOf } from "@/lib/domain/phase-config";
 import type { CollectionView, Phase } from "@/lib/schemas/collection";
@@ -12,8 +12,7 @@ import { fairnessView } from "./fairness";
 import type { ServiceContext } from "./context";
 import { getDropCounts, getDropFacts, getDropSnapshot } from "./drop-snapshot";
 import { toPublicUrl } from "./public-url";
-import { quoteDutchPhase } from "./dutch-price";
-import { quotePeggedPhase } from "./pegged-price";
+import { phasePriceContext } from "./phase-price-context";
 
 /** NFTs minted from the drop: burned ones still count; an edition's master never does. */
 export async function countMinted(ctx: ServiceContext, collectionId: string): Promise<number> {
@@ -27,7 +26,7 @@ export async function getCollectionOrThrow(ctx: ServiceContext, collectionId: st
 export function toPhaseView(
   phase: PhaseRow,
   now: Date,
-  price: PriceContext = { dutchBounds: dutchBoundsOf(phase) },
+  { price = { dutchBounds: dutchBoundsOf(phase) }, soldOut }: { price?: PriceContext; soldOut: boolean },
 ): Phase {
   const timing = phaseTiming(phase, now);
   return {
@@ -42,40 +41,20 @@ export function toPhaseView(
     maxPerWallet: phase.maxPerWallet,
     maxPerTransaction: phase.maxPerTransaction,
     phaseSupply: phase.phaseSupply,
+    soldOut,
     msUntilStart: timing.msUntilStart,
     msUntilEnd: timing.msUntilEnd,
   };
 }
 
-/**
- * What a phase's display price depends on beyond its row: the live dutch price and the
- * pegged quote, by the same functions the price endpoints and prepare-mint use. When they
- * cannot be had (no token price, broken settings) the display falls back to the dutch
- * range or `unknown`, never to 0.
- */
-async function priceContextOf(ctx: ServiceContext, phase: PhaseRow, now: Date): Promise<PriceContext> {
-  const fallback: PriceContext = { dutchBounds: dutchBoundsOf(phase) };
-  try {
-    if (phase.priceModel === "dutch")
-      return { ...fallback, dutchLivePrice: (await quoteDutchPhase(ctx, phase, now)).quote.price };
-    if (phase.priceModel === "pegged") {
-      const quote = await quotePeggedPhase(ctx, phase, now);
-      return {
-        peggedQuote: { amount: quote.tokenAmountRaw, currency: quote.tokenSymbol, decimals: quote.tokenDecimals },
-      };
-    }
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-  }
-  return fallback;
-}
-
 /** The full v1 Collection response for one collection, on the context's clock (from the drop's cached facts). */
 export async function getCollectionView(ctx: ServiceContext, collectionId: string): Promise<CollectionView> {
   const now = ctx.clock.now();
-  const { collection, phases, minted, hasClaimCodes } = await getDropSnapshot(ctx, collectionId);
+  const { collection, phases, minted, mintedByPhase, hasClaimCodes } = await getDropSnapshot(ctx, collectionId);
   const url = (value: string | null) => toPublicUrl(value, ctx.publicBaseUrl);
-  const prices = await Promise.all(phases.map((phase) => priceContextOf(ctx, phase, now)));
+  const prices = await Promise.all(phases.map((phase) => phasePriceContext(ctx, phase, now)));
+  const stats = supplyStats(collection.totalSupply, minted);
+  const soldOut = (phase: PhaseRow) => isDropSoldOut(stats) || isPhaseSoldOut(phase, mintedByPhase[phase.id] ?? 0);
   // Derived from the drop as it is (lib/domain/surface-support.ts), the rule prepare-mint refuses by.
   const supportedBySurface = unsupportedBySurface(collection, phases) === null;
   return {
@@ -99,8 +78,10 @@ export async function getCollectionView(ctx: ServiceContext, collectionId: strin
       isVerified: collection.isVerified,
       fairness: fairnessView(collection, { minted, phases }, ctx.publicBaseUrl, now),
     },
-    stats: supplyStats(collection.totalSupply, minted),
-    phases: groupPhasesByStatus(phases.map((phase, i) => toPhaseView(phase, now, prices[i]))),
+    stats,
+    phases: groupPhasesByStatus(
+      phases.map((phase, i) => toPhaseView(phase, now, { price: prices[i], soldOut: soldOut(phase) })),
+    ),
     capabilities: {
       requiresFeatures: requiredFeatures(collection.requiresFeatures, hasClaimCodes),
       supportedBySurface,

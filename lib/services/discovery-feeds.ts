@@ -2,9 +2,10 @@
 // (lib/services/collection-summaries.ts), default 20 and at most 100 per page.
 //
 // - featured: drops the operator flagged (Collection.isFeatured), any launch status.
-// - live-mints: published drops with a phase active now on the server clock.
+// - live-mints: published drops that can be minted now: a phase active on the server clock
+//   with supply left in it, and the drop not sold out.
 // - upcoming-mints: drops whose summary status is upcoming (a phase starts later and none
-//   is active now) plus every pre-launch drop.
+//   can sell now) plus every pre-launch drop.
 // - trending: published drops ranked by landed mints in the last 24 hours (type
 //   "mints_24h"); drops with no mint in the window are not listed.
 // - recent-soldouts: capped drops whose every item is minted, the latest sell-out first
@@ -12,7 +13,7 @@
 import { TRENDING_TYPE, TRENDING_WINDOW_HOURS } from "@/lib/schemas/discovery";
 import {
   blockchainWhere,
-  collectionStatusWhere,
+  statusWhere,
   pageCollectionSummaries,
   summariesByIds,
   type CollectionStatus,
@@ -30,7 +31,7 @@ export async function getLiveMints(ctx: ServiceContext, page: PageOptions) {
   const now = ctx.clock.now();
   const { collections, ...rest } = await pageCollectionSummaries(ctx, {
     ...page,
-    where: collectionStatusWhere("active", now),
+    where: await statusWhere(ctx, "active", now),
     now,
   });
   return { mints: collections, ...rest };
@@ -40,21 +41,21 @@ export async function getUpcomingMints(ctx: ServiceContext, page: PageOptions) {
   const now = ctx.clock.now();
   const { collections, ...rest } = await pageCollectionSummaries(ctx, {
     ...page,
-    where: collectionStatusWhere("upcoming", now),
+    where: await statusWhere(ctx, "upcoming", now),
     now,
   });
   return { mints: collections, ...rest };
 }
 
 /** GET collections: every drop, filtered by chain and by status on the server clock. */
-export function listCollections(
+export async function listCollections(
   ctx: ServiceContext,
   options: PageOptions & { blockchain?: string; status?: CollectionStatus },
 ): Promise<SummaryPage> {
   const now = ctx.clock.now();
   const filters = [
     ...(options.blockchain ? [blockchainWhere(options.blockchain)] : []),
-    ...(options.status ? [collectionStatusWhere(options.status, now)] : []),
+    ...(options.status ? [await statusWhere(ctx, options.status, now)] : []),
   ];
   return pageCollectionSummaries(ctx, { limit: options.limit, offset: options.offset, where: { AND: filters }, now });
 }

@@ -20,10 +20,12 @@ export type DropSnapshot = Readonly<{
   /** NFTs minted from the drop: burned ones still count; an edition's master never does. */
   minted: number;
   burned: number;
+  /** Landed mints per phase id (a phase with none is absent): a phase's supply is sold out by them. */
+  mintedByPhase: Readonly<Record<string, number>>;
 }>;
 
 export type DropFacts = Pick<DropSnapshot, "collection" | "phases" | "hasClaimCodes">;
-export type DropCounts = Pick<DropSnapshot, "minted" | "burned">;
+export type DropCounts = Pick<DropSnapshot, "minted" | "burned" | "mintedByPhase">;
 
 export async function getDropSnapshot(ctx: ServiceContext, collectionId: string): Promise<DropSnapshot> {
   const [facts, counts] = await Promise.all([getDropFacts(ctx, collectionId), getDropCounts(ctx, collectionId)]);
@@ -55,11 +57,13 @@ async function loadDropFacts({ db }: ServiceContext, collectionId: string): Prom
 
 async function loadDropCounts({ db }: ServiceContext, collectionId: string): Promise<DropCounts> {
   const counted = { collectionId, isMasterEdition: false };
-  const [minted, burned] = await Promise.all([
+  const [minted, burned, byPhase] = await Promise.all([
     db.nft.count({ where: { ...counted, status: { in: ["minted", "burned"] } } }),
     db.nft.count({ where: { ...counted, status: "burned" } }),
+    db.mint.groupBy({ by: ["phaseId"], where: { collectionId, phaseId: { not: null } }, _count: { _all: true } }),
   ]);
-  return Object.freeze({ minted, burned });
+  const mintedByPhase = Object.fromEntries(byPhase.map((row) => [row.phaseId!, row._count._all]));
+  return Object.freeze({ minted, burned, mintedByPhase: Object.freeze(mintedByPhase) });
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type WalletHoldings,
 } from "./holdings";
 import { allowlistOf, getWalletDropRows } from "./wallet-rows";
+import { withDropsSellingGates } from "./gate-drops";
 
 /**
  * What the allocation rules need to know about one wallet in one phase for prepare-mint,
@@ -97,8 +98,10 @@ export async function getEligibility(
     minted: own.mintedByPhase.get(phase.id) ?? 0,
   };
   const timing = phaseTiming(phase, now);
+  const verdict = eligibilityVerdict(input, timing);
   return {
-    ...eligibilityVerdict(input, timing),
+    ...verdict,
+    requirements: await withDropsSellingGates(ctx, verdict.requirements, rules),
     phase: {
       id: phase.id,
       name: phase.name,

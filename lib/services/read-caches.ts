@@ -10,7 +10,7 @@ import type { LiveApiKey } from "./api-keys";
 import type { DropCounts, DropFacts } from "./drop-snapshot";
 import type { CachedHoldings } from "./holdings";
 import type { DropPages } from "./nft-pages";
-import type { SearchView } from "./collection-search";
+import type { SearchMatches } from "./collection-search";
 import type { WalletDropRows } from "./wallet-rows";
 
 export type ReadCaches = {
@@ -21,7 +21,7 @@ export type ReadCaches = {
   /** The first pages of a drop's NFT lists (gallery, all-minted), per drop (nft-pages.ts). */
   nftPages: KeyedCache<string, DropPages>;
   /** Search answers by "<limit>:<offset>:<query>", until any drop or its counts change. */
-  searches: KeyedCache<string, SearchView>;
+  searches: KeyedCache<string, SearchMatches>;
   /** A wallet's own rows in a drop (mints per phase, allowlist entries, overrides), by "<drop id>:<wallet>". */
   walletRows: KeyedCache<string, WalletDropRows>;
   /** What a wallet holds on chain, for gated reads, by wallet (HOLDINGS_MAX_AGE_MS at most). */

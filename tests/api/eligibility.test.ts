@@ -148,6 +148,9 @@ for (const target of databaseTargets) {
         ["nft_gate", false],
         ["token_gate", false],
       ]);
+      // The NFT gate names the drop on this site that sells the NFT it asks for (Aurora).
+      expect(body.requirements[1]!.drops).toEqual([{ name: "Aurora", path: "/d/aurora" }]);
+      expect(body.requirements[0]!.drops).toBeUndefined();
     });
 
     it("reports an ended phase's window beside the verdict", async () => {

@@ -35,7 +35,26 @@ test("the drop page fits a 375 px screen", async ({ page }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, "no horizontal scrolling").toBeLessThanOrEqual(0);
+  // The cover does not cover the title drawn in the banner.
+  const banner = (await page.getByTestId("drop-banner").boundingBox())!;
+  const cover = (await page
+    .getByRole("img", { name: /artwork$/ })
+    .first()
+    .boundingBox())!;
+  expect(cover.y, "the cover starts below the banner").toBeGreaterThanOrEqual(banner.y + banner.height);
   await saveScreenshot(page, "drop-page-mobile");
+});
+
+test("at 1280 px the phases follow the overview without a gap, however tall the mint panel", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/d/sprites");
+  const overview = (await page.getByTestId("drop-overview").boundingBox())!;
+  // Grow the mint column well past the left column's first row, as a connected wallet's panel does.
+  await page.getByRole("complementary", { name: "Mint" }).evaluate((aside) => {
+    aside.firstElementChild!.appendChild(Object.assign(document.createElement("div"), { style: "height:900px" }));
+  });
+  const phases = (await page.getByRole("heading", { name: "Phases", level: 2 }).boundingBox())!;
+  expect(phases.y - (overview.y + overview.height), "gap above the phases (px)").toBeLessThanOrEqual(48);
 });
 
 test.describe("without JavaScript", () => {
@@ -60,11 +79,20 @@ test("a drop the core flow does not support offers its hosted mint page instead 
   await expect(link).toHaveAttribute("href", /^https?:\/\//);
   await expect(page.getByRole("button", { name: "Connect wallet" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Mint/ })).toHaveCount(0);
+  // Not a dead end: a way on to drops that mint here.
+  await page.getByRole("link", { name: "Drops you can mint on Dropmint now" }).click();
+  await expect(page.getByRole("heading", { name: "Minting now" })).toBeVisible();
 });
 
 test("a sold-out drop says so and lets nobody mint", async ({ page }) => {
   await page.goto("/d/lastlight");
   await expect(page.getByText("Sold out").first()).toBeVisible();
+  // Its phase is still open by the clock, but nothing is left: no "Live" badge, no end countdown.
+  const phase = page.getByTestId("phase-card");
+  await expect(phase).toHaveAttribute("data-badge", "sold_out");
+  await expect(phase).toContainText("Sold out");
+  await expect(phase).not.toContainText("Live");
+  await expect(phase).not.toContainText("Ends in");
   await expect(page.getByText("This drop is sold out.")).toBeVisible();
   for (const mint of await page.getByRole("button", { name: /^Mint/ }).all()) await expect(mint).toBeDisabled();
 });
@@ -99,6 +127,33 @@ test("the home page discovers drops and finds them by name", async ({ page }) =>
   await page.getByLabel("Search drops").fill("auro");
   await expect(page.locator('a[href="/d/aurora"]').first()).toBeVisible();
   await saveScreenshot(page, "home-desktop");
+});
+
+test("the home page agrees with the drop pages: what is minting, and at what price", async ({ page }) => {
+  await page.goto("/");
+  const minting = page.locator("section", { has: page.getByRole("heading", { name: "Minting now" }) });
+  await expect(minting.locator('a[href="/d/tapes"]')).toBeVisible();
+  await expect(minting.locator('a[href="/d/lastlight"]')).toHaveCount(0);
+  // The pegged drop shows its quote and the dutch auction its live price, as their pages do.
+  const doves = minting.locator("li", { has: page.locator('a[href="/d/doves"]') });
+  await expect(doves).toContainText("≈");
+  await expect(doves).not.toContainText("Price unavailable");
+  const lanterns = minting.locator("li", { has: page.locator('a[href="/d/lanterns"]') });
+  await expect(lanterns).not.toContainText("from");
+
+  await page.goto("/search?q=la");
+  const row = (shortId: string) => page.locator(`a[href="/d/${shortId}"]`).getByTestId("search-result-standing");
+  await expect(row("lastlight")).toHaveText("Sold out");
+  await expect(row("lanterns")).toContainText("Minting now");
+  await expect(row("lanterns")).toContainText("SOL");
+
+  // An answer for "zz" is not left under a box that now says "z".
+  await page.goto("/search?q=zz");
+  await expect(page.getByText("No drops match “zz”.")).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search drops" }).fill("z");
+  await expect(page.getByText("No drops match “zz”.")).toBeHidden();
+  await page.getByRole("searchbox", { name: "Search drops" }).fill("zz");
+  await expect(page.getByText("No drops match “zz”.")).toBeVisible();
 });
 
 test("a pasted short link has a share card with a generated preview image", async ({ page, request }) => {

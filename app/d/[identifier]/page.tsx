@@ -71,12 +71,12 @@ function LiveDrop({ identifier, response }: { identifier: string; response: Coll
       <DropHeader collection={collection} />
 
       {/* One column on phones (overview, mint, phases); on desktop the mint column sits right and stays in view. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-x-10 lg:gap-y-8">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] lg:gap-x-10 lg:gap-y-8">
         <div className="min-w-0 space-y-5 lg:col-start-1 lg:row-start-1">
           {collection.description && (
             <p className="max-w-prose whitespace-pre-line text-slate-300">{collection.description}</p>
           )}
-          <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <div data-testid="drop-overview" className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <PriceSummary {...islandProps} />
             <SupplyProgress {...islandProps} />
           </div>

@@ -22,7 +22,10 @@ export function CollectionsSection() {
         </li>
         <li>
           <code>phases.all</code> lists every phase in schedule order, ended ones included; <code>phases.active</code>{" "}
-          and <code>phases.upcoming</code> are the subsets by status on the server clock.
+          and <code>phases.upcoming</code> are the subsets by status on the server clock. Each phase adds{" "}
+          <code>soldOut</code>: nothing more can be minted in it because its <code>phaseSupply</code> or the whole
+          drop&apos;s supply has landed. <code>status</code> still follows the clock alone, so a sold-out phase can be{" "}
+          <code>active</code>; the drop page shows it as sold out, with no countdown.
         </li>
         <li>
           <code>priceDisplay</code> is resolved per phase: <code>amount</code> for a fixed price (<code>isFree</code>{" "}

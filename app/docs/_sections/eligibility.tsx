@@ -39,7 +39,9 @@ export function EligibilitySection() {
           <code>nft_gate</code>, <code>token_gate</code>, listed in that order (one entry per gate rule), each with{" "}
           <code>met</code> and a <code>description</code> for people. A gated phase always lists the{" "}
           <code>allowlist</code> requirement, whether or not it uses an allowlist, so the answer says nothing about the
-          list.
+          list. An <code>nft_gate</code> requirement adds <code>drops</code>: the launched drops on this site that sell
+          NFTs of the gate&apos;s collections (<code>name</code> and site <code>path</code>), so a wallet can be shown
+          where to get one; empty when none does.
         </li>
         <li>
           <strong>Gated phase:</strong> the wallet is eligible (<code>meetsRequirements: true</code>) when it meets{" "}

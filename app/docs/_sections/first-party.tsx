@@ -106,8 +106,13 @@ export function FirstPartySection() {
           flagged as featured (the collection&apos;s <code>isFeatured</code> flag), any launch status.
         </li>
         <li>
-          <Endpoint router="public" id="getLiveMints" /> → <code>{"{success, mints}"}</code>: launched drops with a
-          phase active now.
+          <Endpoint router="public" id="getLiveMints" /> → <code>{"{success, mints}"}</code>: launched drops that can be
+          minted now: a phase active on the server clock with supply left in it (its own <code>phaseSupply</code>, if
+          any, not yet landed), and the drop not sold out. A sold-out drop is <code>ended</code> on every card and in
+          every status filter, whatever its phases&apos; clocks say; a drop whose active phases are all sold out is{" "}
+          <code>upcoming</code> when a later phase is scheduled, else <code>ended</code>. A card&apos;s{" "}
+          <code>price</code> is that of the phase its status speaks for, resolved as on the drop page (a dutch
+          auction&apos;s live price, a pegged phase&apos;s quote).
         </li>
         <li>
           <Endpoint router="public" id="getUpcomingMints" /> → <code>{"{success, mints}"}</code>: drops whose status is
@@ -140,7 +145,8 @@ export function FirstPartySection() {
           <code>_</code> match themselves. Only launched drops are searched (a pre-launch drop&apos;s symbol and supply
           are not public yet; upcoming-mints lists them). Items are snake_case: <code>id</code>, <code>short_id</code>,{" "}
           <code>name</code>, <code>symbol</code>, <code>image</code>, <code>total_supply</code> (0 for an open-ended
-          drop), <code>minted_count</code>, <code>blockchain_network</code>, <code>is_verified</code>; ordered by name,
+          drop), <code>minted_count</code>, <code>blockchain_network</code>, <code>is_verified</code>, and two
+          additions: <code>status</code> and <code>price</code>, as the drop&apos;s card shows them; ordered by name,
           then id. No <code>total</code>: counting every match would run the search twice, so a page says only{" "}
           <code>hasMore</code>. Every query is looked up in an index over the three columns: a trigram (pg_trgm GIN)
           index when it has three letters or digits in a row, else an index of character pairs (two letters,

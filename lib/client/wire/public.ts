@@ -175,6 +175,7 @@ export interface components {
       maxPerWallet: number | null;
       maxPerTransaction: number | null;
       phaseSupply: number | null;
+      soldOut: boolean;
       msUntilStart: number | null;
       msUntilEnd: number | null;
     };
@@ -589,6 +590,9 @@ export interface components {
       minted_count: number;
       blockchain_network: string;
       is_verified: boolean;
+      /** @enum {string} */
+      status: "active" | "ended" | "upcoming";
+      price: components["schemas"]["PriceDisplay"] | null;
     };
     GetPublicOpenApiDocumentResponse: {
       openapi: string;

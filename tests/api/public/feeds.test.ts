@@ -119,7 +119,7 @@ for (const target of databaseTargets) {
       expect(parsed).toMatchObject({ total: 2, limit: 20, offset: 0, hasMore: false });
     });
 
-    it("live-mints: published drops with a phase active now", async () => {
+    it("live-mints: published drops with a phase active now and supply left (not sold-out lastlight)", async () => {
       const { status, body } = await get("live-mints");
       expect(status).toBe(200);
       const parsed = liveMintsResponseSchema.strict().parse(body);
@@ -127,7 +127,6 @@ for (const target of databaseTargets) {
         "aurora",
         "doves",
         "lanterns",
-        "lastlight",
         "letters",
         "packs",
         "relics",
@@ -200,7 +199,6 @@ for (const target of databaseTargets) {
         "aurora",
         "doves",
         "lanterns",
-        "lastlight",
         "letters",
         "packs",
         "relics",
@@ -210,7 +208,8 @@ for (const target of databaseTargets) {
       const upcoming = collectionListResponseSchema.strict().parse((await get("collections?status=upcoming")).body);
       expect(upcoming.collections.map((c) => c.shortId)).toEqual(["nightfall"]);
       const ended = collectionListResponseSchema.strict().parse((await get("collections?status=ended&limit=100")).body);
-      expect(ended.total).toBe(26); // tiny-sold (phase over) and the 25 drops without phases
+      // tiny-sold (phase over), lastlight (sold out in its active phase) and the 25 drops without phases
+      expect(ended.total).toBe(27);
       expect(ended.collections.every((c) => c.status === "ended")).toBe(true);
     });
 

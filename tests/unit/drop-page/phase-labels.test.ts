@@ -7,6 +7,7 @@ import { bogoLabel, formatPercent, formatUtcDateTime } from "@/lib/format";
 import {
   PHASE_STATUS_LABEL,
   accessLabel,
+  phaseBadge,
   phaseCountdownTarget,
   phaseLimitLabels,
   safeHttpUrl,
@@ -28,8 +29,15 @@ describe("phase dates", () => {
 });
 
 describe("phase labels", () => {
-  it("names the three statuses", () => {
-    expect(PHASE_STATUS_LABEL).toEqual({ active: "Live", upcoming: "Upcoming", ended: "Ended" });
+  it("names the three statuses, and a sold-out phase", () => {
+    expect(PHASE_STATUS_LABEL).toEqual({ active: "Live", upcoming: "Upcoming", ended: "Ended", sold_out: "Sold out" });
+  });
+
+  it("badges a live or upcoming phase with nothing left as sold out, and an ended one as ended", () => {
+    expect(phaseBadge({ status: "active", soldOut: true })).toBe("sold_out");
+    expect(phaseBadge({ status: "upcoming", soldOut: true })).toBe("sold_out");
+    expect(phaseBadge({ status: "ended", soldOut: true })).toBe("ended");
+    expect(phaseBadge({ status: "active", soldOut: false })).toBe("active");
   });
 
   it("writes BOGO as buy N, get M free, and nothing without an offer", () => {
@@ -59,19 +67,28 @@ describe("phase labels", () => {
 
 describe("phaseCountdownTarget", () => {
   it("counts an upcoming phase down to its start and a live one to its end", () => {
-    expect(phaseCountdownTarget({ status: "upcoming", msUntilStart: 5_000, msUntilEnd: 9_000 })).toEqual({
+    expect(
+      phaseCountdownTarget({ status: "upcoming", soldOut: false, msUntilStart: 5_000, msUntilEnd: 9_000 }),
+    ).toEqual({
       verb: "Starts in",
       ms: 5_000,
     });
-    expect(phaseCountdownTarget({ status: "active", msUntilStart: null, msUntilEnd: 9_000 })).toEqual({
+    expect(phaseCountdownTarget({ status: "active", soldOut: false, msUntilStart: null, msUntilEnd: 9_000 })).toEqual({
       verb: "Ends in",
       ms: 9_000,
     });
   });
 
+  it("has no countdown for a sold-out phase: nothing happens at its end", () => {
+    expect(phaseCountdownTarget({ status: "active", soldOut: true, msUntilStart: null, msUntilEnd: 9_000 })).toBeNull();
+    expect(
+      phaseCountdownTarget({ status: "upcoming", soldOut: true, msUntilStart: 5_000, msUntilEnd: null }),
+    ).toBeNull();
+  });
+
   it("has no countdown for a live phase without an end, or an ended one", () => {
-    expect(phaseCountdownTarget({ status: "active", msUntilStart: null, msUntilEnd: null })).toBeNull();
-    expect(phaseCountdownTarget({ status: "ended", msUntilStart: null, msUntilEnd: null })).toBeNull();
+    expect(phaseCountdownTarget({ status: "active", soldOut: false, msUntilStart: null, msUntilEnd: null })).toBeNull();
+    expect(phaseCountdownTarget({ status: "ended", soldOut: false, msUntilStart: null, msUntilEnd: null })).toBeNull();
   });
 
   it("announces a change of status in a sentence", () => {
@@ -119,11 +136,22 @@ describe("supplySummary", () => {
   });
 
   it("keeps an early drop off 0 % and an almost sold-out one off 100 %", () => {
-    expect(formatPercent(0.25)).toBe("0.25%");
-    expect(formatPercent(0.001)).toBe("<0.01%");
+    expect(formatPercent(0.25)).toBe("0.3%");
+    expect(formatPercent(0.001)).toBe("<0.1%");
     expect(formatPercent(0)).toBe("0%");
     expect(formatPercent(99.9)).toBe("99.9%");
-    expect(formatPercent(99.999)).toBe(">99.99%");
+    expect(formatPercent(99.999)).toBe(">99.9%");
+  });
+
+  it("rounds the drop's share from its counts, once: 2 of 12 is 16.7%, not the wire's 16.66%", () => {
+    const summary = supplySummary({
+      ...stats,
+      totalSupply: 12,
+      mintedCount: 2,
+      availableCount: 10,
+      percentMinted: 16.66,
+    });
+    expect(summary.kind === "capped" && formatPercent(summary.percent)).toBe("16.7%");
   });
 });
 

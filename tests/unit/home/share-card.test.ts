@@ -21,6 +21,7 @@ function phase(name: string, status: Phase["status"], startDate: string | null):
     maxPerWallet: null,
     maxPerTransaction: null,
     phaseSupply: null,
+    soldOut: false,
     msUntilStart: null,
     msUntilEnd: null,
   };

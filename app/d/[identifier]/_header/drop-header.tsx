@@ -14,7 +14,7 @@ export function DropHeader({ collection }: Props) {
         Opens in a new tab
       </span>
       <Banner src={collection.bannerImage} />
-      <div className="flex flex-col gap-4 px-1 sm:flex-row sm:items-end sm:gap-6 sm:px-4">
+      <div className="mt-4 flex flex-row items-center gap-4 px-1 sm:mt-0 sm:items-end sm:gap-6 sm:px-4">
         <Art src={collection.image} name={name} />
         <div className="min-w-0 flex-1 space-y-2 pb-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -49,7 +49,10 @@ export function DropHeader({ collection }: Props) {
 function Banner({ src }: { src: string | null }) {
   return (
     // The box keeps the banner's 3:1 shape (the usual 1500×500) with or without an image.
-    <div className="relative aspect-[3/1] overflow-hidden rounded-2xl bg-gradient-to-br from-mint/25 via-sky-500/10 to-fuchsia-500/25">
+    <div
+      data-testid="drop-banner"
+      className="relative aspect-[3/1] overflow-hidden rounded-2xl bg-gradient-to-br from-mint/25 via-sky-500/10 to-fuchsia-500/25"
+    >
       {src && (
         // eslint-disable-next-line @next/next/no-img-element
         <img
@@ -65,9 +68,14 @@ function Banner({ src }: { src: string | null }) {
   );
 }
 
+/**
+ * The cover. From 640 px it overlaps the banner's lower-left corner; on a phone the banner
+ * is too short for that (it covered the title drawn in the banner), so the cover sits below
+ * it, beside the drop's name.
+ */
 function Art({ src, name }: { src: string | null; name: string }) {
   const box =
-    "relative -mt-12 aspect-square w-28 shrink-0 overflow-hidden rounded-2xl bg-slate-800 shadow-2xl ring-4 ring-ink sm:-mt-20 sm:w-40 lg:w-48";
+    "relative aspect-square w-20 shrink-0 overflow-hidden rounded-2xl bg-slate-800 shadow-2xl ring-4 ring-ink sm:-mt-20 sm:w-40 lg:w-48";
   if (!src) return <div aria-hidden="true" className={box} />;
   return (
     // eslint-disable-next-line @next/next/no-img-element

@@ -1,5 +1,6 @@
 // For a drop the core mint flow does not support: a clear way to its creator's hosted mint
 // page, in the place the mint panel would take. Server-rendered; no wallet code loads.
+import Link from "next/link";
 import { safeHttpUrl } from "./labels";
 
 export function HostedMint({ mintUrl }: { mintUrl: string | null }) {
@@ -42,6 +43,12 @@ export function HostedMint({ mintUrl }: { mintUrl: string | null }) {
       ) : (
         <p className="mt-2 text-sm text-slate-400">The creator has not published the link yet.</p>
       )}
+      {/* Not a dead end when the creator's page is down or not out yet: drops minted here. */}
+      <p className="mt-4 border-t border-white/10 pt-3 text-sm">
+        <Link href="/#live-heading" className="text-mint hover:underline">
+          Drops you can mint on Dropmint now
+        </Link>
+      </p>
     </section>
   );
 }

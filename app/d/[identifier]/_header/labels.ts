@@ -7,11 +7,19 @@ import { formatCount } from "@/lib/format";
 type Stats = CollectionResponse["stats"];
 type CollectionRecord = CollectionResponse["collection"];
 
-export const PHASE_STATUS_LABEL: Record<Phase["status"], string> = {
+/** A phase card's badge: its clock status, except that a phase with nothing left to sell is sold out. */
+export type PhaseBadge = Phase["status"] | "sold_out";
+
+export const PHASE_STATUS_LABEL: Record<PhaseBadge, string> = {
   active: "Live",
   upcoming: "Upcoming",
   ended: "Ended",
+  sold_out: "Sold out",
 };
+
+export function phaseBadge(phase: Pick<Phase, "status" | "soldOut">): PhaseBadge {
+  return phase.soldOut && phase.status !== "ended" ? "sold_out" : phase.status;
+}
 
 /**
  * Who may mint in the phase. Deliberately not "Allowlist": phases are often named so, and a
@@ -30,10 +38,14 @@ export function phaseLimitLabels(phase: Pick<Phase, "maxPerWallet" | "maxPerTran
   return labels;
 }
 
-/** Which moment a phase's countdown runs to, if any: the start of an upcoming phase, the end of a live one. */
+/**
+ * Which moment a phase's countdown runs to, if any: the start of an upcoming phase, the end
+ * of a live one. None for a sold-out phase: nothing happens at its start or end.
+ */
 export function phaseCountdownTarget(
-  phase: Pick<Phase, "status" | "msUntilStart" | "msUntilEnd">,
+  phase: Pick<Phase, "status" | "soldOut" | "msUntilStart" | "msUntilEnd">,
 ): { verb: "Starts in" | "Ends in"; ms: number } | null {
+  if (phase.soldOut) return null;
   if (phase.status === "upcoming" && phase.msUntilStart !== null) return { verb: "Starts in", ms: phase.msUntilStart };
   if (phase.status === "active" && phase.msUntilEnd !== null) return { verb: "Ends in", ms: phase.msUntilEnd };
   return null;
@@ -57,7 +69,9 @@ export function supplySummary(stats: Stats): SupplySummary {
     return { kind: "open", minted: stats.mintedCount, text: `${formatCount(stats.mintedCount)} minted · open edition` };
   }
   const soldOut = stats.availableCount <= 0 || stats.mintedCount >= stats.totalSupply;
-  const percent = Math.min(100, Math.max(0, stats.percentMinted));
+  // From the counts, not the API's percentMinted (truncated to two decimals for the wire),
+  // so the page rounds it once, by formatPercent: 2 of 12 reads 16.7%, not 16.66%.
+  const percent = Math.min(100, Math.max(0, (stats.mintedCount / stats.totalSupply) * 100));
   return {
     kind: "capped",
     minted: stats.mintedCount,

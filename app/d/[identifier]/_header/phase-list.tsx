@@ -12,7 +12,9 @@ import { bogoLabel, formatCountdown, formatUtcDateTime } from "@/lib/format";
 import { PriceLabel } from "@/app/_components/price-label";
 import {
   PHASE_STATUS_LABEL,
+  type PhaseBadge,
   accessLabel,
+  phaseBadge,
   phaseCountdownTarget,
   phaseLimitLabels,
   statusChangeAnnouncement,
@@ -58,6 +60,7 @@ function PhaseCard({
   onCountdownElapsed: () => void;
 }) {
   const target = phaseCountdownTarget(phase);
+  const badge = phaseBadge(phase);
   const msLeft = useCountdown(target?.ms ?? null, receivedAt, target ? onCountdownElapsed : undefined);
   const headingId = `phase-${phase.id}`;
   const price = phase.priceDisplay;
@@ -69,8 +72,9 @@ function PhaseCard({
     <li
       data-testid="phase-card"
       data-status={phase.status}
+      data-badge={badge}
       aria-labelledby={headingId}
-      className={`rounded-xl border p-4 ${phase.status === "active" ? "border-mint/40 bg-mint/[0.06]" : "border-white/10 bg-white/[0.03]"}`}
+      className={`rounded-xl border p-4 ${badge === "active" ? "border-mint/40 bg-mint/[0.06]" : "border-white/10 bg-white/[0.03]"}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div className="min-w-0">
@@ -78,7 +82,7 @@ function PhaseCard({
             <h3 id={headingId} className="text-lg font-semibold break-words">
               {phase.name ?? "Phase"}
             </h3>
-            <StatusBadge status={phase.status} />
+            <StatusBadge status={badge} />
           </div>
           <p className="mt-1 min-h-5 text-sm text-slate-300 tabular-nums">
             <TimingLine phase={phase} target={target} msLeft={msLeft} />
@@ -141,18 +145,20 @@ function TimingLine({
       </>
     );
   }
+  if (phase.soldOut && phase.status !== "ended") return <>Sold out · nothing left to mint in this phase</>;
   if (phase.status === "active") return <>Minting now · no end date</>;
   if (phase.status === "ended") return <>This phase is over</>;
   return <>Start to be announced</>;
 }
 
-const BADGE_STYLE: Record<Phase["status"], string> = {
+const BADGE_STYLE: Record<PhaseBadge, string> = {
   active: "bg-mint/15 text-mint",
   upcoming: "bg-sky-400/15 text-sky-300",
   ended: "bg-white/10 text-slate-400",
+  sold_out: "bg-white/10 text-slate-300",
 };
 
-function StatusBadge({ status }: { status: Phase["status"] }) {
+function StatusBadge({ status }: { status: PhaseBadge }) {
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLE[status]}`}

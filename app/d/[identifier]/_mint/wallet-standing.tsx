@@ -3,6 +3,7 @@
 // with the connected wallet's part of the panel (connected-wallet.tsx), not with the page.
 "use client";
 
+import Link from "next/link";
 import { describeError } from "@/lib/client/error-messages";
 import { useEligibility, useWalletMints } from "@/lib/client/query";
 import type { Phase } from "@/lib/client/types";
@@ -63,6 +64,20 @@ export function EligibilityNotice({
               <span>
                 <span className="sr-only">{requirement.met ? "Met: " : "Not met: "}</span>
                 {requirement.description}
+                {!requirement.met && requirement.drops && requirement.drops.length > 0 && (
+                  <span className="block">
+                    Get one from{" "}
+                    {requirement.drops.map((drop, i) => (
+                      <span key={drop.path}>
+                        {i > 0 && ", "}
+                        <Link href={drop.path} className="text-mint underline-offset-2 hover:underline">
+                          {drop.name ?? drop.path}
+                        </Link>
+                      </span>
+                    ))}
+                    .
+                  </span>
+                )}
               </span>
             </li>
           ))}
