@@ -127,19 +127,20 @@ function operationObject(
   const declared = operation.params
     ? ((requestSchema(operation.params) as { properties?: Record<string, JsonSchema> }).properties ?? {})
     : {};
+  const exampleOf = (name: string) => examples.byOperation[operation.operationId]?.[name] ?? examples.parameters[name];
   for (const name of pathParameterNames(operation.path)) {
     parameters.push({
       name,
       in: "path",
       required: true,
       schema: declared[name] ?? pathParameterSchema(name),
-      example: examples.parameters[name],
+      example: exampleOf(name),
     });
   }
   if (operation.query) {
     const query = requestSchema(operation.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
-      const example = examples.parameters[name];
+      const example = exampleOf(name);
       parameters.push({
         name,
         in: "query",
