@@ -55,8 +55,8 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
           <code>packTierId</code>: only codes for that pack tier or for no tier.
         </li>
         <li>
-          <code>blockchain</code>: <code>solana</code> or a Solana cluster name (<code>solana-devnet</code>, …);
-          anything else answers <Err code="CHAIN_NOT_SUPPORTED_BY_SURFACE" /> (v1 is Solana only).
+          <code>blockchain</code>: <code>solana</code> or a Solana chain name (<code>solana-devnet</code>, …), the enum
+          the document lists; anything else is refused as input, <Err code="INVALID_REQUEST" /> (v1 is Solana only).
         </li>
       </ul>
       <p>How the figures are computed:</p>
