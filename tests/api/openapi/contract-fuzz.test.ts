@@ -30,7 +30,7 @@ describe("the OpenAPI documents against the server (property-based)", () => {
       { url: TEST_SITE_ORIGIN, apiKey, fetch: inProcessFetch },
       { casesPerOperation: 16, concurrency: 4 },
     );
-  }, 60_000);
+  }, 120_000);
   afterAll(() => app?.close());
 
   it("covers every operation of both routers", () => {
