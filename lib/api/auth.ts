@@ -18,6 +18,7 @@ import { FIRST_PARTY, type AuthContext } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { hashApiKey, parseApiKey } from "@/lib/auth/api-keys";
 import { createLogger, createSummary } from "@/lib/log";
+import { discoveryLinks } from "./version";
 
 const log = createLogger("api");
 const lookupFailed = createSummary(log, "API key lookup failed");
@@ -64,9 +65,12 @@ function readCredentials(request: Request): { key: string | null; origin: string
   return { key: request.headers.get("x-api-key")?.trim() || null, origin: request.headers.get("origin") };
 }
 
-function firstPartyOrThrow(request: Request, config: Pick<Config, "siteOrigins">): AuthContext {
+/** A newcomer without a key is refused (the spec's 401) and told where the public documents are. */
+function firstPartyOrThrow(request: Request, config: Pick<Config, "siteOrigins" | "publicUrl">): AuthContext {
   if (isFirstPartyRequest(request, config)) return FIRST_PARTY;
-  throw new AppError("API_KEY_REQUIRED", "An API key is required.");
+  throw new AppError("API_KEY_REQUIRED", "An API key is required.", {
+    extra: discoveryLinks(config.publicUrl),
+  });
 }
 
 /** The site's own origin (SITE_ORIGINS), or a same-origin fetch without Origin. The key is not looked at. */

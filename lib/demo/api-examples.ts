@@ -10,6 +10,9 @@ export function demoBlockedWalletAddress(): string {
   return Keypair.fromSeed(createHash("sha256").update(DEMO_BLOCKED_WALLET_SEED).digest()).publicKey.toBase58();
 }
 
+/** Valid base64, as the schema requires; it decodes to a sentence, not a transaction. */
+const SIGNED_TRANSACTION = Buffer.from("the wallet-signed legacy transaction, serialized").toString("base64");
+
 const launchCode = SPRITE_CLAIM_CODE_BATCHES.find((batch) => batch.name === "Launch gifts")!.codes[0];
 
 /**
@@ -29,6 +32,8 @@ export function demoApiExamples() {
       search: "Sprite",
       sort: "newest",
     } as Record<string, string>,
+    /** Where one operation's parameter has another shape than the name's usual one. */
+    byOperation: { getNft: { identifier: `${identifier}:1` } } as Record<string, Record<string, string>>,
     bodies: {
       validateClaimCode: { code: launchCode },
       validateCode: { collection: identifier, code: launchCode },
@@ -40,13 +45,13 @@ export function demoApiExamples() {
       },
       executeMint: {
         sessionId: "6d0f7c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f",
-        signedTransaction: "<base64 of the wallet-signed transaction>",
+        signedTransaction: SIGNED_TRANSACTION,
       },
       executeMintBatch: {
         transactions: [
           {
             sessionId: "6d0f7c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f",
-            signedTransaction: "<base64 of the wallet-signed transaction>",
+            signedTransaction: SIGNED_TRANSACTION,
           },
         ],
       },

@@ -1,5 +1,8 @@
 // The format rules of a claim code, checked before any lookup. Spec: Limits (4 to 1024
-// UTF-16 code units after trimming) and behaviour notes (the service upper-cases the code).
+// characters after trimming) and behaviour notes (the service upper-cases the code).
+// Characters are code points, as JSON Schema counts them, so the OpenAPI document's
+// pattern (CLAIM_CODE_PATTERN) is the very rule the server applies.
+import { trimmedTextPattern } from "./text-pattern";
 
 export const CLAIM_CODE_MIN_LENGTH = 4;
 export const CLAIM_CODE_MAX_LENGTH = 1024;
@@ -15,10 +18,14 @@ export const CLAIM_CODE_MAX_LENGTH = 1024;
 export const CREATOR_CLAIM_CODE_MIN_LENGTH = 12;
 export const CREATOR_CLAIM_CODE_MAX_LENGTH = 64;
 
-/** Trimmed length in UTF-16 code units (JS `.length`), as the spec counts it. */
+/** Trimmed length in code points (an emoji is one character, as JSON Schema counts it). */
 export function isClaimCodeLengthValid(trimmed: string): boolean {
-  return trimmed.length >= CLAIM_CODE_MIN_LENGTH && trimmed.length <= CLAIM_CODE_MAX_LENGTH;
+  const length = [...trimmed].length;
+  return length >= CLAIM_CODE_MIN_LENGTH && length <= CLAIM_CODE_MAX_LENGTH;
 }
+
+/** A whole claim code as sent: 4..1024 code points once trimmed, no control characters. */
+export const CLAIM_CODE_PATTERN = trimmedTextPattern(CLAIM_CODE_MIN_LENGTH, CLAIM_CODE_MAX_LENGTH);
 
 /** The stored form: trimmed, then upper-cased locale-independently. */
 export function normalizeClaimCode(input: string): string {

@@ -17,9 +17,11 @@ export type CollectionRef = {
 
 export type IdentifierKind = "uuid" | "address" | "shortId";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-const SHORT_ID = /^[A-Za-z0-9_-]{2,64}$/;
+// Exported for the request schemas (lib/schemas/common.ts), so the OpenAPI document states
+// the very patterns the lookup classifies by.
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+export const SHORT_ID = /^[A-Za-z0-9_-]{2,64}$/;
 
 /** What an identifier looks like, or null when it cannot name any collection. */
 export function classifyIdentifier(identifier: string): IdentifierKind | null {

@@ -12,6 +12,12 @@ export type SurfaceDrop = {
   requiresFeatures: readonly string[];
 };
 
+/**
+ * The `blockchain` values v1 takes (claim-code benefits): Solana, or one of its clusters by
+ * the chain name a collection carries (lib/config.ts chainNameOf). v1 is Solana only.
+ */
+export const SURFACE_CHAINS = ["solana", "solana-mainnet", "solana-devnet", "solana-localnet"] as const;
+
 /** Features the v1 flow cannot serve: a drop that needs one is minted on its hosted page. */
 export const FEATURES_NOT_ON_SURFACE = ["nft_selection"] as const;
 

@@ -4,10 +4,11 @@ import { z } from "zod";
 import {
   CLAIM_CODE_MAX_LENGTH,
   CLAIM_CODE_MIN_LENGTH,
-  isClaimCodeLengthValid,
+  CLAIM_CODE_PATTERN,
   normalizeClaimCode,
 } from "@/lib/domain/claim-code-format";
-import { plainTextSchema, solanaAddressSchema, uuidSchema } from "./common";
+import { SURFACE_CHAINS } from "@/lib/domain/surface-support";
+import { solanaAddressSchema, trimmedTextSchema, uuidSchema } from "./common";
 
 // ── GET /collections/{collectionId}/claim-codes (no success member, as the spec lists it) ──
 
@@ -25,8 +26,10 @@ export const getClaimCodeBenefitsParamsSchema = z.object({ walletAddress: solana
 
 export const getClaimCodeBenefitsQuerySchema = z.object({
   phaseId: uuidSchema.transform((id) => id.toLowerCase()).optional(),
-  blockchain: plainTextSchema().trim().min(1).max(64).optional(),
-  packTierId: plainTextSchema().trim().min(1).max(128).optional(),
+  blockchain: z
+    .enum(SURFACE_CHAINS, { error: `must be one of ${SURFACE_CHAINS.join(", ")} (v1 is Solana only)` })
+    .optional(),
+  packTierId: trimmedTextSchema(1, 128).optional(),
 });
 
 export const freeMintSourceSchema = z.object({
@@ -64,29 +67,24 @@ export type ClaimCodeBenefitsResponse = z.infer<typeof claimCodeBenefitsResponse
 
 // ── POST /collections/{collectionId}/claim-codes/validate (no success member) ──
 
-const codeLengthMessage = `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters (UTF-16 code units) after trimming`;
+const CODE_MESSAGE = `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters after trimming, without control characters`;
 
 /**
- * What the OpenAPI document states of a claim code: the length limits (which the refinement
- * checks in UTF-16 units, as the spec counts; JSON Schema counts code points) and the rule.
+ * A claim code as a caller sends it: trimmed, then 4..1024 characters counted as code
+ * points, as the spec and JSON Schema count them (the pattern says so in the document and
+ * is the check itself), then upper-cased. Checked before any lookup.
  */
-export const CLAIM_CODE_DOCUMENTATION = {
-  minLength: CLAIM_CODE_MIN_LENGTH,
-  maxLength: CLAIM_CODE_MAX_LENGTH,
-  description: `${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} UTF-16 code units after trimming; upper-cased by the service.`,
-};
+export function claimCodeSchema(error = "must be a string") {
+  return z
+    .string({ error })
+    .regex(CLAIM_CODE_PATTERN, CODE_MESSAGE)
+    .meta({
+      description: `${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters (code points) after trimming, no control characters; upper-cased by the service.`,
+    })
+    .transform(normalizeClaimCode);
+}
 
-/**
- * The code is trimmed, length-checked (before any lookup), then upper-cased. The length is
- * JS `.length` (UTF-16 units) as the spec counts it; zod's min/max count code points.
- */
-export const validateClaimCodeBodySchema = z.object({
-  code: plainTextSchema("is required and must be a string")
-    .trim()
-    .refine(isClaimCodeLengthValid, codeLengthMessage)
-    .meta(CLAIM_CODE_DOCUMENTATION)
-    .transform(normalizeClaimCode),
-});
+export const validateClaimCodeBodySchema = z.object({ code: claimCodeSchema("is required and must be a string") });
 
 export const claimGrantTypeSchema = z.enum(["whitelist", "free_mint", "discount", "external", "nft_redemption"]);
 

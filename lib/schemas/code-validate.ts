@@ -11,7 +11,9 @@ export const publicValidateCodeBodySchema = validateClaimCodeBodySchema
   .refine((body) => body.collection !== undefined || body.collectionId !== undefined, {
     message: "collection is required",
     path: ["collection"],
-  });
+  })
+  // The refinement, as the document states it: one of the two names is required.
+  .meta({ anyOf: [{ required: ["collection"] }, { required: ["collectionId"] }] });
 
 export const publicCodeCheckResponseSchema = claimCodeCheckResponseSchema.extend({ error: z.string().optional() });
 export type PublicCodeCheck = z.infer<typeof publicCodeCheckResponseSchema>;

@@ -4,7 +4,7 @@
 // are snake_case as the spec names them.
 import { z } from "zod";
 import { collectionStatsSchema, priceDisplaySchema } from "./collection";
-import { paginationQuerySchema, plainTextSchema, timestampSchema } from "./common";
+import { paginationQuerySchema, timestampSchema, trimmedTextSchema } from "./common";
 
 /** Spec Limits: discovery feeds and the collection list default to 20, capped at 100. */
 /** Feeds, the collection list and search: a larger limit is served as the maximum (spec: "capped at 100"). */
@@ -74,7 +74,7 @@ export const recentSoldoutsResponseSchema = z.object({ collections: z.array(sold
 
 export const getCollectionsQuerySchema = discoveryQuerySchema.extend({
   /** A chain name (solana-devnet, …) or just "solana" for every Solana chain. */
-  blockchain: plainTextSchema().trim().min(1).max(64).optional(),
+  blockchain: trimmedTextSchema(1, 64).optional(),
   status: collectionListStatusSchema.optional(),
 });
 export const collectionListResponseSchema = z.object({
@@ -84,10 +84,7 @@ export const collectionListResponseSchema = z.object({
 });
 
 export const searchCollectionsQuerySchema = discoveryQuerySchema.extend({
-  q: plainTextSchema("is required")
-    .trim()
-    .min(SEARCH_QUERY_MIN_LENGTH, `must be at least ${SEARCH_QUERY_MIN_LENGTH} characters`)
-    .max(SEARCH_QUERY_MAX_LENGTH, `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`),
+  q: trimmedTextSchema(SEARCH_QUERY_MIN_LENGTH, SEARCH_QUERY_MAX_LENGTH, "is required"),
 });
 
 export const searchResultSchema = z.object({

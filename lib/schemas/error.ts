@@ -20,6 +20,9 @@ export const errorEnvelopeSchema = z.looseObject({
   externalUrl: z.string().nullable().optional(),
   /** OUTCOME_PENDING: the transaction may still land. */
   pending: z.literal(true).optional(),
+  /** API_KEY_REQUIRED on v1: the public OpenAPI document and the reference (/docs), to start from. */
+  docs: z.url().optional(),
+  reference: z.url().optional(),
   /** PRICE_MOVED: the live quote, the quote the buyer sent, and the tolerance between them. */
   tokenAmount: z.number().optional(),
   quotedTokenAmount: z.number().optional(),

@@ -1,20 +1,8 @@
 // The mint flow: POST /prepare-mint, POST /execute-mint and POST /execute-mint/batch.
 import { z } from "zod";
-import {
-  CLAIM_CODE_MAX_LENGTH,
-  CLAIM_CODE_MIN_LENGTH,
-  isClaimCodeLengthValid,
-  normalizeClaimCode,
-} from "@/lib/domain/claim-code-format";
 import { MAX_UNSIGNED_SESSIONS_PER_WALLET } from "@/lib/domain/mint-session";
-import { CLAIM_CODE_DOCUMENTATION } from "./claim-codes";
-import {
-  collectionIdentifierSchema,
-  plainTextSchema,
-  solanaAddressSchema,
-  timestampSchema,
-  uuidSchema,
-} from "./common";
+import { claimCodeSchema } from "./claim-codes";
+import { collectionIdentifierSchema, solanaAddressSchema, timestampSchema, uuidSchema } from "./common";
 
 // ── POST /prepare-mint ──
 
@@ -24,24 +12,30 @@ import {
  */
 export const PREPARE_MAX_QUANTITY = MAX_UNSIGNED_SESSIONS_PER_WALLET;
 
-/** An integer or a numeric string (the spec's raw example sends one), 1..PREPARE_MAX_QUANTITY. */
-const quantitySchema = z
-  .union([
-    // The range is checked after the union (so both forms get the same sentence); stated here for the OpenAPI document.
-    z.number().meta({ type: "integer", minimum: 1, maximum: PREPARE_MAX_QUANTITY }),
+/** Digits of a whole number from 1 to max (≤ 99), without leading zeros: "1", …, "10". */
+function oneToPattern(max: number): string {
+  const tens = Math.floor(max / 10);
+  const options = [max >= 9 ? "[1-9]" : `[1-${max}]`];
+  if (tens >= 2) options.push(`[1-${tens - 1}][0-9]`);
+  if (tens >= 1) options.push(max % 10 === 0 ? `${tens}0` : `${tens}[0-${max % 10}]`);
+  return `^(?:${options.join("|")})$`;
+}
+
+/**
+ * An integer 1..PREPARE_MAX_QUANTITY, or the same number as a string of digits (the spec's
+ * raw example sends one). Both forms state their exact bounds, so the document refuses
+ * what prepare refuses: "0", "007" and "11" alike.
+ */
+const quantitySchema = z.union(
+  [
+    z.number().int().min(1).max(PREPARE_MAX_QUANTITY),
     z
       .string()
-      .trim()
-      .regex(/^\d{1,4}$/, "must be a whole number")
+      .regex(new RegExp(oneToPattern(PREPARE_MAX_QUANTITY)))
       .transform(Number),
-  ])
-  .pipe(
-    z
-      .number()
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(PREPARE_MAX_QUANTITY, `must be at most ${PREPARE_MAX_QUANTITY}`),
-  );
+  ],
+  { error: `must be a whole number from 1 to ${PREPARE_MAX_QUANTITY}` },
+);
 
 /** The longest affiliate_code and walletProvider kept; longer ones are dropped, never refused. */
 export const ATTRIBUTION_MAX_LENGTH = 64;
@@ -67,16 +61,9 @@ export const prepareMintBodySchema = z.object({
   walletProvider: walletProviderSchema,
   /**
    * A claim code to apply to this mint, checked like POST …/claim-codes/validate: trimmed,
-   * 4..1024 UTF-16 units, upper-cased. Absent or null: only already-redeemed codes apply.
+   * 4..1024 characters, upper-cased. Absent or null: only already-redeemed codes apply.
    */
-  claimCode: plainTextSchema("must be a string")
-    .trim()
-    .refine(
-      isClaimCodeLengthValid,
-      `must be ${CLAIM_CODE_MIN_LENGTH} to ${CLAIM_CODE_MAX_LENGTH} characters (UTF-16 code units) after trimming`,
-    )
-    .meta(CLAIM_CODE_DOCUMENTATION)
-    .transform(normalizeClaimCode)
+  claimCode: claimCodeSchema()
     .nullish()
     .transform((code) => code ?? null),
   /**
@@ -148,7 +135,17 @@ export const preparedMintResponseSchema = z.object({
   success: z.literal(true),
   sessions: z.array(z.object({ sessionId: z.string(), nftIds: z.array(z.string()), nftCount: z.number().int() })),
   transactions: z.array(
-    z.object({ transaction: z.string(), isVersionedTransaction: z.boolean(), nftCount: z.number().int() }),
+    z.object({
+      transaction: z.string().meta({
+        contentEncoding: "base64",
+        contentMediaType: "application/octet-stream",
+        description:
+          "A legacy (not versioned) Solana transaction, serialized and base64-encoded, for the wallet to sign.",
+      }),
+      /** Always false: v1 builds legacy transactions. */
+      isVersionedTransaction: z.literal(false),
+      nftCount: z.number().int(),
+    }),
   ),
   requestedQuantity: z.number().int(),
   totalQuantity: z.number().int(),
@@ -167,10 +164,26 @@ export type PreparedMintResponse = z.infer<typeof preparedMintResponseSchema>;
 /** Loose on purpose: a transactionHash member must be refused before anything else is checked. */
 export const executeMintRawBodySchema = z.looseObject({});
 
+/** A Solana packet holds at most 1232 bytes: 1644 base64 characters. */
+const MAX_TRANSACTION_BASE64 = 1644;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The wallet-signed transaction: its legacy (not versioned) wire form, in standard base64. */
+const signedTransactionSchema = z
+  .string({ error: "is required" })
+  .min(1, "is required")
+  .max(MAX_TRANSACTION_BASE64, "is too long")
+  .regex(BASE64, "must be base64")
+  .meta({
+    contentEncoding: "base64",
+    contentMediaType: "application/octet-stream",
+    description:
+      "The transaction from prepare-mint, signed by the wallet: a legacy (not versioned) Solana transaction, serialized and base64-encoded.",
+  });
+
 export const executeMintBodySchema = z.object({
   sessionId: uuidSchema.transform((id) => id.toLowerCase()),
-  // A legacy mint transaction is at most 1232 bytes: 1644 base64 characters.
-  signedTransaction: z.string().trim().min(1, "is required").max(4096, "is too long"),
+  signedTransaction: signedTransactionSchema,
 });
 export type ExecuteMintBody = z.output<typeof executeMintBodySchema>;
 

@@ -1,7 +1,7 @@
 // The minted feeds: GET /collections/{identifier}/all-minted (MintedItem pages) and
 // GET /collections/{identifier}/recently-minted (RecentMint = MintedItem + media fields).
 import { z } from "zod";
-import { plainTextSchema, timestampSchema } from "./common";
+import { queryNumber, queryOffsetSchema, timestampSchema, trimmedTextSchema } from "./common";
 import { profileEffectSchema } from "./profile";
 
 export const ALL_MINTED_LIMIT = { defaultLimit: 20, maxLimit: 100 } as const;
@@ -9,32 +9,29 @@ export const RECENTLY_MINTED_LIMIT = { defaultLimit: 20, maxLimit: 50 } as const
 export const MINTED_SEARCH_MAX_LENGTH = 100;
 export const mintedSortSchema = z.enum(["newest", "oldest", "popular"], { error: "must be newest, oldest or popular" });
 
-const limitSchema = z.coerce
-  .number({ error: "must be a number" })
-  .int("must be a whole number")
-  .min(1, "must be at least 1");
-const offsetSchema = z.coerce
-  .number({ error: "must be a number" })
-  .int("must be a whole number")
-  .min(0, "must be 0 or more")
-  .max(1_000_000);
+/** A page size from 1 to max, `fallback` when absent (a larger one is refused, not capped). */
+function limitSchema(max: number, fallback: number) {
+  return queryNumber(
+    z
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(max, `must be at most ${max}`),
+    fallback,
+  );
+}
 
 export const getAllMintedQuerySchema = z.object({
-  // The spec caps the page at 100: a larger limit is served as 100 (and reported so).
-  limit: limitSchema
-    .default(ALL_MINTED_LIMIT.defaultLimit)
-    .transform((limit) => Math.min(limit, ALL_MINTED_LIMIT.maxLimit)),
-  offset: offsetSchema.default(0),
+  // The spec caps the page at 100. Like gallery and recently-minted, a larger limit is
+  // refused (400), never served silently as less than asked: the document states the maximum.
+  limit: limitSchema(ALL_MINTED_LIMIT.maxLimit, ALL_MINTED_LIMIT.defaultLimit),
+  offset: queryOffsetSchema,
   sort: mintedSortSchema.default("newest"),
-  search: plainTextSchema()
-    .max(MINTED_SEARCH_MAX_LENGTH, `must be at most ${MINTED_SEARCH_MAX_LENGTH} characters`)
-    .optional(),
+  search: trimmedTextSchema(0, MINTED_SEARCH_MAX_LENGTH).optional(),
 });
 
 export const getRecentlyMintedQuerySchema = z.object({
-  limit: limitSchema
-    .max(RECENTLY_MINTED_LIMIT.maxLimit, `must be at most ${RECENTLY_MINTED_LIMIT.maxLimit}`)
-    .default(RECENTLY_MINTED_LIMIT.defaultLimit),
+  limit: limitSchema(RECENTLY_MINTED_LIMIT.maxLimit, RECENTLY_MINTED_LIMIT.defaultLimit),
 });
 
 export const nftBountySchema = z.object({

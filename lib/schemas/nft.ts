@@ -3,10 +3,33 @@
 // `?collection=` naming the drop. UUIDs are refused. Delayed-reveal rules apply: before its
 // reveal the NFT shows the placeholder view (lib/services/reveal.ts).
 import { z } from "zod";
-import { collectionIdentifierSchema, plainTextSchema, timestampSchema } from "./common";
+import { collectionIdentifierSchema, timestampSchema } from "./common";
 
+/**
+ * The three shapes lib/services/nft-lookup.ts parses, as the document states them. A token
+ * id past the largest stored one is a shape that finds nothing (404), not a refusal.
+ */
 export const getNftParamsSchema = z.object({
-  identifier: plainTextSchema().trim().min(1, "is required").max(200, "is too long"),
+  identifier: z.union(
+    [
+      z
+        .string()
+        .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+        .meta({ title: "Mint address" }),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{2,64}:\d{1,10}$/)
+        .meta({
+          title: "contract:tokenId",
+          description: "The drop's collection address or short ID, then the token id.",
+        }),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .meta({ title: "Token id", description: "With `?collection=` when token ids repeat." }),
+    ],
+    { error: "must be a mint address, contract:tokenId or a token id (not a UUID)" },
+  ),
 });
 export const getNftQuerySchema = z.object({ collection: collectionIdentifierSchema.optional() });
 

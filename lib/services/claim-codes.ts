@@ -40,6 +40,7 @@ export type ClaimCodeBenefitsQuery = {
   phaseId?: string;
   /** Only batches for this pack tier or for no tier. */
   packTierId?: string;
+  /** Solana only; the query schema's enum has already refused any other chain. */
   blockchain?: string;
 };
 
@@ -55,7 +56,6 @@ export async function getClaimCodeBenefits(
   query: ClaimCodeBenefitsQuery,
 ): Promise<ClaimCodeBenefitsResponse> {
   const now = ctx.clock.now();
-  assertSolanaChain(query.blockchain);
   try {
     return { success: true, ...claimCodeBenefits(await loadRedeemedGrants(ctx.db, query, now)) };
   } catch (error) {
@@ -121,12 +121,6 @@ async function loadRedeemedGrants(db: Db, query: ClaimCodeBenefitsQuery, now: Da
     packTierId: batch.packTierId,
     redeemedAt: row.createdAt,
   }));
-}
-
-/** v1 is Solana only: `solana` or a Solana cluster name (solana-devnet, …) is accepted. */
-function assertSolanaChain(blockchain: string | undefined): void {
-  if (blockchain === undefined || /^solana(-[a-z]+)?$/i.test(blockchain)) return;
-  throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 supports Solana only.");
 }
 
 /**

@@ -41,9 +41,10 @@ export function parseNftIdentifier(identifier: string, collection?: string): Nft
 }
 
 function tokenIdOf(text: string): number {
-  const value = TOKEN_ID.test(text) ? Number(text) : NaN;
-  if (!(value <= MAX_TOKEN_ID)) throw invalid(`The token id must be a whole number from 0 to ${MAX_TOKEN_ID}.`);
-  return value;
+  if (!TOKEN_ID.test(text)) throw invalid(`The token id must be a whole number from 0 to ${MAX_TOKEN_ID}.`);
+  // A well-formed id past the largest an NFT can have names no NFT: not found, like any other.
+  if (Number(text) > MAX_TOKEN_ID) throw notFound();
+  return Number(text);
 }
 
 export async function getNft(ctx: ServiceContext, identifier: NftIdentifier): Promise<NftView> {

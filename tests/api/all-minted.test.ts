@@ -175,8 +175,13 @@ for (const target of databaseTargets) {
       expect((await page("aurora/all-minted?search=%232", auroraKey)).nfts.map((n) => n.editionNumber)).toEqual([2]);
     });
 
-    it("serves a limit above 100 as 100", async () => {
-      for (const limit of [101, 5000]) expect((await page(`sprites/all-minted?limit=${limit}`)).limit).toBe(100);
+    // Issue 24: one behaviour for the three feeds (gallery, recently-minted, all-minted): the
+    // document states the maximum, and a larger limit is refused, never served as less.
+    it("refuses a limit above 100, as gallery and recently-minted refuse above theirs", async () => {
+      for (const limit of [101, 5000]) {
+        const { status, body } = await get(`sprites/all-minted?limit=${limit}`);
+        expect([limit, status, errorBodySchema.parse(body).code]).toEqual([limit, 400, "INVALID_REQUEST"]);
+      }
       expect((await page("sprites/all-minted?limit=100")).limit).toBe(100);
       expect((await page("sprites/all-minted?limit=1")).nfts).toHaveLength(1);
     });

@@ -290,7 +290,9 @@ for (const target of databaseTargets) {
           ["sprites", `${wallets.free}?phaseId=nope`, 400, "INVALID_REQUEST"],
           ["sprites", `${wallets.free}?phaseId=00000000-0000-4000-8000-000000000000`, 404, "PHASE_NOT_FOUND"],
           ["sprites", `${wallets.free}?phaseId=${auroraPhaseId}`, 404, "PHASE_NOT_FOUND"],
-          ["sprites", `${wallets.free}?blockchain=ethereum`, 400, "CHAIN_NOT_SUPPORTED_BY_SURFACE"],
+          // Issue 24: `blockchain` is an enum of Solana names in the document; another is refused as input.
+          ["sprites", `${wallets.free}?blockchain=ethereum`, 400, "INVALID_REQUEST"],
+          ["sprites", `${wallets.free}?blockchain=Solana`, 400, "INVALID_REQUEST"],
           ["sprites", `${wallets.free}?packTierId=${"x".repeat(129)}`, 400, "INVALID_REQUEST"],
         ];
         for (const [drop, rest, status, code] of cases) {
@@ -413,8 +415,18 @@ for (const target of databaseTargets) {
         expect(await check("aurora", "aurora-only")).toMatchObject({ valid: true, grantType: "whitelist" });
       });
 
-      it("checks the length (4 to 1024 UTF-16 units after trimming) before any lookup", async () => {
-        const bad = ["abc", "   abc   ", "x".repeat(1025), ` ${"x".repeat(1025)} `, "😀".repeat(512) + "a", "", "   "];
+      // Issue 24: characters are code points, as JSON Schema's minLength and maxLength count them.
+      it("checks the length (4 to 1024 code points after trimming) before any lookup", async () => {
+        const bad = [
+          "abc",
+          "   abc   ",
+          "x".repeat(1025),
+          ` ${"x".repeat(1025)} `,
+          "😀".repeat(1025),
+          "😀😀😀",
+          "",
+          "   ",
+        ];
         for (const code of bad) {
           const { status, body } = await validate("sprites", code);
           expect([code.length, status, errorBodySchema.parse(body).code]).toEqual([
@@ -423,8 +435,8 @@ for (const target of databaseTargets) {
             "INVALID_REQUEST",
           ]);
         }
-        // 1024 units (512 surrogate pairs, 512 code points) and 4 units (2 emoji) are well-formed codes: unknown here.
-        for (const code of ["😀".repeat(512), `  ${"x".repeat(1024)}  `, "😀😀", "abcd"])
+        // 1024 code points (2048 UTF-16 units) and 4 emoji are well-formed codes: unknown here.
+        for (const code of ["😀".repeat(1024), `  ${"x".repeat(1024)}  `, "😀😀😀😀", "abcd"])
           expect(await check("sprites", code)).toEqual({ valid: false });
         // Control characters are refused with the format (PostgreSQL cannot even store a NUL).
         const nul = await validate("sprites", "AB\u0000CD");

@@ -9,7 +9,7 @@ import { freePort, runScript, startSite, type Site } from "../helpers/site-proce
 
 export type FuzzSite = { site: Site; apiKey: string; stop(): Promise<void> };
 
-const WIDE_BUDGETS = {
+export const WIDE_BUDGETS = {
   RATE_LIMIT_READS_PER_MINUTE: "1000000",
   RATE_LIMIT_CHAIN_READS_PER_MINUTE: "1000000",
   RATE_LIMIT_MINTS_PER_MINUTE: "1000000",

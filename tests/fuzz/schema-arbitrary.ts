@@ -3,7 +3,9 @@
 // JSON Schema 2020-12 (the dialect OpenAPI 3.1 and zod's z.toJSONSchema use) into
 // fast-check arbitraries; the subset here is the one our documents contain, and an
 // unknown keyword fails loudly instead of generating nonsense.
+import bs58 from "bs58";
 import fc from "fast-check";
+import { SOLANA_ADDRESS_FORMAT } from "@/lib/schemas/common";
 
 export type JsonSchema = { [key: string]: unknown };
 type Resolve = (ref: string) => JsonSchema;
@@ -17,6 +19,11 @@ export function validArbitrary(schema: JsonSchema, resolve: Resolve): fc.Arbitra
   if ("const" in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   for (const key of ["anyOf", "oneOf"] as const) {
+    // Options beside properties narrow the object (one of several names required): merged into it.
+    if (Array.isArray(schema[key]) && schema.properties !== undefined) {
+      const { [key]: options, ...base } = schema;
+      return fc.oneof(...(options as JsonSchema[]).map((option) => validArbitrary(merged(base, option), resolve)));
+    }
     if (Array.isArray(schema[key]))
       return fc.oneof(...(schema[key] as JsonSchema[]).map((option) => validArbitrary(option, resolve)));
   }
@@ -54,6 +61,11 @@ export function validArbitrary(schema: JsonSchema, resolve: Resolve): fc.Arbitra
   }
 }
 
+function merged(base: JsonSchema, option: JsonSchema): JsonSchema {
+  const required = [...((base.required as string[]) ?? []), ...((option.required as string[]) ?? [])];
+  return { ...base, ...option, required: [...new Set(required)] };
+}
+
 function resolvePart(part: JsonSchema, resolve: Resolve): JsonSchema {
   return typeof part.$ref === "string" ? resolve(part.$ref) : part;
 }
@@ -64,11 +76,16 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === "uuid") return fc.uuid();
   if (schema.format === "date-time")
     return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((date) => date.toISOString());
-  const fits = (value: string) => value.length >= minLength && value.length <= maxLength;
+  // Any 32 bytes are a Solana address; their base58 is the canonical text.
+  if (schema.format === SOLANA_ADDRESS_FORMAT)
+    return fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => bs58.encode(bytes));
+  // JSON Schema counts code points, and its patterns are Unicode-aware.
+  const fits = (value: string) => [...value].length >= minLength && [...value].length <= maxLength;
   if (typeof schema.pattern === "string") {
-    return fc.stringMatching(new RegExp(schema.pattern as string)).filter(fits);
+    const pattern = new RegExp(schema.pattern, "u");
+    return fc.stringMatching(pattern).filter((value) => fits(value) && pattern.test(value));
   }
-  return fc.string({ minLength, maxLength, unit: "grapheme" });
+  return fc.string({ minLength, maxLength, unit: "grapheme" }).filter(fits);
 }
 
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {

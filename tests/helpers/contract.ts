@@ -11,6 +11,7 @@ import {
 } from "@/lib/api/openapi/document";
 import type { Router } from "@/lib/api/contract/operation";
 import { parseConfig } from "@/lib/config";
+import { isSolanaAddress, SOLANA_ADDRESS_FORMAT } from "@/lib/schemas/common";
 
 // ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -34,6 +35,8 @@ export function createContract(router: Router, document: OpenApiDocument): Contr
   // strict: false, because the documents carry OpenAPI's own keywords (example, x-…) beside JSON Schema's.
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
+  // The documents' one custom format: what the pattern cannot say (32 bytes, canonical base58).
+  ajv.addFormat(SOLANA_ADDRESS_FORMAT, isSolanaAddress);
   ajv.addSchema({ $id: contractId(router), components: document.components });
   const routes = Object.keys(document.paths)
     .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`) }))
@@ -118,11 +121,14 @@ function validatorFor(
 ): ValidateFunction {
   const key = `${matched.operation.operationId} ${status}`;
   let validate = contract.validators.get(key);
-  if (!validate) {
-    const rebased = JSON.parse(
-      JSON.stringify(schema).replaceAll('"#/components/', `"${contractId(contract.router)}#/components/`),
-    ) as object;
-    contract.validators.set(key, (validate = contract.ajv.compile(rebased)));
-  }
+  if (!validate) contract.validators.set(key, (validate = compileAgainst(contract, schema)));
   return validate;
+}
+
+/** A validator for `schema`, whose $refs point into the contract's document. */
+export function compileAgainst(contract: Contract, schema: unknown): ValidateFunction {
+  const rebased = JSON.parse(
+    JSON.stringify(schema).replaceAll('"#/components/', `"${contractId(contract.router)}#/components/`),
+  ) as object;
+  return contract.ajv.compile(rebased);
 }

@@ -1,13 +1,13 @@
-// GET /api/v1 — version banner; names no collection.
+// GET /api/v1 — version banner; names no collection. Without a key it answers 401
+// API_KEY_REQUIRED, whose body names the same two links (lib/api/auth.ts).
 import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
-import { API_STABILITY, API_VERSION } from "@/lib/api/version";
+import { API_STABILITY, API_VERSION, discoveryLinks } from "@/lib/api/version";
 
 export const GET = v1Route(v1Operations.getRoot, ({ ctx }) => ({
   version: API_VERSION,
   stability: API_STABILITY,
-  docs: `${ctx.config.publicUrl}/api/v1/openapi.json`,
-  reference: `${ctx.config.publicUrl}/docs`,
+  ...discoveryLinks(ctx.config.publicUrl),
 }));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.

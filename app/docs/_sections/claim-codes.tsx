@@ -55,8 +55,8 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
           <code>packTierId</code>: only codes for that pack tier or for no tier.
         </li>
         <li>
-          <code>blockchain</code>: <code>solana</code> or a Solana cluster name (<code>solana-devnet</code>, …);
-          anything else answers <Err code="CHAIN_NOT_SUPPORTED_BY_SURFACE" /> (v1 is Solana only).
+          <code>blockchain</code>: <code>solana</code> or a Solana chain name (<code>solana-devnet</code>, …), the enum
+          the document lists; anything else is refused as input, <Err code="INVALID_REQUEST" /> (v1 is Solana only).
         </li>
       </ul>
       <p>How the figures are computed:</p>
@@ -106,8 +106,9 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
           <strong>Read-only:</strong> it never redeems a code and never counts a use.
         </li>
         <li>
-          The code is trimmed, then must be {CLAIM_CODE_MIN_LENGTH} to {CLAIM_CODE_MAX_LENGTH} UTF-16 code units long
-          (JavaScript <code>.length</code>: an emoji counts 2). A code out of range, or a body without a string{" "}
+          The code is trimmed, then must be {CLAIM_CODE_MIN_LENGTH} to {CLAIM_CODE_MAX_LENGTH} characters long, counted
+          as code points the way JSON Schema counts them (an emoji counts 1), without control characters: the
+          document&apos;s <code>pattern</code> is the check itself. A code out of range, or a body without a string{" "}
           <code>code</code>, answers <Err code="INVALID_REQUEST" /> before any lookup. The service then upper-cases it,
           so case never matters.
         </li>

@@ -9,9 +9,12 @@ export function CollectionsSection() {
       </h2>
       <Operation router="v1" id="getRoot" />
       <p>
-        <code>{`{ success, version, stability, docs }`}</code>. Names no collection, so any valid key (of any scope)
-        gets 200.
+        <code>{`{ success, version, stability, docs, reference }`}</code>. Names no collection, so any valid key (of any
+        scope) gets 200. Without a key it answers <Err code="API_KEY_REQUIRED" /> as every v1 path does, and that
+        refusal carries the same <code>docs</code> (this document&apos;s URL) and <code>reference</code> (this page), so
+        a first call shows where to start.
       </p>
+      <Operation router="v1" id="getOpenApiDocument" />
       <Operation router="v1" id="getCollection" />
       <p>The Collection response: the record, supply stats, phases and capabilities, with the server time.</p>
       <ul className="list-disc space-y-1 pl-6">

@@ -93,11 +93,11 @@ export function FeedsSection() {
       <Operation router="v1" id="getAllMinted" />
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          <code>limit</code> defaults to {ALL_MINTED_LIMIT.defaultLimit} and is capped at {ALL_MINTED_LIMIT.maxLimit}: a
-          larger limit is served as {ALL_MINTED_LIMIT.maxLimit} and the body reports{" "}
-          <code>limit: {ALL_MINTED_LIMIT.maxLimit}</code>. A limit below 1 or one that is not a whole number is a{" "}
-          <StatusOf code="INVALID_REQUEST" />. Increment <code>offset</code> by the page length until{" "}
-          <code>hasMore</code> is false. <code>total</code> counts the matching minted items of the whole drop.
+          <code>limit</code> defaults to {ALL_MINTED_LIMIT.defaultLimit}, maximum {ALL_MINTED_LIMIT.maxLimit}. As on the
+          gallery and recently-minted, a larger limit is refused, never served as less than asked: a limit below 1,
+          above {ALL_MINTED_LIMIT.maxLimit} or not a whole number is a <StatusOf code="INVALID_REQUEST" />. Increment{" "}
+          <code>offset</code> by the page length until <code>hasMore</code> is false. <code>total</code> counts the
+          matching minted items of the whole drop.
         </li>
         <li>
           <code>sort</code>: <code>newest</code> (default) or <code>oldest</code> by mint time, ties broken by a stable

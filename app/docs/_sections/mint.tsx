@@ -185,7 +185,7 @@ export function MintSection() {
           </strong>{" "}
           (optional string; an addition to v1) applies a code the wallet has not redeemed yet. Its format is checked
           like <code>claim-codes/validate</code> (trimmed, {CLAIM_CODE_MIN_LENGTH} to {CLAIM_CODE_MAX_LENGTH}
-          UTF-16 units, then upper-cased; otherwise <Err code="INVALID_REQUEST" />) and it is looked up for this drop
+          code points, then upper-cased; otherwise <Err code="INVALID_REQUEST" />) and it is looked up for this drop
           only. Unknown codes and other drops&apos; codes get the same <Err code="CLAIM_CODE_INVALID" />; so do disabled
           and expired codes, codes restricted to another phase, codes with no uses left (landed uses plus uses held by
           live sessions of every wallet reach <code>maxUses</code>), and codes this wallet has used up (its share:{" "}

@@ -239,7 +239,7 @@ export const v1Operations = defineOperations({
     query: getClaimCodeBenefitsQuerySchema,
     response: claimCodeBenefitsResponseSchema,
     envelope: "bare",
-    errors: ["PHASE_NOT_FOUND", "CHAIN_NOT_SUPPORTED_BY_SURFACE"],
+    errors: ["PHASE_NOT_FOUND"],
   },
   validateClaimCode: {
     operationId: "validateClaimCode",

@@ -18,6 +18,15 @@ import { componentRef, requestSchema, responseComponents, type JsonSchema } from
 import { NAMED_RESPONSE_PARTS, pathParameterSchema } from "./named-schemas";
 import { securityOf } from "./security";
 
+/**
+ * How every request is read, stated once in the document's description (issue 24): what a
+ * schema cannot say on its own.
+ */
+export const REQUEST_RULES =
+  "Query parameters an operation does not list are ignored, never refused. " +
+  "A `limit` above an operation's `maximum` is refused with 400 INVALID_REQUEST (never served as less than asked). " +
+  "Lengths count characters as code points, as JSON Schema does; text fields forgive white space around the value (it is trimmed).";
+
 export type OpenApiDocument = JsonSchema & {
   paths: Record<string, Record<string, OperationObject>>;
   components: { schemas: Record<string, JsonSchema> };
@@ -71,7 +80,8 @@ export function buildOpenApiDocument(router: Router, config: DocumentConfig): Op
       description:
         router === "v1"
           ? `The partner interface for reading drops and minting on Solana (stability: ${API_STABILITY}; within v1 changes are additive only). ` +
-            "Success bodies carry `success: true` beside the resource's fields, except the few marked otherwise; errors are `{ success: false, error, code }`: branch on `code`, never on the sentence."
+            "Success bodies carry `success: true` beside the resource's fields, except the few marked otherwise; errors are `{ success: false, error, code }`: branch on `code`, never on the sentence. " +
+            REQUEST_RULES
           : "Internal: these endpoints serve the site's own pages and refuse every partner key (403 PARTNER_KEY_NOT_ALLOWED). They are not part of the partner contract and may change at any time.",
     },
     ...(router === "public" ? { "x-internal": true } : {}),
@@ -117,19 +127,20 @@ function operationObject(
   const declared = operation.params
     ? ((requestSchema(operation.params) as { properties?: Record<string, JsonSchema> }).properties ?? {})
     : {};
+  const exampleOf = (name: string) => examples.byOperation[operation.operationId]?.[name] ?? examples.parameters[name];
   for (const name of pathParameterNames(operation.path)) {
     parameters.push({
       name,
       in: "path",
       required: true,
       schema: declared[name] ?? pathParameterSchema(name),
-      example: examples.parameters[name],
+      example: exampleOf(name),
     });
   }
   if (operation.query) {
     const query = requestSchema(operation.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
-      const example = examples.parameters[name];
+      const example = exampleOf(name);
       parameters.push({
         name,
         in: "query",

@@ -128,6 +128,10 @@ export interface components {
       externalUrl?: string | null;
       /** @constant */
       pending?: true;
+      /** Format: uri */
+      docs?: string;
+      /** Format: uri */
+      reference?: string;
       tokenAmount?: number;
       quotedTokenAmount?: number;
       slippageTolerance?: number;
@@ -847,18 +851,31 @@ export interface components {
       success: true;
       address: string;
     };
-    ValidateCodeRequest: {
-      /** @description 4 to 1024 UTF-16 code units after trimming; upper-cased by the service. */
-      code: string;
-      collection?: string;
-      collectionId?: string;
-    };
+    ValidateCodeRequest:
+      | {
+          /** @description 4 to 1024 characters (code points) after trimming, no control characters; upper-cased by the service. */
+          code: string;
+          /** @description A short ID, UUID or on-chain address naming a collection. */
+          collection?: string;
+          /** @description A short ID, UUID or on-chain address naming a collection. */
+          collectionId?: string;
+        }
+      | unknown
+      | unknown;
     SignInWalletRequest: {
+      /**
+       * Format: solana-address
+       * @description A Solana address: 32 bytes in canonical base58 (case-sensitive).
+       */
       address: string;
       message: string;
       signature: string;
     };
     SignOutWalletRequest: {
+      /**
+       * Format: solana-address
+       * @description A Solana address: 32 bytes in canonical base58 (case-sensitive).
+       */
       address: string;
     };
   };

@@ -128,6 +128,10 @@ export interface components {
       externalUrl?: string | null;
       /** @constant */
       pending?: true;
+      /** Format: uri */
+      docs?: string;
+      /** Format: uri */
+      reference?: string;
       tokenAmount?: number;
       quotedTokenAmount?: number;
       slippageTolerance?: number;
@@ -918,8 +922,10 @@ export interface components {
         nftCount: number;
       }[];
       transactions: {
+        /** @description A legacy (not versioned) Solana transaction, serialized and base64-encoded, for the wallet to sign. */
         transaction: string;
-        isVersionedTransaction: boolean;
+        /** @constant */
+        isVersionedTransaction: false;
         nftCount: number;
       }[];
       requestedQuantity: number;
@@ -993,13 +999,18 @@ export interface components {
       executionTimeMs: number;
     };
     ValidateClaimCodeRequest: {
-      /** @description 4 to 1024 UTF-16 code units after trimming; upper-cased by the service. */
+      /** @description 4 to 1024 characters (code points) after trimming, no control characters; upper-cased by the service. */
       code: string;
     };
     PrepareMintRequest: {
+      /** @description A short ID, UUID or on-chain address naming a collection. */
       collectionId: string;
       /** Format: uuid */
       phaseId: string;
+      /**
+       * Format: solana-address
+       * @description A Solana address: 32 bytes in canonical base58 (case-sensitive).
+       */
       walletAddress: string;
       quantity: number | string;
       affiliate_code?: unknown;
@@ -1010,6 +1021,7 @@ export interface components {
     ExecuteMintRequest: {
       /** Format: uuid */
       sessionId: string;
+      /** @description The transaction from prepare-mint, signed by the wallet: a legacy (not versioned) Solana transaction, serialized and base64-encoded. */
       signedTransaction: string;
       transactionHash?: unknown;
     };
@@ -1017,6 +1029,7 @@ export interface components {
       transactions: {
         /** Format: uuid */
         sessionId: string;
+        /** @description The transaction from prepare-mint, signed by the wallet: a legacy (not versioned) Solana transaction, serialized and base64-encoded. */
         signedTransaction: string;
         transactionHash?: unknown;
       }[];

@@ -27,7 +27,14 @@ import {
 const REFUSALS = {
   API_KEY_REQUIRED: {
     status: 401,
-    body: { success: false, error: "An API key is required.", code: "API_KEY_REQUIRED" },
+    // Issue 24: the refusal names where a newcomer starts (the public OpenAPI document and /docs).
+    body: {
+      success: false,
+      error: "An API key is required.",
+      code: "API_KEY_REQUIRED",
+      docs: expect.stringMatching(/^https?:\/\/[^/]+\/api\/v1\/openapi\.json$/),
+      reference: expect.stringMatching(/^https?:\/\/[^/]+\/docs$/),
+    },
   },
   API_KEY_INVALID: {
     status: 401,
