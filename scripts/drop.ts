@@ -22,8 +22,8 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { getConfig, type Config } from "../lib/config";
-import { ChainLockedError, loadServerKeys, type Chain } from "../lib/chain";
-import { EmbeddedDatabaseBusyError, openDatabase, type Database } from "../lib/db/client";
+import type { Chain } from "../lib/chain";
+import type { Database } from "../lib/db/client";
 import { formatProblem } from "../lib/domain/folder-problems";
 import { isProcessAlive } from "../lib/fs/dir-lock";
 import { removeStagedPlan } from "../lib/fs/launch-files";
@@ -32,12 +32,8 @@ import { readDropFolder, shortIdFrom, type DropDraft } from "../lib/launch/read-
 import { clearUnreferencedMedia, planOf, stagePlan, storeDraftMedia } from "../lib/launch/stage-drop";
 import { openMediaStore } from "../lib/media/media-store";
 import { adminDropsResponseSchema, type AdminDropsCommand, type AdminDropsResponse } from "../lib/schemas/drop-plan";
-import { openChain } from "../lib/server/create-runtime";
 import { instanceFilePath, readInstanceFile } from "../lib/server/instance-file";
-import { runtimeHooks } from "../lib/server/runtime";
-import { systemClock, type ServiceContext } from "../lib/services/context";
-import { runDropCommand } from "../lib/services/drop-launch";
-import { createReadCaches } from "../lib/services/read-caches";
+import type { ServiceContext } from "../lib/services/context";
 
 const USAGE = `Usage:
   npm run drop -- validate <folder>
@@ -98,7 +94,40 @@ function progress(label: string) {
 
 type Target = { run(command: AdminDropsCommand): Promise<AdminDropsResponse>; close(): Promise<void>; where: string };
 
+/** The database, the chain and the services, loaded only by the commands that write (validate starts in about a second). */
+async function loadServices() {
+  const [chain, db, runtime, hooks, context, launch, caches] = await Promise.all([
+    import("../lib/chain"),
+    import("../lib/db/client"),
+    import("../lib/server/create-runtime"),
+    import("../lib/server/runtime"),
+    import("../lib/services/context"),
+    import("../lib/services/drop-launch"),
+    import("../lib/services/read-caches"),
+  ]);
+  return {
+    ...chain,
+    ...db,
+    openChain: runtime.openChain,
+    runtimeHooks: hooks.runtimeHooks,
+    systemClock: context.systemClock,
+    runDropCommand: launch.runDropCommand,
+    createReadCaches: caches.createReadCaches,
+  };
+}
+
 async function openTarget(config: Config): Promise<Target> {
+  const {
+    ChainLockedError,
+    EmbeddedDatabaseBusyError,
+    createReadCaches,
+    loadServerKeys,
+    openChain,
+    openDatabase,
+    runDropCommand,
+    runtimeHooks,
+    systemClock,
+  } = await loadServices();
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });

@@ -50,6 +50,8 @@ const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const MAX_WALLETS = 100_000;
 /** Images checked at once (sharp decodes on libuv's thread pool). */
 const CHECK_CONCURRENCY = 4;
+/** Metadata files read at once (the disk's wait, not the cores'). */
+const READ_CONCURRENCY = 16;
 
 export type DraftImage = { file: string; sha256: string; info: ImageInfo };
 /** An asset's animation file (N.mp4, N.mov, N.webm, N.glb or N.mp3), checked and hashed but not read whole. */
@@ -321,22 +323,28 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     metadata: AssetMetadata | null;
     jsonSha: string;
   };
-  const pending: Pending[] = [];
-  for (const stem of ["collection", ...indexes.sort((a, b) => a - b).map(String)]) {
+  const pairs = ["collection", ...indexes.sort((a, b) => a - b).map(String)].flatMap((stem) => {
     const pair = pairOf(stem);
-    if (!pair) continue;
+    return pair ? [{ stem, ...pair }] : [];
+  });
+  const pending: Pending[] = new Array(pairs.length);
+  const readPair = (pair: (typeof pairs)[number], at: number) => async () => {
     // Sugar pairs N.json with N.<ext> by file name and writes the uploaded link over `image`,
     // so its value (HashLips' "image.png", "ipfs://NewUriToReplace/3.png") does not matter.
     const read = await readJson(`assets/${pair.json}`, assetMetadataSchema);
-    pending.push({
-      index: stem === "collection" ? "collection" : Number(stem),
+    pending[at] = {
+      index: pair.stem === "collection" ? "collection" : Number(pair.stem),
       json: pair.json,
       image: pair.image,
       animation: pair.animation,
       metadata: read?.value ?? null,
       jsonSha: read ? sha256(read.bytes) : "",
-    });
-  }
+    };
+  };
+  await runPool(
+    pairs.map((pair, at) => readPair(pair, at)),
+    READ_CONCURRENCY,
+  );
 
   const extraImages = [
     extras.banner ? { file: extras.banner, path: "banner" } : null,

@@ -12,13 +12,15 @@ import type { MediaStore } from "@/lib/media/media-store";
 import type { DropPlan, DropPlanPhase } from "@/lib/schemas/drop-plan";
 import { stagedPlanPath } from "@/lib/fs/launch-files";
 import { openInsideFolder, readInsideFolder, readRefusal } from "./folder-files";
-import { runPool } from "./run-pool";
+import { limiter, runPool } from "./run-pool";
 import type { DraftAnimation, DraftImage, DropDraft } from "./read-folder";
 
 export type StageProgress = (done: number, total: number) => void;
 
 /** Files stored at once (each is written whole or not at all, so a kill mid-way leaves no torn file). */
-const STORE_CONCURRENCY = 4;
+const STORE_CONCURRENCY = 16;
+/** Web variants encoded at once (sharp, on the thread pool). */
+const ENCODE_CONCURRENCY = 2;
 
 const MIME = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" } as const;
 
@@ -57,29 +59,40 @@ function renditionsOf(draft: DropDraft): Rendition[] {
 /** Stores what is missing; `onImage` reports each file done (stored or already there). Returns every key the drop uses. */
 export async function storeDraftMedia(draft: DropDraft, store: MediaStore, onImage?: StageProgress): Promise<string[]> {
   const renditions = renditionsOf(draft);
+  // One listing instead of a question per file (a bucket answers 10,000 HEADs slowly).
+  const stored = new Set(await store.list(draft.shortId));
+  const encode = limiter(ENCODE_CONCURRENCY);
   let done = 0;
   const jobs = renditions.map((rendition) => async () => {
-    if (!(await store.has(rendition.key))) await storeRendition(draft.folder, rendition, store);
+    if (!stored.has(rendition.key)) await storeRendition(draft.folder, rendition, store, encode);
     onImage?.(++done, renditions.length);
   });
   await runPool(jobs, STORE_CONCURRENCY);
   return renditions.map((r) => r.key);
 }
 
-async function storeRendition(folder: string, rendition: Rendition, store: MediaStore): Promise<void> {
-  if (rendition.kind === "image") {
-    const read = await readInsideFolder(folder, rendition.image.file);
-    if (!read.ok) throw new Error(`${rendition.image.file} ${readRefusal(read)}`);
-    const bytes = read.bytes;
-    await store.put(rendition.key, rendition.variant ? await webVariant(bytes, rendition.image.info) : bytes);
+async function storeRendition(
+  folder: string,
+  rendition: Rendition,
+  store: MediaStore,
+  encode: ReturnType<typeof limiter>,
+): Promise<void> {
+  if (rendition.kind === "image" && rendition.variant) {
+    const { image } = rendition;
+    // Read inside the limiter: only the images being encoded are held in memory.
+    const variant = await encode(async () => {
+      const read = await readInsideFolder(folder, image.file);
+      if (!read.ok) throw new Error(`${image.file} ${readRefusal(read)}`);
+      return webVariant(read.bytes, image.info);
+    });
+    await store.put(rendition.key, variant);
     return;
   }
-  // An animation may be large: streamed from the folder to the store, never held whole.
-  const { file, info } = rendition.animation;
+  // Originals and animations are copied as they are: streamed from the folder, never held whole.
+  const file = rendition.kind === "image" ? rendition.image.file : rendition.animation.file;
   const opened = await openInsideFolder(folder, file);
   if (!opened.ok) throw new Error(`${file} ${readRefusal(opened)}`);
   try {
-    if (opened.size !== info.bytes) throw new Error(`${file} changed since it was checked: run the command again`);
     await store.putStream(rendition.key, opened.handle.createReadStream({ autoClose: false }), opened.size);
   } finally {
     await opened.handle.close();

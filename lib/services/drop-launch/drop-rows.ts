@@ -131,6 +131,9 @@ export async function writePhases(
   return ids;
 }
 
+/** NFT rows per insert statement. */
+const NFT_INSERT_CHUNK = 1000;
+
 export type FairRecord = {
   fairCommitment: string;
   fairSeed: string;
@@ -157,23 +160,25 @@ export async function writeNfts(tx: Tx, collectionId: string, plan: DropPlan): P
       fairToToken: range.to,
     };
   }
-  await tx.nft.createMany({
-    data: ranked.map(({ item, rarityScore, rarityRank, rarityTier }) => ({
-      collectionId,
-      tokenId: item.tokenId,
-      name: item.name,
-      description: item.description,
-      imageUrl: item.imageUrl,
-      previewImageUrl: item.previewImageUrl,
-      mediaType: item.mediaType,
-      animationUrl: item.animationUrl,
-      attributes: item.attributes as Prisma.InputJsonValue,
-      rarityScore: hasTraits ? rarityScore : null,
-      rarityRank: hasTraits ? rarityRank : null,
-      rarityTier: hasTraits ? rarityTier : null,
-      fairPosition: positions.get(item.tokenId) ?? null,
-    })),
-  });
+  const rows = ranked.map(({ item, rarityScore, rarityRank, rarityTier }) => ({
+    collectionId,
+    tokenId: item.tokenId,
+    name: item.name,
+    description: item.description,
+    imageUrl: item.imageUrl,
+    previewImageUrl: item.previewImageUrl,
+    mediaType: item.mediaType,
+    animationUrl: item.animationUrl,
+    attributes: item.attributes as Prisma.InputJsonValue,
+    rarityScore: hasTraits ? rarityScore : null,
+    rarityRank: hasTraits ? rarityRank : null,
+    rarityTier: hasTraits ? rarityTier : null,
+    fairPosition: positions.get(item.tokenId) ?? null,
+  }));
+  // In chunks: one statement for 10,000 rows holds every row's parameters at once, twice (the
+  // query and the database's copy), and passes PostgreSQL's 65,535 parameters per statement.
+  for (let from = 0; from < rows.length; from += NFT_INSERT_CHUNK)
+    await tx.nft.createMany({ data: rows.slice(from, from + NFT_INSERT_CHUNK) });
   return fair;
 }
 
