@@ -21,6 +21,7 @@
 // not at all.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import sharp from "sharp";
 import { getConfig, type Config } from "../lib/config";
 import type { Chain } from "../lib/chain";
 import type { Database } from "../lib/db/client";
@@ -130,7 +131,12 @@ async function openTarget(config: Config): Promise<Target> {
   } = await loadServices();
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: 2,
+      smallBufferPool: true,
+    });
   } catch (error) {
     if (error instanceof EmbeddedDatabaseBusyError && !config.databaseUrl) return siteTarget(config, error.holderPid);
     throw error;
@@ -290,6 +296,9 @@ async function shortIdOfFolder(folder: string): Promise<string> {
   if (!shortId) throw new CliError(`${folder} names no short ID (dropmint.json's shortId, or collection.json's name).`);
   return shortId;
 }
+
+// Each image is decoded once here: libvips' cache of recent operations would only hold memory.
+sharp.cache(false);
 
 async function main(argv: string[]): Promise<void> {
   const command = parseCommand(argv);

@@ -29,7 +29,8 @@ export const REFUSED_MEDIA: Readonly<Record<string, string>> = {
 };
 
 export function animationExtOf(fileName: string): AnimationExt | null {
-  const ext = fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase();
+  const dot = fileName.lastIndexOf(".");
+  const ext = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : "";
   return ext in ANIMATION_FORMATS ? (ext as AnimationExt) : null;
 }
 

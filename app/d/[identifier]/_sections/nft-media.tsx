@@ -2,8 +2,8 @@
 // .webm, .glb or .mp3 beside the image): a video plays in the art's square box, muted and
 // looping, with the image as its poster; an audio file gets a player under the image; a 3D
 // model keeps the image with a link to the .glb (a 3D viewer would add far more script than
-// the rest of the page). Players use site-relative paths only: the page may be opened at
-// another host name than the configured public address, and the policy trusts 'self'.
+// the rest of the page). The site's own files are played from site-relative paths: the page
+// may be opened at another host name than the configured public address.
 import type { ReactNode } from "react";
 import { animationKindOf, sameOriginMediaPath } from "@/lib/domain/animation-formats";
 import { NftImage } from "./nft-image";
@@ -11,7 +11,8 @@ import { NftImage } from "./nft-image";
 type Props = { image: string | null; animationUrl: string | null; name: string; badge?: ReactNode };
 
 export function NftMedia({ image, animationUrl, name, badge }: Props) {
-  const animation = sameOriginMediaPath(animationUrl);
+  // The site's own file by its path; a bucket's (or a link the creator kept) only over https.
+  const animation = sameOriginMediaPath(animationUrl) ?? (animationUrl?.startsWith("https://") ? animationUrl : null);
   const kind = animation ? animationKindOf(animation) : null;
   if (!animation || !kind) return <NftImage src={image} badge={badge} />;
   if (kind === "video")
