@@ -101,12 +101,15 @@ for (const target of databaseTargets) {
     let app: TestApp;
     let folder: string;
     let key: string;
+    /** What the drop says it uses: the CLI clears every other file of its folder in the store. */
+    const keep = new Set<string>();
 
     beforeAll(async () => {
       app = await startTestApp(target, { seed: false });
       folder = animatedFolder();
       const created = await launchFolder(app, folder, "create");
       expect(created.outcome).toBe("created");
+      created.media.forEach((key) => keep.add(key));
       key = await app.createKey({ keyClass: "live", collections: ["moths"] });
     });
     afterAll(async () => {
@@ -127,6 +130,7 @@ for (const target of databaseTargets) {
         expect(nft.animation_url).toBe(`${TEST_SITE_ORIGIN}/media/moths/${hash}.${ext}`);
         expect(nft.media_type).toBe(type);
         expect(nft.image_url).toMatch(/\.png$/);
+        expect(keep).toContain(`moths/${hash}.${ext}`);
       }
       expect(nfts.find((n) => n.token_id === 5)).toMatchObject({ animation_url: null, media_type: "image/png" });
     });
