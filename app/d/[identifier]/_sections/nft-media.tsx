@@ -24,6 +24,8 @@ export function NftMedia({ image, animationUrl, name, badge }: Props) {
           controls
           playsInline
           muted
+          // React sets `muted` as a property, which a server-rendered video does not get on hydration.
+          ref={muteOnMount}
           loop
           preload="metadata"
           aria-label={`${name} (video)`}
@@ -44,4 +46,8 @@ export function NftMedia({ image, animationUrl, name, badge }: Props) {
       )}
     </div>
   );
+}
+
+function muteOnMount(video: HTMLVideoElement | null) {
+  if (video) video.muted = true;
 }
