@@ -20,6 +20,7 @@
 // and not created twice, and the drop is written in one transaction, so it is all there or
 // not at all.
 import { readFile, stat } from "node:fs/promises";
+import v8 from "node:v8";
 import path from "node:path";
 import sharp from "sharp";
 import { getConfig, type Config } from "../lib/config";
@@ -299,6 +300,10 @@ async function shortIdOfFolder(folder: string): Promise<string> {
 
 // Each image is decoded once here: libvips' cache of recent operations would only hold memory.
 sharp.cache(false);
+// A command this short gains nothing from V8's optimizing tier for WebAssembly (PGlite, Prisma's
+// query compiler): compiled once by the baseline compiler, it starts sooner and holds about
+// 80 MB less. Set before the database modules load (they are imported only when needed).
+v8.setFlagsFromString("--liftoff-only");
 
 async function main(argv: string[]): Promise<void> {
   const command = parseCommand(argv);
