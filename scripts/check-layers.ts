@@ -63,8 +63,9 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
   log: ["config"],
   config: [],
   fs: [],
-  // Creators' media: the store (DATA_DIR or a bucket) and the image checks.
-  media: ["config", "fs"],
+  // Creators' media: the store (DATA_DIR or a bucket) and the image checks; the formats it
+  // stores (animation files, their content types) are pure rules the pages share.
+  media: ["config", "fs", "domain"],
   // `npm run drop`: a creator's folder read, checked and staged for the services.
   launch: ["schemas", "media", ...BASE],
 };

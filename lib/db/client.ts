@@ -86,13 +86,18 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** PostgreSQL: how closely the listening connection is watched (tests shorten it). */
   changeFeed?: PostgresFeedOptions;
+  /**
+   * PGlite: a small buffer pool (16 MB instead of 128 MB) for a short-lived command such as
+   * `npm run drop`, which writes once and exits; its memory stays within the creator's budget.
+   */
+  smallBufferPool?: boolean;
 };
 
 /** Opens a database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize, options.changeFeed)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.smallBufferPool === true);
   try {
     await applyMigrations(database.runner);
   } catch (error) {
@@ -131,7 +136,7 @@ export function pgliteLockPath(dataDir: string): string {
   return path.join(dataDir, "pglite.lock");
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, smallBufferPool: boolean): Promise<Database> {
   const folder = path.join(dataDir, "pglite");
   mkdirSync(dataDir, { recursive: true });
   const lockPath = pgliteLockPath(dataDir);
@@ -147,7 +152,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
   try {
     mkdirSync(folder, { recursive: true });
-    client = await PGlite.create({ dataDir: folder, extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create({
+      dataDir: folder,
+      extensions: PGLITE_EXTENSIONS,
+      ...(smallBufferPool ? { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] } : {}),
+    });
   } catch (error) {
     lock.release();
     throw error;

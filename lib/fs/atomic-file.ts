@@ -6,11 +6,14 @@ import { closeSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync } from 
 import path from "node:path";
 
 /** Writes to a temp file in the same folder, fsyncs it, renames it over `target`, fsyncs the folder. */
-export async function writeFileAtomic(target: string, chunks: readonly Uint8Array[]): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+): Promise<void> {
   const temp = tempPathFor(target);
   const handle = await open(temp, "wx", 0o600);
   try {
-    for (const chunk of chunks) {
+    for await (const chunk of chunks) {
       let written = 0;
       while (written < chunk.length) {
         const { bytesWritten } = await handle.write(chunk, written, chunk.length - written);

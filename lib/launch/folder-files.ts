@@ -3,7 +3,7 @@
 // is refused rather than followed, so an allowlist linked to the site's .env or an image
 // linked to a file elsewhere on the machine is never read, let alone printed or published.
 import { constants } from "node:fs";
-import { lstat, open } from "node:fs/promises";
+import { lstat, open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 
 export type FolderRead =
@@ -32,8 +32,13 @@ export function readRefusal(read: Exclude<FolderRead, { ok: true }>): string {
   }
 }
 
-/** `relative` inside `root` ("assets/3.png"), refused when it or a folder on the way is a symlink. */
-export async function readInsideFolder(root: string, relative: string, maxBytes = Infinity): Promise<FolderRead> {
+export type FolderOpen = { ok: true; handle: FileHandle; size: number } | Exclude<FolderRead, { ok: true }>;
+
+/**
+ * `relative` inside `root` ("assets/3.mp4"), opened for reading, refused when it or a folder on
+ * the way is a symlink. The caller closes the handle (a large file is streamed, never read whole).
+ */
+export async function openInsideFolder(root: string, relative: string, maxBytes = Infinity): Promise<FolderOpen> {
   if (path.isAbsolute(relative) || relative.split(/[\\/]/).includes("..")) return { ok: false, reason: "outside" };
   const parts = relative.split(/[\\/]/).filter((p) => p && p !== ".");
   let at = root;
@@ -54,12 +59,29 @@ export async function readInsideFolder(root: string, relative: string, maxBytes 
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) return { ok: false, reason: "not-a-file" };
-    if (info.size > maxBytes) return { ok: false, reason: "too-large", detail: `${Math.ceil(info.size / 1024)} KB` };
-    return { ok: true, bytes: await handle.readFile() };
+    const refusal: FolderOpen | null = !info.isFile()
+      ? { ok: false, reason: "not-a-file" }
+      : info.size > maxBytes
+        ? { ok: false, reason: "too-large", detail: `${Math.ceil(info.size / 1024)} KB` }
+        : null;
+    if (!refusal) return { ok: true, handle, size: info.size };
+    await handle.close();
+    return refusal;
+  } catch (error) {
+    await handle.close();
+    return { ok: false, reason: "unreadable", detail: (error as NodeJS.ErrnoException).code ?? "error" };
+  }
+}
+
+/** `relative` inside `root`, read whole (small files: JSON, images), with openInsideFolder's refusals. */
+export async function readInsideFolder(root: string, relative: string, maxBytes = Infinity): Promise<FolderRead> {
+  const opened = await openInsideFolder(root, relative, maxBytes);
+  if (!opened.ok) return opened;
+  try {
+    return { ok: true, bytes: await opened.handle.readFile() };
   } catch (error) {
     return { ok: false, reason: "unreadable", detail: (error as NodeJS.ErrnoException).code ?? "error" };
   } finally {
-    await handle.close();
+    await opened.handle.close();
   }
 }

@@ -27,8 +27,10 @@ import {
   zonelessDateMessage,
 } from "@/lib/domain/sugar-guards";
 import { isSolanaAddress, parseSugarDate, zonelessSugarDate } from "@/lib/domain/sugar-values";
+import { animationExtOf, REFUSED_MEDIA } from "@/lib/domain/animation-formats";
+import { inspectAnimation, type AnimationInfo } from "@/lib/media/animations";
 import { inspectImage, type ImageInfo } from "@/lib/media/images";
-import { readInsideFolder, readRefusal } from "./folder-files";
+import { openInsideFolder, readInsideFolder, readRefusal } from "./folder-files";
 import { parseJsonText } from "./json-text";
 import { runPool } from "./run-pool";
 import {
@@ -42,21 +44,25 @@ import {
 } from "@/lib/schemas/sugar-folder";
 
 const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"];
-/** Sugar's animation and other media files: Dropmint stores images only. */
-const OTHER_MEDIA = ["mp4", "mov", "webm", "glb", "gltf", "mp3", "wav", "flac", "html", "svg"];
 const MAX_JSON_BYTES = 1024 * 1024;
 /** The System Program: the guides' placeholder treasury, which no one can spend from. */
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const MAX_WALLETS = 100_000;
 /** Images checked at once (sharp decodes on libuv's thread pool). */
 const CHECK_CONCURRENCY = 4;
+/** Metadata files read at once (the disk's wait, not the cores'). */
+const READ_CONCURRENCY = 16;
 
 export type DraftImage = { file: string; sha256: string; info: ImageInfo };
+/** An asset's animation file (N.mp4, N.mov, N.webm, N.glb or N.mp3), checked and hashed but not read whole. */
+export type DraftAnimation = { file: string; sha256: string; info: AnimationInfo };
 
 export type DraftAsset = {
   index: number;
   metadata: AssetMetadata;
   image: DraftImage;
+  /** Sugar uploads N.<mp4|mov|webm|glb|mp3> beside the image and links it as animation_url. */
+  animation: DraftAnimation | null;
 };
 
 export type DropDraft = {
@@ -173,20 +179,21 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
 
   // Assets: 0..N-1 pairs and the collection pair.
   const names = await listAssets(root, problems);
-  const byStem = new Map<string, { json?: string; images: string[] }>();
+  const byStem = new Map<string, { json?: string; images: string[]; animations: string[] }>();
   for (const name of names ?? []) {
     const dot = name.lastIndexOf(".");
     const stem = dot > 0 ? name.slice(0, dot) : name;
     const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
-    const entry = byStem.get(stem) ?? { images: [] };
+    const entry = byStem.get(stem) ?? { images: [], animations: [] };
     if (ext === "json") entry.json = name;
     else if (IMAGE_EXTENSIONS.includes(ext)) entry.images.push(name);
-    else if (OTHER_MEDIA.includes(ext))
+    else if (animationExtOf(name)) entry.animations.push(name);
+    else if (REFUSED_MEDIA[ext])
       problems.push(
         problem(
           `assets/${name}`,
           "",
-          `is refused: Dropmint stores PNG, JPEG, GIF and WebP images only (animation and audio files are not supported)`,
+          `is refused: ${REFUSED_MEDIA[ext]} (an asset's animation may be .mp4, .mov, .webm, .glb or .mp3, as in Sugar)`,
         ),
       );
     else
@@ -206,13 +213,13 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
   for (const [stem, entry] of byStem) {
     if (stem === "collection") continue;
     if (!/^(0|[1-9]\d*)$/.test(stem)) {
-      for (const file of [entry.json, ...entry.images].filter(Boolean))
+      for (const file of [entry.json, ...entry.images, ...entry.animations].filter(Boolean))
         problems.push(problem(`assets/${file}`, "", "is not named by an asset number (0.json, 0.png, 1.json, …)"));
       continue;
     }
     const index = Number(stem);
     if (number !== null && index >= number) {
-      for (const file of [entry.json, ...entry.images].filter(Boolean)) {
+      for (const file of [entry.json, ...entry.images, ...entry.animations].filter(Boolean)) {
         problems.push(
           problem(
             `assets/${file}`,
@@ -257,7 +264,7 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
         problem(
           `assets/${label}.json`,
           "",
-          `is missing: ${entry.images[0] ? `assets/${entry.images[0]}` : "its image"} has no metadata beside it`,
+          `is missing: ${entry.images[0] || entry.animations[0] ? `assets/${entry.images[0] ?? entry.animations[0]}` : "its image"} has no metadata beside it`,
         ),
       );
     if (entry.images.length === 0)
@@ -276,7 +283,26 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
           `is a second image for ${label}: keep one of ${entry.images.map((i) => `assets/${i}`).join(", ")}`,
         ),
       );
-    return entry.json && entry.images.length === 1 ? { json: entry.json, image: entry.images[0]! } : null;
+    if (entry.animations.length > 1)
+      problems.push(
+        problem(
+          `assets/${entry.animations[1]}`,
+          "",
+          `is a second animation for ${label}: keep one of ${entry.animations.map((a) => `assets/${a}`).join(", ")}`,
+        ),
+      );
+    if (stem === "collection" && entry.animations.length > 0)
+      notes.push(
+        problem(
+          `assets/${entry.animations[0]}`,
+          "",
+          "is not stored: a drop's cover is collection's image (animations are shown for the NFTs)",
+        ),
+      );
+    const animation = stem === "collection" ? null : (entry.animations[0] ?? null);
+    return entry.json && entry.images.length === 1 && entry.animations.length <= 1
+      ? { json: entry.json, image: entry.images[0]!, animation }
+      : null;
   };
 
   if (names && !byStem.has("collection"))
@@ -293,30 +319,39 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     index: number | "collection";
     json: string;
     image: string;
+    animation: string | null;
     metadata: AssetMetadata | null;
     jsonSha: string;
   };
-  const pending: Pending[] = [];
-  for (const stem of ["collection", ...indexes.sort((a, b) => a - b).map(String)]) {
+  const pairs = ["collection", ...indexes.sort((a, b) => a - b).map(String)].flatMap((stem) => {
     const pair = pairOf(stem);
-    if (!pair) continue;
+    return pair ? [{ stem, ...pair }] : [];
+  });
+  const pending: Pending[] = new Array(pairs.length);
+  const readPair = (pair: (typeof pairs)[number], at: number) => async () => {
     // Sugar pairs N.json with N.<ext> by file name and writes the uploaded link over `image`,
     // so its value (HashLips' "image.png", "ipfs://NewUriToReplace/3.png") does not matter.
     const read = await readJson(`assets/${pair.json}`, assetMetadataSchema);
-    pending.push({
-      index: stem === "collection" ? "collection" : Number(stem),
+    pending[at] = {
+      index: pair.stem === "collection" ? "collection" : Number(pair.stem),
       json: pair.json,
       image: pair.image,
+      animation: pair.animation,
       metadata: read?.value ?? null,
       jsonSha: read ? sha256(read.bytes) : "",
-    });
-  }
+    };
+  };
+  await runPool(
+    pairs.map((pair, at) => readPair(pair, at)),
+    READ_CONCURRENCY,
+  );
 
   const extraImages = [
     extras.banner ? { file: extras.banner, path: "banner" } : null,
     extras.reveal?.placeholder ? { file: extras.reveal.placeholder, path: "reveal.placeholder" } : null,
   ].filter((x): x is { file: string; path: string } => x !== null);
-  const total = pending.length + extraImages.length;
+  const withAnimation = pending.filter((p) => p.animation !== null);
+  const total = pending.length + withAnimation.length + extraImages.length;
   let done = 0;
   const images = new Map<string, DraftImage>();
   const checkImage = async (file: string, reportAs: { file: string; path: string }) => {
@@ -336,21 +371,39 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
     }
     onImage?.(++done, total);
   };
+  const animations = new Map<string, DraftAnimation>();
+  const checkAnimation = async (file: string) => {
+    const opened = await openInsideFolder(root, file);
+    if (!opened.ok) problems.push(problem(file, "", readRefusal(opened)));
+    else {
+      try {
+        const inspected = await inspectAnimation(opened.handle, opened.size, file);
+        if (!inspected.ok) problems.push(problem(file, "", inspected.message));
+        else animations.set(file, { file, sha256: inspected.sha256, info: inspected.info });
+      } finally {
+        await opened.handle.close();
+      }
+    }
+    onImage?.(++done, total);
+  };
   const jobs = [
     ...pending.map((p) => () => checkImage(`assets/${p.image}`, { file: `assets/${p.image}`, path: "" })),
+    ...withAnimation.map((p) => () => checkAnimation(`assets/${p.animation}`)),
     ...extraImages.map((x) => () => checkImage(x.file, { file: "dropmint.json", path: x.path })),
   ];
   await runPool(jobs, CHECK_CONCURRENCY);
 
   const assets: DraftAsset[] = [];
   let collection: DropDraft["collection"] | null = null;
+  const animationOf = (p: Pending) => (p.animation ? (animations.get(`assets/${p.animation}`) ?? null) : null);
   for (const p of pending) {
     const image = images.get(`assets/${p.image}`);
-    if (!p.metadata || !image) continue;
+    const animation = animationOf(p);
+    if (!p.metadata || !image || (p.animation && !animation)) continue;
     if (p.index === "collection") collection = { metadata: p.metadata, image };
     else {
-      assets.push({ index: p.index, metadata: p.metadata, image });
-      fingerprintParts.push(`asset:${p.index}:${p.jsonSha}:${image.sha256}`);
+      assets.push({ index: p.index, metadata: p.metadata, image, animation });
+      fingerprintParts.push(`asset:${p.index}:${p.jsonSha}:${image.sha256}${animation ? `:${animation.sha256}` : ""}`);
     }
   }
   if (collection)
@@ -368,6 +421,7 @@ export async function readDropFolder(folder: string, onImage?: ReadProgress): Pr
         index: p.index as number,
         jsonSha256: p.jsonSha,
         imageSha256: images.get(`assets/${p.image}`)!.sha256,
+        animationSha256: animationOf(p)?.sha256 ?? null,
       })),
   );
   const assetsComplete = number !== null && assets.length === number;

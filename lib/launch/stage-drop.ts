@@ -11,35 +11,45 @@ import { webVariant, VARIANT_WIDTH } from "@/lib/media/images";
 import type { MediaStore } from "@/lib/media/media-store";
 import type { DropPlan, DropPlanPhase } from "@/lib/schemas/drop-plan";
 import { stagedPlanPath } from "@/lib/fs/launch-files";
-import { readInsideFolder, readRefusal } from "./folder-files";
-import { runPool } from "./run-pool";
-import type { DraftImage, DropDraft } from "./read-folder";
+import { openInsideFolder, readInsideFolder, readRefusal } from "./folder-files";
+import { limiter, runPool } from "./run-pool";
+import type { DraftAnimation, DraftImage, DropDraft } from "./read-folder";
 
 export type StageProgress = (done: number, total: number) => void;
 
 /** Files stored at once (each is written whole or not at all, so a kill mid-way leaves no torn file). */
-const STORE_CONCURRENCY = 4;
+const STORE_CONCURRENCY = 16;
+/** Web variants encoded at once (sharp, on the thread pool). */
+const ENCODE_CONCURRENCY = 2;
 
 const MIME = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" } as const;
 
 const originalKey = (shortId: string, image: DraftImage) => `${shortId}/${image.sha256}.${image.info.ext}`;
 const variantKey = (shortId: string, image: DraftImage) => `${shortId}/${image.sha256}.w${VARIANT_WIDTH}.webp`;
+const animationKey = (shortId: string, animation: DraftAnimation) =>
+  `${shortId}/${animation.sha256}.${animation.info.ext}`;
 
-type Rendition = { image: DraftImage; key: string; variant: boolean };
+type Rendition =
+  | { kind: "image"; image: DraftImage; key: string; variant: boolean }
+  | { kind: "animation"; animation: DraftAnimation; key: string };
 
 /**
- * Every stored file the drop uses, each once: an NFT's original and its web-sized variant,
- * the cover's and the placeholder's variant, the banner's original.
+ * Every stored file the drop uses, each once: an NFT's original, its web-sized variant and its
+ * animation, the cover's and the placeholder's variant, the banner's original.
  */
 function renditionsOf(draft: DropDraft): Rendition[] {
   const { shortId } = draft;
   const wanted: Rendition[] = [];
   const add = (image: DraftImage | null, original: boolean, variant: boolean) => {
     if (!image) return;
-    if (original) wanted.push({ image, key: originalKey(shortId, image), variant: false });
-    if (variant) wanted.push({ image, key: variantKey(shortId, image), variant: true });
+    if (original) wanted.push({ kind: "image", image, key: originalKey(shortId, image), variant: false });
+    if (variant) wanted.push({ kind: "image", image, key: variantKey(shortId, image), variant: true });
   };
-  for (const asset of draft.assets) add(asset.image, true, true);
+  for (const asset of draft.assets) {
+    add(asset.image, true, true);
+    if (asset.animation)
+      wanted.push({ kind: "animation", animation: asset.animation, key: animationKey(shortId, asset.animation) });
+  }
   add(draft.collection.image, false, true);
   add(draft.placeholder, false, true);
   add(draft.banner, true, false);
@@ -49,18 +59,44 @@ function renditionsOf(draft: DropDraft): Rendition[] {
 /** Stores what is missing; `onImage` reports each file done (stored or already there). Returns every key the drop uses. */
 export async function storeDraftMedia(draft: DropDraft, store: MediaStore, onImage?: StageProgress): Promise<string[]> {
   const renditions = renditionsOf(draft);
+  // One listing instead of a question per file (a bucket answers 10,000 HEADs slowly).
+  const stored = new Set(await store.list(draft.shortId));
+  const encode = limiter(ENCODE_CONCURRENCY);
   let done = 0;
   const jobs = renditions.map((rendition) => async () => {
-    if (!(await store.has(rendition.key))) {
-      const read = await readInsideFolder(draft.folder, rendition.image.file);
-      if (!read.ok) throw new Error(`${rendition.image.file} ${readRefusal(read)}`);
-      const bytes = read.bytes;
-      await store.put(rendition.key, rendition.variant ? await webVariant(bytes, rendition.image.info) : bytes);
-    }
+    if (!stored.has(rendition.key)) await storeRendition(draft.folder, rendition, store, encode);
     onImage?.(++done, renditions.length);
   });
   await runPool(jobs, STORE_CONCURRENCY);
   return renditions.map((r) => r.key);
+}
+
+async function storeRendition(
+  folder: string,
+  rendition: Rendition,
+  store: MediaStore,
+  encode: ReturnType<typeof limiter>,
+): Promise<void> {
+  if (rendition.kind === "image" && rendition.variant) {
+    const { image } = rendition;
+    // Read inside the limiter: only the images being encoded are held in memory.
+    const variant = await encode(async () => {
+      const read = await readInsideFolder(folder, image.file);
+      if (!read.ok) throw new Error(`${image.file} ${readRefusal(read)}`);
+      return webVariant(read.bytes, image.info);
+    });
+    await store.put(rendition.key, variant);
+    return;
+  }
+  // Originals and animations are copied as they are: streamed from the folder, never held whole.
+  const file = rendition.kind === "image" ? rendition.image.file : rendition.animation.file;
+  const opened = await openInsideFolder(folder, file);
+  if (!opened.ok) throw new Error(`${file} ${readRefusal(opened)}`);
+  try {
+    await store.putStream(rendition.key, opened.handle.createReadStream({ autoClose: false }), opened.size);
+  } finally {
+    await opened.handle.close();
+  }
 }
 
 /** The drop plan of a draft whose media are stored in `store`. */
@@ -101,9 +137,11 @@ export function planOf(draft: DropDraft, store: MediaStore): DropPlan {
       description: asset.metadata.description || null,
       imageUrl: url(asset.image),
       previewImageUrl: webUrl(asset.image),
-      mediaType: MIME[asset.image.info.ext],
-      animationUrl:
-        asset.metadata.animation_url && /^https:\/\//.test(asset.metadata.animation_url)
+      mediaType: asset.animation ? asset.animation.info.contentType : MIME[asset.image.info.ext],
+      // Sugar links the uploaded file; without one it keeps a complete link the creator wrote.
+      animationUrl: asset.animation
+        ? store.urlOf(animationKey(shortId, asset.animation))
+        : asset.metadata.animation_url && /^https:\/\//.test(asset.metadata.animation_url)
           ? asset.metadata.animation_url
           : null,
       attributes: (asset.metadata.attributes ?? []).map((a) => ({ trait_type: a.trait_type, value: a.value })),

@@ -3,20 +3,22 @@
 // set (served from MEDIA_S3_PUBLIC_URL). Keys are "<shortId>/<sha256>[.<variant>].<ext>":
 // named by their content, so a URL never changes meaning and is cached for a year, a second
 // store of the same bytes is a no-op, and a resumed upload duplicates nothing.
-import { readdir, readFile, rm, stat, mkdir } from "node:fs/promises";
+import { readdir, rm, stat, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Config, MediaConfig } from "@/lib/config";
+import { ANIMATION_FORMATS } from "@/lib/domain/animation-formats";
 import { writeFileAtomic } from "@/lib/fs/atomic-file";
 
 /** Every stored file answers with this: its key names its content, so it never changes. */
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-const KEY = /^[a-z0-9][a-z0-9-]{2,15}\/[0-9a-f]{64}(?:\.w\d{2,4})?\.(png|jpg|gif|webp)$/;
+const KEY = /^[a-z0-9][a-z0-9-]{2,15}\/[0-9a-f]{64}(?:\.w\d{2,4})?\.(png|jpg|gif|webp|mp4|mov|webm|glb|mp3)$/;
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
   jpg: "image/jpeg",
   gif: "image/gif",
   webp: "image/webp",
+  ...Object.fromEntries(Object.entries(ANIMATION_FORMATS).map(([ext, format]) => [ext, format.contentType])),
 };
 
 /** A media key is exactly this shape (it is also a path below the store's folder, so nothing else may pass). */
@@ -28,6 +30,8 @@ export type MediaStore = {
   urlOf(key: string): string;
   has(key: string): Promise<boolean>;
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Stores a large file from a stream (an animation), never holding it whole; `size` is its length. */
+  putStream(key: string, chunks: AsyncIterable<Uint8Array>, size: number): Promise<void>;
   /** Every key under "<folder>/" (the drop's), and any half-written leftovers as well. */
   list(folder: string): Promise<string[]>;
   remove(key: string): Promise<void>;
@@ -66,6 +70,12 @@ export function openLocalMediaStore(dir: string): MediaStore {
       // drop's next run clears.
       await writeFileAtomic(target, [bytes]);
     },
+    async putStream(key, chunks) {
+      assertKey(key);
+      const target = path.join(dir, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFileAtomic(target, chunks);
+    },
     async list(folder) {
       const names = await readdir(path.join(dir, folder)).catch(() => [] as string[]);
       return names.map((name) => `${folder}/${name}`);
@@ -78,10 +88,9 @@ export function openLocalMediaStore(dir: string): MediaStore {
   };
 }
 
-/** Reads one stored file of the local store; null when there is none. */
-export async function readLocalMedia(dataDir: string, key: string): Promise<Buffer | null> {
-  if (!isMediaKey(key)) return null;
-  return readFile(path.join(localMediaDir(dataDir), key)).catch(() => null);
+/** The path of one stored file of the local store; null when the key is not a media key. */
+export function localMediaPath(dataDir: string, key: string): string | null {
+  return isMediaKey(key) ? path.join(localMediaDir(dataDir), key) : null;
 }
 
 export async function openMediaStore(config: Config): Promise<MediaStore> {

@@ -9,6 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import { Readable } from "node:stream";
 import type { MediaConfig } from "@/lib/config";
 import { contentTypeOf, isMediaKey, MEDIA_CACHE_CONTROL, type MediaStore } from "./media-store";
 
@@ -50,6 +51,18 @@ export function openS3MediaStore(media: S3Media): MediaStore {
           Bucket: media.bucket,
           Key: checked(key),
           Body: bytes,
+          ContentType: contentTypeOf(key),
+          CacheControl: MEDIA_CACHE_CONTROL,
+        }),
+      );
+    },
+    async putStream(key, chunks, size) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: media.bucket,
+          Key: checked(key),
+          Body: Readable.from(chunks),
+          ContentLength: size,
           ContentType: contentTypeOf(key),
           CacheControl: MEDIA_CACHE_CONTROL,
         }),

@@ -3,6 +3,7 @@
 // e<edition number> for a limited edition, else the NFT's UUID; a provably fair drop's NFTs
 // are found by their mint address, which names no NFT before it lands). Uris stay short because
 // the whole mint transaction must fit Solana's 1232-byte limit.
+import { animationKindOf, mediaContentTypeOf } from "@/lib/domain/animation-formats";
 import { isNftRevealed, unrevealedName } from "@/lib/domain/reveal";
 import type { ServiceContext } from "./context";
 import { toPublicUrl } from "./public-url";
@@ -72,13 +73,30 @@ export async function getNftMetadata(ctx: ServiceContext, identifier: string, re
       attributes: [],
     };
   }
+  const image = url(nft.imageUrl);
+  const animation = url(nft.animationUrl);
   return {
     ...base,
     name: nft.name,
     description: nft.description ?? collection.description,
-    image: url(nft.imageUrl),
-    animation_url: url(nft.animationUrl),
+    image,
+    animation_url: animation,
+    ...(animation && image ? { properties: { ...base.properties, ...animatedFiles(image, animation) } } : {}),
     attributes: nft.attributes,
     ...(nft.editionNumber !== null ? { edition: nft.editionNumber, max_edition_supply: nft.maxEditionSupply } : {}),
+  };
+}
+
+const CATEGORIES = { video: "video", audio: "audio", model: "vr" } as const;
+
+/** What Sugar writes for an asset with an animation: both files, and the category wallets pick a player by. */
+function animatedFiles(image: string, animation: string) {
+  const kind = animationKindOf(animation);
+  return {
+    files: [
+      { uri: image, type: mediaContentTypeOf(image) },
+      { uri: animation, type: mediaContentTypeOf(animation) },
+    ],
+    ...(kind ? { category: CATEGORIES[kind] } : {}),
   };
 }

@@ -3,7 +3,7 @@
 // A drop's media go up once with their content type and a year-long immutable
 // Cache-Control, are served from the bucket's public address, a second store sends nothing,
 // and what the drop no longer uses is cleared. The configuration is validated first.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
@@ -77,6 +77,21 @@ describe("media in an S3-compatible bucket", () => {
     expect(await clearUnreferencedMedia(store, "moths", keys.slice(2))).toBe(2);
     expect(await store.has(keys[0]!)).toBe(false);
     expect((await store.list("moths")).sort()).toEqual(keys.slice(2).sort());
+  });
+
+  it("streams an animation file to the bucket with its content type and cache (issue 23 item 9)", async () => {
+    const folder = copyExample();
+    const clip = readFileSync(path.join(import.meta.dirname, "fixtures/animations/clip.webm"));
+    writeFileSync(path.join(folder, "assets/0.webm"), clip);
+    const read = await readDropFolder(folder);
+    if (!read.ok) throw new Error(JSON.stringify(read.problems));
+    await storeDraftMedia(read.draft, store);
+    const url = planOf(read.draft, store).nfts.find((n) => n.tokenId === 0)!.animationUrl!;
+    expect(url).toMatch(new RegExp(`^${endpoint}/drops/media/moths/[0-9a-f]{64}\\.webm$`));
+    const served = await fetch(url);
+    expect(served.headers.get("content-type")).toBe("video/webm");
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await served.arrayBuffer()).equals(clip)).toBe(true);
   });
 
   it("refuses an incomplete bucket configuration with a sentence naming the variable", () => {

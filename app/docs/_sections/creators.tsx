@@ -11,6 +11,7 @@ import {
   MAX_SYMBOL_BYTES,
 } from "@/lib/schemas/sugar-folder";
 import { ASSETS_HASH_LENGTH } from "@/lib/domain/assets-hash";
+import { MAX_ANIMATION_BYTES, REFUSED_MEDIA } from "@/lib/domain/animation-formats";
 import { MEDIA_CACHE_CONTROL } from "@/lib/media/media-store";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, VARIANT_WIDTH } from "@/lib/media/image-limits";
 
@@ -160,9 +161,10 @@ npm run drop -- show <folder|shortId>`}
       <h3 className="text-lg font-semibold">The assets hash (hiddenSettings.hash)</h3>
       <p>
         Sugar hashes its upload cache; Dropmint has none, so it commits to the files themselves: line <em>i</em> is{" "}
-        <code>&quot;&lt;i&gt;:&lt;SHA-256 hex of i.json&gt;:&lt;SHA-256 hex of i&apos;s image&gt;\n&quot;</code>, and
-        the hash is the first {ASSETS_HASH_LENGTH} characters of the base58 SHA-256 of all lines. <code>validate</code>{" "}
-        prints it. The drop shows it as <code>fairness.assetsHash</code> beside the fair-order commitment.
+        <code>&quot;&lt;i&gt;:&lt;SHA-256 hex of i.json&gt;:&lt;SHA-256 hex of i&apos;s image&gt;\n&quot;</code> (with{" "}
+        <code>:&lt;SHA-256 hex of i&apos;s animation&gt;</code> before the newline when it has one), and the hash is the
+        first {ASSETS_HASH_LENGTH} characters of the base58 SHA-256 of all lines. <code>validate</code> prints it. The
+        drop shows it as <code>fairness.assetsHash</code> beside the fair-order commitment.
       </p>
 
       <h3 className="text-lg font-semibold">Media</h3>
@@ -174,6 +176,20 @@ npm run drop -- show <folder|shortId>`}
         <code>Cache-Control: {MEDIA_CACHE_CONTROL}</code>, or in an S3-compatible bucket when{" "}
         <code>MEDIA_S3_BUCKET</code> is set (with <code>MEDIA_S3_PUBLIC_URL</code>, and <code>MEDIA_S3_ENDPOINT</code>{" "}
         for a bucket not on AWS).
+      </p>
+      <p data-testid="animation-formats">
+        Animations, as Sugar pairs them: <code>N.mp4</code>, <code>N.mov</code>, <code>N.webm</code>, <code>N.glb</code>{" "}
+        or <code>N.mp3</code> beside <code>N.json</code> and <code>N.png</code> (at most {MAX_ANIMATION_BYTES / 1048576}{" "}
+        MB, and the file must be the format its extension names). The file is stored beside the images and linked as the
+        NFT&apos;s <code>animation_url</code> (and in <code>properties.files</code>, with{" "}
+        <code>properties.category</code>), whatever <code>animation_url</code> said in the JSON; an asset without a file
+        keeps an <code>https://</code> link it names. The image stays the poster. Pages play videos muted and looping,
+        give audio a player, and link a 3D model&apos;s <code>.glb</code>. The site serves them with byte ranges (
+        <code>206</code>, <code>If-Range</code>), so players seek without downloading the whole file.{" "}
+        {Object.keys(REFUSED_MEDIA)
+          .map((ext) => `.${ext}`)
+          .join(", ")}{" "}
+        files are refused, as Sugar never uploads them: {REFUSED_MEDIA.gltf}; {REFUSED_MEDIA.html}.
       </p>
 
       <h3 className="text-lg font-semibold">update, and an interrupted create</h3>

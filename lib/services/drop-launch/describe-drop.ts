@@ -8,7 +8,7 @@ import { settingsOf } from "./drop-shape";
 
 export type DropReport = { shortId: string; collectionId: string; lines: string[]; media: string[] };
 
-const MEDIA_KEY = /([a-z0-9][a-z0-9-]{2,15}\/[0-9a-f]{64}(?:\.w\d{2,4})?\.(?:png|jpg|gif|webp))$/;
+const MEDIA_KEY = /([a-z0-9][a-z0-9-]{2,15}\/[0-9a-f]{64}(?:\.w\d{2,4})?\.(?:png|jpg|gif|webp|mp4|mov|webm|glb|mp3))$/;
 
 const when = (date: Date | null, fallback: string) => (date ? date.toISOString().replace(".000Z", "Z") : fallback);
 
@@ -24,7 +24,10 @@ export async function describeDrop(ctx: ServiceContext, shortId: string): Promis
   });
   if (!collection) throw new AppError("COLLECTION_NOT_FOUND", `No drop has the short ID "${shortId}".`);
   const [nfts, minted, codes, bounties] = await Promise.all([
-    ctx.db.nft.findMany({ where: { collectionId: collection.id }, select: { imageUrl: true, previewImageUrl: true } }),
+    ctx.db.nft.findMany({
+      where: { collectionId: collection.id },
+      select: { imageUrl: true, previewImageUrl: true, animationUrl: true },
+    }),
     ctx.db.nft.count({ where: { collectionId: collection.id, status: { in: ["minted", "burned"] } } }),
     ctx.db.claimCode.count({ where: { collectionId: collection.id } }),
     ctx.db.bounty.count({ where: { collectionId: collection.id } }),
@@ -85,7 +88,7 @@ export async function describeDrop(ctx: ServiceContext, shortId: string): Promis
     collection.image,
     collection.bannerImage,
     collection.placeholderImage,
-    ...nfts.flatMap((n) => [n.imageUrl, n.previewImageUrl]),
+    ...nfts.flatMap((n) => [n.imageUrl, n.previewImageUrl, n.animationUrl]),
   ];
   const media = [
     ...new Set(

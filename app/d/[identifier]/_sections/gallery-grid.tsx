@@ -7,7 +7,7 @@ import { useGallery } from "@/lib/client/query";
 import type { GalleryNft, GalleryView } from "@/lib/client/types";
 import { AudioPreview } from "./audio-preview";
 import { nftNumberLabel, numberUnlessNamed } from "@/lib/format";
-import { NftImage } from "./nft-image";
+import { NftMedia } from "./nft-media";
 import { EmptyState, RefreshNote } from "./section";
 
 type Props = { collectionId: string; initial: GalleryView; pageSize: number };
@@ -103,7 +103,11 @@ function GalleryCard({ nft }: { nft: GalleryNft }) {
   const subtitle = numberUnlessNamed(name, number);
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-white/10 bg-white/5 p-2">
-      <NftImage src={nft.preview_image_url ?? nft.image_url ?? nft.cover_art_url} />
+      <NftMedia
+        image={nft.preview_image_url ?? nft.image_url ?? nft.cover_art_url}
+        animationUrl={nft.animation_url}
+        name={name}
+      />
       <div className="min-w-0 px-0.5">
         <p className="truncate text-sm font-medium" title={name}>
           {name}

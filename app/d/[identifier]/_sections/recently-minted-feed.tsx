@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { useRecentlyMinted } from "@/lib/client/query";
 import type { RecentlyMintedView, RecentMint } from "@/lib/client/types";
 import { formatTimeAgo, formatUtcDateTime, nftNumberLabel, walletLabel } from "@/lib/format";
-import { Badge, NftImage } from "./nft-image";
+import { Badge } from "./nft-image";
+import { NftMedia } from "./nft-media";
 import { EmptyState, RefreshNote } from "./section";
 import { useServerNow } from "./server-clock";
 
@@ -98,7 +99,7 @@ function RecentMintCard({ nft, nowMs, isNew }: { nft: RecentMint; nowMs: number;
     <li
       className={`flex w-36 shrink-0 flex-col gap-1.5 rounded-xl border bg-white/5 p-2 sm:w-40 ${isNew ? "border-mint/60" : "border-white/10"}`}
     >
-      <NftImage src={nft.previewImage ?? nft.image} badge={badge} />
+      <NftMedia image={nft.previewImage ?? nft.image} animationUrl={nft.animationUrl} name={name} badge={badge} />
       <div className="min-w-0 px-0.5 text-xs leading-snug">
         <p className="truncate text-sm font-medium" title={name}>
           {name}
