@@ -9,8 +9,8 @@ export class ChainError extends Error {
   override name = "ChainError";
   static readonly kind: string = "ChainError";
 
-  constructor(message?: string) {
-    super(message);
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
     const kinds: string[] = [];
     for (let c: unknown = new.target; typeof c === "function" && c !== Error; c = Object.getPrototypeOf(c))
       if (Object.hasOwn(c, "kind")) kinds.push((c as typeof ChainError).kind);

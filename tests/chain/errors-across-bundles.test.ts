@@ -26,5 +26,8 @@ describe("chain errors across module copies", () => {
     expect(unavailable).not.toBeInstanceOf(catcher.ChainTransactionError);
     expect(new Error("plain")).not.toBeInstanceOf(catcher.ChainError);
     expect(null).not.toBeInstanceOf(catcher.ChainError);
+    // The cause a caller attaches stays on the error.
+    const cause = new Error("disk full");
+    expect(new thrower.ChainUnavailableError("could not persist", { cause }).cause).toBe(cause);
   });
 });
