@@ -1,8 +1,9 @@
 // What the mint panel shows once a mint starts: progress (polite), problems (alerts), the
-// price breakdown and the result. Loaded by the panel after the page's first JavaScript,
+// price breakdown to confirm before signing, and the result. Loaded by the panel after the page's first JavaScript,
 // since nothing here shows before a collector presses Mint.
 "use client";
 
+import { useEffect, useRef } from "react";
 import { describeError } from "@/lib/client/error-messages";
 import { isClientError } from "@/lib/client/errors";
 import { useDropmint } from "@/lib/client/query";
@@ -89,24 +90,26 @@ export function FlowStatus({ flow, onConfirm, onCancel, onCheckAgain }: FlowStat
         <SessionCountdown expiresInMs={flow.prepared.expiresInMs} receivedAt={flow.receivedAt} />
       )}
       {prepared && flow.step !== "failed" && flow.step !== "expired" && <PricingSummary prepared={prepared} />}
-      {flow.step === "review" && <ReviewButtons total={flow.prepared} onConfirm={onConfirm} onCancel={onCancel} />}
+      {flow.step === "review" && <ReviewButtons prepared={flow.prepared} onConfirm={onConfirm} onCancel={onCancel} />}
       {flow.step === "done" && <MintResult outcome={flow.outcome} />}
       {flow.step === "uncertain" && flow.outcome && flow.outcome.minted > 0 && <MintResult outcome={flow.outcome} />}
     </div>
   );
 }
 
-/** Confirm names what it pays, from the same breakdown the summary shows. */
+/** Confirm names what it pays, from the same breakdown the summary shows; it takes the focus Mint had. */
 function ReviewButtons({
-  total,
+  prepared,
   onConfirm,
   onCancel,
 }: {
-  total: PreparedMintResponse;
+  prepared: PreparedMintResponse;
   onConfirm(): void;
   onCancel(): void;
 }) {
-  const { pricing } = total;
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirmRef.current?.focus(), []);
+  const { pricing } = prepared;
   const pays =
     pricing.totalRaw === 0
       ? "Confirm free mint"
@@ -114,6 +117,7 @@ function ReviewButtons({
   return (
     <div className="flex flex-wrap gap-3">
       <button
+        ref={confirmRef}
         type="button"
         onClick={onConfirm}
         className="h-11 flex-1 rounded-xl bg-mint px-4 font-bold text-ink hover:brightness-110"
