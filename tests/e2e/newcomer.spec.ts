@@ -88,7 +88,7 @@ for (const viewport of VIEWPORTS) {
     await expectSameOriginImages(page);
 
     // To Sprites by links (client-side navigation): the same burner comes back.
-    await page.getByRole("link", { name: "Dropmint" }).click();
+    await page.getByRole("link", { name: "Dropmint", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await page
       .getByRole("link", { name: /Sprites/ })
