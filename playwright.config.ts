@@ -35,7 +35,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // The newcomer's walk again at an address other than PUBLIC_URL (a phone on the LAN, 127.0.0.1
+    // against localhost): its pages must load every image and sound from their own origin.
+    {
+      name: "localhost",
+      testMatch: "newcomer.spec.ts",
+      grep: /px: home →/,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${PORT}` },
+    },
+  ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node --import tsx scripts/serve.ts`,
     url: `${BASE_URL}/api/health`,

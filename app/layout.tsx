@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getConfig } from "@/lib/config";
+import { PublicUrlProvider } from "./_components/media-src";
 import "./globals.css";
 
 // Read per request (not at build time): metadataBase makes share-image URLs (og:image,
@@ -29,7 +30,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         </header>
         <main className="mx-auto max-w-6xl px-4 py-8">
           {/* No client providers here: each page loads the ones its islands use (app/providers.tsx on the drop page). */}
-          {children}
+          <PublicUrlProvider publicUrl={getConfig().publicUrl}>{children}</PublicUrlProvider>
         </main>
       </body>
     </html>

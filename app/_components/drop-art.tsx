@@ -1,11 +1,11 @@
+import { MediaImg } from "./media-src";
+
 // A drop's art filling a box the caller sizes (square, fixed), or a neutral block when it has none.
 /** `eager` for art above the fold (the first row of the page); everything else loads lazily. */
 export function DropArt({ image, size, eager = false }: { image: string | null; size: number; eager?: boolean }) {
   return image ? (
-    // Our art is SVG drawn by this app; next/image adds nothing for it. The box is square
-    // and sized by the layout, so nothing moves when the image arrives.
-    // eslint-disable-next-line @next/next/no-img-element
-    <img
+    // The box is square and sized by the layout, so nothing moves when the image arrives.
+    <MediaImg
       src={image}
       alt=""
       width={size}

@@ -187,6 +187,14 @@ describe("demo drops and the faucet (PGlite)", () => {
     expect(errorBodySchema.parse(malformed.body).code).toBe("INVALID_JSON");
   });
 
+  it("refuses an airdrop to a program or sysvar address with a stable 4xx code", async () => {
+    for (const address of ["11111111111111111111111111111111", "SysvarRent111111111111111111111111111111111"]) {
+      const { status, body } = await callJson("POST", "/api/localnet/faucet", { body: { address } });
+      expect(status, address).toBe(400);
+      expect(errorBodySchema.parse(body).code).toBe("INVALID_REQUEST");
+    }
+  });
+
   it("does not exist on any other cluster", async () => {
     const devnet = parseConfig({
       SOLANA_CLUSTER: "devnet",

@@ -84,3 +84,13 @@ export async function readCollection(request: APIRequestContext, baseURL: string
     stats: { mintedCount: number };
   };
 }
+
+/**
+ * Presses Mint for `quantity`, sees the server's breakdown (total, fees, network cost) before
+ * anything is signed, and confirms it.
+ */
+export async function mintAndConfirm(page: Page, quantity: number) {
+  await page.getByRole("button", { name: `Mint ${quantity}` }).click();
+  await expect(page.getByTestId("pricing-summary")).toContainText("Total");
+  await page.getByRole("button", { name: /^Confirm/ }).click();
+}

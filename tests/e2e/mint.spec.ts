@@ -4,7 +4,7 @@
 // bonus with the purchase, and a free-mint claim code mints at no cost. The wallet signs
 // first and the service last. The tests share one site and run in this order.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, saveScreenshot, readCollection } from "./fixtures";
+import { test, expect, saveScreenshot, readCollection, mintAndConfirm } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -70,13 +70,13 @@ test("connect, use the faucet, mint 1, then mint 2 as a batch", async ({ page, r
   await expect(page.getByTestId("wallet-allowance")).toContainText(/5 more/);
 
   await setQuantity(page, 1);
-  await page.getByRole("button", { name: "Mint 1" }).click();
+  await mintAndConfirm(page, 1);
   const result = page.getByTestId("mint-result");
   await expect(result).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
   const firstName = (await result.getByRole("listitem").first().innerText()).split("\n")[0]!.trim();
 
   await setQuantity(page, 2);
-  await page.getByRole("button", { name: "Mint 2" }).click();
+  await mintAndConfirm(page, 2);
   await expect(result).toContainText(/You minted 2 NFTs/, { timeout: 90_000 });
   await expect(result.getByRole("listitem")).toHaveCount(2);
   await expect(result.getByRole("img").first()).toBeVisible();
@@ -116,7 +116,7 @@ test("a BOGO phase: buy 2 and the bonus lands with them in one batch, in a sessi
   await setQuantity(page, 2);
   const preparing = page.waitForResponse((response) => response.url().endsWith("/api/v1/prepare-mint"));
   const executing = page.waitForResponse((response) => response.url().endsWith("/api/v1/execute-mint/batch"));
-  await page.getByRole("button", { name: "Mint 2" }).click();
+  await mintAndConfirm(page, 2);
   const prepared = (await (await preparing).json()) as {
     totalQuantity: number;
     expiresInMs: number;
@@ -142,7 +142,7 @@ test("a free-mint claim code mints at no cost", async ({ page, request }) => {
   await page.getByRole("button", { name: "Apply code" }).click();
   await expect(page.getByText(/free mint/i).first()).toBeVisible();
   await setQuantity(page, 1);
-  await page.getByRole("button", { name: "Mint 1" }).click();
+  await mintAndConfirm(page, 1);
   await expect(page.getByTestId("mint-result")).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
   // The chain says what it cost: no price (0.25 SOL in this phase), only the new accounts'
   // rent, the platform fee and signature fees.
@@ -214,7 +214,7 @@ test("the wallet signs in once per visit, and another visitor cannot prepare in 
     if (response.url().endsWith("/api/public/wallet-session/sign-in") && response.status() === 200) signIns += 1;
   });
   const preparing = page.waitForResponse((response) => response.url().endsWith("/api/v1/prepare-mint"));
-  await page.getByRole("button", { name: "Mint 1" }).click();
+  await mintAndConfirm(page, 1);
   const prepared = (await (await preparing).json()) as { sessions: Array<{ sessionId: string }> };
   const result = page.getByTestId("mint-result");
   await expect(result).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
@@ -242,7 +242,7 @@ test("the wallet signs in once per visit, and another visitor cannot prepare in 
   }
 
   // The owner mints again in the same visit without signing in again; its first session was never touched.
-  await page.getByRole("button", { name: "Mint 1" }).click();
+  await mintAndConfirm(page, 1);
   await expect(result).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
   expect(signIns).toBe(1);
   expect(prepared.sessions).toHaveLength(1);

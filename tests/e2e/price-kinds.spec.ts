@@ -3,11 +3,17 @@
 // hidden price whose next mint wins a SOL prize paid into the wallet, a live dutch auction
 // that is provably fair, and a USD-pegged open edition quoted from the pinned local price.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { test, expect, mintAndConfirm } from "./fixtures";
 
 type Prepared = {
   sessions: Array<{ nftIds: string[] }>;
-  pricing: { priceModel: string; walletDebitRaw: number; items: Array<{ priceRaw: number }> };
+  pricing: {
+    priceModel: string;
+    walletDebitRaw: number;
+    platformFeeRaw: number;
+    totalRaw: number;
+    items: Array<{ priceRaw: number }>;
+  };
 };
 
 async function connectAndFund(page: Page) {
@@ -33,7 +39,7 @@ async function lamports(request: APIRequestContext, address: string): Promise<nu
 /** Mints one NFT from the panel; answers what prepare said and the request body it got. */
 async function mintOne(page: Page): Promise<{ prepared: Prepared; body: Record<string, unknown> }> {
   const preparing = page.waitForResponse((response) => response.url().endsWith("/api/v1/prepare-mint"));
-  await page.getByRole("button", { name: "Mint 1" }).click();
+  await mintAndConfirm(page, 1);
   const response = await preparing;
   expect(response.status()).toBe(200);
   const prepared = (await response.json()) as Prepared;
@@ -57,12 +63,25 @@ test("a range price: each relic costs its own price by rarity, shown before sign
   // A range renders as "from" its least price (the spec's rule); the description names both ends.
   await expect(page.getByText("from 0.05 SOL").first()).toBeVisible();
   await connectAndFund(page);
-  const { prepared } = await mintOne(page);
+  const preparing = page.waitForResponse((response) => response.url().endsWith("/api/v1/prepare-mint"));
+  await page.getByRole("button", { name: "Mint 1" }).click();
+  const prepared = (await (await preparing).json()) as Prepared;
   expect(prepared.pricing.priceModel).toBe("range");
   const price = prepared.pricing.items[0]!.priceRaw;
   expect(price).toBeGreaterThanOrEqual(50_000_000);
   expect(price).toBeLessThanOrEqual(250_000_000);
+  // The summary adds up: the line item is what this NFT costs, the fee and total the server's.
+  const summary = page.getByTestId("pricing-summary");
+  await expect(summary.getByTestId("pricing-item")).toHaveText(`NFT 1${sol(price)}`);
+  await expect(summary).toContainText(`Platform fee${sol(prepared.pricing.platformFeeRaw)}`);
+  await expect(summary).toContainText(`Total${sol(prepared.pricing.totalRaw)}`);
+  expect(prepared.pricing.totalRaw).toBe(price + prepared.pricing.platformFeeRaw);
+  await page.getByRole("button", { name: /^Confirm/ }).click();
+  await expect(page.getByTestId("mint-result")).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
 });
+
+/** Lamports written as the panel writes SOL: 101_000_000 → "0.101 SOL". */
+const sol = (lamports: number) => `${(lamports / 1e9).toFixed(9).replace(/\.?0+$/, "")} SOL`;
 
 test("a hidden price, and the prize for the next mint arrives in the winner's wallet", async ({ page, request }) => {
   await page.goto("/d/letters");

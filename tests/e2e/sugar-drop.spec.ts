@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { NOTED_GUARDS, REFUSED_GUARDS, SUPPORTED_GUARDS } from "../../lib/domain/sugar-guards";
-import { test, expect, saveScreenshot } from "./fixtures";
+import { test, expect, saveScreenshot, mintAndConfirm } from "./fixtures";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -63,7 +63,7 @@ test("create the example drop with the CLI, open its short link and mint one wit
   if ((await publicPhase.count()) > 0) await publicPhase.check();
   await expect(page.getByTestId("wallet-allowance")).toContainText(/5 more/);
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
-  await page.getByRole("button", { name: "Mint 1" }).click();
+  await mintAndConfirm(page, 1);
   const result = page.getByTestId("mint-result");
   await expect(result).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
   await expect(result).toContainText(/Night Moth/);

@@ -29,8 +29,9 @@ export function FaucetSection() {
         clock. The end-to-end tests use it to watch an upcoming phase&apos;s countdown roll over to active on an open
         page. <code>POST /api/localnet/test-controls/allowlist</code> with{" "}
         <code>{`{ "phaseId": "<uuid>", "walletAddress": "<wallet>", "allocation": 3 }`}</code> puts a wallet on a gated
-        phase&apos;s allowlist, so a test can mint there with the page&apos;s burner wallet (a new key on every load).
-        Without the flag both paths answer <StatusOf code="NOT_FOUND" />.
+        phase&apos;s allowlist, so a test can mint there with the page&apos;s burner wallet (one throwaway key per
+        browser, kept in its localStorage; a fresh browser context has a new one). Without the flag both paths answer{" "}
+        <StatusOf code="NOT_FOUND" />.
       </p>
     </section>
   );

@@ -2,6 +2,7 @@
 // Deliberately nothing else: the pre-launch envelope carries nothing unpublished (no
 // description, schedule, supply or price), and the page shows no more than the API does.
 import type { PreLaunchCollection } from "@/lib/schemas/public-collection";
+import { MediaImg } from "@/app/_components/media-src";
 
 const WORDS: Record<PreLaunchCollection["status"], { badge: string; sentence: string }> = {
   coming_soon: {
@@ -31,8 +32,7 @@ export function ComingSoon({ teaser }: { teaser: PreLaunchCollection }) {
     >
       <div className="relative aspect-[3/1] bg-gradient-to-br from-mint/20 via-sky-500/10 to-fuchsia-500/20">
         {collection.bannerImage && (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img
+          <MediaImg
             src={collection.bannerImage}
             alt=""
             width={1500}
@@ -44,8 +44,7 @@ export function ComingSoon({ teaser }: { teaser: PreLaunchCollection }) {
       </div>
       <div className="flex flex-col items-center gap-5 px-6 pb-14 text-center sm:pb-20">
         {collection.image ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img
+          <MediaImg
             src={collection.image}
             alt={`${name} artwork`}
             width={384}

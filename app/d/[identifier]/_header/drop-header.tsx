@@ -1,6 +1,7 @@
 // The drop's identity, server-rendered: banner, art, name, symbol, verified badge and the
 // creator's links. Every image sits in a box of fixed size, so nothing moves as it loads.
 import type { CollectionResponse } from "@/lib/schemas/collection";
+import { MediaImg } from "@/app/_components/media-src";
 import { socialLinks, type SocialLink } from "./labels";
 
 type Props = { collection: CollectionResponse["collection"] };
@@ -54,8 +55,7 @@ function Banner({ src }: { src: string | null }) {
       className="relative aspect-[3/1] overflow-hidden rounded-2xl bg-gradient-to-br from-mint/25 via-sky-500/10 to-fuchsia-500/25"
     >
       {src && (
-        // eslint-disable-next-line @next/next/no-img-element
-        <img
+        <MediaImg
           src={src}
           alt=""
           width={1500}
@@ -77,10 +77,7 @@ function Art({ src, name }: { src: string | null; name: string }) {
   const box =
     "relative aspect-square w-20 shrink-0 overflow-hidden rounded-2xl bg-slate-800 shadow-2xl ring-4 ring-ink sm:-mt-20 sm:w-40 lg:w-48";
   if (!src) return <div aria-hidden="true" className={box} />;
-  return (
-    // eslint-disable-next-line @next/next/no-img-element
-    <img src={src} alt={`${name} artwork`} width={384} height={384} className={`${box} object-cover`} />
-  );
+  return <MediaImg src={src} alt={`${name} artwork`} width={384} height={384} className={`${box} object-cover`} />;
 }
 
 function VerifiedBadge() {

@@ -2,6 +2,8 @@
 // in, published before the mint opened, and the seed once nothing is left to mint, with the
 // way to check the one against the other.
 import type { Fairness } from "@/lib/schemas/collection";
+import { getConfig } from "@/lib/config";
+import { sameOriginSrc } from "@/lib/domain/media-src";
 
 export function FairnessNote({ fairness }: { fairness: Fairness }) {
   return (
@@ -36,7 +38,11 @@ export function FairnessNote({ fairness }: { fairness: Fairness }) {
       </dl>
       <p className="text-slate-300">
         Check it yourself with{" "}
-        <a href={fairness.verifyScript} className="font-semibold text-mint underline underline-offset-4">
+        <a
+          // A path on this site: the page may be open at another address than PUBLIC_URL (a phone on the LAN).
+          href={sameOriginSrc(fairness.verifyScript, getConfig().publicUrl) ?? fairness.verifyScript}
+          className="font-semibold text-mint underline underline-offset-4"
+        >
           the verification script
         </a>{" "}
         (

@@ -15,11 +15,22 @@ export type ClaimCodeFieldProps = {
   currency: string | null;
   phases: Phase[];
   disabled?: boolean;
+  /** False while Mint is off for another reason: a valid code then says it waits, not that it is ready. */
+  usable?: boolean;
   onChange(text: string): void;
   onApply(): void;
 };
 
-export function ClaimCodeField({ text, status, currency, phases, disabled, onChange, onApply }: ClaimCodeFieldProps) {
+export function ClaimCodeField({
+  text,
+  status,
+  currency,
+  phases,
+  disabled,
+  usable = true,
+  onChange,
+  onApply,
+}: ClaimCodeFieldProps) {
   const id = useId();
   const statusId = useId();
   const checking = status.kind === "checking";
@@ -60,7 +71,7 @@ export function ClaimCodeField({ text, status, currency, phases, disabled, onCha
         </button>
       </div>
       <div id={statusId} aria-live="polite" className="mt-1 min-h-5 text-sm">
-        <ClaimCodeStatusLine status={status} currency={currency} phases={phases} />
+        <ClaimCodeStatusLine status={status} currency={currency} phases={phases} usable={usable} />
       </div>
     </div>
   );
@@ -70,10 +81,12 @@ function ClaimCodeStatusLine({
   status,
   currency,
   phases,
+  usable,
 }: {
   status: ClaimCodeStatus;
   currency: string | null;
   phases: Phase[];
+  usable: boolean;
 }) {
   switch (status.kind) {
     case "idle":
@@ -93,10 +106,11 @@ function ClaimCodeStatusLine({
     case "valid": {
       // An external code is redeemed on the creator's page, never by a mint here (prepare answers CLAIM_CODE_EXTERNAL).
       const perkUrl = status.check.grantType === "external" ? safeHttpUrl(status.check.externalUrl) : null;
+      const benefit = benefitSentence(status.check, currency, phases);
       return (
-        <p className="text-mint">
-          <span aria-hidden="true">✓ </span>
-          {benefitSentence(status.check, currency, phases)}
+        <p className={usable ? "text-mint" : "text-slate-300"} data-testid="claim-code-benefit">
+          <span aria-hidden="true">{usable ? "✓ " : ""}</span>
+          {usable ? benefit : `${benefit.replace(/\.$/, "")}, kept for when this wallet can mint (see below).`}
           {perkUrl && (
             <>
               {" "}

@@ -1,20 +1,28 @@
 // What the mint panel shows once a mint starts: progress (polite), problems (alerts), the
-// price breakdown and the result. Loaded by the panel after the page's first JavaScript,
+// price breakdown to confirm before signing, and the result. Loaded by the panel after the page's first JavaScript,
 // since nothing here shows before a collector presses Mint.
 "use client";
 
+import { useEffect, useRef } from "react";
 import { describeError } from "@/lib/client/error-messages";
 import { isClientError } from "@/lib/client/errors";
 import { useDropmint } from "@/lib/client/query";
-import { plural } from "@/lib/format";
+import type { PreparedMintResponse } from "@/lib/client/types";
+import { formatTokenAmount, plural } from "@/lib/format";
 import { MintResult } from "./mint-result";
 import { PricingSummary } from "./pricing-summary";
 import { SessionCountdown } from "./session-countdown";
 import type { MintFlow } from "./use-mint-flow";
 
-export type FlowStatusProps = { flow: MintFlow; onCheckAgain?: () => void };
+export type FlowStatusProps = {
+  flow: MintFlow;
+  /** The review step's answers: sign and mint, or step back. */
+  onConfirm(): void;
+  onCancel(): void;
+  onCheckAgain?: () => void;
+};
 
-export function FlowStatus({ flow, onCheckAgain }: FlowStatusProps) {
+export function FlowStatus({ flow, onConfirm, onCancel, onCheckAgain }: FlowStatusProps) {
   const { cluster } = useDropmint();
   const prepared = "prepared" in flow ? flow.prepared : null;
   const transactions = prepared?.transactions.length ?? 0;
@@ -60,6 +68,9 @@ export function FlowStatus({ flow, onCheckAgain }: FlowStatusProps) {
           <p className="text-slate-300">Sign in with your wallet: it proves the wallet is yours (once per visit)…</p>
         )}
         {flow.step === "preparing" && <p className="text-slate-300">Preparing your mint…</p>}
+        {flow.step === "review" && (
+          <p className="text-slate-300">Check the total below, then confirm to sign and mint.</p>
+        )}
         {flow.step === "signing" && (
           <p className="text-slate-300">
             Approve {transactions === 1 ? "the transaction" : `the ${transactions} transactions`} in your wallet.
@@ -75,12 +86,51 @@ export function FlowStatus({ flow, onCheckAgain }: FlowStatusProps) {
       </div>
 
       {/* Outside the live region: a ticking clock must not be read out every second. */}
-      {flow.step === "signing" && (
+      {(flow.step === "review" || flow.step === "signing") && (
         <SessionCountdown expiresInMs={flow.prepared.expiresInMs} receivedAt={flow.receivedAt} />
       )}
       {prepared && flow.step !== "failed" && flow.step !== "expired" && <PricingSummary prepared={prepared} />}
+      {flow.step === "review" && <ReviewButtons prepared={flow.prepared} onConfirm={onConfirm} onCancel={onCancel} />}
       {flow.step === "done" && <MintResult outcome={flow.outcome} />}
       {flow.step === "uncertain" && flow.outcome && flow.outcome.minted > 0 && <MintResult outcome={flow.outcome} />}
+    </div>
+  );
+}
+
+/** Confirm names what it pays, from the same breakdown the summary shows; it takes the focus Mint had. */
+function ReviewButtons({
+  prepared,
+  onConfirm,
+  onCancel,
+}: {
+  prepared: PreparedMintResponse;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirmRef.current?.focus(), []);
+  const { pricing } = prepared;
+  const pays =
+    pricing.totalRaw === 0
+      ? "Confirm free mint"
+      : `Confirm and pay ${formatTokenAmount(pricing.totalRaw, pricing.currencyDecimals, pricing.currency)}`;
+  return (
+    <div className="flex flex-wrap gap-3">
+      <button
+        ref={confirmRef}
+        type="button"
+        onClick={onConfirm}
+        className="h-11 flex-1 rounded-xl bg-mint px-4 font-bold text-ink hover:brightness-110"
+      >
+        {pays}
+      </button>
+      <button
+        type="button"
+        onClick={onCancel}
+        className="h-11 rounded-xl border border-white/15 px-4 font-semibold hover:bg-white/10"
+      >
+        Cancel
+      </button>
     </div>
   );
 }

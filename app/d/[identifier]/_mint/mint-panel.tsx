@@ -127,7 +127,7 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
   const { wallet } = host;
   const address = wallet?.connected ? wallet.address : null;
 
-  const { flow, start, checkWallet, reset } = useMintFlow({ collectionId, identifier, wallet });
+  const { flow, start, confirm, cancel, checkWallet, reset } = useMintFlow({ collectionId, identifier, wallet });
   useEffect(() => reset(), [address, reset]);
 
   const remaining = useRemainingAllowance(collectionId, phase.id, address);
@@ -143,29 +143,40 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
     ),
   );
   const quantity = clampQuantity(quantityText, max);
+  // A limit that shrank (a mint, another phase) takes the box down with it: it never shows more
+  // than may be minted (adjusted while rendering, React's pattern for state that follows a prop).
+  const [limit, setLimit] = useState(max);
+  if (limit !== max) {
+    setLimit(max);
+    if (Number.parseInt(quantityText, 10) > max) setQuantityText(String(max));
+  }
 
   const claimConfig = useClaimCodeConfig(collectionId);
   const claim = useClaimCode(collectionId);
   const currency =
     phase.priceDisplay.kind === "amount" || phase.priceDisplay.kind === "range" ? phase.priceDisplay.currency : null;
 
-  const busy = ["signing-in", "preparing", "signing", "submitting"].includes(flow.step);
+  const busy = ["signing-in", "preparing", "review", "signing", "submitting"].includes(flow.step);
   const awaitingCheck = flow.step === "uncertain" && (flow.checking || flow.checkFailed);
   // A code for another phase would only fail at prepare: say so before anything is asked.
   const codePhaseId = claim.status.kind === "valid" ? (claim.status.check.phaseId ?? null) : null;
   const codeElsewhere =
     codePhaseId !== null && codePhaseId !== phase.id ? phasePhrase(allPhases.find((p) => p.id === codePhaseId)) : null;
+  // Where else this wallet could go: another live phase, or another wallet.
+  const elsewhere = phases.length > 1 ? "Choose another phase or connect another wallet." : "Connect another wallet.";
+  // The one message when Mint is off, saying what to do next; the quantity and the code wait on it.
   const blockedReason = soldOut
     ? "This drop is sold out."
     : awaitingCheck
       ? "Minting is paused until your wallet's mints have been checked."
       : address && eligibility.data && !eligibility.data.meetsRequirements
-        ? `This wallet can't mint in ${phase.name ?? "this phase"}.`
+        ? `This wallet can't mint in ${phaseName(phase)}: see why above. ${elsewhere}`
         : address && remaining === 0
-          ? "This wallet has no mints left in this phase."
+          ? `This wallet has no mints left in ${phaseName(phase)}. ${elsewhere}`
           : codeElsewhere !== null
             ? `This claim code works in ${codeElsewhere} only. Choose that phase or clear the code.`
             : null;
+  const blocked = blockedReason !== null;
 
   async function onMint() {
     if (!address) {
@@ -226,7 +237,7 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
         )}
       </div>
 
-      <QuantityInput text={quantityText} max={max} disabled={busy} onChange={setQuantityText} />
+      <QuantityInput text={quantityText} max={max} disabled={busy} locked={blocked} onChange={setQuantityText} />
 
       {claimConfig.isPending ? (
         CLAIM_CODE_PLACEHOLDER
@@ -238,6 +249,7 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
             currency={currency}
             phases={allPhases}
             disabled={busy}
+            usable={!blocked || codeElsewhere !== null}
             onChange={claim.setText}
             onApply={() => void claim.apply()}
           />
@@ -248,7 +260,7 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
         <button
           type="button"
           onClick={() => void onMint()}
-          disabled={busy || blockedReason !== null || claim.status.kind === "checking"}
+          disabled={busy || blocked || claim.status.kind === "checking"}
           aria-describedby="mint-blocked-reason"
           className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-mint text-lg font-bold text-ink hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
         >
@@ -258,7 +270,7 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
               className="h-4 w-4 animate-spin rounded-full border-2 border-ink border-t-transparent motion-reduce:animate-none"
             />
           )}
-          Mint {quantity}
+          {blocked ? "Mint" : `Mint ${quantity}`}
         </button>
         <p id="mint-blocked-reason" className="min-h-5 text-sm text-slate-400">
           {blockedReason ?? (address ? "" : "You'll be asked to connect a wallet first.")}
@@ -267,7 +279,12 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
 
       {/* Until its code arrives, the same empty live region: what it announces later is read out. */}
       <Suspense fallback={<div role="status" aria-live="polite" className="space-y-1 text-sm" />}>
-        <FlowStatus flow={flow} onCheckAgain={address ? () => void checkWallet(address) : undefined} />
+        <FlowStatus
+          flow={flow}
+          onConfirm={confirm}
+          onCancel={cancel}
+          onCheckAgain={address ? () => void checkWallet(address) : undefined}
+        />
       </Suspense>
       {host.element}
     </Frame>
@@ -275,6 +292,8 @@ function LivePanel({ identifier, collectionId, cluster, phases, allPhases, soldO
 }
 
 const CLAIM_CODE_PLACEHOLDER = <div className="h-[5.25rem] animate-pulse rounded-xl bg-white/5" aria-hidden="true" />;
+
+const phaseName = (phase: Phase) => (phase.name ? `the ${phase.name} phase` : "this phase");
 
 const phasePhrase = (phase: Phase | undefined) => (phase?.name ? `the ${phase.name} phase` : "another phase");
 

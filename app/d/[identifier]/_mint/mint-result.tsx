@@ -5,6 +5,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { MintedNft } from "@/lib/client/types";
+import { MediaImg } from "@/app/_components/media-src";
 import type { MintOutcome, RevealSettings } from "./use-mint-flow";
 import { formatSol, formatUtcDateTime, nftNumberLabel, plural } from "@/lib/format";
 
@@ -68,8 +69,7 @@ function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | 
     <figure className="space-y-1">
       <div className="relative aspect-square overflow-hidden rounded-lg bg-white/5">
         {image && !hidden && (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img
+          <MediaImg
             src={image}
             alt={name}
             width={240}

@@ -22,16 +22,26 @@ export function PricingSummary({ prepared }: { prepared: PreparedMintResponse })
         </p>
       )}
       <dl className="space-y-1 tabular-nums">
-        <div className={row}>
-          <dt className="text-slate-300">{plural(totalQuantity, "NFT")}</dt>
-          <dd>
-            {pricing.paidQuantity > 0 && `${pricing.paidQuantity} × ${amount(pricing.unitPriceRaw)}`}
-            {pricing.paidQuantity > 0 && freeCount + pricing.bonusQuantity > 0 && " + "}
-            {freeCount > 0 && `${freeCount} free${pricing.claimCodeQuantity > 0 ? " (claim code)" : ""}`}
-            {freeCount > 0 && pricing.bonusQuantity > 0 && " + "}
-            {pricing.bonusQuantity > 0 && `${pricing.bonusQuantity} bonus${offer ? ` (${offer})` : ""}`}
-          </dd>
-        </div>
+        {pricedAlike(pricing) ? (
+          <div className={row}>
+            <dt className="text-slate-300">{plural(totalQuantity, "NFT")}</dt>
+            <dd>
+              {pricing.paidQuantity > 0 && `${pricing.paidQuantity} × ${amount(pricing.unitPriceRaw)}`}
+              {pricing.paidQuantity > 0 && freeCount + pricing.bonusQuantity > 0 && " + "}
+              {freeCount > 0 && `${freeCount} free${pricing.claimCodeQuantity > 0 ? " (claim code)" : ""}`}
+              {freeCount > 0 && pricing.bonusQuantity > 0 && " + "}
+              {pricing.bonusQuantity > 0 && `${pricing.bonusQuantity} bonus${offer ? ` (${offer})` : ""}`}
+            </dd>
+          </div>
+        ) : (
+          // A range prices each NFT by its rarity: one line each, so the lines add up to the total.
+          pricing.items.map((item, index) => (
+            <div key={item.sessionId} className={row} data-testid="pricing-item">
+              <dt className="text-slate-300">NFT {index + 1}</dt>
+              <dd>{item.kind === "paid" ? amount(item.priceRaw) : ITEM_KIND_WORDS[item.kind]}</dd>
+            </div>
+          ))
+        )}
         {pricing.discountRaw > 0 && (
           <div className={row}>
             <dt className="text-slate-300">Discount</dt>
@@ -55,4 +65,11 @@ export function PricingSummary({ prepared }: { prepared: PreparedMintResponse })
       </dl>
     </div>
   );
+}
+
+const ITEM_KIND_WORDS = { paid: "", free: "Free", claim_code: "Free (claim code)", bogo_bonus: "Bonus" } as const;
+
+/** True when every paid NFT costs the unit price, so "n × price" is what each line item costs. */
+function pricedAlike(pricing: PreparedMintResponse["pricing"]): boolean {
+  return pricing.items.every((item) => item.kind !== "paid" || item.priceRaw === pricing.unitPriceRaw);
 }

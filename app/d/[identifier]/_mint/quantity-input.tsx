@@ -10,9 +10,17 @@ export function clampQuantity(text: string, max: number): number {
   return Math.min(parsed, Math.max(1, max));
 }
 
-type Props = { text: string; max: number; disabled?: boolean; onChange(text: string): void };
+type Props = {
+  text: string;
+  max: number;
+  disabled?: boolean;
+  /** Nothing can be minted now (the panel says why, once): the control rests, with no hint of its own. */
+  locked?: boolean;
+  onChange(text: string): void;
+};
 
-export function QuantityInput({ text, max, disabled, onChange }: Props) {
+export function QuantityInput({ text, max, disabled: busy, locked = false, onChange }: Props) {
+  const disabled = busy || locked;
   const id = useId();
   const hintId = useId();
   const quantity = clampQuantity(text, max);
@@ -59,7 +67,7 @@ export function QuantityInput({ text, max, disabled, onChange }: Props) {
           +
         </button>
         <p id={hintId} className="ml-1 text-xs text-slate-400" aria-live="polite">
-          {overMax ? `At most ${max} right now` : `Up to ${max}`}
+          {locked ? "" : overMax ? `At most ${max} right now` : `Up to ${max}`}
         </p>
       </div>
     </div>

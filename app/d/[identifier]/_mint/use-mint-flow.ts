@@ -1,4 +1,6 @@
-// sign in (once per visit) → prepare → the wallet signs every transaction in one go → execute (batched above 1).
+// sign in (once per visit) → prepare → the collector reviews the server's breakdown (total,
+// fees, network cost) and confirms → the wallet signs every transaction in one go → execute
+// (batched above 1). Nothing is signed before the collector has seen what it costs.
 // An uncertain outcome is never retried: minting stays off until the wallet's mints have
 // been read again, so a collector cannot pay twice by pressing Mint again too early.
 "use client";
@@ -33,6 +35,7 @@ export type MintFlow =
   | { step: "idle" }
   | { step: "signing-in" }
   | { step: "preparing" }
+  | { step: "review"; prepared: PreparedMintResponse; receivedAt: number }
   | { step: "signing"; prepared: PreparedMintResponse; receivedAt: number }
   | { step: "submitting"; prepared: PreparedMintResponse }
   | { step: "done"; prepared: PreparedMintResponse; outcome: MintOutcome }
@@ -66,6 +69,8 @@ export function useMintFlow({
   const queryClient = useQueryClient();
   const [flow, setFlow] = useState<MintFlow>({ step: "idle" });
   const busy = useRef(false);
+  /** Settles the review step: true to sign, false to step back. */
+  const decide = useRef<((go: boolean) => void) | null>(null);
   /** Wallets proven in this visit (their HttpOnly cookies are set; the page cannot read them). */
   const signedIn = useRef(new Set<string>());
 
@@ -161,6 +166,18 @@ export function useMintFlow({
           quotedTokenAmount,
         });
         const receivedAt = performance.now();
+        setFlow({ step: "review", prepared, receivedAt });
+        const go = await new Promise<boolean>((resolve) => (decide.current = resolve));
+        decide.current = null;
+        // Stepping back leaves the session to expire (or a new prepare supersedes it): nothing was signed.
+        if (!go) {
+          setFlow({ step: "idle" });
+          return;
+        }
+        if (performance.now() - receivedAt > prepared.expiresInMs - SUBMIT_MARGIN_MS) {
+          setFlow({ step: "expired", prepared });
+          return;
+        }
         setFlow({ step: "signing", prepared, receivedAt });
         const signed = await wallet.signTransactions(prepared.transactions.map((t) => t.transaction));
         // The wallet may have stayed open past the session's end: a held signature must not be sent.
@@ -204,15 +221,20 @@ export function useMintFlow({
     [client, collectionId, wallet, checkWallet, refreshDrop, ensureSignedIn],
   );
 
-  /** Back to a blank panel (another wallet connected); never while a mint is under way. */
+  /** The collector's answer to the review: sign and mint, or step back. */
+  const confirm = useCallback(() => decide.current?.(true), []);
+  const cancel = useCallback(() => decide.current?.(false), []);
+
+  /** Back to a blank panel (another wallet connected); a review steps back, a mint under way stays. */
   const reset = useCallback(() => {
+    decide.current?.(false);
     if (!busy.current)
       setFlow((current) =>
         current.step === "uncertain" && (current.checking || current.checkFailed) ? current : { step: "idle" },
       );
   }, []);
 
-  return { flow, start, checkWallet, reset };
+  return { flow, start, confirm, cancel, checkWallet, reset };
 }
 
 function singleOutcome(result: ExecuteMintResult): MintOutcome {

@@ -11,6 +11,8 @@ export type WalletBridge = {
   address: string | null;
   /** The wallet's display name ("Burner Wallet", "Phantom"); prepare-mint's walletProvider. */
   walletName: string | null;
+  /** The local chain's burner only: forgets its stored key and connects a new one. */
+  renewBurner: (() => void) | null;
   disconnect(): Promise<void>;
   /**
    * Has the wallet sign every base64 legacy transaction in one prompt when it can, and

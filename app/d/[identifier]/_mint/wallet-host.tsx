@@ -8,7 +8,6 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { WalletProvider, useWallet } from "@solana/wallet-adapter-react";
 import { WalletReadyState, type Adapter, type WalletError, type WalletName } from "@solana/wallet-adapter-base";
-import { UnsafeBurnerWalletAdapter } from "@solana/wallet-adapter-unsafe-burner";
 import { Transaction } from "@solana/web3.js";
 import { DropmintClientError } from "@/lib/client/errors";
 import type { Cluster } from "@/lib/config";
@@ -16,6 +15,7 @@ import { WalletPickerDialog, type WalletChoice } from "./wallet-picker-dialog";
 import bs58 from "bs58";
 import { signInMessageText } from "@/lib/domain/wallet-sign-in";
 import type { SignInFields } from "@/lib/client/api-client";
+import { LocalBurnerWalletAdapter } from "./local-burner";
 import { WALLET_NAME_STORAGE_KEY, type SignedSignIn, type WalletBridge } from "./wallet-bridge";
 
 export type WalletHostProps = {
@@ -29,9 +29,9 @@ export type WalletHostProps = {
 
 export default function WalletHost({ cluster, ...rest }: WalletHostProps) {
   // Wallet Standard wallets are discovered by the adapter itself (wallets=[]); the burner,
-  // which keeps its key in the page, exists on the local chain only.
+  // whose throwaway key this browser keeps, exists on the local chain only.
   const wallets = useMemo<Adapter[]>(
-    () => (cluster === "localnet" ? [new UnsafeBurnerWalletAdapter()] : []),
+    () => (cluster === "localnet" ? [new LocalBurnerWalletAdapter(cluster)] : []),
     [cluster],
   );
   const signingRef = useRef(false);
@@ -73,6 +73,8 @@ function Bridge({
   } = useWallet();
   const address = publicKey?.toBase58() ?? null;
   const walletName = wallet?.adapter.name ?? null;
+  const burner = wallet?.adapter instanceof LocalBurnerWalletAdapter ? wallet.adapter : null;
+  const renewBurner = useMemo(() => (burner ? () => burner.renew() : null), [burner]);
 
   const signTransactions = useCallback(
     async (encoded: readonly string[]): Promise<string[]> => {
@@ -138,8 +140,8 @@ function Bridge({
   );
 
   useEffect(() => {
-    onChange({ connected, connecting, address, walletName, disconnect, signTransactions, signIn });
-  }, [onChange, connected, connecting, address, walletName, disconnect, signTransactions, signIn]);
+    onChange({ connected, connecting, address, walletName, renewBurner, disconnect, signTransactions, signIn });
+  }, [onChange, connected, connecting, address, walletName, renewBurner, disconnect, signTransactions, signIn]);
   useEffect(() => () => onChange(null), [onChange]);
 
   // Close the picker once the chosen wallet has connected.

@@ -31,8 +31,21 @@ export function WalletStatus({ wallet, address }: WalletStatusProps) {
           Disconnect
         </button>
       </div>
+      {wallet.renewBurner && <BurnerNote renew={wallet.renewBurner} />}
       {cluster === "localnet" && <Faucet key={address} address={address} />}
     </div>
+  );
+}
+
+/** The burner's key is a throwaway kept in this browser: say so, and offer a fresh one. */
+function BurnerNote({ renew }: { renew(): void }) {
+  return (
+    <p className="text-xs text-slate-400" data-testid="burner-note">
+      A throwaway test key for the local chain, kept in this browser only: never send it real funds.{" "}
+      <button type="button" onClick={renew} className="font-semibold text-slate-200 underline underline-offset-4">
+        Start a new burner
+      </button>
+    </p>
   );
 }
 

@@ -6,6 +6,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { formatDuration } from "@/lib/format";
+import { useMediaSrc } from "@/app/_components/media-src";
 
 /** The preview playing now, page-wide: starting another pauses it. */
 let playingNow: HTMLAudioElement | null = null;
@@ -14,6 +15,7 @@ type Props = { src: string; title: string; startTime: number | null; duration: n
 
 export function AudioPreview({ src, title, startTime, duration }: Props) {
   const audioRef = useRef<HTMLAudioElement>(null);
+  const mediaSrc = useMediaSrc();
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
   const start = startTime !== null && startTime > 0 ? startTime : 0;
@@ -73,7 +75,7 @@ export function AudioPreview({ src, title, startTime, duration }: Props) {
       )}
       <audio
         ref={audioRef}
-        src={src}
+        src={mediaSrc(src) ?? undefined}
         preload="none"
         onPlay={onPlay}
         onPause={() => setPlaying(false)}

@@ -7,6 +7,7 @@ import { useTopHolders, useTopMinters } from "@/lib/client/query";
 import type { LeaderboardEntry, TopHoldersView, TopMintersView } from "@/lib/client/types";
 import { plural, walletLabel } from "@/lib/format";
 import { RefreshNote } from "./section";
+import { MediaImg } from "@/app/_components/media-src";
 
 type Props = { collectionId: string; initialHolders: TopHoldersView; initialMinters: TopMintersView };
 
@@ -100,8 +101,7 @@ function Board({ id, title, total, entries, empty }: BoardProps) {
 function Avatar({ entry }: { entry: LeaderboardEntry }) {
   if (entry.avatarUrl) {
     return (
-      // eslint-disable-next-line @next/next/no-img-element -- avatars are creator-hosted and tiny
-      <img
+      <MediaImg
         src={entry.avatarUrl}
         alt=""
         width={24}

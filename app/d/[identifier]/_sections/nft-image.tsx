@@ -1,6 +1,7 @@
 // NFT art in a fixed square box: the space is reserved before the image loads, so nothing
 // moves when it arrives. Our art is SVG served by the app: a plain <img>.
 import type { ReactNode } from "react";
+import { MediaImg } from "@/app/_components/media-src";
 
 type NftImageProps = {
   src: string | null;
@@ -15,8 +16,7 @@ export function NftImage({ src, alt = "", badge, eager = false }: NftImageProps)
   return (
     <div className="relative aspect-square overflow-hidden rounded-lg bg-white/5">
       {src ? (
-        // eslint-disable-next-line @next/next/no-img-element
-        <img
+        <MediaImg
           src={src}
           alt={alt}
           width={320}
