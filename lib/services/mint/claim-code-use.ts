@@ -36,7 +36,7 @@ export async function loadClaimGrants(tx: Tx, where: Where, entered: EnteredCode
         collectionId,
         walletAddress: wallet,
         batch: {
-          grantType: { in: ["free_mint", "pack", "discount"] },
+          grantType: { in: ["free_mint", "pack", "discount", "nft_redemption"] },
           AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, { OR: [{ phaseId: null }, { phaseId }] }],
         },
       },
@@ -214,7 +214,8 @@ export async function checkEnteredCode(
 /**
  * An NFT-redemption code redeems the NFT it names: the wallet must hold it now (read from the
  * chain), and each NFT is redeemed once per batch, whichever code names it (the mark is
- * written when the mint lands, record-mint.ts).
+ * written when the mint lands, record-mint.ts). The wallet that redeemed it keeps the code's
+ * remaining uses (its redemption's share), held or not: the NFT cannot back a second wallet.
  */
 export async function assertRedeemableNft(
   db: Pick<Tx, "redeemedNft">,
@@ -229,9 +230,10 @@ export async function assertRedeemableNft(
     chain.getMintOwners([mint]),
     db.redeemedNft.findUnique({
       where: { batchId_nftMint: { batchId: entered.found.batchId, nftMint: mint } },
-      select: { id: true },
+      select: { walletAddress: true },
     }),
   ]);
+  if (redeemed?.walletAddress === wallet) return;
   if (redeemed) throw invalid("The NFT this code redeems has been redeemed already.");
   if (owners.get(mint) !== wallet) throw invalid("This code redeems an NFT this wallet does not hold.");
 }

@@ -79,9 +79,19 @@ async function codeOf(db: Db, chain: Chain, codeId: string, wallet: string): Pro
     select: { id: true, maxUses: true, batchId: true, redeemNftMint: true, batch: { select: { grantType: true } } },
   });
   const mint = code.batch.grantType === "nft_redemption" ? code.redeemNftMint : null;
-  if (mint && (await chain.getMintOwners([mint])).get(mint) !== wallet)
-    throw codeRefused("This code redeems an NFT this wallet no longer holds. Nothing was sent.");
+  if (mint && !(await redeemedBy(db, code.batchId, mint, wallet)))
+    if ((await chain.getMintOwners([mint])).get(mint) !== wallet)
+      throw codeRefused("This code redeems an NFT this wallet no longer holds. Nothing was sent.");
   return { id: code.id, maxUses: code.maxUses, redeems: mint ? { batchId: code.batchId, mint } : null };
+}
+
+/** Whether this wallet's landed mint redeemed the NFT: its remaining uses need the NFT no more. */
+async function redeemedBy(db: Pick<Db, "redeemedNft">, batchId: string, mint: string, wallet: string) {
+  const row = await db.redeemedNft.findUnique({
+    where: { batchId_nftMint: { batchId, nftMint: mint } },
+    select: { walletAddress: true },
+  });
+  return row?.walletAddress === wallet;
 }
 
 /**
@@ -139,9 +149,14 @@ async function checkCodeLocked(
   if (code.redeems) {
     const { batchId, mint } = code.redeems;
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`redeem-nft:${batchId}:${mint}`}))`;
+    // Another wallet's redemption (landed or in flight) refuses; this wallet's own sessions
+    // spend the code's uses, counted above against maxUses and at prepare against its share.
+    const notMine = { not: session.walletAddress };
     const [redeemed, redeeming] = await Promise.all([
-      tx.redeemedNft.count({ where: { batchId, nftMint: mint } }),
-      tx.mintSession.count({ where: { ...others, claimCode: { batchId, redeemNftMint: mint } } }),
+      tx.redeemedNft.count({ where: { batchId, nftMint: mint, walletAddress: notMine } }),
+      tx.mintSession.count({
+        where: { ...others, walletAddress: notMine, claimCode: { batchId, redeemNftMint: mint } },
+      }),
     ]);
     if (redeemed + redeeming > 0)
       throw codeRefused("The NFT this code redeems has been redeemed already. Nothing was sent.");
