@@ -6,7 +6,6 @@ import type * as T from "./types.ts";
 import type { DropmintClient } from "./api-client.ts";
 import { pathOf, type HttpRequest, type QueryValue, type Transport } from "./http.ts";
 import { createTokenBucket, DEFAULT_PACING, realClock, unpaced } from "./pacing.ts";
-import { DropmintClientError } from "./errors.ts";
 import { readJson, type ReadPolicy } from "./policies.ts";
 
 export type DropmintClientOptions = {
@@ -92,17 +91,9 @@ export function readCalls({ transport, policy, v1, collection, get, post }: Clie
   return {
     getRoot: () => get("/api/v1"),
     getOpenApiDocument: () => get(v1("openapi.json")),
-    getCollection: async (identifier) => {
-      const body = await get<T.CollectionResponse | { status: string }>(collection(identifier));
-      // Without a key, a drop that has not launched (or is paused for maintenance) answers its
-      // pre-launch envelope: no stats or phases to show, so it is an error to the caller.
-      if ("status" in body)
-        throw new DropmintClientError("COLLECTION_NOT_LAUNCHED", "This drop has not launched yet.", {
-          status: 200,
-          body,
-        });
-      return body;
-    },
+    // Without a key, a drop that has not launched answers 403 COLLECTION_NOT_LAUNCHED, thrown
+    // as a DropmintClientError with that code like every error envelope (never retried).
+    getCollection: (identifier) => get<T.CollectionResponse>(collection(identifier)),
     getEligibility: (collectionId, phaseId, walletAddress) =>
       get(collection(collectionId, "eligibility", phaseId, walletAddress)),
     getWalletMints: (collectionId, walletAddress) => get(collection(collectionId, "wallet-mints", walletAddress)),

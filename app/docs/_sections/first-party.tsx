@@ -173,9 +173,10 @@ export function FirstPartySection() {
         <li>Before launch, the gallery and recently-minted of a drop answer empty pages.</li>
         <li>
           <code>/api/v1</code> without a key follows the same rule for a drop not launched yet: the collection route
-          answers this pre-launch envelope, gallery and recently-minted these empty pages, and every other route naming
-          the drop <Err code="COLLECTION_NOT_LAUNCHED" /> (phase price routes: <Err code="PHASE_NOT_FOUND" />, as for an
-          unknown phase), so the v1 API shows no more of it than this router and the drop page do.
+          answers <Err code="COLLECTION_NOT_LAUNCHED" /> (v1 keeps one shape; the envelope is this router&apos;s),
+          gallery and recently-minted these empty pages, and every other route naming the drop{" "}
+          <Err code="COLLECTION_NOT_LAUNCHED" /> (phase price routes: <Err code="PHASE_NOT_FOUND" />, as for an unknown
+          phase), so the v1 API shows no more of it than this router and the drop page do.
         </li>
         <li>
           <Endpoint router="public" id="getNft" /> → <code>{"{success, nft, collection}"}</code>. The identifier is the

@@ -31,6 +31,7 @@ import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
 import { endSession } from "./sessions";
 import { checkSignedTransaction } from "./transaction-check";
 import { assertWalletNotBlocked } from "./wallet-block";
+import { assertAssetNotBanned } from "@/lib/services/asset-bans";
 import { bindGateNfts, checkLimitsLocked, hasLimits, loadClaimLimits, type ClaimLimits } from "./execute-limits";
 
 const log = createLogger("mint");
@@ -58,8 +59,11 @@ export async function executeMint(
   assertSandboxAllowed(auth, drop.collection.chain);
   if ((await settledOrRefused(ctx, session, now)) === "recovered") return recoveredResultView(ctx, session.id);
   assertBatchWhenGrouped(session, options);
-  // Before the claim, so a refusal leaves the session prepared: lifting the block lets it mint.
-  await assertWalletNotBlocked(ctx.db, session.collectionId, session.walletAddress, now);
+  // Before the claim, so a refusal leaves the session prepared: lifting the block or ban lets it mint.
+  await Promise.all([
+    assertWalletNotBlocked(ctx.db, session.collectionId, session.walletAddress, now),
+    assertAssetNotBanned(ctx.db, session.collectionId),
+  ]);
   const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
   const mintKey = await mintKeyOrExpire(ctx, session, now);
   const phase = drop.phases.find((p) => p.id === session.phaseId) ?? null;
