@@ -46,7 +46,7 @@ const BONUS_SESSION_LIFETIME_MS = 60_000;
 
 /** The drop's prize account address, for creators to fund and partners to show. */
 export function prizeAccountOf(ctx: ServiceContext, collectionId: string): string {
-  return prizeKeypairForDrop(ctx.keys.mintKeySecret, collectionId).publicKey.toBase58();
+  return prizeKeypairForDrop(ctx.keys.prizeAccountSecret, collectionId).publicKey.toBase58();
 }
 
 /** Pays out these awards now, one after another; each answers its status (a failure is logged and left for maintenance). */
@@ -140,7 +140,7 @@ async function settleTransfer(ctx: ServiceContext, award: BountyAward, transfer:
     const settled = await settleWrittenAhead(ctx, award);
     if (settled !== "retry") return settled;
   }
-  const prizeAccount = prizeKeypairForDrop(ctx.keys.mintKeySecret, award.collectionId);
+  const prizeAccount = prizeKeypairForDrop(ctx.keys.prizeAccountSecret, award.collectionId);
   const latest = await chain.getLatestBlockhash();
   const transaction = buildPrizeTransfer(prizeAccount, new PublicKey(award.walletAddress), transfer, latest.blockhash);
   const { signature, wire } = signed(transaction);
@@ -271,7 +271,7 @@ async function settleFreeMint(ctx: ServiceContext, award: BountyAward): Promise<
   if (!winningMint || !phaseId || !collection.collectionAddress)
     return (await waiting(ctx, award, "the drop cannot mint a prize NFT")) ?? "pending";
 
-  const prizeAccount = prizeKeypairForDrop(ctx.keys.mintKeySecret, award.collectionId);
+  const prizeAccount = prizeKeypairForDrop(ctx.keys.prizeAccountSecret, award.collectionId);
   const sessionId = crypto.randomUUID();
   const mintKey = mintKeypairForSession(ctx.keys.mintKeySecret, sessionId);
   const latest = await ctx.chain.getLatestBlockhash();
