@@ -1,5 +1,5 @@
-// The read half of the typed browser client: every call that only reads (the v1 reads, the
-// search, the local balance), with the spec's read defaults (retries, timeouts, pacing).
+// The read half of the typed client: every v1 call that only reads, with the spec's read
+// defaults (retries, timeouts, pacing).
 // A page that mints uses the whole client (api-client.ts); the home page and /search load
 // only this half, so they ship no mint code.
 import type * as T from "./types.ts";
@@ -37,16 +37,7 @@ export const CLIENT_DEFAULTS = {
 } as const;
 
 /** The calls that only read. */
-export type ReadClient = Omit<
-  DropmintClient,
-  | "prepareMint"
-  | "executeMint"
-  | "executeMintBatch"
-  | "requestAirdrop"
-  | "getWalletSessions"
-  | "issueSignInNonce"
-  | "signInWallet"
->;
+export type ReadClient = Omit<DropmintClient, "prepareMint" | "executeMint" | "executeMintBatch">;
 
 /** The transport and the request builders both halves share. */
 export type ClientConnection = ReturnType<typeof connect>;
@@ -127,8 +118,5 @@ export function readCalls({ transport, policy, v1, collection, get, post }: Clie
     getTokenPrices: () => get(v1("token-prices")),
     getDutchPrice: (phaseId) => get(v1("phases", phaseId, "dutch-price")),
     getPeggedPrice: (phaseId) => get(v1("phases", phaseId, "pegged-price")),
-
-    searchCollections: (q, query = {}) => get("/api/public/collections/search", { q, limit: query.limit }),
-    getLocalBalance: (address) => get(`/api/localnet/balance/${encodeURIComponent(address)}`),
   };
 }

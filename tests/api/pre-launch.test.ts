@@ -16,7 +16,7 @@ import { callJson, type CallOptions } from "../helpers/route-caller";
 import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../helpers/test-app";
 import { createRouteFetch } from "../helpers/route-fetch";
 import { rejection } from "../unit/client/scripted-server";
-import { createDropmintClient } from "@/lib/client/api-client";
+import { createSiteClient } from "@/lib/client/site-client";
 
 type Ids = { identifier: string; phaseId: string; wallet: string };
 type Row = {
@@ -247,7 +247,7 @@ for (const target of databaseTargets) {
 
     it("the typed client throws COLLECTION_NOT_LAUNCHED for the collection; the teaser is the public router's", async () => {
       const routeFetch = createRouteFetch();
-      const client = createDropmintClient({ fetch: routeFetch.fetch }); // as the site's pages build it
+      const client = createSiteClient({ fetch: routeFetch.fetch }); // as the site's pages build it
       for (const { drop, status } of notLaunched()) {
         const error = await rejection(client.getCollection(drop.identifier));
         expect([error.code, error.status]).toEqual(["COLLECTION_NOT_LAUNCHED", 403]);

@@ -136,7 +136,8 @@ export function FirstPartySection() {
           <Endpoint router="public" id="searchCollections" />
           <code>?q=</code> → <code>{"{success, collections}"}</code>: <code>q</code> is trimmed and must be{" "}
           {SEARCH_QUERY_MIN_LENGTH} to {SEARCH_QUERY_MAX_LENGTH} characters (else <Err code="INVALID_REQUEST" />
-          ). Matches a case-insensitive substring of the name, the symbol or the short ID; <code>%</code> and{" "}
+          ). The site&apos;s own search box: not in <code>@dropmint/client</code>, whose calls all work with a partner
+          key. Matches a case-insensitive substring of the name, the symbol or the short ID; <code>%</code> and{" "}
           <code>_</code> match themselves. Only launched drops are searched (a pre-launch drop&apos;s symbol and supply
           are not public yet; upcoming-mints lists them). Items are snake_case: <code>id</code>, <code>short_id</code>,{" "}
           <code>name</code>, <code>symbol</code>, <code>image</code>, <code>total_supply</code> (0 for an open-ended
