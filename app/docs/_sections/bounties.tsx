@@ -113,9 +113,11 @@ export function BountiesSection() {
         </li>
         <li>
           an NFT prize hands over the inventory item assigned to the winner when the prize was won (the bounty&apos;s
-          own item, else an unassigned one of the same name, else, for a pool&apos;s NFT draw, the first unassigned item
-          tied to no bounty): <code>unassigned</code> → <code>assigned</code> when won → <code>claimed</code> once it is
-          in the winner&apos;s wallet;
+          own item, else an unassigned one of the same name; for a pool&apos;s NFT draw, the first unassigned item of
+          the entry&apos;s NFT pool, <code>nft_pool_label</code>, never one of another pool, or, for an entry naming no
+          pool, the first tied to no bounty and no pool; an empty pool leaves the prize pending until the creator adds
+          one): <code>unassigned</code> → <code>assigned</code> when won → <code>claimed</code> once it is in the
+          winner&apos;s wallet;
         </li>
         <li>
           a free-mint prize mints the winner the drop&apos;s next NFT, paid by the prize account: a{" "}
