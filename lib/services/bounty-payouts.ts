@@ -1,6 +1,7 @@
-// Bounty payouts: every prize a mint wins (record-mint.ts → bounty-triggers.ts) is paid out
-// from the drop's prize account (lib/chain/prize-account.ts), right after the mint is
-// recorded and, for anything left over, by the maintenance loop:
+// Bounty payouts: every prize a mint wins (record-mint.ts → bounty-triggers.ts) is written as
+// a pending award in the mint's own transaction, and paid out from the drop's prize account
+// (lib/chain/prize-account.ts) by the payout worker (bounty-payout-worker.ts), never inside
+// execute, so a slow chain never delays or blocks a mint:
 // - SOL (a token prize without a token mint): a transfer;
 // - a token: a transfer of the prize account's tokens to the winner's associated account;
 // - an NFT: the inventory item assigned to the winner, sent from the prize account; the
@@ -31,6 +32,7 @@ import {
   type PrizeTransfer,
 } from "@/lib/chain";
 import type { BountyAward, PayoutStatus, Prisma } from "@/lib/db/generated/client";
+import { nextPayoutAttemptAt } from "@/lib/domain/payout-backoff";
 import { createLogger } from "@/lib/log";
 import type { ServiceContext } from "./context";
 import { getDropFacts } from "./drop-snapshot";
@@ -66,21 +68,37 @@ export async function settleAwards(
   return statuses;
 }
 
-/** Every award still pending (oldest first, a bounded batch): what maintenance runs. */
+/**
+ * Every award still pending and due (oldest first, a bounded batch): what the payout worker
+ * runs. An attempt that leaves an award pending backs it off (payout-backoff.ts); the
+ * write-ahead rules above keep it paid at most once, whoever settles it.
+ */
 export async function settlePendingAwards(
   ctx: ServiceContext,
   limit = 100,
 ): Promise<{ paid: number; pending: number }> {
-  const pending = await ctx.db.bountyAward.findMany({
-    where: { payoutStatus: "pending" },
+  const now = ctx.clock.now();
+  const due = await ctx.db.bountyAward.findMany({
+    where: {
+      payoutStatus: "pending",
+      OR: [{ payoutNextAttemptAt: null }, { payoutNextAttemptAt: { lte: now } }],
+    },
     orderBy: { createdAt: "asc" },
-    select: { id: true },
+    select: { id: true, payoutAttempts: true },
     take: limit,
   });
   const statuses = await settleAwards(
     ctx,
-    pending.map((a) => a.id),
+    due.map((a) => a.id),
   );
+  for (const award of due) {
+    if (statuses.get(award.id) !== "pending") continue;
+    const attempts = award.payoutAttempts + 1;
+    await ctx.db.bountyAward.updateMany({
+      where: { id: award.id, payoutStatus: "pending" },
+      data: { payoutAttempts: attempts, payoutNextAttemptAt: nextPayoutAttemptAt(now, attempts) },
+    });
+  }
   const paid = [...statuses.values()].filter((s) => s === "paid").length;
   return { paid, pending: statuses.size - paid };
 }

@@ -1,6 +1,7 @@
 // API docs: the bounty summary and the bounty prize board, with the decisions the spec leaves open.
 import { SHORT_WALLET_CHARS } from "@/lib/domain/bounty-summary";
 import { MAINTENANCE_INTERVAL_MS } from "@/lib/services/mint/reconcile";
+import { PAYOUT_BACKOFF } from "@/lib/domain/payout-backoff";
 import { Operation } from "../_reference/operation";
 import { MIXED_TOKENS_SYMBOL, NATIVE_SOL_MINT } from "@/lib/domain/bounty-summary";
 import { INVENTORY_PREVIEW_TITLE, UNSECTIONED_BOUNTIES_TITLE } from "@/lib/services/bounties";
@@ -103,8 +104,12 @@ export function BountiesSection() {
       <h3 className="text-lg font-semibold">Payouts</h3>
       <p>
         Every prize is paid from the drop&apos;s <strong>prize account</strong> (<code>prize_account</code>; the creator
-        funds it with SOL and the prize tokens and NFTs), right after the mint that won it lands, so execute&apos;s{" "}
-        <code>bountyInfo.directBounties[].payoutStatus</code> usually already says <code>paid</code>:
+        funds it with SOL and the prize tokens and NFTs) by a background payout worker, never inside execute, so a slow
+        chain never delays a mint or turns it into an uncertain outcome. The mint that wins a prize writes it as a
+        pending award in the same database transaction; execute&apos;s{" "}
+        <code>bountyInfo.directBounties[].payoutStatus</code> therefore says <code>pending</code> (or{" "}
+        <code>not_applicable</code>), and execute wakes the worker, which usually pays it within a second; the
+        all-minted feed&apos;s <code>bounty.payoutStatus</code> shows where it stands:
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
@@ -132,8 +137,10 @@ export function BountiesSection() {
         A payout is never made twice: its transaction is signed and written ahead before it is sent, and after a crash
         the service looks that transaction up on the chain (landed: <code>paid</code>; still able to land: the same
         bytes sent again; expired unseen: a new one). A prize the prize account cannot cover yet (or an NFT prize with
-        no item in the vault) stays <code>pending</code> and is retried every maintenance run (every{" "}
-        {MAINTENANCE_INTERVAL_MS / 1000} seconds on each instance) until it is paid.
+        no item in the vault) stays <code>pending</code> and is retried with back-off: after{" "}
+        {PAYOUT_BACKOFF.firstMs / 1000} seconds, then twice as long after each failed attempt, up to{" "}
+        {PAYOUT_BACKOFF.maxMs / 60_000} minutes between attempts, until it is paid. A free-mint prize&apos;s own mint is
+        settled by the mint reconciler (every {MAINTENANCE_INTERVAL_MS / 1000} seconds) like any mint.
       </p>
     </section>
   );
