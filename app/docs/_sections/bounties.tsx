@@ -89,6 +89,11 @@ export function BountiesSection() {
           <code>null</code>. <code>is_claimed</code> and <code>claimed_at</code> are shown either way.
         </li>
         <li>
+          <strong>Payouts:</strong> each bounty item carries the additive <code>payout_status</code>: where the won
+          prize&apos;s payout stands (<code>pending</code>, <code>paid</code>, <code>failed</code>, or{" "}
+          <code>not_applicable</code> for a grant), <code>null</code> while the bounty is unclaimed. See Payouts below.
+        </li>
+        <li>
           <strong>Occurrence:</strong> when <code>show_occurrence</code> is false the creator keeps the winning mint
           count secret, so bounties carry no <code>trigger</code>. Section counters and pool recurrence stay visible.
         </li>

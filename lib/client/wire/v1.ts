@@ -443,6 +443,7 @@ export interface components {
       is_claimed: boolean;
       claimed_winner: string | null;
       claimed_at: string | null;
+      payout_status: ("pending" | "paid" | "failed" | "not_applicable") | null;
       nft?: {
         name: string | null;
         image_url: string | null;

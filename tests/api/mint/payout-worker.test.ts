@@ -1,8 +1,10 @@
 // Issue 22 item 12: bounty payouts run in a background worker fed by the pending award rows
 // the winning mint writes, never inside execute. Execute answers with the prize pending and
 // wakes the worker, which pays it; an award the prize account cannot cover yet is backed off
-// (not retried before its next attempt time), then paid once funded, and only once.
+// (not retried before its next attempt time), then paid once funded, and only once. The
+// bounty-prizes read shows where each won prize's payout stands.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bountyPrizesResponseSchema } from "@/lib/schemas/bounties";
 import { preparedMintResponseSchema, executeMintResultSchema } from "@/lib/schemas/mint";
 import { prizeAccountOf, settlePendingAwards } from "@/lib/services/bounty-payouts";
 import { startPayoutWorker } from "@/lib/services/bounty-payout-worker";
@@ -44,6 +46,17 @@ for (const target of databaseTargets) {
       expect(executed.status, executed.text).toBe(200);
       return { wallet: wallet.publicKey.toBase58(), result: executeMintResultSchema.parse(executed.body) };
     };
+    /** payout_status of each bounty on the board, by name. */
+    const boardPayouts = async () => {
+      const response = await callJson("GET", "/api/v1/collections/fixture-worker/bounty-prizes", {
+        headers: { "x-api-key": key },
+      });
+      const board = bountyPrizesResponseSchema.parse(response.body);
+      if (!board.enabled) throw new Error("the board is disabled");
+      return Object.fromEntries(
+        board.sections.flatMap((s) => ("bounties" in s ? s.bounties : [])).map((b) => [b.name, b.payout_status]),
+      );
+    };
     const awardOf = (name: string) => prisma().bountyAward.findFirstOrThrow({ where: { bounty: { name } } });
     const until = async (check: () => Promise<boolean>) => {
       const deadline = Date.now() + 15_000;
@@ -65,6 +78,7 @@ for (const target of databaseTargets) {
         ],
       });
       key = await app.createKey({ keyClass: "live", collections: ["fixture-worker"] });
+      await prisma().collection.update({ where: { id: drop.collectionId }, data: { bountyPrizesEnabled: true } });
     });
     afterAll(() => app?.close());
 
@@ -78,6 +92,7 @@ for (const target of databaseTargets) {
       const backedOff = await awardOf("First mint");
       expect(backedOff).toMatchObject({ payoutStatus: "pending", payoutAttempts: 1 });
       expect(backedOff.payoutNextAttemptAt).toEqual(nextPayoutAttemptAt(now, 1));
+      expect(await boardPayouts()).toEqual({ "First mint": "pending", "Second mint": null });
 
       // Funded, but not due yet: not tried again.
       await app.runtime.chain.airdrop(prizeAccount, 2_000_000_000n);
@@ -87,6 +102,7 @@ for (const target of databaseTargets) {
       expect(await settlePendingAwards(due)).toEqual({ paid: 1, pending: 0 });
       expect(await settlePendingAwards(due)).toEqual({ paid: 0, pending: 0 });
       expect((await awardOf("First mint")).payoutStatus).toBe("paid");
+      expect(await boardPayouts()).toEqual({ "First mint": "paid", "Second mint": null });
       expect(await app.runtime.chain.getBalance(wallet)).toBeGreaterThan(PRIZE);
     });
 
