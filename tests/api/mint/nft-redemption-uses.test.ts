@@ -122,6 +122,9 @@ for (const target of databaseTargets) {
         source: { type: "free_mint", batchId: batch.id, allocation: 3, used: 3 },
       });
 
+      // Another code naming the same NFT gives the redeeming wallet nothing more.
+      const otherCode = await prepare(holder, { quantity: 1, claimCode: "HOLD-THREE-B" });
+      expect([otherCode.status, errorBodySchema.parse(otherCode.body).code]).toEqual([400, "CLAIM_CODE_INVALID"]);
       // The NFT, passed on or not, backs no other wallet.
       const other = await fundedWallet(app);
       const refused = await prepare(other, { quantity: 1, claimCode: "HOLD-THREE-B" });
