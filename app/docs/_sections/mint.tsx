@@ -49,7 +49,9 @@ export function MintSection() {
         HMAC-SHA-512(secret, session id), its first 32 bytes an ed25519 seed. The secret is <code>MINT_KEY_SECRET</code>{" "}
         (32+ bytes, hex or base64) or, when unset, derived from the mint authority&apos;s key, so every instance derives
         the same key. Rotating it invalidates the sessions prepared before (execute answers{" "}
-        <Err code="SESSION_EXPIRED" />; prepare again); submitted and minted sessions are not affected.
+        <Err code="SESSION_EXPIRED" />; prepare again); submitted and minted sessions are not affected, and neither are
+        the drops&apos; prize accounts, which have a secret of their own (<code>PRIZE_ACCOUNT_SECRET</code>, never
+        rotated with the signing keys).
       </p>
 
       <Operation router="v1" id="prepareMint" />
