@@ -3,13 +3,13 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { createDropmintClient } from "@/lib/client/api-client";
+import { createSiteClient } from "@/lib/client/site-client";
 import { DropmintQueryProvider } from "@/lib/client/query";
 import type { Cluster } from "@/lib/config";
 
 export function Providers({ cluster, children }: { cluster: Cluster; children: ReactNode }) {
   return (
-    <DropmintQueryProvider cluster={cluster} createClient={createDropmintClient}>
+    <DropmintQueryProvider cluster={cluster} createClient={createSiteClient}>
       {children}
     </DropmintQueryProvider>
   );

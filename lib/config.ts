@@ -103,6 +103,18 @@ const envSchema = z
         .refine((v) => decodeSecret(v) !== null, "must be at least 32 bytes, as hex or base64")
         .optional(),
     ),
+    /**
+     * Derives each drop's prize account (lib/chain/prize-account.ts): 32+ bytes as hex or
+     * base64, never rotated with the signing keys (rotating it moves every prize account).
+     * Required off localnet; on localnet, generated once into DATA_DIR when unset.
+     */
+    PRIZE_ACCOUNT_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((v) => decodeSecret(v) !== null, "must be at least 32 bytes, as hex or base64")
+        .optional(),
+    ),
     /** Receives the platform fee of every mint. Defaults to the mint authority on localnet. */
     PLATFORM_FEE_ACCOUNT: optionalString,
     /** Platform fee per NFT in lamports. */
@@ -237,6 +249,13 @@ const envSchema = z
         message: `is required when SOLANA_CLUSTER is ${env.SOLANA_CLUSTER} (keys are generated on localnet only)`,
       });
     }
+    if (env.SOLANA_CLUSTER !== "localnet" && !env.PRIZE_ACCOUNT_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PRIZE_ACCOUNT_SECRET"],
+        message: `is required when SOLANA_CLUSTER is ${env.SOLANA_CLUSTER} (prize accounts must not move when the signing keys rotate)`,
+      });
+    }
   });
 
 /** Where creators' media are stored (lib/media). */
@@ -266,6 +285,8 @@ export type Config = Readonly<{
   mintAuthoritySecretKey: string | undefined;
   /** MINT_KEY_SECRET decoded; undefined derives it from the mint authority. */
   mintKeySecret: Uint8Array | undefined;
+  /** PRIZE_ACCOUNT_SECRET decoded; undefined (localnet only) uses the one kept in DATA_DIR. */
+  prizeAccountSecret: Uint8Array | undefined;
   platformFeeAccount: string | undefined;
   platformFeeLamports: bigint;
   publicUrl: string;
@@ -331,6 +352,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     rpcUrl: env.SOLANA_RPC_URL,
     mintAuthoritySecretKey: env.MINT_AUTHORITY_SECRET_KEY,
     mintKeySecret: env.MINT_KEY_SECRET === undefined ? undefined : (decodeSecret(env.MINT_KEY_SECRET) ?? undefined),
+    prizeAccountSecret:
+      env.PRIZE_ACCOUNT_SECRET === undefined ? undefined : (decodeSecret(env.PRIZE_ACCOUNT_SECRET) ?? undefined),
     platformFeeAccount: env.PLATFORM_FEE_ACCOUNT,
     platformFeeLamports: env.PLATFORM_FEE_LAMPORTS,
     publicUrl,

@@ -3,8 +3,12 @@
 //   create --class pub|live|test --collections <shortId,...|all> [--origins <url,...>] [--label <text>]
 //   list
 //   revoke <id|prefix>
+//   ban <drop> --reason <text>   ban a drop (an asset): prepare and execute refuse it (ASSET_BANNED)
+//   unban <drop>
+//   bans                         list the banned drops
 //
 // Keys are stored only as SHA-256 hashes: `create` prints the key once and never again.
+// Bans live here because they are the operator's other lever on who mints what.
 //
 // Where the command runs: on PostgreSQL (DATABASE_URL), or on the embedded database when
 // no other process has it open, directly against the database. While the site runs on the
@@ -25,12 +29,16 @@ import {
   type CreateApiKeyInput,
 } from "../lib/services/api-keys";
 import { systemClock } from "../lib/services/context";
+import { banAsset, listAssetBans, unbanAsset, type AssetBanSummary } from "../lib/services/asset-bans";
 
 const USAGE = `Usage:
   npm run keys -- create --class pub|live|test --collections <shortId,...|all> [--origins <url,...>] [--label <text>]
     (test keys reach only the sample collections, SANDBOX_COLLECTIONS; --collections is optional for them)
   npm run keys -- list
-  npm run keys -- revoke <id|prefix>`;
+  npm run keys -- revoke <id|prefix>
+  npm run keys -- ban <shortId|uuid|address> --reason <text>
+  npm run keys -- unban <shortId|uuid|address>
+  npm run keys -- bans`;
 
 class UsageError extends Error {}
 /** A failure with a sentence for the user; printed as is, exit 1. */
@@ -43,11 +51,19 @@ type KeyStore = {
   create(input: CreateApiKeyInput): Promise<{ key: string; summary: ApiKeySummary }>;
   list(): Promise<ApiKeySummary[]>;
   revoke(idOrPrefix: string): Promise<ApiKeySummary>;
+  ban(identifier: string, reason: string): Promise<AssetBanSummary>;
+  unban(identifier: string): Promise<AssetBanSummary | null>;
+  bans(): Promise<AssetBanSummary[]>;
   close(): Promise<void>;
 };
 
 type Command =
-  { action: "create"; input: CreateApiKeyInput } | { action: "list" } | { action: "revoke"; idOrPrefix: string };
+  | { action: "create"; input: CreateApiKeyInput }
+  | { action: "list" }
+  | { action: "revoke"; idOrPrefix: string }
+  | { action: "ban"; identifier: string; reason: string }
+  | { action: "unban"; identifier: string }
+  | { action: "bans" };
 
 const splitList = (value: string | undefined) =>
   (value ?? "")
@@ -89,6 +105,23 @@ function parseCommand(argv: string[]): Command {
       if (positionals.length !== 1) throw new UsageError("revoke takes exactly one key id or display prefix.");
       return { action: "revoke", idOrPrefix: positionals[0]! };
     }
+    case "ban": {
+      const { positionals, values } = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { reason: { type: "string" } },
+      });
+      if (positionals.length !== 1) throw new UsageError("ban takes exactly one drop: short ID, UUID or address.");
+      if (!values.reason?.trim()) throw new UsageError("--reason is required: collectors who try to mint see it.");
+      return { action: "ban", identifier: positionals[0]!, reason: values.reason };
+    }
+    case "unban": {
+      const { positionals } = parseArgs({ args, allowPositionals: true });
+      if (positionals.length !== 1) throw new UsageError("unban takes exactly one drop: short ID, UUID or address.");
+      return { action: "unban", identifier: positionals[0]! };
+    }
+    case "bans":
+      return { action: "bans" };
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : "Name a command.");
   }
@@ -117,8 +150,24 @@ async function run(store: KeyStore, command: Command): Promise<void> {
       console.log("Revoked. Running instances stop accepting it within 10 seconds.");
       return;
     }
+    case "ban":
+      console.log(describeBan(await store.ban(command.identifier, command.reason)));
+      return console.log("Banned. Every prepare and execute of this drop is refused from now on (ASSET_BANNED).");
+    case "unban": {
+      const lifted = await store.unban(command.identifier);
+      return console.log(lifted ? `${describeBan(lifted)}\nUnbanned.` : "That drop was not banned.");
+    }
+    case "bans": {
+      const bans = await store.bans();
+      if (bans.length === 0) return console.log("No banned drops.");
+      for (const ban of bans) console.log(describeBan(ban));
+      return;
+    }
   }
 }
+
+const describeBan = (ban: AssetBanSummary) =>
+  `${ban.shortId ?? ban.collectionId}  banned ${ban.createdAt.toISOString()}  "${ban.reason}"`;
 
 function describe(key: ApiKeySummary): string {
   return [
@@ -136,6 +185,9 @@ function directStore(database: Database, config: Config): KeyStore {
     create: (input) => createApiKey(context, input, { sandboxCollections: config.sandbox.collections }),
     list: () => listApiKeys(context),
     revoke: (idOrPrefix) => revokeApiKey(context, idOrPrefix),
+    ban: (identifier, reason) => banAsset(context, identifier, reason),
+    unban: (identifier) => unbanAsset(context, identifier),
+    bans: () => listAssetBans(context),
     close: () => database.close(),
   };
 }
@@ -163,6 +215,17 @@ function siteStore(config: Config, busy: EmbeddedDatabaseBusyError): KeyStore {
       return body.apiKeys.map(summaryFromJson);
     },
     revoke: async (idOrPrefix) => summaryFromJson((await callSite(instance, { action: "revoke", idOrPrefix })).apiKey),
+    ban: async (identifier, reason) =>
+      banFromJson((await callSite(instance, { action: "ban", identifier, reason })).ban),
+    unban: async (identifier) => {
+      const { ban } = await callSite(instance, { action: "unban", identifier });
+      return ban === null ? null : banFromJson(ban);
+    },
+    bans: async () => {
+      const body = await callSite(instance, { action: "bans" });
+      if (!Array.isArray(body.bans)) throw new CliError("The running site answered without a ban list.");
+      return body.bans.map(banFromJson);
+    },
     close: async () => undefined,
   };
 }
@@ -225,6 +288,18 @@ function summaryFromJson(value: unknown): ApiKeySummary {
     collections: Array.isArray(row.collections) ? row.collections.map(String) : [],
     createdAt: new Date(row.createdAt),
     revokedAt: typeof row.revokedAt === "string" ? new Date(row.revokedAt) : null,
+  };
+}
+
+function banFromJson(value: unknown): AssetBanSummary {
+  const row = (value ?? {}) as Record<string, unknown>;
+  if (typeof row.collectionId !== "string" || typeof row.createdAt !== "string")
+    throw new CliError("The running site answered with an unexpected ban.");
+  return {
+    collectionId: row.collectionId,
+    shortId: typeof row.shortId === "string" ? row.shortId : null,
+    reason: String(row.reason),
+    createdAt: new Date(row.createdAt),
   };
 }
 

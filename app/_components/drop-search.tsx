@@ -6,7 +6,7 @@
 import Form from "next/form";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { DropmintQueryProvider, useCollectionSearch } from "@/lib/client/query";
-import { createReadClient } from "@/lib/client/read-client";
+import { createSiteReadClient } from "@/lib/client/site-client";
 import type { Cluster } from "@/lib/config";
 import { useDebounced } from "@/lib/client/use-debounced";
 import { SearchResultRow } from "./search-result-row";
@@ -27,7 +27,7 @@ type DropSearchProps = {
 /** The search box with its own React Query and the read half of the client: a page that only searches ships no mint code. */
 export function DropSearch({ cluster, ...props }: DropSearchProps) {
   return (
-    <DropmintQueryProvider cluster={cluster} createClient={createReadClient}>
+    <DropmintQueryProvider cluster={cluster} createClient={createSiteReadClient}>
       <SearchBox {...props} />
     </DropmintQueryProvider>
   );

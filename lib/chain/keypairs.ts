@@ -74,6 +74,37 @@ export function loadOrCreateLocalKeypair(filePath: string, cluster: ChainCluster
   return theirs;
 }
 
+/**
+ * The local secret kept at `filePath` (hex), written on first use with `initial()` (mode
+ * 0600, atomically, so two starting processes agree on one). Localnet only, like the keypairs.
+ */
+export function loadOrCreateLocalSecret(
+  filePath: string,
+  cluster: ChainCluster,
+  initial: () => Uint8Array,
+): Uint8Array {
+  if (cluster !== "localnet")
+    throw new KeypairFormatError(`Secrets are generated on localnet only; on ${cluster} configure it explicitly.`);
+  const existing = readSecretFile(filePath);
+  if (existing) return existing;
+  mkdirSync(path.dirname(filePath), { recursive: true, mode: 0o700 });
+  const secret = initial();
+  if (createFileExclusiveSync(filePath, new TextEncoder().encode(Buffer.from(secret).toString("hex")), 0o600))
+    return secret;
+  const theirs = readSecretFile(filePath);
+  if (!theirs) throw new Error(`The secret file ${filePath} vanished while it was being created.`);
+  return theirs;
+}
+
+function readSecretFile(filePath: string): Uint8Array | null {
+  try {
+    return new Uint8Array(Buffer.from(readFileSync(filePath, "utf8").trim(), "hex"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
 function readKeypairFile(filePath: string): Keypair | null {
   let content: string;
   try {

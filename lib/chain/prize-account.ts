@@ -1,6 +1,8 @@
 // Each drop's prize account: the wallet bounty prizes are paid from. Its key is derived like
-// the NFT mint keys (mint-keys.ts): HMAC-SHA-512(mint-key secret, "dropmint/prize-account/" +
-// drop id), the first 32 bytes as an ed25519 seed. So it is never stored or handed out,
+// the NFT mint keys (mint-keys.ts), but from a secret of its own that is never rotated with
+// the signing keys (PRIZE_ACCOUNT_SECRET; server-keys.ts): HMAC-SHA-512(prize-account secret,
+// "dropmint/prize-account/" + drop id), the first 32 bytes as an ed25519 seed. Rotating the
+// mint authority or MINT_KEY_SECRET therefore moves no prize account and strands no funds. So it is never stored or handed out,
 // every instance derives the same one, and the creator funds it by sending SOL or tokens to
 // its public address (GET bounty-prizes answers it).
 //

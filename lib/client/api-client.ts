@@ -1,32 +1,22 @@
-// The typed browser client for the v1 service and the first-party router, with the spec's
+// The typed client for the v1 service, as partners get it (@dropmint/client), with the spec's
 // client defaults (see "Errors" and "Limits"):
 // - reads retry on 429, 5xx and network failures: 3 attempts in all, backoff, Retry-After honoured;
 // - execute is never retried; an uncertain execute outcome raises OUTCOME_UNKNOWN;
 // - timeouts: 30 s for reads, 130 s for execute; one client-wide `timeoutMs` overrides both;
 // - pacing: 5 requests per second sustained, bursts of 10 (one token bucket per client).
 // The transport (http.ts), the retry and submit rules (policies.ts) and the pacing
-// (pacing.ts) live beside this file; this one maps each call to its path.
+// (pacing.ts) live beside this file; this one maps each call to its path. Only v1 calls are
+// here, every one usable with a partner key: the site's own first-party calls (search, wallet
+// sign-in) are in site-client.ts, and the local chain's (faucet, balance) in local.ts, the
+// package's separate "./local" entry point for local development.
 import type * as T from "./types.ts";
-import { connect, readCalls, type DropmintClientOptions } from "./read-client.ts";
+import { connect, readCalls, type ClientConnection, type DropmintClientOptions } from "./read-client.ts";
 import { sendJsonOnce, submitMint } from "./policies.ts";
 
 export { CLIENT_DEFAULTS, createReadClient, type DropmintClientOptions, type ReadClient } from "./read-client.ts";
 
 export type AllMintedQuery = { limit?: number; offset?: number; sort?: T.AllMintedSort; search?: string };
 export type SignedTransaction = { sessionId: string; signedTransaction: string };
-export type FaucetResult = { signature: string; lamports: number; balance: number };
-/** The Sign In With Solana fields the server asks the wallet to sign (a `solana:signIn` input). */
-export type SignInFields = {
-  domain: string;
-  statement: string;
-  uri: string;
-  version: string;
-  chainId: string;
-  nonce: string;
-  issuedAt: string;
-  expirationTime: string;
-};
-export type SignedInWallet = { address: string; expiresAt: string };
 
 export type DropmintClient = {
   // v1 reads (paths under /api/v1)
@@ -76,23 +66,14 @@ export type DropmintClient = {
   executeMint(item: SignedTransaction): Promise<T.ExecuteMintResult>;
   /** Several at once (POST /execute-mint/batch); always 200 — read results, not success. Never retried. */
   executeMintBatch(items: SignedTransaction[]): Promise<T.ExecuteMintBatchResponse>;
-  // first-party router (paths under /api/public)
-  searchCollections(q: string, query?: { limit?: number }): Promise<{ success: true; collections: T.SearchResult[] }>;
-  /** The wallets this browser has signed in with (its HttpOnly cookies decide). */
-  getWalletSessions(): Promise<{ success: true; wallets: SignedInWallet[] }>;
-  /** A single-use nonce and the fields to sign. Never repeated. */
-  issueSignInNonce(): Promise<SignInFields & { success: true }>;
-  /** The signed SIWS text (base58 signature); a valid one sets the wallet's session cookie. Never repeated. */
-  signInWallet(body: { address: string; message: string; signature: string }): Promise<SignedInWallet>;
-  // localnet only
-  requestAirdrop(address: string, sol?: number): Promise<FaucetResult>;
-  /** The wallet's SOL on the local chain (the browser has no RPC endpoint there). */
-  getLocalBalance(address: string): Promise<{ success: true; address: string; lamports: number }>;
 };
 
-export function createDropmintClient(options: DropmintClientOptions = {}): DropmintClient {
-  const connection = connect(options);
-  const { transport, executeTimeoutMs, v1, post, get } = connection;
+/** `connection` is for the site's own client, which shares one transport and pacing bucket. */
+export function createDropmintClient(
+  options: DropmintClientOptions = {},
+  connection: ClientConnection = connect(options),
+): DropmintClient {
+  const { transport, executeTimeoutMs, v1, post } = connection;
   return {
     ...readCalls(connection),
     prepareMint: (body) => sendJsonOnce(transport, post(v1("prepare-mint"), body)),
@@ -114,14 +95,5 @@ export function createDropmintClient(options: DropmintClientOptions = {}): Dropm
           executeTimeoutMs,
         ),
       ),
-
-    // The site's wallet sign-in (first-party router): each nonce is single use, so neither call is repeated.
-    getWalletSessions: () => get("/api/public/wallet-session"),
-    issueSignInNonce: () => sendJsonOnce(transport, post("/api/public/wallet-session/nonce", {})),
-    signInWallet: (body) => sendJsonOnce(transport, post("/api/public/wallet-session/sign-in", body)),
-
-    // Not a read: each call moves funds, so it is never repeated behind the caller's back.
-    requestAirdrop: (address, sol) =>
-      sendJsonOnce(transport, post("/api/localnet/faucet", sol === undefined ? { address } : { address, sol })),
   };
 }

@@ -34,6 +34,7 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   CHAIN_NOT_SUPPORTED_BY_SURFACE: "Minting here works on Solana only.",
   INSUFFICIENT_BALANCE: "Your wallet doesn't have enough SOL for this mint and its network fees.",
   WALLET_BLOCKED: "This wallet can't mint on this drop right now.",
+  ASSET_BANNED: "This drop has been taken down and can't be minted.",
   COLLECTION_RATE_LIMITED: "You've started too many mints in a short time. Please wait a minute and try again.",
   ALREADY_PROCESSING: "This mint is already being submitted. Check your wallet before trying again.",
   ALREADY_COMPLETED: "This mint has already gone through — check your wallet for your NFT.",

@@ -3,6 +3,8 @@
 // retries; timeouts of 30 s for reads and 130 s for execute; pacing of 5 requests per
 // second with bursts of 10; OUTCOME_UNKNOWN when a submitted mint cannot be confirmed).
 // No dependencies: it runs on any JavaScript runtime with fetch (Node 18+, browsers).
+// Every call here works with a partner key; the local chain's faucet and balance are in the
+// separate entry point "@dropmint/client/local" (local.ts), for local development only.
 export {
   createDropmintClient,
   createReadClient,
@@ -10,7 +12,6 @@ export {
   type AllMintedQuery,
   type DropmintClient,
   type DropmintClientOptions,
-  type FaucetResult,
   type ReadClient,
   type SignedTransaction,
 } from "./api-client.ts";

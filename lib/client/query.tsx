@@ -4,7 +4,8 @@
 
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider, useInfiniteQuery, useQuery, keepPreviousData } from "@tanstack/react-query";
-import type { AllMintedQuery, DropmintClient, DropmintClientOptions, ReadClient } from "./api-client";
+import type { AllMintedQuery, DropmintClientOptions } from "./api-client";
+import type { SiteClient, SiteReadClient } from "./site-client";
 import { isClientError } from "./errors";
 import type { Cluster } from "@/lib/config";
 import type * as T from "./types";
@@ -21,14 +22,14 @@ export const POLL_MS = {
 export type Received<R> = R & { receivedAt: number };
 const received = <R,>(response: R): Received<R> => ({ ...response, receivedAt: performance.now() });
 
-type DropmintContext = { client: DropmintClient; cluster: Cluster };
-type ReadContext = { client: ReadClient; cluster: Cluster };
+type DropmintContext = { client: SiteClient; cluster: Cluster };
+type ReadContext = { client: SiteReadClient; cluster: Cluster };
 const Context = createContext<ReadContext | null>(null);
 
 /**
  * React Query and the browser client for the islands below. `createClient` decides how much
- * of the client a page ships: the whole one (createDropmintClient) where collectors mint,
- * the read half (createReadClient) where they only search.
+ * of the client a page ships: the whole one (createSiteClient) where collectors mint,
+ * the read half (createSiteReadClient) where they only search.
  */
 export function DropmintQueryProvider({
   cluster,
@@ -36,7 +37,7 @@ export function DropmintQueryProvider({
   children,
 }: {
   cluster: Cluster;
-  createClient: (options?: DropmintClientOptions) => ReadClient;
+  createClient: (options?: DropmintClientOptions) => SiteReadClient;
   children: ReactNode;
 }) {
   const [queryClient] = useState(
@@ -57,11 +58,11 @@ export function DropmintQueryProvider({
   );
 }
 
-/** The whole client: only below a provider given createDropmintClient (the drop page). */
+/** The whole client: only below a provider given createSiteClient (the drop page). */
 export function useDropmint(): DropmintContext {
   const value = useReads();
   if (!("prepareMint" in value.client))
-    throw new Error("useDropmint needs <DropmintQueryProvider createClient={createDropmintClient}> above it");
+    throw new Error("useDropmint needs <DropmintQueryProvider createClient={createSiteClient}> above it");
   return value as DropmintContext;
 }
 

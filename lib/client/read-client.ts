@@ -1,12 +1,11 @@
-// The read half of the typed browser client: every call that only reads (the v1 reads, the
-// search, the local balance), with the spec's read defaults (retries, timeouts, pacing).
+// The read half of the typed client: every v1 call that only reads, with the spec's read
+// defaults (retries, timeouts, pacing).
 // A page that mints uses the whole client (api-client.ts); the home page and /search load
 // only this half, so they ship no mint code.
 import type * as T from "./types.ts";
 import type { DropmintClient } from "./api-client.ts";
 import { pathOf, type HttpRequest, type QueryValue, type Transport } from "./http.ts";
 import { createTokenBucket, DEFAULT_PACING, realClock, unpaced } from "./pacing.ts";
-import { DropmintClientError } from "./errors.ts";
 import { readJson, type ReadPolicy } from "./policies.ts";
 
 export type DropmintClientOptions = {
@@ -38,16 +37,7 @@ export const CLIENT_DEFAULTS = {
 } as const;
 
 /** The calls that only read. */
-export type ReadClient = Omit<
-  DropmintClient,
-  | "prepareMint"
-  | "executeMint"
-  | "executeMintBatch"
-  | "requestAirdrop"
-  | "getWalletSessions"
-  | "issueSignInNonce"
-  | "signInWallet"
->;
+export type ReadClient = Omit<DropmintClient, "prepareMint" | "executeMint" | "executeMintBatch">;
 
 /** The transport and the request builders both halves share. */
 export type ClientConnection = ReturnType<typeof connect>;
@@ -92,17 +82,9 @@ export function readCalls({ transport, policy, v1, collection, get, post }: Clie
   return {
     getRoot: () => get("/api/v1"),
     getOpenApiDocument: () => get(v1("openapi.json")),
-    getCollection: async (identifier) => {
-      const body = await get<T.CollectionResponse | { status: string }>(collection(identifier));
-      // Without a key, a drop that has not launched (or is paused for maintenance) answers its
-      // pre-launch envelope: no stats or phases to show, so it is an error to the caller.
-      if ("status" in body)
-        throw new DropmintClientError("COLLECTION_NOT_LAUNCHED", "This drop has not launched yet.", {
-          status: 200,
-          body,
-        });
-      return body;
-    },
+    // Without a key, a drop that has not launched answers 403 COLLECTION_NOT_LAUNCHED, thrown
+    // as a DropmintClientError with that code like every error envelope (never retried).
+    getCollection: (identifier) => get<T.CollectionResponse>(collection(identifier)),
     getEligibility: (collectionId, phaseId, walletAddress) =>
       get(collection(collectionId, "eligibility", phaseId, walletAddress)),
     getWalletMints: (collectionId, walletAddress) => get(collection(collectionId, "wallet-mints", walletAddress)),
@@ -136,8 +118,5 @@ export function readCalls({ transport, policy, v1, collection, get, post }: Clie
     getTokenPrices: () => get(v1("token-prices")),
     getDutchPrice: (phaseId) => get(v1("phases", phaseId, "dutch-price")),
     getPeggedPrice: (phaseId) => get(v1("phases", phaseId, "pegged-price")),
-
-    searchCollections: (q, query = {}) => get("/api/public/collections/search", { q, limit: query.limit }),
-    getLocalBalance: (address) => get(`/api/localnet/balance/${encodeURIComponent(address)}`),
   };
 }

@@ -669,6 +669,8 @@ async function seedSpriteBounties(
       imageUrl: `/art/bounty/${art}.svg`,
       state,
       sortOrder,
+      // The relics are the pool's "Relic vault" (its NFT entry's nft_pool_label).
+      poolLabel: art.endsWith("-relic") ? "Relic vault" : null,
       ...(state === "claimed"
         ? { claimedWinner: winnerOf(5)!.wallet.publicKey.toBase58(), claimedAt: winnerOf(5)!.at }
         : {}),

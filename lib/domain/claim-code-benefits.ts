@@ -1,13 +1,14 @@
 // What a wallet's landed claim-code redemptions still give it (spec: Claim code benefits).
 //
 // Rules (documented in app/docs/_sections/claim-codes.tsx):
-// - free_mint and pack redemptions grant whole free mints: freeMints is what is left of all
-//   of them (allocation − used, never below 0).
+// - free_mint, pack and nft_redemption redemptions grant whole free mints: freeMints is what
+//   is left of all of them (allocation − used, never below 0); an NFT-redemption code's uses
+//   after its first landed mint stay the wallet's.
 // - discount redemptions do not stack: the oldest one with uses left applies, and its
 //   percent, fixed amount and remaining uses are reported.
 // - source names the redemption the next mint would use (a free mint before a discount);
 //   when everything is used up it names the most recent redemption, with zero benefits.
-// - Other grants (whitelist, external, nft_redemption) carry no price benefit.
+// - Other grants (whitelist, external) carry no price benefit.
 import { toDisplayAmount } from "./amounts";
 
 export type RedeemedGrant = {
@@ -64,7 +65,8 @@ export const NO_BENEFITS: ClaimCodeBenefits = Object.freeze({
 });
 
 const remainingOf = (grant: RedeemedGrant) => Math.max(0, grant.allocation - grant.used);
-const isFree = (grant: RedeemedGrant) => grant.grantType === "free_mint" || grant.grantType === "pack";
+const FREE_GRANTS: ReadonlySet<RedeemedGrant["grantType"]> = new Set(["free_mint", "pack", "nft_redemption"]);
+const isFree = (grant: RedeemedGrant) => FREE_GRANTS.has(grant.grantType);
 const isDiscount = (grant: RedeemedGrant) => grant.grantType === "discount";
 
 export function claimCodeBenefits(redemptions: readonly RedeemedGrant[]): ClaimCodeBenefits {

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   CHAIN_NOT_SUPPORTED_BY_SURFACE: 400,
   INSUFFICIENT_BALANCE: 402,
   WALLET_BLOCKED: 403,
+  ASSET_BANNED: 403,
   COLLECTION_RATE_LIMITED: 429,
   ALREADY_PROCESSING: 409,
   ALREADY_COMPLETED: 409,
@@ -85,6 +86,8 @@ export const ERROR_CODE_DESCRIPTIONS = {
   CHAIN_NOT_SUPPORTED_BY_SURFACE: "v1 mints on Solana only.",
   INSUFFICIENT_BALANCE: "The wallet cannot pay for the mint; nothing was reserved.",
   WALLET_BLOCKED: "The wallet is held or blocked (body: reason, blockedUntil, permanent).",
+  ASSET_BANNED:
+    "The operator has banned this drop (a takedown): prepare and execute refuse it until it is unbanned; reads still answer (body: reason).",
   COLLECTION_RATE_LIMITED:
     "Too many prepares by one caller for one wallet on this drop (past its prepare budget, x-rate-limits.prepares in the OpenAPI document; body: retryAfter in seconds).",
   ALREADY_PROCESSING: "This session is being submitted by another call; check the wallet, do not resubmit.",
@@ -133,7 +136,7 @@ export const ERROR_CODE_DESCRIPTIONS = {
     "The request body did not arrive in full within the body deadline (see Limits on /docs); nothing was done and the connection is closed.",
   COLLECTION_NOT_FOUND: "No drop has that identifier (only for callers who may see every drop).",
   COLLECTION_NOT_LAUNCHED:
-    "A request without a key (the site itself) asked about a drop that has not launched yet: only its teaser is public (GET /collections/{identifier}). A key issued for the drop reads it in full.",
+    "A request without a key (the site itself) asked about a drop that has not launched yet: only its teaser is public, on the site's own router (GET /api/public/collection/{identifier}). Answered by every v1 route naming the drop, the collection route included. A key issued for the drop reads it in full.",
   PHASE_NOT_FOUND: "No phase has that id (only for callers who may see every drop).",
   PHASE_NOT_PEGGED: "The phase is not priced by a peg (or its peg settings are incomplete); there is no pegged quote.",
   PHASE_NOT_DUTCH:

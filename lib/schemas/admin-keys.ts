@@ -13,6 +13,13 @@ export const adminKeysCommandSchema = z.discriminatedUnion("action", [
   }),
   z.strictObject({ action: z.literal("list") }),
   z.strictObject({ action: z.literal("revoke"), idOrPrefix: z.string().trim().min(1).max(200) }),
+  z.strictObject({
+    action: z.literal("ban"),
+    identifier: z.string().trim().min(1).max(200),
+    reason: z.string().trim().min(1).max(500),
+  }),
+  z.strictObject({ action: z.literal("unban"), identifier: z.string().trim().min(1).max(200) }),
+  z.strictObject({ action: z.literal("bans") }),
 ]);
 export type AdminKeysCommand = z.infer<typeof adminKeysCommandSchema>;
 
@@ -31,9 +38,18 @@ const apiKeySummarySchema = z.object({
     .nullable(),
 });
 
+const assetBanSchema = z.object({
+  collectionId: z.string(),
+  shortId: z.string().nullable(),
+  reason: z.string(),
+  createdAt: z.date().transform((d) => d.toISOString()),
+});
+
 /** create answers the clear key (the only time it is ever shown) and its summary; list and revoke, summaries. */
 export const adminKeysResponseSchema = z.union([
   z.object({ success: z.literal(true), key: z.string(), apiKey: apiKeySummarySchema }),
   z.object({ success: z.literal(true), apiKeys: z.array(apiKeySummarySchema) }),
   z.object({ success: z.literal(true), apiKey: apiKeySummarySchema }),
+  z.object({ success: z.literal(true), ban: assetBanSchema.nullable() }),
+  z.object({ success: z.literal(true), bans: z.array(assetBanSchema) }),
 ]);

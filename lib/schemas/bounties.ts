@@ -38,6 +38,11 @@ export const bountyItemSchema = z.object({
   /** Shortened ("AbCd…WxYz"), and only when the creator shows winners. */
   claimed_winner: z.string().nullable(),
   claimed_at: timestampSchema.nullable(),
+  /**
+   * Additive to v1: where the won prize's payout stands (pending, paid, failed, or
+   * not_applicable for a grant); null while the bounty is unclaimed.
+   */
+  payout_status: z.enum(["pending", "paid", "failed", "not_applicable"]).nullable(),
   nft: z
     .object({ name: z.string().nullable(), image_url: z.url().nullable(), mint_address: z.string().nullable() })
     .optional(),

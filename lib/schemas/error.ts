@@ -10,7 +10,7 @@ export const errorEnvelopeSchema = z.looseObject({
   code: errorCodeSchema,
   /** RATE_LIMITED, COLLECTION_RATE_LIMITED, SERVER_BUSY: seconds to wait (also the Retry-After header). */
   retryAfter: z.number().int().min(0).optional(),
-  /** WALLET_BLOCKED: why, until when (null: permanent or open-ended) and whether it is permanent. */
+  /** WALLET_BLOCKED, ASSET_BANNED: why; WALLET_BLOCKED also until when (null: permanent or open-ended) and whether it is permanent. */
   reason: z.string().nullable().optional(),
   blockedUntil: timestampSchema.nullable().optional(),
   permanent: z.boolean().optional(),

@@ -27,9 +27,3 @@ export const publicCollectionResponseSchema = z.discriminatedUnion("status", [
   liveCollectionResponseSchema,
   preLaunchCollectionResponseSchema,
 ]);
-
-/**
- * v1 GET collections/{identifier}: the Collection response, or, for a keyless (first-party)
- * caller and a drop that has not launched, the same pre-launch envelope as above.
- */
-export const v1CollectionResponseSchema = z.union([collectionResponseSchema, preLaunchCollectionResponseSchema]);

@@ -1,7 +1,7 @@
 // Bounties of a drop as the partner sees them: the summary (what is still to win) and the
 // prize board (sections, inventory preview, recurring pools). Winner wallets only ever
 // leave shortened, and only when the creator shows winners.
-import type { Bounty, BountyInventoryItem, BountyPool, BountyPoolEntry } from "@/lib/db/generated/client";
+import type { Bounty, BountyInventoryItem, BountyPool, BountyPoolEntry, PayoutStatus } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import {
   prizeTokenOf,
@@ -73,6 +73,10 @@ export async function getBountySummary(ctx: ServiceContext, collectionId: string
 
 type Display = { showWinners: boolean; showOccurrence: boolean; publicBaseUrl: string };
 
+/** A won bounty's award (one per bounty): its payout state, shown on the board. */
+const payoutOfAward = { select: { payoutStatus: true }, orderBy: { createdAt: "asc" as const }, take: 1 };
+type BountyWithAward = Bounty & { awards: Array<{ payoutStatus: PayoutStatus }> };
+
 const bountyOrder = [{ sortOrder: "asc" as const }, { triggerMintCount: "asc" as const }, { id: "asc" as const }];
 
 export async function getBountyPrizes(ctx: ServiceContext, collectionId: string): Promise<BountyPrizesView> {
@@ -90,9 +94,13 @@ export async function getBountyPrizes(ctx: ServiceContext, collectionId: string)
     db.bountySection.findMany({
       where: { collectionId },
       orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      include: { bounties: { where: { collectionId }, orderBy: bountyOrder } },
+      include: { bounties: { where: { collectionId }, orderBy: bountyOrder, include: { awards: payoutOfAward } } },
     }),
-    db.bounty.findMany({ where: { collectionId, sectionId: null }, orderBy: bountyOrder }),
+    db.bounty.findMany({
+      where: { collectionId, sectionId: null },
+      orderBy: bountyOrder,
+      include: { awards: payoutOfAward },
+    }),
     db.bountyInventoryItem.findMany({ where: { collectionId }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] }),
     db.bountyPool.findMany({
       where: { collectionId },
@@ -113,7 +121,7 @@ export async function getBountyPrizes(ctx: ServiceContext, collectionId: string)
     showOccurrence: collection.bountyShowOccurrence,
     publicBaseUrl,
   };
-  const items = (bounties: Bounty[]) => bounties.map((b) => toBountyItem(b, display));
+  const items = (bounties: BountyWithAward[]) => bounties.map((b) => toBountyItem(b, display));
   const boardSections: BountySection[] = sections
     .filter((s) => s.bounties.length > 0)
     .map((s) =>
@@ -148,7 +156,7 @@ export async function getBountyPrizes(ctx: ServiceContext, collectionId: string)
   };
 }
 
-function toBountyItem(bounty: Bounty, display: Display): BountyItem {
+function toBountyItem(bounty: BountyWithAward, display: Display): BountyItem {
   const item: BountyItem = {
     id: bounty.id,
     name: bounty.name,
@@ -157,6 +165,7 @@ function toBountyItem(bounty: Bounty, display: Display): BountyItem {
     is_claimed: bounty.isClaimed,
     claimed_winner: bounty.isClaimed ? winner(bounty.claimedWinner, display) : null,
     claimed_at: iso(bounty.claimedAt),
+    payout_status: bounty.isClaimed ? (bounty.awards[0]?.payoutStatus ?? null) : null,
   };
   switch (bounty.bountyType) {
     case "nft":

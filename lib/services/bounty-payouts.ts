@@ -1,6 +1,7 @@
-// Bounty payouts: every prize a mint wins (record-mint.ts → bounty-triggers.ts) is paid out
-// from the drop's prize account (lib/chain/prize-account.ts), right after the mint is
-// recorded and, for anything left over, by the maintenance loop:
+// Bounty payouts: every prize a mint wins (record-mint.ts → bounty-triggers.ts) is written as
+// a pending award in the mint's own transaction, and paid out from the drop's prize account
+// (lib/chain/prize-account.ts) by the payout worker (bounty-payout-worker.ts), never inside
+// execute, so a slow chain never delays or blocks a mint:
 // - SOL (a token prize without a token mint): a transfer;
 // - a token: a transfer of the prize account's tokens to the winner's associated account;
 // - an NFT: the inventory item assigned to the winner, sent from the prize account; the
@@ -31,6 +32,7 @@ import {
   type PrizeTransfer,
 } from "@/lib/chain";
 import type { BountyAward, PayoutStatus, Prisma } from "@/lib/db/generated/client";
+import { nextPayoutAttemptAt } from "@/lib/domain/payout-backoff";
 import { createLogger } from "@/lib/log";
 import type { ServiceContext } from "./context";
 import { getDropFacts } from "./drop-snapshot";
@@ -46,7 +48,7 @@ const BONUS_SESSION_LIFETIME_MS = 60_000;
 
 /** The drop's prize account address, for creators to fund and partners to show. */
 export function prizeAccountOf(ctx: ServiceContext, collectionId: string): string {
-  return prizeKeypairForDrop(ctx.keys.mintKeySecret, collectionId).publicKey.toBase58();
+  return prizeKeypairForDrop(ctx.keys.prizeAccountSecret, collectionId).publicKey.toBase58();
 }
 
 /** Pays out these awards now, one after another; each answers its status (a failure is logged and left for maintenance). */
@@ -66,21 +68,37 @@ export async function settleAwards(
   return statuses;
 }
 
-/** Every award still pending (oldest first, a bounded batch): what maintenance runs. */
+/**
+ * Every award still pending and due (oldest first, a bounded batch): what the payout worker
+ * runs. An attempt that leaves an award pending backs it off (payout-backoff.ts); the
+ * write-ahead rules above keep it paid at most once, whoever settles it.
+ */
 export async function settlePendingAwards(
   ctx: ServiceContext,
   limit = 100,
 ): Promise<{ paid: number; pending: number }> {
-  const pending = await ctx.db.bountyAward.findMany({
-    where: { payoutStatus: "pending" },
+  const now = ctx.clock.now();
+  const due = await ctx.db.bountyAward.findMany({
+    where: {
+      payoutStatus: "pending",
+      OR: [{ payoutNextAttemptAt: null }, { payoutNextAttemptAt: { lte: now } }],
+    },
     orderBy: { createdAt: "asc" },
-    select: { id: true },
+    select: { id: true, payoutAttempts: true },
     take: limit,
   });
   const statuses = await settleAwards(
     ctx,
-    pending.map((a) => a.id),
+    due.map((a) => a.id),
   );
+  for (const award of due) {
+    if (statuses.get(award.id) !== "pending") continue;
+    const attempts = award.payoutAttempts + 1;
+    await ctx.db.bountyAward.updateMany({
+      where: { id: award.id, payoutStatus: "pending" },
+      data: { payoutAttempts: attempts, payoutNextAttemptAt: nextPayoutAttemptAt(now, attempts) },
+    });
+  }
   const paid = [...statuses.values()].filter((s) => s === "paid").length;
   return { paid, pending: statuses.size - paid };
 }
@@ -140,7 +158,7 @@ async function settleTransfer(ctx: ServiceContext, award: BountyAward, transfer:
     const settled = await settleWrittenAhead(ctx, award);
     if (settled !== "retry") return settled;
   }
-  const prizeAccount = prizeKeypairForDrop(ctx.keys.mintKeySecret, award.collectionId);
+  const prizeAccount = prizeKeypairForDrop(ctx.keys.prizeAccountSecret, award.collectionId);
   const latest = await chain.getLatestBlockhash();
   const transaction = buildPrizeTransfer(prizeAccount, new PublicKey(award.walletAddress), transfer, latest.blockhash);
   const { signature, wire } = signed(transaction);
@@ -271,7 +289,7 @@ async function settleFreeMint(ctx: ServiceContext, award: BountyAward): Promise<
   if (!winningMint || !phaseId || !collection.collectionAddress)
     return (await waiting(ctx, award, "the drop cannot mint a prize NFT")) ?? "pending";
 
-  const prizeAccount = prizeKeypairForDrop(ctx.keys.mintKeySecret, award.collectionId);
+  const prizeAccount = prizeKeypairForDrop(ctx.keys.prizeAccountSecret, award.collectionId);
   const sessionId = crypto.randomUUID();
   const mintKey = mintKeypairForSession(ctx.keys.mintKeySecret, sessionId);
   const latest = await ctx.chain.getLatestBlockhash();

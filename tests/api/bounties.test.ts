@@ -100,7 +100,10 @@ for (const target of databaseTargets) {
         where: { collectionId: spritesId, kind: "milestone_group" },
       });
       const startsAt = milestones.counterStartsAt!.toISOString();
-      const unclaimed = { is_claimed: false, claimed_winner: null, claimed_at: null };
+      const unclaimed = { is_claimed: false, claimed_winner: null, claimed_at: null, payout_status: null };
+      /** A claimed bounty's payout state, as its award says (issue 22: shown on the board). */
+      const payoutOf = async (bountyId: string) =>
+        (await prisma().bountyAward.findFirst({ where: { bountyId } }))?.payoutStatus ?? null;
 
       expect(board.sections.map((s) => [s.kind, s.name])).toEqual([
         ["milestone_group", "Community milestones"],
@@ -155,6 +158,7 @@ for (const target of databaseTargets) {
           is_claimed: true,
           claimed_winner: short(seven.claimedWinner!),
           claimed_at: seven.claimedAt!.toISOString(),
+          payout_status: await payoutOf(seven.id),
           grant: { label: "Discord OG role" },
           trigger: { mint_count: 7, starts_at: null },
         },
@@ -166,6 +170,7 @@ for (const target of databaseTargets) {
           is_claimed: true,
           claimed_winner: short(ten.claimedWinner!),
           claimed_at: ten.claimedAt!.toISOString(),
+          payout_status: await payoutOf(ten.id),
           token: { symbol: "SOL", amount: 250_000_000, decimals: 9 },
           trigger: { mint_count: 10, starts_at: null },
         },

@@ -3,7 +3,8 @@
 // site's pages get, parsed by the wire schemas, and the full mint flow driven by the client.
 import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDropmintClient, type DropmintClient } from "@/lib/client/api-client";
+import { createDropmintClient } from "@/lib/client/api-client";
+import { createSiteClient, type SiteClient } from "@/lib/client/site-client";
 import { describeError } from "@/lib/client/error-messages";
 import { collectionResponseSchema } from "@/lib/schemas/collection";
 import { allMintedResponseSchema } from "@/lib/schemas/minted-items";
@@ -31,7 +32,7 @@ import { rejection } from "../unit/client/scripted-server";
 for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`the browser client against the API on ${target.name}`, () => {
     let app: TestApp;
-    let client: DropmintClient;
+    let client: SiteClient;
     let calls: RouteFetchCall[];
 
     beforeAll(async () => {
@@ -40,7 +41,7 @@ for (const target of databaseTargets) {
       const routeFetch = createRouteFetch();
       calls = routeFetch.calls;
       // As the site's pages build it: same-origin paths, no key. Pacing is the default.
-      client = createDropmintClient({ fetch: routeFetch.fetch });
+      client = createSiteClient({ fetch: routeFetch.fetch });
     });
     afterAll(() => app?.close());
 
@@ -106,6 +107,10 @@ for (const target of databaseTargets) {
       await expect(partner.getTraits("sprites")).resolves.toMatchObject({ success: true });
       expect((await rejection(partner.getTraits("aurora"))).code).toBe("COLLECTION_NOT_IN_SCOPE");
       expect(routeFetch.calls.map((c) => c.headers.get("x-api-key"))).toEqual([key, key]);
+      // Issue 22 item 13: the partner package offers nothing a partner key is refused on (the
+      // first-party search, the site's wallet sign-in) or that only a local chain serves.
+      for (const call of ["searchCollections", "getWalletSessions", "requestAirdrop", "getLocalBalance"])
+        expect(partner, call).not.toHaveProperty(call);
     });
 
     it("reads the version banner, the token prices and a phase's dutch and pegged prices", async () => {

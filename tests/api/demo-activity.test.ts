@@ -57,6 +57,7 @@ describe("demo activity (PGlite, embedded chain)", () => {
         SOLANA_CLUSTER: cluster,
         SOLANA_RPC_URL: "https://rpc.example",
         MINT_AUTHORITY_SECRET_KEY: "1".repeat(64),
+        PRIZE_ACCOUNT_SECRET: "11".repeat(32),
       };
       expect(parseConfig({ ...real, DEMO_ACTIVITY_MINUTES: "5" }).demoActivityMinutes, cluster).toBe(0);
     }

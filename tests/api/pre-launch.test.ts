@@ -1,9 +1,10 @@
 // Drops that have not launched (the demo drop nightfall, coming soon, with its first item
 // already uploaded; and sprites put into maintenance, with its mints), read on v1 without a
 // key (first-party, from the site's origin): every v1 route that names a drop shows no more
-// than the public site does. The collection is the public pre-launch envelope, gallery and
-// recently-minted are the public router's empty pages, every other collection route is
-// refused with 403 COLLECTION_NOT_LAUNCHED, and phase routes answer as for an unknown phase.
+// than the public site does. Gallery and recently-minted are the public router's empty
+// pages, every other collection route (the collection itself included: its teaser envelope
+// is the public router's, never a v1 shape) is refused with 403 COLLECTION_NOT_LAUNCHED,
+// which the typed client throws, and phase routes answer as for an unknown phase.
 // Partner keys issued for the drop keep reading it in full. PGlite and PostgreSQL.
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +14,9 @@ import { preLaunchCollectionResponseSchema } from "@/lib/schemas/public-collecti
 import { databaseTargets } from "../helpers/databases";
 import { callJson, type CallOptions } from "../helpers/route-caller";
 import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../helpers/test-app";
+import { createRouteFetch } from "../helpers/route-fetch";
+import { rejection } from "../unit/client/scripted-server";
+import { createSiteClient } from "@/lib/client/site-client";
 
 type Ids = { identifier: string; phaseId: string; wallet: string };
 type Row = {
@@ -20,7 +24,7 @@ type Row = {
   url: (ids: Ids) => string;
   body?: unknown;
   /** What a keyless caller gets for a drop not launched yet. */
-  keyless: "public envelope" | "public gallery" | "public recently-minted" | "not launched" | "unknown phase";
+  keyless: "public gallery" | "public recently-minted" | "not launched" | "unknown phase";
   /** What a key issued for the drop gets for it (its access before this rule, unchanged). */
   partner: { status: number; code?: string };
 };
@@ -30,7 +34,8 @@ const ROUTES: Record<string, Row> = {
   "collections/[identifier]": {
     method: "GET",
     url: (i) => `collections/${i.identifier}`,
-    keyless: "public envelope",
+    // The Collection response or a documented error, never a third shape (issue 22 item 8).
+    keyless: "not launched",
     partner: { status: 200 },
   },
   "collections/[identifier]/gallery": {
@@ -171,7 +176,6 @@ for (const target of databaseTargets) {
       return callJson(row.method, `/api/v1/${row.url(ids)}`, options);
     };
     const publicRead = (url: string) => callJson("GET", `/api/public/${url}`, { headers: site });
-    const withoutClock = (body: Record<string, unknown> | null) => ({ ...body, serverTime: "(server clock)" });
 
     beforeAll(async () => {
       app = await startTestApp(target);
@@ -206,20 +210,10 @@ for (const target of databaseTargets) {
     });
 
     it.each(Object.entries(ROUTES))("keyless %s shows no more than the public site", async (_route, row) => {
-      for (const { drop, status, description } of notLaunched()) {
+      for (const { drop, description } of notLaunched()) {
         const response = await send(row, drop, site);
         const where = `${drop.identifier}: ${response.text}`;
         switch (row.keyless) {
-          case "public envelope": {
-            const publicBody = (await publicRead(`collection/${drop.identifier}`)).body;
-            expect(response.status, where).toBe(200);
-            expect(preLaunchCollectionResponseSchema.strict().parse(response.body)).toMatchObject({
-              status,
-              collection: { shortId: drop.identifier },
-            });
-            expect(withoutClock(response.body)).toEqual(withoutClock(publicBody));
-            break;
-          }
           case "public gallery":
             expect(response.status, where).toBe(200);
             expect(response.body, where).toEqual((await publicRead(`collection/${drop.identifier}/gallery`)).body);
@@ -249,6 +243,22 @@ for (const target of databaseTargets) {
         expect(response.text).not.toContain(drop.phaseId);
         expect(response.text).not.toContain(description);
       }
+    });
+
+    it("the typed client throws COLLECTION_NOT_LAUNCHED for the collection; the teaser is the public router's", async () => {
+      const routeFetch = createRouteFetch();
+      const client = createSiteClient({ fetch: routeFetch.fetch }); // as the site's pages build it
+      for (const { drop, status } of notLaunched()) {
+        const error = await rejection(client.getCollection(drop.identifier));
+        expect([error.code, error.status]).toEqual(["COLLECTION_NOT_LAUNCHED", 403]);
+        const teaser = await publicRead(`collection/${drop.identifier}`);
+        expect(preLaunchCollectionResponseSchema.strict().parse(teaser.body)).toMatchObject({
+          status,
+          collection: { shortId: drop.identifier },
+        });
+      }
+      // Once: a refusal is an answer, never retried.
+      expect(routeFetch.calls.filter((c) => c.url.startsWith("/api/v1/collections/"))).toHaveLength(2);
     });
 
     it.each(Object.entries(ROUTES))("a key issued for the drop still reads %s in full", async (_route, row) => {

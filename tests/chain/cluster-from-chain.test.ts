@@ -64,6 +64,7 @@ describe("the cluster of an RPC chain", () => {
       SOLANA_RPC_URL: node.url,
       SOLANA_CLUSTER: "devnet",
       MINT_AUTHORITY_SECRET_KEY: bs58.encode(Keypair.generate().secretKey),
+      PRIZE_ACCOUNT_SECRET: "11".repeat(32),
     });
     const chain = await openChain(config);
     expect(chain.kind).not.toBe("embedded");
@@ -81,6 +82,7 @@ describe("the cluster of an RPC chain", () => {
         SOLANA_RPC_URL: local.url,
         SOLANA_CLUSTER: "devnet",
         MINT_AUTHORITY_SECRET_KEY: bs58.encode(Keypair.generate().secretKey),
+        PRIZE_ACCOUNT_SECRET: "11".repeat(32),
       });
       await expect(openChain(config)).rejects.toThrow(/localnet node.*SOLANA_CLUSTER=localnet/s);
       // …and opens it as what it is.

@@ -304,6 +304,7 @@ async function roundTrip(db: Database): Promise<void> {
   await prisma.walletBlock.create({
     data: { walletAddress: wallet, collectionId: collection.id, reason: "test", permanent: true },
   });
+  await prisma.assetBan.create({ data: { collectionId: collection.id, reason: "takedown" } });
 
   // Sign-in nonces and wallet sessions (Sign In With Solana) stand on their own.
   await prisma.walletSignInNonce.create({ data: { nonce: "n0nce", expiresAt: when } });
@@ -330,6 +331,7 @@ async function roundTrip(db: Database): Promise<void> {
       bountyPools: { include: { entries: true, awards: true } },
       affiliates: true,
       walletBlocks: true,
+      assetBan: true,
     },
   });
   // Defaults come from the database (or, for ids and @updatedAt, from the client).
@@ -424,6 +426,7 @@ async function roundTrip(db: Database): Promise<void> {
   ]);
   expect(back.affiliates).toMatchObject([{ code: "FRIEND", feeBps: 250 }]);
   expect(back.walletBlocks).toMatchObject([{ permanent: true, reason: "test" }]);
+  expect(back.assetBan).toMatchObject({ reason: "takedown" });
 
   const profile = await prisma.profile.findUniqueOrThrow({
     where: { walletAddress: wallet },

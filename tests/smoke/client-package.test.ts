@@ -44,7 +44,9 @@ describe("the packed client from a scratch folder", () => {
       files: Array<{ path: string }>;
     }>;
     const files = packed[0]!.files.map((file) => file.path);
-    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/local.js"]),
+    );
     expect(
       files.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !["package.json", "README.md"].includes(file)),
     ).toEqual([]);

@@ -27,6 +27,7 @@ describe("parseConfig", () => {
         SOLANA_CLUSTER: "devnet",
         SOLANA_RPC_URL: "https://rpc.example",
         MINT_AUTHORITY_SECRET_KEY: "1".repeat(64),
+        PRIZE_ACCOUNT_SECRET: "11".repeat(32),
       }).testControls,
     ).toBe(false);
   });
@@ -62,6 +63,14 @@ describe("parseConfig", () => {
     );
     expect(() => parseConfig({ SOLANA_CLUSTER: "devnet", SOLANA_RPC_URL: "https://rpc.example" })).toThrow(
       /MINT_AUTHORITY_SECRET_KEY/,
+    );
+    // Prize accounts have their own secret, never rotated with the signing keys (issue 22).
+    expect(() => parseConfig({ SOLANA_CLUSTER: "devnet", SOLANA_RPC_URL: "https://rpc.example" })).toThrow(
+      /PRIZE_ACCOUNT_SECRET: is required when SOLANA_CLUSTER is devnet/,
+    );
+    expect(() => parseConfig({ PRIZE_ACCOUNT_SECRET: "short" })).toThrow(/PRIZE_ACCOUNT_SECRET/);
+    expect(parseConfig({ PRIZE_ACCOUNT_SECRET: "ab".repeat(32) }).prizeAccountSecret).toEqual(
+      new Uint8Array(32).fill(0xab),
     );
   });
 

@@ -88,12 +88,12 @@ export function AuthSection({
       </p>
       <p>
         In particular, a drop that has not launched (coming soon, deploying, maintenance) is shown to a request without
-        a key exactly as the public site shows it: <Endpoint router="v1" id="getCollection" /> answers the pre-launch
-        envelope, gallery and recently-minted answer empty pages, every other route of the drop answers{" "}
-        <Err code="COLLECTION_NOT_LAUNCHED" />, and its phases&apos; price routes answer <Err code="PHASE_NOT_FOUND" />{" "}
-        as for an unknown phase. A key issued for the drop (the creator&apos;s own integration) reads it in full. Launch
-        status is taken from the drop lookup, which each server keeps for up to {REF_CACHE_TTL_MS / 1000} seconds, so a
-        launch shows within that time.
+        a key no more than the public site shows of it: gallery and recently-minted answer empty pages, every other
+        route of the drop answers <Err code="COLLECTION_NOT_LAUNCHED" /> (<Endpoint router="v1" id="getCollection" />{" "}
+        included: the teaser envelope is the first-party router&apos;s), and its phases&apos; price routes answer{" "}
+        <Err code="PHASE_NOT_FOUND" /> as for an unknown phase. A key issued for the drop (the creator&apos;s own
+        integration) reads it in full. Launch status is taken from the drop lookup, which each server keeps for up to{" "}
+        {REF_CACHE_TTL_MS / 1000} seconds, so a launch shows within that time.
       </p>
 
       <h3 className="text-lg font-semibold">Origins</h3>

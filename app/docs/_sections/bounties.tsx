@@ -1,6 +1,7 @@
 // API docs: the bounty summary and the bounty prize board, with the decisions the spec leaves open.
 import { SHORT_WALLET_CHARS } from "@/lib/domain/bounty-summary";
 import { MAINTENANCE_INTERVAL_MS } from "@/lib/services/mint/reconcile";
+import { PAYOUT_BACKOFF } from "@/lib/domain/payout-backoff";
 import { Operation } from "../_reference/operation";
 import { MIXED_TOKENS_SYMBOL, NATIVE_SOL_MINT } from "@/lib/domain/bounty-summary";
 import { INVENTORY_PREVIEW_TITLE, UNSECTIONED_BOUNTIES_TITLE } from "@/lib/services/bounties";
@@ -88,6 +89,11 @@ export function BountiesSection() {
           <code>null</code>. <code>is_claimed</code> and <code>claimed_at</code> are shown either way.
         </li>
         <li>
+          <strong>Payouts:</strong> each bounty item carries the additive <code>payout_status</code>: where the won
+          prize&apos;s payout stands (<code>pending</code>, <code>paid</code>, <code>failed</code>, or{" "}
+          <code>not_applicable</code> for a grant), <code>null</code> while the bounty is unclaimed. See Payouts below.
+        </li>
+        <li>
           <strong>Occurrence:</strong> when <code>show_occurrence</code> is false the creator keeps the winning mint
           count secret, so bounties carry no <code>trigger</code>. Section counters and pool recurrence stay visible.
         </li>
@@ -103,8 +109,12 @@ export function BountiesSection() {
       <h3 className="text-lg font-semibold">Payouts</h3>
       <p>
         Every prize is paid from the drop&apos;s <strong>prize account</strong> (<code>prize_account</code>; the creator
-        funds it with SOL and the prize tokens and NFTs), right after the mint that won it lands, so execute&apos;s{" "}
-        <code>bountyInfo.directBounties[].payoutStatus</code> usually already says <code>paid</code>:
+        funds it with SOL and the prize tokens and NFTs) by a background payout worker, never inside execute, so a slow
+        chain never delays a mint or turns it into an uncertain outcome. The mint that wins a prize writes it as a
+        pending award in the same database transaction; execute&apos;s{" "}
+        <code>bountyInfo.directBounties[].payoutStatus</code> therefore says <code>pending</code> (or{" "}
+        <code>not_applicable</code>), and execute wakes the worker, which usually pays it within a second; the
+        all-minted feed&apos;s <code>bounty.payoutStatus</code> shows where it stands:
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
@@ -113,9 +123,11 @@ export function BountiesSection() {
         </li>
         <li>
           an NFT prize hands over the inventory item assigned to the winner when the prize was won (the bounty&apos;s
-          own item, else an unassigned one of the same name, else, for a pool&apos;s NFT draw, the first unassigned item
-          tied to no bounty): <code>unassigned</code> → <code>assigned</code> when won → <code>claimed</code> once it is
-          in the winner&apos;s wallet;
+          own item, else an unassigned one of the same name; for a pool&apos;s NFT draw, the first unassigned item of
+          the entry&apos;s NFT pool, <code>nft_pool_label</code>, never one of another pool, or, for an entry naming no
+          pool, the first tied to no bounty and no pool; an empty pool leaves the prize pending until the creator adds
+          one): <code>unassigned</code> → <code>assigned</code> when won → <code>claimed</code> once it is in the
+          winner&apos;s wallet;
         </li>
         <li>
           a free-mint prize mints the winner the drop&apos;s next NFT, paid by the prize account: a{" "}
@@ -130,8 +142,10 @@ export function BountiesSection() {
         A payout is never made twice: its transaction is signed and written ahead before it is sent, and after a crash
         the service looks that transaction up on the chain (landed: <code>paid</code>; still able to land: the same
         bytes sent again; expired unseen: a new one). A prize the prize account cannot cover yet (or an NFT prize with
-        no item in the vault) stays <code>pending</code> and is retried every maintenance run (every{" "}
-        {MAINTENANCE_INTERVAL_MS / 1000} seconds on each instance) until it is paid.
+        no item in the vault) stays <code>pending</code> and is retried with back-off: after{" "}
+        {PAYOUT_BACKOFF.firstMs / 1000} seconds, then twice as long after each failed attempt, up to{" "}
+        {PAYOUT_BACKOFF.maxMs / 60_000} minutes between attempts, until it is paid. A free-mint prize&apos;s own mint is
+        settled by the mint reconciler (every {MAINTENANCE_INTERVAL_MS / 1000} seconds) like any mint.
       </p>
     </section>
   );

@@ -62,8 +62,9 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
       <p>How the figures are computed:</p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
-          <code>freeMints</code>: free mints left over all free-mint and pack redemptions (allocation − used each, never
-          below 0).
+          <code>freeMints</code>: free mints left over all free-mint, pack and NFT-redemption redemptions (allocation −
+          used each, never below 0). An NFT-redemption code that grants several mints keeps the rest after its first
+          mint lands: they show here (as a <code>free_mint</code> source) and later prepares apply them.
         </li>
         <li>
           Discounts do not stack: the <strong>oldest</strong> discount redemption with uses left applies, and{" "}
@@ -77,9 +78,10 @@ export function ClaimCodesSection({ budgets = getConfig().claimCodeChecks }: { b
           pack tier of a free-mint source, else null.
         </li>
         <li>
-          Whitelist and external codes carry no price benefit. An NFT-redemption code entered at prepare makes the NFTs
-          it grants free there, like a free-mint code, while the wallet holds the NFT it names. Neither appears here (a
-          redeemed whitelist code shows as allowlist spots in eligibility and wallet-mints). A batch that has expired
+          Whitelist and external codes carry no price benefit and do not appear here (a redeemed whitelist code shows as
+          allowlist spots in eligibility and wallet-mints). An NFT-redemption code entered at prepare makes the NFTs it
+          grants free there, like a free-mint code, while the wallet holds the NFT it names; once its first mint has
+          landed, the NFT is redeemed for that wallet and its remaining uses no longer need it. A batch that has expired
           gives nothing any more.
         </li>
         <li>

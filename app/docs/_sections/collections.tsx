@@ -65,11 +65,12 @@ export function CollectionsSection() {
         </li>
         <li>
           <strong>Drops not launched yet</strong> (coming soon, deploying, or paused for maintenance): a key issued for
-          the drop reads the full record. A request without a key (the site itself) gets the public site&apos;s
-          pre-launch envelope{" "}
-          <code>{"{success: true, status, collection: {shortId, name, image, bannerImage}, serverTime}"}</code>, with{" "}
-          <code>status</code> one of <code>coming_soon</code>, <code>deploying</code>, <code>maintenance</code> (a
-          launched drop&apos;s response has no <code>status</code>). See the first-party section for the other routes.
+          the drop reads the full record. A request without a key (the site itself) gets{" "}
+          <Err code="COLLECTION_NOT_LAUNCHED" /> (403): this route answers the Collection response or an error, never a
+          third shape. The teaser (name, cover art, launch status) is the first-party router&apos;s pre-launch envelope,
+          shown on the drop page. <code>@dropmint/client</code>&apos;s <code>getCollection</code> throws a{" "}
+          <code>DropmintClientError</code> with that code (not retried). See the first-party section for the other
+          routes.
         </li>
       </ul>
     </section>

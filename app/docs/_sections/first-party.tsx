@@ -141,7 +141,8 @@ export function FirstPartySection() {
           <Endpoint router="public" id="searchCollections" />
           <code>?q=</code> → <code>{"{success, collections}"}</code>: <code>q</code> is trimmed and must be{" "}
           {SEARCH_QUERY_MIN_LENGTH} to {SEARCH_QUERY_MAX_LENGTH} characters (else <Err code="INVALID_REQUEST" />
-          ). Matches a case-insensitive substring of the name, the symbol or the short ID; <code>%</code> and{" "}
+          ). The site&apos;s own search box: not in <code>@dropmint/client</code>, whose calls all work with a partner
+          key. Matches a case-insensitive substring of the name, the symbol or the short ID; <code>%</code> and{" "}
           <code>_</code> match themselves. Only launched drops are searched (a pre-launch drop&apos;s symbol and supply
           are not public yet; upcoming-mints lists them). Items are snake_case: <code>id</code>, <code>short_id</code>,{" "}
           <code>name</code>, <code>symbol</code>, <code>image</code>, <code>total_supply</code> (0 for an open-ended
@@ -179,9 +180,10 @@ export function FirstPartySection() {
         <li>Before launch, the gallery and recently-minted of a drop answer empty pages.</li>
         <li>
           <code>/api/v1</code> without a key follows the same rule for a drop not launched yet: the collection route
-          answers this pre-launch envelope, gallery and recently-minted these empty pages, and every other route naming
-          the drop <Err code="COLLECTION_NOT_LAUNCHED" /> (phase price routes: <Err code="PHASE_NOT_FOUND" />, as for an
-          unknown phase), so the v1 API shows no more of it than this router and the drop page do.
+          answers <Err code="COLLECTION_NOT_LAUNCHED" /> (v1 keeps one shape; the envelope is this router&apos;s),
+          gallery and recently-minted these empty pages, and every other route naming the drop{" "}
+          <Err code="COLLECTION_NOT_LAUNCHED" /> (phase price routes: <Err code="PHASE_NOT_FOUND" />, as for an unknown
+          phase), so the v1 API shows no more of it than this router and the drop page do.
         </li>
         <li>
           <Endpoint router="public" id="getNft" /> → <code>{"{success, nft, collection}"}</code>. The identifier is the

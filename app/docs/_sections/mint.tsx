@@ -49,7 +49,9 @@ export function MintSection() {
         HMAC-SHA-512(secret, session id), its first 32 bytes an ed25519 seed. The secret is <code>MINT_KEY_SECRET</code>{" "}
         (32+ bytes, hex or base64) or, when unset, derived from the mint authority&apos;s key, so every instance derives
         the same key. Rotating it invalidates the sessions prepared before (execute answers{" "}
-        <Err code="SESSION_EXPIRED" />; prepare again); submitted and minted sessions are not affected.
+        <Err code="SESSION_EXPIRED" />; prepare again); submitted and minted sessions are not affected, and neither are
+        the drops&apos; prize accounts, which have a secret of their own (<code>PRIZE_ACCOUNT_SECRET</code>, never
+        rotated with the signing keys).
       </p>
 
       <Operation router="v1" id="prepareMint" />
@@ -82,6 +84,10 @@ export function MintSection() {
           A blocked wallet (for every drop or this one; permanent, or until a future moment):{" "}
           <Err code="WALLET_BLOCKED" /> with <code>reason</code>, <code>blockedUntil</code> (null when permanent) and{" "}
           <code>permanent</code>.
+        </li>
+        <li>
+          A drop the operator has banned (a takedown; <code>npm run keys -- ban</code>, see the README):{" "}
+          <Err code="ASSET_BANNED" /> with the operator&apos;s <code>reason</code>. Reads of the drop still answer.
         </li>
         <li>
           More than {PREPARES_PER_WALLET_PER_MINUTE} prepares per minute by one caller for one wallet on one drop:{" "}
@@ -204,16 +210,17 @@ export function MintSection() {
           again takes no second use. In an ungated phase it gives nothing and spends nothing.{" "}
           <strong>External codes</strong> are redeemed on the creator&apos;s page: <Err code="CLAIM_CODE_EXTERNAL" />{" "}
           with <code>externalUrl</code> in the body, nothing reserved. <strong>NFT-redemption codes</strong> each name
-          one NFT (its mint address): the wallet must hold it on chain when it prepares <em>and</em> when it executes,
-          and each NFT is redeemed once per batch, whichever of the batch&apos;s codes names it (execute refuses it
-          while another session is redeeming it, so one NFT passed on cannot back two sessions); the code then makes up
-          to <code>mintAllocation</code> paid NFTs free like a free-mint code. A code naming no NFT, an NFT the wallet
-          does not hold, or an NFT already redeemed gets <Err code="CLAIM_CODE_INVALID" plain />. A valid code that
-          changes nothing (a free phase, bonus NFTs) is accepted and not held. The code is only held by the sessions it
-          priced: an expired or failed session releases it, and it is redeemed (a redemption with the wallet&apos;s
-          share, one use, and the code&apos;s <code>usesCount</code> + 1) only when each such mint lands, after which{" "}
-          <code>claim-codes/benefits</code> reports what remains and later prepares apply it without the code.
-          Concurrent prepares run under the wallet&apos;s lock and the code&apos;s lock, so neither share can be
+          one NFT (its mint address): the wallet must hold it on chain when it prepares <em>and</em> when it executes
+          its first use, and each NFT is redeemed once per batch, whichever of the batch&apos;s codes names it (execute
+          refuses it while another wallet&apos;s session is redeeming it, so one NFT passed on cannot back two wallets);
+          the code then makes up to <code>mintAllocation</code> paid NFTs free like a free-mint code, and the uses left
+          after the first landed mint stay the redeeming wallet&apos;s (held NFT or not). A code naming no NFT, an NFT
+          the wallet does not hold, or an NFT already redeemed gets <Err code="CLAIM_CODE_INVALID" plain />. A valid
+          code that changes nothing (a free phase, bonus NFTs) is accepted and not held. The code is only held by the
+          sessions it priced: an expired or failed session releases it, and it is redeemed (a redemption with the
+          wallet&apos;s share, one use, and the code&apos;s <code>usesCount</code> + 1) only when each such mint lands,
+          after which <code>claim-codes/benefits</code> reports what remains and later prepares apply it without the
+          code. Concurrent prepares run under the wallet&apos;s lock and the code&apos;s lock, so neither share can be
           overspent; the code&apos;s maximum also caps the remaining uses of wallets that redeemed it earlier.
         </li>
         <li>
@@ -269,11 +276,12 @@ export function MintSection() {
         <Err code="SESSION_SUPERSEDED" />; one session of a prepare of several NFTs sent alone →{" "}
         <Err code="BATCH_REQUIRED" /> (use the batch); a wallet blocked since its prepare (the same check as
         prepare&apos;s, so a block placed after prepare still stops the mint) → <Err code="WALLET_BLOCKED" /> with the
-        same body members; a transaction whose message is not byte-identical to the prepared one (changed amount or
-        recipient, added or removed instruction, another session&apos;s transaction, unreadable) →{" "}
-        <Err code="TRANSACTION_MISMATCH" />; a missing or invalid wallet signature → <Err code="INVALID_SIGNATURE" />; a
-        bonus whose purchases have not landed → <Err code="BONUS_WITHOUT_PURCHASE" />. None of these sends anything, and
-        a refused attempt leaves the session usable until it expires.
+        same body members; a drop banned since its prepare → <Err code="ASSET_BANNED" />; a transaction whose message is
+        not byte-identical to the prepared one (changed amount or recipient, added or removed instruction, another
+        session&apos;s transaction, unreadable) → <Err code="TRANSACTION_MISMATCH" />; a missing or invalid wallet
+        signature → <Err code="INVALID_SIGNATURE" />; a bonus whose purchases have not landed →{" "}
+        <Err code="BONUS_WITHOUT_PURCHASE" />. None of these sends anything, and a refused attempt leaves the session
+        usable until it expires.
       </p>
       <p>
         <strong>Limits are consumed by what lands.</strong> Prepare checks every limit and holds it with live sessions;
@@ -283,16 +291,16 @@ export function MintSection() {
         flight must leave room) → <Err code="WALLET_LIMIT_REACHED" />, or <Err code="NOT_ELIGIBLE" /> when it no longer
         meets any requirement; the phase&apos;s <code>phaseSupply</code> → <Err code="SOLD_OUT" />; a claim code&apos;s
         uses, its expiry (the database&apos;s clock) and, for a redemption code, the NFT it names (held by the wallet
-        now, not redeemed or being redeemed by another session) → <Err code="CLAIM_CODE_INVALID" />.{" "}
-        <strong>Gate NFTs</strong> are recorded per token: the first wallet whose mint is submitted while holding a gate
-        NFT binds it (and every other gate NFT its allowance counted) to itself in that phase; passed on, it admits
-        nobody else there, and eligibility reports it as not held, as prepare refuses it. The binding is made when the
-        mint is submitted, not undone if the chain refuses it (the wallet keeps using it). <strong>Token gates</strong>{" "}
-        are balances with no identity: they are read again at execute, so a balance moved away after prepare no longer
-        admits that wallet, but a balance moved after a mint landed admits its next holder (accepted: a fungible token
-        cannot be told apart). Prepare counts live holds and decides a code&apos;s expiry on the database&apos;s clock,
-        the one execute&apos;s claim decides by, and a session&apos;s <code>expiresAt</code> is the database&apos;s time
-        plus its lifetime.
+        now unless its own landed mint redeemed it, not redeemed or being redeemed by another wallet) →{" "}
+        <Err code="CLAIM_CODE_INVALID" />. <strong>Gate NFTs</strong> are recorded per token: the first wallet whose
+        mint is submitted while holding a gate NFT binds it (and every other gate NFT its allowance counted) to itself
+        in that phase; passed on, it admits nobody else there, and eligibility reports it as not held, as prepare
+        refuses it. The binding is made when the mint is submitted, not undone if the chain refuses it (the wallet keeps
+        using it). <strong>Token gates</strong> are balances with no identity: they are read again at execute, so a
+        balance moved away after prepare no longer admits that wallet, but a balance moved after a mint landed admits
+        its next holder (accepted: a fungible token cannot be told apart). Prepare counts live holds and decides a
+        code&apos;s expiry on the database&apos;s clock, the one execute&apos;s claim decides by, and a session&apos;s{" "}
+        <code>expiresAt</code> is the database&apos;s time plus its lifetime.
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>

@@ -301,9 +301,9 @@ const INVARIANTS: Invariant[] = [
           "Anyone forges the site's Origin and reads, through v1 without a key, a drop that has not launched: its description, schedule, prices, supply, phases and codes.",
         defence: (
           <>
-            Keyless v1 reads show such a drop exactly as the public site does: the pre-launch envelope, empty gallery
-            and recently-minted, <Err code="COLLECTION_NOT_LAUNCHED" /> elsewhere, and its phases as unknown. Keys
-            issued for the drop read it in full.
+            Keyless v1 reads show no more of such a drop than the public site does: empty gallery and recently-minted,{" "}
+            <Err code="COLLECTION_NOT_LAUNCHED" /> elsewhere (the collection route included), and its phases as unknown.
+            Keys issued for the drop read it in full.
           </>
         ),
         test: "tests/api/pre-launch.test.ts (a table over every v1 route naming a drop or a phase)",

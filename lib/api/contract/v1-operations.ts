@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { availabilityResponseSchema } from "@/lib/schemas/availability";
 import { bountyPrizesResponseSchema, bountySummaryResponseSchema } from "@/lib/schemas/bounties";
+import { collectionResponseSchema } from "@/lib/schemas/collection";
 import {
   claimCodeBenefitsResponseSchema,
   claimCodeCheckResponseSchema,
@@ -33,7 +34,6 @@ import {
   recentlyMintedResponseSchema,
 } from "@/lib/schemas/minted-items";
 import { getPeggedPriceParamsSchema, peggedPriceResponseSchema } from "@/lib/schemas/pegged-price";
-import { v1CollectionResponseSchema } from "@/lib/schemas/public-collection";
 import { rootResponseSchema } from "@/lib/schemas/root";
 import { tokenPricesResponseSchema } from "@/lib/schemas/token-prices";
 import { traitsResponseSchema } from "@/lib/schemas/traits";
@@ -88,11 +88,12 @@ export const v1Operations = defineOperations({
     method: "GET",
     path: "/collections/{identifier}",
     summary: "A drop: its record, supply, phases with resolved prices, capabilities and the server time",
-    description: "Without a key, a drop that has not launched answers its pre-launch envelope (`status`) instead.",
+    description:
+      "Always the Collection response. Without a key, a drop that has not launched (coming soon, deploying, maintenance) is refused with 403 COLLECTION_NOT_LAUNCHED; its teaser is the public site's.",
     tag: "Collections",
     scope: "collection",
     kind: "read",
-    response: v1CollectionResponseSchema,
+    response: collectionResponseSchema,
   },
   getEligibility: {
     operationId: "getEligibility",
@@ -295,6 +296,7 @@ export const v1Operations = defineOperations({
       "CHAIN_NOT_SUPPORTED_BY_SURFACE",
       "MINT_NOT_SUPPORTED_BY_SURFACE",
       "WALLET_BLOCKED",
+      "ASSET_BANNED",
       "COLLECTION_RATE_LIMITED",
       "PHASE_NOT_FOUND",
       "PHASE_NOT_ACTIVE",
@@ -336,8 +338,9 @@ export const v1Operations = defineOperations({
       "SESSION_SUPERSEDED",
       "BATCH_REQUIRED",
       "BONUS_WITHOUT_PURCHASE",
-      // A block placed after prepare still stops the mint (issue 22).
+      // A block or a ban placed after prepare still stops the mint (issue 22).
       "WALLET_BLOCKED",
+      "ASSET_BANNED",
       // Limits re-checked at execute, under the lock that claims the NFT (issue 21).
       "NOT_ELIGIBLE",
       "WALLET_LIMIT_REACHED",

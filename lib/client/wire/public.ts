@@ -17,6 +17,7 @@ export interface components {
       | "CHAIN_NOT_SUPPORTED_BY_SURFACE"
       | "INSUFFICIENT_BALANCE"
       | "WALLET_BLOCKED"
+      | "ASSET_BANNED"
       | "COLLECTION_RATE_LIMITED"
       | "ALREADY_PROCESSING"
       | "ALREADY_COMPLETED"
@@ -77,6 +78,7 @@ export interface components {
         | "CHAIN_NOT_SUPPORTED_BY_SURFACE"
         | "INSUFFICIENT_BALANCE"
         | "WALLET_BLOCKED"
+        | "ASSET_BANNED"
         | "COLLECTION_RATE_LIMITED"
         | "ALREADY_PROCESSING"
         | "ALREADY_COMPLETED"
@@ -446,6 +448,7 @@ export interface components {
       is_claimed: boolean;
       claimed_winner: string | null;
       claimed_at: string | null;
+      payout_status: ("pending" | "paid" | "failed" | "not_applicable") | null;
       nft?: {
         name: string | null;
         image_url: string | null;

@@ -44,7 +44,7 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
     if (claimed.count === 0) continue;
     const item =
       bounty.bountyType === "nft"
-        ? await assignInventoryItem(tx, facts, { bountyId: bounty.id, name: bounty.nftName })
+        ? await assignInventoryItem(tx, facts, { bountyId: bounty.id, name: bounty.nftName, poolLabel: null })
         : null;
     const award = await tx.bountyAward.create({
       data: {
@@ -91,7 +91,9 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
     });
     if (fired.count === 0) continue;
     const item =
-      entry.rewardType === "nft" ? await assignInventoryItem(tx, facts, { bountyId: null, name: null }) : null;
+      entry.rewardType === "nft"
+        ? await assignInventoryItem(tx, facts, { bountyId: null, name: null, poolLabel: entry.nftPoolLabel })
+        : null;
     const award = await tx.bountyAward.create({
       data: {
         collectionId: facts.collectionId,
@@ -126,14 +128,21 @@ export async function fireBountyTriggers(tx: Tx, facts: MintFacts): Promise<WonB
 /**
  * The inventory item an NFT prize hands over, moved from unassigned to assigned (its payout
  * moves it to claimed): the item tied to the bounty, else an unassigned one named like the
- * prize, else (a pool's NFT draw) the first unassigned item tied to no bounty. Null when the
- * vault is empty: the award then stays pending until the creator adds one.
+ * prize; for a pool's NFT draw, the first unassigned item of the entry's NFT pool
+ * (nft_pool_label), never one of another pool, or, for an entry naming no pool, the first
+ * tied to no bounty and no pool. Null when the vault is empty: the award then stays pending
+ * until the creator adds one.
  */
-async function assignInventoryItem(tx: Tx, facts: MintFacts, prize: { bountyId: string | null; name: string | null }) {
+async function assignInventoryItem(
+  tx: Tx,
+  facts: MintFacts,
+  prize: { bountyId: string | null; name: string | null; poolLabel: string | null },
+) {
+  const fromPool = prize.bountyId === null;
   const candidates: Prisma.BountyInventoryItemWhereInput[] = [
     ...(prize.bountyId ? [{ bountyId: prize.bountyId }] : []),
     ...(prize.name ? [{ name: prize.name }] : []),
-    ...(prize.bountyId === null ? [{ bountyId: null }] : []),
+    ...(fromPool ? [{ bountyId: null, poolLabel: prize.poolLabel }] : []),
   ];
   for (const where of candidates) {
     const item = await tx.bountyInventoryItem.findFirst({

@@ -36,7 +36,7 @@ export async function loadClaimGrants(tx: Tx, where: Where, entered: EnteredCode
         collectionId,
         walletAddress: wallet,
         batch: {
-          grantType: { in: ["free_mint", "pack", "discount"] },
+          grantType: { in: ["free_mint", "pack", "discount", "nft_redemption"] },
           AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, { OR: [{ phaseId: null }, { phaseId }] }],
         },
       },
@@ -214,10 +214,12 @@ export async function checkEnteredCode(
 /**
  * An NFT-redemption code redeems the NFT it names: the wallet must hold it now (read from the
  * chain), and each NFT is redeemed once per batch, whichever code names it (the mark is
- * written when the mint lands, record-mint.ts).
+ * written when the mint lands, record-mint.ts). The wallet whose mint redeemed it with this
+ * code keeps the code's remaining uses (its redemption's share), held or not; the NFT backs
+ * no other wallet and no other code.
  */
 export async function assertRedeemableNft(
-  db: Pick<Tx, "redeemedNft">,
+  db: Pick<Tx, "redeemedNft" | "claimCodeRedemption">,
   chain: Pick<Chain, "getMintOwners">,
   entered: EnteredCode,
   wallet: string,
@@ -225,13 +227,18 @@ export async function assertRedeemableNft(
   if (entered.grantType !== "nft_redemption") return;
   const mint = entered.found.redeemNftMint;
   if (!mint) throw invalid("This redemption code names no NFT; ask the creator for a new one.");
-  const [owners, redeemed] = await Promise.all([
+  const [owners, redeemed, own] = await Promise.all([
     chain.getMintOwners([mint]),
     db.redeemedNft.findUnique({
       where: { batchId_nftMint: { batchId: entered.found.batchId, nftMint: mint } },
       select: { id: true },
     }),
+    db.claimCodeRedemption.findUnique({
+      where: { codeId_walletAddress: { codeId: entered.found.id, walletAddress: wallet } },
+      select: { id: true },
+    }),
   ]);
+  if (own) return;
   if (redeemed) throw invalid("The NFT this code redeems has been redeemed already.");
   if (owners.get(mint) !== wallet) throw invalid("This code redeems an NFT this wallet does not hold.");
 }

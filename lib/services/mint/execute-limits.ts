@@ -79,9 +79,19 @@ async function codeOf(db: Db, chain: Chain, codeId: string, wallet: string): Pro
     select: { id: true, maxUses: true, batchId: true, redeemNftMint: true, batch: { select: { grantType: true } } },
   });
   const mint = code.batch.grantType === "nft_redemption" ? code.redeemNftMint : null;
-  if (mint && (await chain.getMintOwners([mint])).get(mint) !== wallet)
-    throw codeRefused("This code redeems an NFT this wallet no longer holds. Nothing was sent.");
+  if (mint && !(await redeemedWith(db, code.id, wallet)))
+    if ((await chain.getMintOwners([mint])).get(mint) !== wallet)
+      throw codeRefused("This code redeems an NFT this wallet no longer holds. Nothing was sent.");
   return { id: code.id, maxUses: code.maxUses, redeems: mint ? { batchId: code.batchId, mint } : null };
+}
+
+/** Whether this wallet's landed mint redeemed this code: its remaining uses need the NFT no more. */
+async function redeemedWith(db: Pick<Db, "claimCodeRedemption">, codeId: string, wallet: string) {
+  const row = await db.claimCodeRedemption.findUnique({
+    where: { codeId_walletAddress: { codeId, walletAddress: wallet } },
+    select: { id: true },
+  });
+  return row !== null;
 }
 
 /**
@@ -139,11 +149,21 @@ async function checkCodeLocked(
   if (code.redeems) {
     const { batchId, mint } = code.redeems;
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`redeem-nft:${batchId}:${mint}`}))`;
-    const [redeemed, redeeming] = await Promise.all([
+    // A redemption landed or in flight by another wallet or another code refuses; this wallet's
+    // own sessions of this code spend its uses (counted above against maxUses, and at prepare
+    // against its share), once its first mint has redeemed the NFT or alongside that mint.
+    const [redeemed, own, redeeming] = await Promise.all([
       tx.redeemedNft.count({ where: { batchId, nftMint: mint } }),
-      tx.mintSession.count({ where: { ...others, claimCode: { batchId, redeemNftMint: mint } } }),
+      tx.claimCodeRedemption.count({ where: { codeId: code.id, walletAddress: session.walletAddress } }),
+      tx.mintSession.count({
+        where: {
+          ...others,
+          claimCode: { batchId, redeemNftMint: mint },
+          NOT: { claimCodeId: code.id, walletAddress: session.walletAddress },
+        },
+      }),
     ]);
-    if (redeemed + redeeming > 0)
+    if ((redeemed > 0 && own === 0) || redeeming > 0)
       throw codeRefused("The NFT this code redeems has been redeemed already. Nothing was sent.");
   }
 }

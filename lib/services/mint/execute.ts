@@ -14,7 +14,7 @@ import {
   serverSignedTransaction,
 } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
-import type { Collection, MintSession, Nft, PayoutStatus, Prisma } from "@/lib/db/generated/client";
+import type { Collection, MintSession, Nft, Prisma } from "@/lib/db/generated/client";
 import { toDisplayAmount } from "@/lib/domain/amounts";
 import { bonusAllowed } from "@/lib/domain/mint-session";
 import { bogoOf, type Bogo } from "@/lib/domain/mint-pricing";
@@ -22,7 +22,7 @@ import { isNftRevealed, nftRevealAt } from "@/lib/domain/reveal";
 import { percentOf } from "@/lib/domain/supply";
 import type { ExecuteMintResult, MintedNft } from "@/lib/schemas/mint";
 import type { ServiceContext } from "@/lib/services/context";
-import { settleAwards } from "@/lib/services/bounty-payouts";
+import { wakePayoutWorkers } from "@/lib/services/bounty-payout-worker";
 import { getDropFacts, type PhaseWithGates } from "@/lib/services/drop-snapshot";
 import { shownNft } from "@/lib/services/reveal";
 import type { WonBounty } from "./bounty-triggers";
@@ -31,6 +31,7 @@ import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
 import { endSession } from "./sessions";
 import { checkSignedTransaction } from "./transaction-check";
 import { assertWalletNotBlocked } from "./wallet-block";
+import { assertAssetNotBanned } from "@/lib/services/asset-bans";
 import { bindGateNfts, checkLimitsLocked, hasLimits, loadClaimLimits, type ClaimLimits } from "./execute-limits";
 
 const log = createLogger("mint");
@@ -58,8 +59,11 @@ export async function executeMint(
   assertSandboxAllowed(auth, drop.collection.chain);
   if ((await settledOrRefused(ctx, session, now)) === "recovered") return recoveredResultView(ctx, session.id);
   assertBatchWhenGrouped(session, options);
-  // Before the claim, so a refusal leaves the session prepared: lifting the block lets it mint.
-  await assertWalletNotBlocked(ctx.db, session.collectionId, session.walletAddress, now);
+  // Before the claim, so a refusal leaves the session prepared: lifting the block or ban lets it mint.
+  await Promise.all([
+    assertWalletNotBlocked(ctx.db, session.collectionId, session.walletAddress, now),
+    assertAssetNotBanned(ctx.db, session.collectionId),
+  ]);
   const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
   const mintKey = await mintKeyOrExpire(ctx, session, now);
   const phase = drop.phases.find((p) => p.id === session.phaseId) ?? null;
@@ -233,16 +237,10 @@ async function recordAndAnswer(
   ctx.caches.nftPages.invalidate(session.collectionId); // committed: this instance's cached pages go at once
   // Recorded here: the view is built from what the recording returned. Recorded by the reconciler meanwhile: read back.
   if (!recorded.recorded) return mintResultView(ctx, session.id);
-  // Prizes this mint won are paid out now (an unpaid one is left pending for maintenance, never fails the mint).
-  const payouts =
-    recorded.awards.length > 0
-      ? await settleAwards(
-          ctx,
-          recorded.awards.map((a) => a.awardId),
-        )
-      : new Map<string, PayoutStatus>();
-  const awards = recorded.awards.map((a) => ({ ...a, payoutStatus: payouts.get(a.awardId) ?? a.payoutStatus }));
-  return resultView(ctx, { ...session, signature }, collection, decimals, recorded.nft, awards);
+  // Prizes this mint won were written as pending awards with it: the payout worker pays them
+  // in the background (woken now), so no payout delays or blocks the answer.
+  if (recorded.awards.length > 0) wakePayoutWorkers();
+  return resultView(ctx, { ...session, signature }, collection, decimals, recorded.nft, recorded.awards);
 }
 
 type ClaimAhead = { signature: string; at: Date; bogo: Bogo | null; limits: ClaimLimits };

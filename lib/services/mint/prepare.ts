@@ -80,6 +80,7 @@ import {
 import { unsupportedBySurface } from "@/lib/domain/surface-support";
 import { sweepDropSessions } from "./sessions";
 import { assertWalletNotBlocked } from "./wallet-block";
+import { assertAssetNotBanned } from "@/lib/services/asset-bans";
 
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
 const BUYER_TOKEN_ACCOUNT_RENT = rentExemptLamports(getAccountLen([ExtensionType.ImmutableOwner]));
@@ -175,7 +176,10 @@ async function checkDrop(
       extra: { mintUrl: collection.mintUrl },
     });
   }
-  await assertWalletNotBlocked(ctx.db, collection.id, wallet, now);
+  await Promise.all([
+    assertWalletNotBlocked(ctx.db, collection.id, wallet, now),
+    assertAssetNotBanned(ctx.db, collection.id),
+  ]);
   // Only the wallet's owner holds or ends its reservations (docs: Reservations).
   if (options.holder?.proofRequired && !options.holder.walletProven)
     throw new AppError(

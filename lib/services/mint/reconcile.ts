@@ -13,7 +13,7 @@
 import type { ServiceContext } from "@/lib/services/context";
 import type { MintSession } from "@/lib/db/generated/client";
 import { createLogger } from "@/lib/log";
-import { settlePendingAwards } from "@/lib/services/bounty-payouts";
+import { wakePayoutWorkers } from "@/lib/services/bounty-payout-worker";
 import { recordMint } from "./record-mint";
 import { endSession, releaseDeadSessions } from "./sessions";
 
@@ -134,14 +134,10 @@ export function startMintMaintenance(ctx: ServiceContext, intervalMs = MAINTENAN
   let current: Promise<void> | null = null;
   const run = () => {
     current ??= reconcileMintSessions(ctx)
-      .then(async (report) => {
+      .then((report) => {
         reportSettled(report);
-        // Prizes after mints: a bounty's free mint settled above can now be marked paid.
-        const payouts = await settlePendingAwards(ctx);
-        if (payouts.paid > 0)
-          log.info(
-            `bounty payouts settled: paid ${payouts.paid}${payouts.pending > 0 ? ` (${payouts.pending} still pending)` : ""}`,
-          );
+        // A bounty's free mint settled above is marked paid by the payout worker's next run.
+        if (report.minted > 0) wakePayoutWorkers();
       })
       .then(
         () => undefined,

@@ -1,6 +1,7 @@
 // Bounties pay out, for real on the embedded chain, from the drop's prize account: a SOL
 // prize, a token prize and an NFT from the inventory (which moves unassigned → assigned →
-// claimed) arrive in the winner's wallet with the mint that won them; a free-mint prize
+// claimed) arrive in the winner's wallet, paid by the payout worker's run after the mint that
+// won them (never inside execute: issue 22 item 12); a free-mint prize
 // mints the winner another NFT of the drop, counted like any mint. Settling is idempotent:
 // a payout interrupted after it was written ahead (sent or not) is finished by maintenance,
 // and nothing is ever paid twice, even by two instances at once.
@@ -33,6 +34,8 @@ for (const target of databaseTargets) {
     let prizeNft: string;
 
     const chain = () => app.runtime.chain;
+    /** One run of the payout worker. */
+    const payOut = () => settlePendingAwards(ctx);
     const tokenBalance = async (owner: string, mint: string) =>
       (await chain().getTokenBalances(owner)).find((b) => b.mint === mint)?.amount ?? 0n;
     /** Mints one NFT of the drop for a new funded wallet; answers the wallet and the execute result. */
@@ -172,10 +175,13 @@ for (const target of databaseTargets) {
         expect.objectContaining({
           name: "First mint",
           bountyType: "token",
-          payoutStatus: "paid",
+          payoutStatus: "pending",
           amount: Number(SOL_PRIZE),
         }),
       ]);
+      // Execute answered without paying: the worker's run does.
+      expect(await chain().getBalance(prizeAccount)).toBe(prizeBefore);
+      expect(await payOut()).toEqual({ paid: 1, pending: 0 });
       expect(await chain().getBalance(wallet.publicKey.toBase58())).toBe(walletStart - walletDebit + SOL_PRIZE);
       // The prize and one signature fee.
       expect(prizeBefore - (await chain().getBalance(prizeAccount))).toBe(SOL_PRIZE + 5_000n);
@@ -183,7 +189,8 @@ for (const target of databaseTargets) {
 
     it("pays a token prize into the winner's token account", async () => {
       const { wallet, result } = await mintOne();
-      expect(result.bountyInfo!.directBounties[0]).toMatchObject({ name: "Second mint", payoutStatus: "paid" });
+      expect(result.bountyInfo!.directBounties[0]).toMatchObject({ name: "Second mint", payoutStatus: "pending" });
+      await payOut();
       expect(await tokenBalance(wallet.publicKey.toBase58(), prizeToken)).toBe(TOKEN_PRIZE);
       expect(await tokenBalance(prizeAccount, prizeToken)).toBe(100_000_000n - TOKEN_PRIZE);
     });
@@ -195,9 +202,10 @@ for (const target of databaseTargets) {
       const { wallet, result } = await mintOne();
       expect(result.bountyInfo!.directBounties[0]).toMatchObject({
         name: "Third mint",
-        payoutStatus: "paid",
+        payoutStatus: "pending",
         memo: "Relic",
       });
+      await payOut();
       expect(await tokenBalance(wallet.publicKey.toBase58(), prizeNft)).toBe(1n);
       expect(await item()).toMatchObject({ state: "claimed", claimedWinner: wallet.publicKey.toBase58() });
     });
@@ -208,8 +216,9 @@ for (const target of databaseTargets) {
       expect(result.bountyInfo!.directBounties[0]).toMatchObject({
         name: "Fourth mint",
         bountyType: "free_mint",
-        payoutStatus: "paid",
+        payoutStatus: "pending",
       });
+      await payOut();
       const mints = await app.runtime.database.prisma.mint.findMany({
         where: { walletAddress: address },
         include: { nft: true },

@@ -373,6 +373,7 @@ for (const target of databaseTargets) {
           SOLANA_CLUSTER: "mainnet",
           SOLANA_RPC_URL: "https://rpc.example",
           MINT_AUTHORITY_SECRET_KEY: "unused",
+          PRIZE_ACCOUNT_SECRET: "11".repeat(32),
         });
         install(makeRuntime(database, mainnet));
         try {

@@ -68,3 +68,41 @@ describe("npm run keys on the embedded database, no site running", () => {
     expect(result.stderr).toContain("Usage:");
   });
 });
+
+describe("npm run keys -- ban, unban, bans (issue 22: banned assets)", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openTestDatabase(databaseTarget("pglite"));
+    await db.prisma.collection.create({
+      data: {
+        shortId: "sprites",
+        name: "Sprites",
+        chain: "solana-localnet",
+        treasuryAddress: "TreasuryAddress1111111111111111111111111111",
+      },
+    });
+    await db.close();
+  });
+  afterAll(() => db.dispose());
+
+  it("bans a drop by short ID with a reason, lists it, and lifts the ban", async () => {
+    const env = childEnv(db.dataDir);
+    const banned = await runTsx("scripts/keys.ts", ["ban", "sprites", "--reason", "Takedown request"], env);
+    expect([banned.code, banned.stderr]).toEqual([0, ""]);
+    expect(banned.stdout).toContain("sprites  banned ");
+    expect(banned.stdout).toContain('"Takedown request"');
+
+    const listed = await runTsx("scripts/keys.ts", ["bans"], env);
+    expect(listed.stdout).toMatch(/^sprites {2}banned \S+ {2}"Takedown request"\n$/);
+
+    const lifted = await runTsx("scripts/keys.ts", ["unban", "sprites"], env);
+    expect([lifted.code, lifted.stdout.endsWith("Unbanned.\n")]).toEqual([0, true]);
+    expect((await runTsx("scripts/keys.ts", ["bans"], env)).stdout).toBe("No banned drops.\n");
+  });
+
+  it("asks for a reason before opening anything", async () => {
+    const result = await runTsx("scripts/keys.ts", ["ban", "sprites"], childEnv(db.dataDir));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("keys: --reason is required");
+  });
+});

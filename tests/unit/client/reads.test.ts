@@ -51,15 +51,11 @@ describe("read paths", () => {
     ]);
   });
 
-  it("a collection read answered with the pre-launch envelope (keyless, drop not launched) throws COLLECTION_NOT_LAUNCHED", async () => {
-    const envelope = {
-      status: "maintenance",
-      collection: { shortId: "sprites", name: "Sprites", image: null, bannerImage: null },
-      serverTime: "2030-01-01T00:00:00.000Z",
-    };
-    const { client, server } = await clientFor(steps(ok(envelope)));
+  it("a collection read refused with COLLECTION_NOT_LAUNCHED (keyless, drop not launched) throws it, unretried", async () => {
+    const envelope = { success: false, error: "This drop has not launched yet.", code: "COLLECTION_NOT_LAUNCHED" };
+    const { client, server } = await clientFor(steps((response) => json(response, 403, envelope)));
     const error = await rejection(client.getCollection("sprites"));
-    expect([error.code, error.status]).toEqual(["COLLECTION_NOT_LAUNCHED", 200]);
+    expect([error.code, error.status]).toEqual(["COLLECTION_NOT_LAUNCHED", 403]);
     expect(server.requests).toHaveLength(1); // an answer, not a failure: never retried
   });
 

@@ -4,7 +4,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect } from "vitest";
-import { createDropmintClient, type DropmintClientOptions } from "@/lib/client/api-client";
+import type { DropmintClientOptions } from "@/lib/client/api-client";
+import { createSiteClient } from "@/lib/client/site-client";
 import { DropmintClientError } from "@/lib/client/errors";
 
 export type ReceivedRequest = {
@@ -102,7 +103,8 @@ export function scriptedClients() {
   return async function clientFor(script: Script, options: DropmintClientOptions = {}) {
     server = await startScriptedServer(script);
     return {
-      client: createDropmintClient({ baseUrl: server.baseUrl, pacing: null, backoffMs: 1, ...options }),
+      // The site's client: the partner client's calls plus the first-party and local ones.
+      client: createSiteClient({ baseUrl: server.baseUrl, pacing: null, backoffMs: 1, ...options }),
       server,
     };
   };

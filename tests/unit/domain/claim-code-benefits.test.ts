@@ -137,4 +137,12 @@ describe("claimCodeBenefits", () => {
     ).toEqual(NO_BENEFITS);
     expect(claimCodeBenefits([grant({ allocation: 1, used: 3 })]).freeMints).toBe(0);
   });
+
+  it("counts an NFT-redemption code's uses left after its first landed mint as free mints (issue 22)", () => {
+    const benefits = claimCodeBenefits([grant({ grantType: "nft_redemption", allocation: 3, used: 1 })]);
+    expect(benefits).toMatchObject({
+      freeMints: 2,
+      source: { type: "free_mint", allocation: 3, used: 1, batchId: "batch-a" },
+    });
+  });
 });

@@ -18,6 +18,7 @@ const bounty = (extra: Partial<BountyItem>): BountyItem => ({
   is_claimed: false,
   claimed_winner: null,
   claimed_at: null,
+  payout_status: null,
   ...extra,
 });
 

@@ -1,4 +1,4 @@
-// POST /api/internal/keys — the running site's side of `npm run keys`. While the site holds
+// POST /api/internal/keys — the running site's side of `npm run keys` (keys and asset bans). While the site holds
 // the embedded database no other process may open it, so the CLI sends its command here,
 // authorized by the admin token the site wrote to `<DATA_DIR>/instance.json` (mode 0600).
 // Without the right X-Admin-Token (or when the site runs on PostgreSQL and has no token)
@@ -8,6 +8,7 @@ import { toolRoute, withAdminToken } from "@/lib/api/tool-route";
 import { v1NotFound } from "@/lib/api/v1-route";
 import { adminKeysCommandSchema, adminKeysResponseSchema } from "@/lib/schemas/admin-keys";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/services/api-keys";
+import { banAsset, listAssetBans, unbanAsset } from "@/lib/services/asset-bans";
 
 // Never prerendered or cached: every answer depends on the runtime's token.
 export const dynamic = "force-dynamic";
@@ -26,6 +27,12 @@ export const POST = toolRoute(
         return { apiKeys: await listApiKeys(ctx) };
       case "revoke":
         return { apiKey: await revokeApiKey(ctx, command.idOrPrefix) };
+      case "ban":
+        return { ban: await banAsset(ctx, command.identifier, command.reason) };
+      case "unban":
+        return { ban: await unbanAsset(ctx, command.identifier) };
+      case "bans":
+        return { bans: await listAssetBans(ctx) };
     }
   },
 );

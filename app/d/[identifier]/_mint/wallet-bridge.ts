@@ -2,7 +2,7 @@
 // imports nothing from the wallet adapter or web3.js: the initial panel depends on it alone,
 // so a first visit does not download the wallet code.
 
-import type { SignInFields } from "@/lib/client/api-client";
+import type { SignInFields } from "@/lib/client/site-client";
 
 export type WalletBridge = {
   connected: boolean;

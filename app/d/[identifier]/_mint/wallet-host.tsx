@@ -14,7 +14,7 @@ import type { Cluster } from "@/lib/config";
 import { WalletPickerDialog, type WalletChoice } from "./wallet-picker-dialog";
 import bs58 from "bs58";
 import { signInMessageText } from "@/lib/domain/wallet-sign-in";
-import type { SignInFields } from "@/lib/client/api-client";
+import type { SignInFields } from "@/lib/client/site-client";
 import { LocalBurnerWalletAdapter } from "./local-burner";
 import { WALLET_NAME_STORAGE_KEY, type SignedSignIn, type WalletBridge } from "./wallet-bridge";
 

@@ -1,14 +1,11 @@
 // GET /api/v1/collections/{identifier} — the Collection response; without a key, a drop not
-// launched yet answers the public site's pre-launch envelope.
+// launched yet is refused with 403 COLLECTION_NOT_LAUNCHED (one shape or a documented error,
+// never a third: the teaser envelope is the first-party router's).
 import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
 import { getCollectionView } from "@/lib/services/collections";
-import { getPublicCollection } from "@/lib/services/public-collection";
 
-export const GET = v1Route(
-  { ...v1Operations.getCollection, preLaunch: ({ ctx, collection }) => getPublicCollection(ctx, collection.id) },
-  ({ ctx, collection }) => getCollectionView(ctx, collection.id),
-);
+export const GET = v1Route(v1Operations.getCollection, ({ ctx, collection }) => getCollectionView(ctx, collection.id));
 
 // Other methods answer the 405 envelope; OPTIONS answers CORS preflights.
 export {

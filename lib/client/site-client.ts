@@ -1,0 +1,71 @@
+// The site's own client (not in the @dropmint/client package): the partner client plus the
+// first-party router's calls, which answer the site's pages only (any partner key is refused
+// with PARTNER_KEY_NOT_ALLOWED), and, on the local chain, the faucet and balance.
+import type * as T from "./types.ts";
+import { createDropmintClient, type DropmintClient } from "./api-client.ts";
+import { localnetCalls, type LocalnetClient } from "./local.ts";
+import { sendJsonOnce } from "./policies.ts";
+import {
+  connect,
+  readCalls,
+  type ClientConnection,
+  type DropmintClientOptions,
+  type ReadClient,
+} from "./read-client.ts";
+
+/** The Sign In With Solana fields the server asks the wallet to sign (a `solana:signIn` input). */
+export type SignInFields = {
+  domain: string;
+  statement: string;
+  uri: string;
+  version: string;
+  chainId: string;
+  nonce: string;
+  issuedAt: string;
+  expirationTime: string;
+};
+export type SignedInWallet = { address: string; expiresAt: string };
+
+/** Reads of the first-party router (paths under /api/public). */
+export type FirstPartyReads = {
+  searchCollections(q: string, query?: { limit?: number }): Promise<{ success: true; collections: T.SearchResult[] }>;
+};
+
+export type SiteReadClient = ReadClient & FirstPartyReads & Pick<LocalnetClient, "getLocalBalance">;
+
+export type SiteClient = DropmintClient &
+  FirstPartyReads &
+  LocalnetClient & {
+    /** The wallets this browser has signed in with (its HttpOnly cookies decide). */
+    getWalletSessions(): Promise<{ success: true; wallets: SignedInWallet[] }>;
+    /** A single-use nonce and the fields to sign. Never repeated. */
+    issueSignInNonce(): Promise<SignInFields & { success: true }>;
+    /** The signed SIWS text (base58 signature); a valid one sets the wallet's session cookie. Never repeated. */
+    signInWallet(body: { address: string; message: string; signature: string }): Promise<SignedInWallet>;
+  };
+
+const firstPartyReads = ({ get }: ClientConnection): FirstPartyReads => ({
+  searchCollections: (q, query = {}) => get("/api/public/collections/search", { q, limit: query.limit }),
+});
+
+/** The read half, for pages where collectors only browse and search (no mint code shipped). */
+export function createSiteReadClient(options: DropmintClientOptions = {}): SiteReadClient {
+  const connection = connect(options);
+  const { getLocalBalance } = localnetCalls(connection);
+  return { ...readCalls(connection), ...firstPartyReads(connection), getLocalBalance };
+}
+
+/** The whole client, for the drop page. One connection: one pacing bucket for every call. */
+export function createSiteClient(options: DropmintClientOptions = {}): SiteClient {
+  const connection = connect(options);
+  const { transport, get, post } = connection;
+  return {
+    ...createDropmintClient(options, connection),
+    ...firstPartyReads(connection),
+    ...localnetCalls(connection),
+    // The site's wallet sign-in: each nonce is single use, so neither call is repeated.
+    getWalletSessions: () => get("/api/public/wallet-session"),
+    issueSignInNonce: () => sendJsonOnce(transport, post("/api/public/wallet-session/nonce", {})),
+    signInWallet: (body) => sendJsonOnce(transport, post("/api/public/wallet-session/sign-in", body)),
+  };
+}

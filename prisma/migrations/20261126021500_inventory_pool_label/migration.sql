@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "BountyInventoryItem" ADD COLUMN     "poolLabel" TEXT;
