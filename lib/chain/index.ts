@@ -81,3 +81,13 @@ export {
   type FungibleMintToParams,
   type TokenProgram,
 } from "./fungible-token";
+export {
+  readPaymentToken,
+  tokenAccountOf,
+  tokenBalanceOf,
+  tokenPaymentInstructions,
+  tokenTransfersOf,
+  type PaymentToken,
+  type TokenPayment,
+  type TokenTransfer,
+} from "./token-payment";

@@ -37,6 +37,7 @@ import {
   pack as packMetadata,
 } from "@solana/spl-token-metadata";
 import { TransactionTooLargeError } from "./errors";
+import { tokenPaymentInstructions, type TokenPayment } from "./token-payment";
 import { MAX_TRANSACTION_BYTES } from "./types";
 
 /** A worst-case NFT mint used about 32k compute units in litesvm; this leaves room. */
@@ -164,6 +165,8 @@ export type NftMintParams = TokenMetadataFields & {
   groupMint: PublicKey;
   /** Treasury payment, platform fee...; zero amounts are left out. */
   payments: readonly Payment[];
+  /** A price paid in a token: transfers to the payees' token accounts (created if missing, by the buyer). */
+  tokenPayments?: readonly TokenPayment[];
   recentBlockhash: string;
   computeUnitLimit?: number;
   /** Priority fee; 0 or absent leaves the price instruction out. */
@@ -195,6 +198,7 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
     if (payment.lamports === 0n) continue;
     instructions.push(SystemProgram.transfer({ fromPubkey: buyer, toPubkey: payment.to, lamports: payment.lamports }));
   }
+  instructions.push(...tokenPaymentInstructions(buyer, params.tokenPayments ?? []));
 
   const buyerTokenAccount = getAssociatedTokenAddressSync(mint, owner, false, program);
   instructions.push(

@@ -29,7 +29,7 @@ import type { WonBounty } from "./bounty-triggers";
 import { recordMint, type RecordOutcome } from "./record-mint";
 import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
 import { endSession } from "./sessions";
-import { checkSignedTransaction } from "./transaction-check";
+import { checkSignedTransaction, checkTokenPayment } from "./transaction-check";
 import { assertWalletNotBlocked } from "./wallet-block";
 import { bindGateNfts, checkLimitsLocked, hasLimits, loadClaimLimits, type ClaimLimits } from "./execute-limits";
 
@@ -61,6 +61,11 @@ export async function executeMint(
   // Before the claim, so a refusal leaves the session prepared: lifting the block lets it mint.
   await assertWalletNotBlocked(ctx.db, session.collectionId, session.walletAddress, now);
   const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
+  checkTokenPayment({
+    ...session,
+    treasury: drop.collection.treasuryAddress,
+    feeAccount: ctx.keys.platformFeeAccount.toBase58(),
+  });
   const mintKey = await mintKeyOrExpire(ctx, session, now);
   const phase = drop.phases.find((p) => p.id === session.phaseId) ?? null;
   const limits = await loadClaimLimits(ctx.db, ctx.chain, session, phase, now);

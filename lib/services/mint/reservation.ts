@@ -246,3 +246,19 @@ export async function unreserveNfts(tx: Tx, nftIds: readonly string[]): Promise<
     data: { status: "available", reservedBySession: null, reservedByWallet: null, reservedUntil: null },
   });
 }
+
+/**
+ * What the wallet's live sessions priced in this token will still take of it (price and fee):
+ * in flight, or prepared and not yet expired. Read under the wallet's lock, after the settle.
+ */
+export async function heldTokenAmount(tx: Tx, where: { wallet: string; mint: string; now: Date }): Promise<bigint> {
+  const found = await tx.mintSession.aggregate({
+    where: {
+      walletAddress: where.wallet,
+      tokenMint: where.mint,
+      OR: [{ status: { in: ["processing", "pending"] } }, { status: "prepared", expiresAt: { gt: where.now } }],
+    },
+    _sum: { priceAmount: true, feeAmount: true },
+  });
+  return (found._sum.priceAmount ?? 0n) + (found._sum.feeAmount ?? 0n);
+}
