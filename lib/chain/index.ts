@@ -91,3 +91,4 @@ export {
   type TokenPayment,
   type TokenTransfer,
 } from "./token-payment";
+export { TEST_STABLECOIN, testStablecoinKeypair } from "./test-stablecoin";

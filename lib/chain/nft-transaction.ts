@@ -187,7 +187,7 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
   const program = TOKEN_2022_PROGRAM_ID;
 
   const instructions: TransactionInstruction[] = [
-    ComputeBudgetProgram.setComputeUnitLimit({ units: params.computeUnitLimit ?? DEFAULT_NFT_MINT_COMPUTE_UNITS }),
+    ComputeBudgetProgram.setComputeUnitLimit({ units: params.computeUnitLimit ?? computeUnitsFor(params) }),
   ];
   const price = params.computeUnitPriceMicroLamports ?? 0n;
   if (price < 0n) throw new RangeError("computeUnitPriceMicroLamports must be >= 0");
@@ -227,6 +227,14 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
   );
 
   return instructions;
+}
+
+/** Room for each token payment: creating the payee's token account and the transfer (about 25k units together). */
+const TOKEN_PAYMENT_COMPUTE_UNITS = 40_000;
+
+function computeUnitsFor(params: NftMintParams): number {
+  const tokenPayments = (params.tokenPayments ?? []).filter((p) => p.amount > 0n).length;
+  return DEFAULT_NFT_MINT_COMPUTE_UNITS + tokenPayments * TOKEN_PAYMENT_COMPUTE_UNITS;
 }
 
 export function buildNftMintTransaction(params: NftMintParams): Transaction {

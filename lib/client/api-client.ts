@@ -15,6 +15,15 @@ export { CLIENT_DEFAULTS, createReadClient, type DropmintClientOptions, type Rea
 export type AllMintedQuery = { limit?: number; offset?: number; sort?: T.AllMintedSort; search?: string };
 export type SignedTransaction = { sessionId: string; signedTransaction: string };
 export type FaucetResult = { signature: string; lamports: number; balance: number };
+/** A wallet's test stablecoin (DUSD) on the local chain: whole tokens and the smallest unit. */
+export type StablecoinBalance = {
+  address: string;
+  mint: string;
+  symbol: string;
+  decimals: number;
+  amount: number;
+  amountRaw: number;
+};
 /** The Sign In With Solana fields the server asks the wallet to sign (a `solana:signIn` input). */
 export type SignInFields = {
   domain: string;
@@ -88,6 +97,10 @@ export type DropmintClient = {
   requestAirdrop(address: string, sol?: number): Promise<FaucetResult>;
   /** The wallet's SOL on the local chain (the browser has no RPC endpoint there). */
   getLocalBalance(address: string): Promise<{ success: true; address: string; lamports: number }>;
+  /** Test stablecoins (DUSD, whole tokens) for drops priced in it. */
+  requestTestStablecoin(address: string, amount?: number): Promise<StablecoinBalance & { signature: string }>;
+  /** The wallet's test stablecoin on the local chain. */
+  getLocalStablecoinBalance(address: string): Promise<StablecoinBalance & { success: true }>;
 };
 
 export function createDropmintClient(options: DropmintClientOptions = {}): DropmintClient {
@@ -123,5 +136,10 @@ export function createDropmintClient(options: DropmintClientOptions = {}): Dropm
     // Not a read: each call moves funds, so it is never repeated behind the caller's back.
     requestAirdrop: (address, sol) =>
       sendJsonOnce(transport, post("/api/localnet/faucet", sol === undefined ? { address } : { address, sol })),
+    requestTestStablecoin: (address, amount) =>
+      sendJsonOnce(
+        transport,
+        post("/api/localnet/faucet/stablecoin", amount === undefined ? { address } : { address, amount }),
+      ),
   };
 }

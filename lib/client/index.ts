@@ -11,6 +11,7 @@ export {
   type DropmintClient,
   type DropmintClientOptions,
   type FaucetResult,
+  type StablecoinBalance,
   type ReadClient,
   type SignedTransaction,
 } from "./api-client.ts";

@@ -44,6 +44,7 @@ export type ReadClient = Omit<
   | "executeMint"
   | "executeMintBatch"
   | "requestAirdrop"
+  | "requestTestStablecoin"
   | "getWalletSessions"
   | "issueSignInNonce"
   | "signInWallet"
@@ -139,5 +140,6 @@ export function readCalls({ transport, policy, v1, collection, get, post }: Clie
 
     searchCollections: (q, query = {}) => get("/api/public/collections/search", { q, limit: query.limit }),
     getLocalBalance: (address) => get(`/api/localnet/balance/${encodeURIComponent(address)}`),
+    getLocalStablecoinBalance: (address) => get(`/api/localnet/balance/${encodeURIComponent(address)}/stablecoin`),
   };
 }

@@ -494,6 +494,7 @@ export interface components {
     MintPricing: {
       currency: string;
       currencyDecimals: number;
+      currencyMint: string | null;
       /** @enum {string} */
       priceModel: "fixed" | "range" | "hidden" | "dutch" | "pegged";
       unitPrice: number;

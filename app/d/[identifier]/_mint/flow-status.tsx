@@ -24,7 +24,10 @@ export function FlowStatus({ flow, onCheckAgain }: FlowStatusProps) {
         <div role="alert" className="space-y-1 text-sm text-amber-300">
           {flow.error !== null && <p>{describeError(flow.error)}</p>}
           {cluster === "localnet" && isClientError(flow.error) && flow.error.code === "INSUFFICIENT_BALANCE" && (
-            <p>This is the local test chain: press Get test SOL above, then Mint again.</p>
+            <p>
+              This is the local test chain: press Get test SOL (or, for a price in DUSD, Get test DUSD) above, then Mint
+              again.
+            </p>
           )}
           {flow.failures.length > 0 && <p>None of the transactions went through:</p>}
           {flow.failures.map((failure, index) => (
@@ -79,8 +82,10 @@ export function FlowStatus({ flow, onCheckAgain }: FlowStatusProps) {
         <SessionCountdown expiresInMs={flow.prepared.expiresInMs} receivedAt={flow.receivedAt} />
       )}
       {prepared && flow.step !== "failed" && flow.step !== "expired" && <PricingSummary prepared={prepared} />}
-      {flow.step === "done" && <MintResult outcome={flow.outcome} />}
-      {flow.step === "uncertain" && flow.outcome && flow.outcome.minted > 0 && <MintResult outcome={flow.outcome} />}
+      {flow.step === "done" && <MintResult outcome={flow.outcome} prepared={flow.prepared} />}
+      {flow.step === "uncertain" && flow.outcome && flow.outcome.minted > 0 && (
+        <MintResult outcome={flow.outcome} prepared={flow.prepared} />
+      )}
     </div>
   );
 }
