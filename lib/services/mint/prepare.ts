@@ -395,7 +395,8 @@ async function reserveAndBuild(
   if (spendable < leastWalletDebit(items, facts.token !== null) + WALLET_RENT_RESERVE) throw insufficientBalance();
   // A token price: the wallet's token balance, less what its other live sessions will take of it.
   const tokenSpendable = facts.token
-    ? facts.token.balance - (await heldTokenAmount(tx, { wallet, mint: facts.token.token.mint, now }))
+    ? facts.token.balance -
+      (await heldTokenAmount(tx, { wallet, mint: facts.token.token.mint, now, holderKey: facts.holder.key }))
     : 0n;
   if (facts.token && tokenSpendable < tokenTotal(items)) throw insufficientTokens(facts.phase.currency);
 

@@ -179,6 +179,18 @@ for (const target of databaseTargets) {
       const prisma = app.runtime.database.prisma;
       const held = { walletAddress: wallet.publicKey.toBase58(), collectionId: drops.spl2!.collectionId };
       expect(await prisma.mintSession.count({ where: held })).toBe(0);
+      // An unsigned session another caller prepared in the wallet's name does not count against it.
+      const stranger = await app.createKey({ keyClass: "live", collections: [drops.spl2!.shortId] });
+      const byStranger = await callJson("POST", "/api/v1/prepare-mint", {
+        headers: { "x-api-key": stranger },
+        body: {
+          collectionId: drops.spl2!.collectionId,
+          phaseId: drops.spl2!.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 1,
+        },
+      });
+      expect(byStranger.status, byStranger.text).toBe(200);
       // With enough for both, the second one is prepared.
       await giveTokens(app, mints["spl-token"], "spl-token", [{ owner: wallet.publicKey, amount: 5n * DUSD }]);
       expect((await prepare(drops.spl2!, wallet)).status).toBe(200);
