@@ -4,8 +4,9 @@
 // authority is the server's; it exists on localnet only (the faucet refuses elsewhere).
 import { createHmac } from "node:crypto";
 import { Keypair } from "@solana/web3.js";
+import { TEST_STABLECOIN_TOKEN } from "@/lib/domain/payment-currency";
 
-export const TEST_STABLECOIN = Object.freeze({ symbol: "DUSD", decimals: 6, program: "spl-token" as const });
+export const TEST_STABLECOIN = Object.freeze({ ...TEST_STABLECOIN_TOKEN, program: "spl-token" as const });
 
 const TEST_STABLECOIN_LABEL = "dropmint/test-stablecoin";
 

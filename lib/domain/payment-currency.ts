@@ -49,3 +49,6 @@ export function unsettledReason(phase: PhaseCurrency): string | null {
 export function tokenPlatformFee(price: bigint, bps: number): bigint {
   return (price * BigInt(bps)) / 10_000n;
 }
+
+/** The local chain's test stablecoin (created and handed out on localnet only; lib/chain/test-stablecoin.ts). */
+export const TEST_STABLECOIN_TOKEN = Object.freeze({ symbol: "DUSD", decimals: 6 });

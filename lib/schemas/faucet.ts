@@ -34,6 +34,7 @@ export const balanceResponseSchema = z.object({
 // POST /api/localnet/faucet/stablecoin — the local chain's test stablecoin (DUSD), for
 // drops priced in a token. GET /api/localnet/balance/{address}/stablecoin — a wallet's DUSD.
 export const MAX_FAUCET_STABLECOIN = 1000;
+export const DEFAULT_FAUCET_STABLECOIN = 100;
 
 export const stablecoinFaucetBodySchema = z.object({
   address: solanaAddressSchema,
@@ -41,7 +42,7 @@ export const stablecoinFaucetBodySchema = z.object({
     .number({ error: "must be a number of whole tokens" })
     .min(0.000001, "must be at least 0.000001 (one smallest unit)")
     .max(MAX_FAUCET_STABLECOIN, `must be at most ${MAX_FAUCET_STABLECOIN}`)
-    .default(100),
+    .default(DEFAULT_FAUCET_STABLECOIN),
 });
 
 export const stablecoinBalanceResponseSchema = z.object({

@@ -268,7 +268,7 @@ export function MintSection() {
         <code>{`{ sessionId, kind (paid | free | bogo_bonus | claim_code), price, discount, platformFee, networkCost }`}</code>{" "}
         (each with its Raw twin). <code>currencyMint</code> is null for SOL. For a phase priced in a token it names the
         token&apos;s mint and every price, discount and fee is in that token (the platform fee is a share of the unit
-        price, <code>PLATFORM_FEE_TOKEN_BPS</code>, 100 = 1% by default); <code>networkCost</code> stays in SOL and{" "}
+        price, in basis points: <code>PLATFORM_FEE_TOKEN_BPS</code>); <code>networkCost</code> stays in SOL and{" "}
         <code>walletDebit</code> is then the SOL that leaves the wallet (the network cost), while <code>total</code> is
         what leaves its token account. The transaction pays the price to the creator&apos;s associated token account and
         the fee to the platform&apos;s, each created in the same transaction (paid by the buyer) when missing, and
