@@ -87,6 +87,7 @@ export {
   tokenBalanceOf,
   tokenPaymentInstructions,
   tokenTransfersOf,
+  unpayableExtensionsOf,
   type PaymentToken,
   type TokenPayment,
   type TokenTransfer,

@@ -6,9 +6,13 @@
 import bs58 from "bs58";
 import { Message, PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import {
+  ExtensionType,
+  TOKEN_2022_PROGRAM_ID as TOKEN_2022_PROGRAM,
   createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
+  getExtensionTypes,
+  unpackMint,
 } from "@solana/spl-token";
 import { mintDecimalsOf } from "./fungible-token";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, parseTokenAccount } from "./token-accounts";
@@ -16,6 +20,24 @@ import type { Chain } from "./types";
 
 /** A token a price can be paid in, as its mint account on chain describes it. */
 export type PaymentToken = { mint: string; programId: string; decimals: number };
+
+/**
+ * Token-2022 mint extensions a payment can live with: they describe the token and move
+ * nothing. Any other (a transfer fee the creator would lose, a transfer hook needing accounts
+ * the transaction lacks, frozen new accounts, a pause, non-transferable tokens...) would pay
+ * the creator less than the price or fail the mint.
+ */
+const HARMLESS_MINT_EXTENSIONS = new Set<ExtensionType>([
+  ExtensionType.MintCloseAuthority,
+  ExtensionType.MetadataPointer,
+  ExtensionType.TokenMetadata,
+  ExtensionType.GroupPointer,
+  ExtensionType.TokenGroup,
+  ExtensionType.GroupMemberPointer,
+  ExtensionType.TokenGroupMember,
+  ExtensionType.InterestBearingConfig,
+  ExtensionType.ScaledUiAmountConfig,
+]);
 
 export type TokenPayment = {
   token: PaymentToken;
@@ -30,6 +52,26 @@ export async function readPaymentToken(chain: Chain, mint: string): Promise<Paym
   const account = await chain.getAccountInfo(mint);
   const decimals = mintDecimalsOf(account);
   return account && decimals !== null ? { mint, programId: account.owner, decimals } : null;
+}
+
+/** The names of the mint's Token-2022 extensions a payment cannot be made with (none for SPL Token). */
+export async function unpayableExtensionsOf(chain: Chain, token: PaymentToken): Promise<string[]> {
+  if (token.programId !== TOKEN_2022_PROGRAM_ID) return [];
+  const account = await chain.getAccountInfo(token.mint);
+  if (!account) return [];
+  const mint = unpackMint(
+    new PublicKey(token.mint),
+    {
+      data: Buffer.from(account.data),
+      owner: TOKEN_2022_PROGRAM,
+      lamports: Number(account.lamports),
+      executable: false,
+    },
+    TOKEN_2022_PROGRAM,
+  );
+  return getExtensionTypes(mint.tlvData)
+    .filter((type) => !HARMLESS_MINT_EXTENSIONS.has(type))
+    .map((type) => ExtensionType[type] ?? `extension ${type}`);
 }
 
 /** The associated token account of `owner` for the token. */

@@ -23,6 +23,7 @@ import {
   readPaymentToken,
   rentExemptLamports,
   tokenBalanceOf,
+  unpayableExtensionsOf,
   type PaymentToken,
 } from "@/lib/chain";
 import { settlementOf, tokenPlatformFee, type Settlement } from "@/lib/domain/payment-currency";
@@ -334,6 +335,13 @@ async function tokenFacts(
     throw new AppError(
       "MINT_NOT_SUPPORTED_BY_SURFACE",
       "This phase's token mint is missing on chain or has other decimals than its price; use the hosted mint page.",
+      { extra: { mintUrl } },
+    );
+  const unpayable = await unpayableExtensionsOf(ctx.chain, token);
+  if (unpayable.length > 0)
+    throw new AppError(
+      "MINT_NOT_SUPPORTED_BY_SURFACE",
+      `This phase's token has Token-2022 extensions a payment cannot be made with (${unpayable.join(", ")}); use the hosted mint page.`,
       { extra: { mintUrl } },
     );
   return { token, balance: await tokenBalanceOf(ctx.chain, wallet, token) };

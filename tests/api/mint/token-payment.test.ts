@@ -5,8 +5,17 @@
 // checked at prepare counting its other live sessions; execute refuses a transaction whose
 // token transfer was changed. Real chain (litesvm), real keypairs, PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Keypair, PublicKey, type Transaction } from "@solana/web3.js";
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
+import {
+  ExtensionType,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  createInitializeMint2Instruction,
+  createInitializeTransferFeeConfigInstruction,
+  getAssociatedTokenAddressSync,
+  getMintLen,
+} from "@solana/spl-token";
+import { rentExemptLamports } from "@/lib/chain";
 import { executeMintResultSchema, preparedMintResponseSchema } from "@/lib/schemas/mint";
 import type { TokenProgram } from "@/lib/chain";
 import { databaseTargets } from "../../helpers/databases";
@@ -34,6 +43,7 @@ for (const target of databaseTargets) {
     let app: TestApp;
     let key: string;
     const mints: Record<TokenProgram, string> = { "spl-token": "", "token-2022": "" };
+    let feeToken = "";
     const drops: Record<string, FixtureDrop> = {};
 
     /** A fixed-price (or pegged) phase in the token, as `npm run drop` would record it. */
@@ -85,6 +95,12 @@ for (const target of databaseTargets) {
       drops.spl2 = await tokenDrop("token-spl-2", "spl-token");
       drops.t22 = await tokenDrop("token-t22", "token-2022");
       drops.pegged = await tokenDrop("token-pegged", "spl-token", true);
+      feeToken = await transferFeeToken(app);
+      drops.feeToken = await createFixtureDrop(app, { shortId: "token-fee", price: PRICE, supply: 2 });
+      await app.runtime.database.prisma.phase.update({
+        where: { id: drops.feeToken.phaseId },
+        data: { currency: "FEE", currencyDecimals: 6, currencyMint: feeToken },
+      });
       // The bug this fixes: a SOL phase pegged to USDC was shown as 12 USDC and charged in lamports.
       drops.wrongPeg = await createFixtureDrop(app, { shortId: "token-wrong-peg", price: 0n, supply: 2 });
       await app.runtime.database.prisma.phase.update({
@@ -92,6 +108,7 @@ for (const target of databaseTargets) {
         data: { priceModel: "pegged", pegConfig: { pegMode: "usd", target: 12, tokenSymbol: "USDC" } },
       });
       key = await app.createKey({ keyClass: "live", collections: Object.values(drops).map((d) => d.shortId) });
+      expect(feeToken).not.toBe("");
     });
     afterAll(() => app?.close());
 
@@ -161,6 +178,15 @@ for (const target of databaseTargets) {
       const response = await prepare(drops.wrongPeg!, wallet);
       expect(response.status).toBe(409);
       expect(errorBodySchema.parse(response.body).code).toBe("MINT_NOT_SUPPORTED_BY_SURFACE");
+    });
+
+    it("refuses a Token-2022 token with a transfer fee, which would pay the creator less than the price", async () => {
+      const wallet = await fundedWallet(app);
+      const response = await prepare(drops.feeToken!, wallet);
+      expect(response.status).toBe(409);
+      const body = errorBodySchema.parse(response.body);
+      expect(body.code).toBe("MINT_NOT_SUPPORTED_BY_SURFACE");
+      expect(body.error).toMatch(/TransferFeeConfig/);
     });
 
     it("refuses INSUFFICIENT_BALANCE when the token balance, less the wallet's other live sessions, cannot pay", async () => {
@@ -234,4 +260,36 @@ function transferTo(transaction: Transaction) {
   );
   if (!ix) throw new Error("no token transfer in the transaction");
   return ix;
+}
+
+/** A Token-2022 mint with a 1% transfer fee (6 decimals), made by the mint authority. */
+async function transferFeeToken(app: TestApp): Promise<string> {
+  const { chain, keys } = app.runtime;
+  const authority = keys.mintAuthority;
+  const mint = Keypair.generate();
+  const space = getMintLen([ExtensionType.TransferFeeConfig]);
+  const transaction = new Transaction({
+    feePayer: authority.publicKey,
+    recentBlockhash: (await chain.getLatestBlockhash()).blockhash,
+  }).add(
+    SystemProgram.createAccount({
+      fromPubkey: authority.publicKey,
+      newAccountPubkey: mint.publicKey,
+      space,
+      lamports: Number(rentExemptLamports(space)),
+      programId: TOKEN_2022_PROGRAM_ID,
+    }),
+    createInitializeTransferFeeConfigInstruction(
+      mint.publicKey,
+      authority.publicKey,
+      authority.publicKey,
+      100,
+      1_000_000n,
+      TOKEN_2022_PROGRAM_ID,
+    ),
+    createInitializeMint2Instruction(mint.publicKey, 6, authority.publicKey, null, TOKEN_2022_PROGRAM_ID),
+  );
+  transaction.sign(authority, mint);
+  await chain.sendRawTransaction(transaction.serialize());
+  return mint.publicKey.toBase58();
 }
