@@ -143,8 +143,10 @@ export function MintSection() {
           sessions in that token will take: those in flight, and the unexpired unsigned ones prepared by the same caller
           or by the wallet&apos;s proven owner (never a stranger&apos;s, for the reason above). Short of either:{" "}
           <Err code="INSUFFICIENT_BALANCE" plain />, before anything is reserved. The token&apos;s program and decimals
-          are read from its mint account; a phase whose decimals differ, or a pegged phase whose peg names another token
-          than its currency, is refused with <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" plain />.
+          are read from its mint account; a phase whose decimals differ, a pegged phase whose peg names another token
+          than its currency, or a Token-2022 token with an extension that moves value (a transfer fee would pay the
+          creator less than the price; a transfer hook, frozen new accounts, a pause or non-transferable tokens would
+          fail the mint) is refused with <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" plain />, naming the extension.
         </li>
       </ol>
       <ul className="list-disc space-y-1 pl-6">
