@@ -119,6 +119,8 @@ const envSchema = z
     PLATFORM_FEE_ACCOUNT: optionalString,
     /** Platform fee per NFT in lamports. */
     PLATFORM_FEE_LAMPORTS: z.preprocess(emptyToUndefined, z.coerce.bigint().nonnegative().default(5_000_000n)),
+    /** Platform fee per paid NFT priced in a token, in basis points of its price, paid in that token. */
+    PLATFORM_FEE_TOKEN_BPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000).default(100)),
     /** The site's public address, used in absolute media and metadata URLs. Default http://localhost:PORT. */
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     /** Origins served by this site itself; requests from them without a key are first-party. */
@@ -289,6 +291,7 @@ export type Config = Readonly<{
   prizeAccountSecret: Uint8Array | undefined;
   platformFeeAccount: string | undefined;
   platformFeeLamports: bigint;
+  platformFeeTokenBps: number;
   publicUrl: string;
   siteOrigins: readonly string[];
   /** Where sandbox (test) keys work: the sample collections (short IDs) and the documentation origins. */
@@ -356,6 +359,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       env.PRIZE_ACCOUNT_SECRET === undefined ? undefined : (decodeSecret(env.PRIZE_ACCOUNT_SECRET) ?? undefined),
     platformFeeAccount: env.PLATFORM_FEE_ACCOUNT,
     platformFeeLamports: env.PLATFORM_FEE_LAMPORTS,
+    platformFeeTokenBps: env.PLATFORM_FEE_TOKEN_BPS,
     publicUrl,
     siteOrigins: Object.freeze([...new Set(siteOrigins)]),
     sandbox: Object.freeze({

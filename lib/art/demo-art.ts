@@ -63,6 +63,7 @@ const SHOWCASE_ART: Record<string, { title: string; tokens: number; colors: [str
   doves: { title: "Dollar Doves", tokens: 100_000, colors: ["#e0f2fe", "#0369a1"], glyph: "✧" },
   lastlight: { title: "Last Light", tokens: 8, colors: ["#fda4af", "#581c87"], glyph: "◒" },
   tapes: { title: "Tidal Tapes", tokens: 12, colors: ["#a7f3d0", "#065f46"], glyph: "♫" },
+  shells: { title: "Stable Shells", tokens: 24, colors: ["#fef3c7", "#0f766e"], glyph: "◎" },
 };
 
 /** A demo track (/art/tapes/<n>.wav) or null. */

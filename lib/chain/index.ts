@@ -81,3 +81,15 @@ export {
   type FungibleMintToParams,
   type TokenProgram,
 } from "./fungible-token";
+export {
+  readPaymentToken,
+  tokenAccountOf,
+  tokenBalanceOf,
+  tokenPaymentInstructions,
+  tokenTransfersOf,
+  unpayableExtensionsOf,
+  type PaymentToken,
+  type TokenPayment,
+  type TokenTransfer,
+} from "./token-payment";
+export { TEST_STABLECOIN, testStablecoinKeypair } from "./test-stablecoin";

@@ -37,6 +37,7 @@ import {
   pack as packMetadata,
 } from "@solana/spl-token-metadata";
 import { TransactionTooLargeError } from "./errors";
+import { tokenPaymentInstructions, type TokenPayment } from "./token-payment";
 import { MAX_TRANSACTION_BYTES } from "./types";
 
 /** A worst-case NFT mint used about 32k compute units in litesvm; this leaves room. */
@@ -164,6 +165,8 @@ export type NftMintParams = TokenMetadataFields & {
   groupMint: PublicKey;
   /** Treasury payment, platform fee...; zero amounts are left out. */
   payments: readonly Payment[];
+  /** A price paid in a token: transfers to the payees' token accounts (created if missing, by the buyer). */
+  tokenPayments?: readonly TokenPayment[];
   recentBlockhash: string;
   computeUnitLimit?: number;
   /** Priority fee; 0 or absent leaves the price instruction out. */
@@ -184,7 +187,7 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
   const program = TOKEN_2022_PROGRAM_ID;
 
   const instructions: TransactionInstruction[] = [
-    ComputeBudgetProgram.setComputeUnitLimit({ units: params.computeUnitLimit ?? DEFAULT_NFT_MINT_COMPUTE_UNITS }),
+    ComputeBudgetProgram.setComputeUnitLimit({ units: params.computeUnitLimit ?? computeUnitsFor(params) }),
   ];
   const price = params.computeUnitPriceMicroLamports ?? 0n;
   if (price < 0n) throw new RangeError("computeUnitPriceMicroLamports must be >= 0");
@@ -195,6 +198,7 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
     if (payment.lamports === 0n) continue;
     instructions.push(SystemProgram.transfer({ fromPubkey: buyer, toPubkey: payment.to, lamports: payment.lamports }));
   }
+  instructions.push(...tokenPaymentInstructions(buyer, params.tokenPayments ?? []));
 
   const buyerTokenAccount = getAssociatedTokenAddressSync(mint, owner, false, program);
   instructions.push(
@@ -223,6 +227,14 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
   );
 
   return instructions;
+}
+
+/** Room for each token payment: creating the payee's token account and the transfer (about 25k units together). */
+const TOKEN_PAYMENT_COMPUTE_UNITS = 40_000;
+
+function computeUnitsFor(params: NftMintParams): number {
+  const tokenPayments = (params.tokenPayments ?? []).filter((p) => p.amount > 0n).length;
+  return DEFAULT_NFT_MINT_COMPUTE_UNITS + tokenPayments * TOKEN_PAYMENT_COMPUTE_UNITS;
 }
 
 export function buildNftMintTransaction(params: NftMintParams): Transaction {

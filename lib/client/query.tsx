@@ -94,6 +94,7 @@ export const queryKeys = {
   /** Everything about one wallet across drops (its balance). */
   wallet: (cluster: Cluster, wallet: string) => [cluster, "wallet", wallet] as const,
   localBalance: (cluster: Cluster, wallet: string) => [cluster, "wallet", wallet, "local-balance"] as const,
+  localStablecoin: (cluster: Cluster, wallet: string) => [cluster, "wallet", wallet, "local-stablecoin"] as const,
 };
 
 /** The collection, polled; `initialData` is the server-rendered copy so nothing shifts on hydration. */
@@ -219,6 +220,16 @@ export function useLocalBalance(wallet: string | null) {
   return useQuery({
     queryKey: queryKeys.localBalance(cluster, wallet ?? ""),
     queryFn: async () => (await client.getLocalBalance(wallet!)).lamports,
+    enabled: cluster === "localnet" && wallet !== null,
+  });
+}
+
+/** Local chain only: the wallet's test stablecoin (raw units), re-read after a faucet drop or a mint. */
+export function useLocalStablecoin(wallet: string | null) {
+  const { client, cluster } = useReads();
+  return useQuery({
+    queryKey: queryKeys.localStablecoin(cluster, wallet ?? ""),
+    queryFn: () => client.getLocalStablecoinBalance(wallet!),
     enabled: cluster === "localnet" && wallet !== null,
   });
 }

@@ -31,7 +31,9 @@ export type FirstPartyReads = {
   searchCollections(q: string, query?: { limit?: number }): Promise<{ success: true; collections: T.SearchResult[] }>;
 };
 
-export type SiteReadClient = ReadClient & FirstPartyReads & Pick<LocalnetClient, "getLocalBalance">;
+export type SiteReadClient = ReadClient &
+  FirstPartyReads &
+  Pick<LocalnetClient, "getLocalBalance" | "getLocalStablecoinBalance">;
 
 export type SiteClient = DropmintClient &
   FirstPartyReads &
@@ -51,8 +53,8 @@ const firstPartyReads = ({ get }: ClientConnection): FirstPartyReads => ({
 /** The read half, for pages where collectors only browse and search (no mint code shipped). */
 export function createSiteReadClient(options: DropmintClientOptions = {}): SiteReadClient {
   const connection = connect(options);
-  const { getLocalBalance } = localnetCalls(connection);
-  return { ...readCalls(connection), ...firstPartyReads(connection), getLocalBalance };
+  const { getLocalBalance, getLocalStablecoinBalance } = localnetCalls(connection);
+  return { ...readCalls(connection), ...firstPartyReads(connection), getLocalBalance, getLocalStablecoinBalance };
 }
 
 /** The whole client, for the drop page. One connection: one pacing bucket for every call. */

@@ -9,6 +9,8 @@ import { rarityPrice } from "@/lib/domain/mint-pricing";
 import { rankByRarity } from "@/lib/domain/rarity";
 import { prizeAccountOf } from "@/lib/services/bounty-payouts";
 import { commitFairOrder } from "@/lib/services/fairness";
+import { ensureTestStablecoin } from "@/lib/services/stablecoin-faucet";
+import { TEST_STABLECOIN } from "@/lib/chain";
 import {
   createGroupOnChain,
   collectionData,
@@ -29,7 +31,21 @@ export async function seedShowcaseDrop({ ctx, now, collectors }: SeedContext, ke
   const treasury = Keypair.generate().publicKey;
   const groupMint = await createGroupOnChain(ctx, drop);
   const collectionId = crypto.randomUUID();
-  const phases = phaseRows(drop, collectionId, now);
+  // A stablecoin drop's phases are priced in the local test stablecoin, created here when missing.
+  const stablecoin = spec.stablecoin ? await ensureTestStablecoin(ctx) : null;
+  const phases = phaseRows(drop, collectionId, now).map((p) =>
+    stablecoin
+      ? {
+          ...p,
+          data: {
+            ...p.data,
+            currency: TEST_STABLECOIN.symbol,
+            currencyDecimals: stablecoin.decimals,
+            currencyMint: stablecoin.mint,
+          },
+        }
+      : p,
+  );
   const phaseIds = new Map(phases.map((p) => [p.key, p.id]));
   const phase = drop.phases[0]!;
 

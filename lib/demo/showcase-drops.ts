@@ -29,6 +29,8 @@ export type ShowcaseDrop = {
   nextMintPrize?: { name: string; amount: bigint };
   /** Audio NFTs: each token has a track (/art/<short id>/<n>.wav) of this many seconds, played as its preview. */
   audioSeconds?: number;
+  /** The phases are priced in the local chain's test stablecoin (DUSD; lib/chain/test-stablecoin.ts), in its smallest unit. */
+  stablecoin?: boolean;
 };
 
 const base: Omit<DemoDrop, "shortId" | "name" | "symbol" | "description" | "totalSupply" | "phases"> = {
@@ -238,6 +240,31 @@ export const SHOWCASE_DROPS = {
     count: 12,
     seededMints: { count: 2, spacingMinutes: 300, lastAgoMinutes: 90 },
     audioSeconds: 4,
+  },
+  shells: {
+    drop: {
+      ...base,
+      shortId: "shells",
+      name: "Stable Shells",
+      symbol: "SHELL",
+      description:
+        "Twenty-four shells priced in a stablecoin, not in SOL: 5 DUSD each, paid from your DUSD token account to the creator's. DUSD is the local chain's test stablecoin: press Get test DUSD beside your wallet for some. The network's rent and fees are still paid in SOL.",
+      totalSupply: 24,
+      phases: [
+        {
+          key: "sale",
+          name: "Sale",
+          start: -1 * DAY,
+          end: 30 * DAY,
+          priceModel: "fixed",
+          price: 5_000_000n, // 5 DUSD (6 decimals)
+          maxPerWallet: 5,
+          maxPerTransaction: 2,
+        },
+      ],
+    },
+    count: 24,
+    stablecoin: true,
   },
 } satisfies Record<string, ShowcaseDrop>;
 

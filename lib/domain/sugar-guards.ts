@@ -40,8 +40,10 @@ export const REFUSED_GUARDS = {
     "Dropmint cannot check a gatekeeper network's pass (Civic and the like): no mint waits on a third-party identity token.",
   thirdPartySigner:
     "Dropmint signs each mint itself, last, after its own checks; a mint cannot wait for another party's signature.",
-  tokenPayment: "Dropmint charges in SOL only (solPayment, or the extras' dutch and pegged prices paid in SOL).",
-  token2022Payment: "Dropmint charges in SOL only (solPayment, or the extras' dutch and pegged prices paid in SOL).",
+  tokenPayment:
+    "A drop created from a folder is priced in SOL (solPayment, or the extras' dutch and pegged prices paid in SOL): the mint flow settles token prices, but a folder cannot name one yet.",
+  token2022Payment:
+    "A drop created from a folder is priced in SOL (solPayment, or the extras' dutch and pegged prices paid in SOL): the mint flow settles token prices, but a folder cannot name one yet.",
   freezeSolPayment:
     "Dropmint pays the treasury at mint; it holds no escrow and cannot freeze minted NFTs until a thaw.",
   freezeTokenPayment:

@@ -1,6 +1,7 @@
 // Whether the v1 mint flow (prepare → sign → execute) can mint a drop: the one rule both the
 // Collection response's `capabilities.supportedBySurface` and prepare-mint's
 // MINT_NOT_SUPPORTED_BY_SURFACE refusal read, derived from the drop as it is, never stored.
+import { unsettledReason, type PhaseCurrency } from "./payment-currency";
 import { dutchConfigOf, pegConfigOf } from "./phase-config";
 
 export type SurfaceDrop = {
@@ -21,7 +22,7 @@ export const SURFACE_CHAINS = ["solana", "solana-mainnet", "solana-devnet", "sol
 /** Features the v1 flow cannot serve: a drop that needs one is minted on its hosted page. */
 export const FEATURES_NOT_ON_SURFACE = ["nft_selection"] as const;
 
-export type SurfacePhase = { currency: string; priceModel: string; pegConfig: unknown; dutchConfig: unknown };
+export type SurfacePhase = PhaseCurrency & { dutchConfig: unknown };
 
 /** Why the v1 flow cannot mint this drop (a sentence for the refusal), or null when it can. */
 export function unsupportedBySurface(drop: SurfaceDrop, phases: readonly SurfacePhase[]): string | null {
@@ -29,9 +30,9 @@ export function unsupportedBySurface(drop: SurfaceDrop, phases: readonly Surface
   if (drop.requiresFeatures.some((f) => (FEATURES_NOT_ON_SURFACE as readonly string[]).includes(f)))
     return "This drop needs a feature the API does not offer (the buyer selects the NFT); use its hosted mint page.";
   if (!drop.collectionAddress || drop.launchStatus !== "live") return "This drop has not launched on chain.";
-  // Payments are SOL transfers: a phase priced in another token cannot be settled here.
-  if (phases.some((p) => p.currency.toUpperCase() !== "SOL"))
-    return "A phase of this drop is priced in a token the API cannot settle.";
+  // Payments are SOL or token transfers: a phase whose price names no payable token cannot be settled.
+  const unsettled = phases.map(unsettledReason).find((reason) => reason !== null);
+  if (unsettled) return `${unsettled} The API cannot settle it.`;
   if (phases.some(brokenPriceSettings)) return "A phase of this drop has incomplete price settings.";
   // Rarity pricing would tell a fair drop's buyer how rare the next NFT is: they could decline and wait.
   if (drop.fairCommitment !== null && phases.some((p) => p.priceModel === "range"))

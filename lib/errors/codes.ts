@@ -84,7 +84,8 @@ export const ERROR_CODE_DESCRIPTIONS = {
   AUTH_UNAVAILABLE: "The key could not be checked right now. Retry; this is not a denial.",
   CLIENT_BROADCAST_NOT_ALLOWED: "A transaction hash was sent to execute-mint; send the signed transaction instead.",
   CHAIN_NOT_SUPPORTED_BY_SURFACE: "v1 mints on Solana only.",
-  INSUFFICIENT_BALANCE: "The wallet cannot pay for the mint; nothing was reserved.",
+  INSUFFICIENT_BALANCE:
+    "The wallet cannot pay for the mint (its SOL, or for a price in a token its balance of that token less its other live sessions' share); nothing was reserved.",
   WALLET_BLOCKED: "The wallet is held or blocked (body: reason, blockedUntil, permanent).",
   ASSET_BANNED:
     "The operator has banned this drop (a takedown): prepare and execute refuse it until it is unbanned; reads still answer (body: reason).",

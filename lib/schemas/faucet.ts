@@ -30,3 +30,31 @@ export const balanceResponseSchema = z.object({
   address: z.string(),
   lamports: z.number().int(),
 });
+
+// POST /api/localnet/faucet/stablecoin — the local chain's test stablecoin (DUSD), for
+// drops priced in a token. GET /api/localnet/balance/{address}/stablecoin — a wallet's DUSD.
+export const MAX_FAUCET_STABLECOIN = 1000;
+export const DEFAULT_FAUCET_STABLECOIN = 100;
+
+export const stablecoinFaucetBodySchema = z.object({
+  address: solanaAddressSchema,
+  amount: z
+    .number({ error: "must be a number of whole tokens" })
+    .min(0.000001, "must be at least 0.000001 (one smallest unit)")
+    .max(MAX_FAUCET_STABLECOIN, `must be at most ${MAX_FAUCET_STABLECOIN}`)
+    .default(DEFAULT_FAUCET_STABLECOIN),
+});
+
+export const stablecoinBalanceResponseSchema = z.object({
+  success: z.literal(true),
+  address: z.string(),
+  /** The stablecoin's mint address. */
+  mint: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+  /** Whole tokens, and the same in the smallest unit. */
+  amount: z.number(),
+  amountRaw: z.number().int(),
+});
+
+export const stablecoinFaucetResponseSchema = stablecoinBalanceResponseSchema.extend({ signature: z.string() });

@@ -101,11 +101,15 @@ export const pricingItemSchema = z.object({
 /**
  * The authoritative breakdown. Every amount comes twice: `x` in display units of
  * `currency` and `xRaw` in its smallest unit (lamports for SOL). networkCost is what the
- * chain takes (rent of the new accounts + signature fees), always in SOL.
+ * chain takes (rent of the new accounts + signature fees), always in SOL. A price in a token
+ * (`currencyMint` set) is paid in that token, the platform fee too; walletDebit is then what
+ * the wallet spends in SOL (the network cost), and `total` what it spends of the token.
  */
 export const mintPricingSchema = z.object({
   currency: z.string(),
   currencyDecimals: z.number().int(),
+  /** The token mint the price is paid in (SPL Token or Token-2022); null for SOL. */
+  currencyMint: z.string().nullable(),
   priceModel: z.enum(["fixed", "range", "hidden", "dutch", "pegged"]),
   unitPrice: wireAmount,
   unitPriceRaw: wireAmount,

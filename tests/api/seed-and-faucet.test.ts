@@ -30,6 +30,7 @@ describe("demo drops and the faucet (PGlite)", () => {
       "nightfall",
       "packs",
       "relics",
+      "shells",
       "sprites",
       "tapes",
     ]);

@@ -1,5 +1,6 @@
 // API docs: the local chain's helpers — faucet, balance and the end-to-end test control.
-import { MAX_FAUCET_SOL } from "@/lib/schemas/faucet";
+import { TEST_STABLECOIN_TOKEN } from "@/lib/domain/payment-currency";
+import { DEFAULT_FAUCET_STABLECOIN, MAX_FAUCET_SOL, MAX_FAUCET_STABLECOIN } from "@/lib/schemas/faucet";
 import { StatusOf } from "../_reference/error-code";
 export function FaucetSection() {
   return (
@@ -22,6 +23,17 @@ export function FaucetSection() {
   -H 'Content-Type: application/json' \\
   -d '{"address":"<wallet address>","sol":2}'`}
       </pre>
+      <p>
+        <strong>Test stablecoin.</strong> The local chain has a test stablecoin,{" "}
+        <code>{TEST_STABLECOIN_TOKEN.symbol}</code> (an SPL token with {TEST_STABLECOIN_TOKEN.decimals} decimals whose
+        mint authority is the server), for drops priced in a token such as the <code>shells</code> demo drop.{" "}
+        <code>POST /api/localnet/faucet/stablecoin</code> with <code>{`{ "address": "<wallet>", "amount": 20 }`}</code>{" "}
+        mints whole DUSD (at most {MAX_FAUCET_STABLECOIN} a call, {DEFAULT_FAUCET_STABLECOIN} when left out) to the
+        wallet&apos;s token account, creating it when missing, and answers{" "}
+        <code>{`{ success, signature, address, mint, symbol, decimals, amount, amountRaw }`}</code>;{" "}
+        <code>GET /api/localnet/balance/&lt;wallet&gt;/stablecoin</code> answers the same without the signature. Like
+        the SOL faucet, both exist on localnet only and answer <StatusOf code="NOT_FOUND" /> elsewhere.
+      </p>
       <p>
         <strong>Test control.</strong> With <code>DROPMINT_TEST_CONTROLS=1</code> (and only on localnet),{" "}
         <code>POST /api/localnet/test-controls/phase-start</code> with{" "}

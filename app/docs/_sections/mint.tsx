@@ -142,6 +142,18 @@ export function MintSection() {
           drop, the supersede rule and the cap of {MAX_UNSIGNED_SESSIONS_PER_WALLET} keep one funded wallet from
           reserving more than it can pay for.
         </li>
+        <li>
+          A phase priced in a token (SPL Token or Token-2022; <code>pricing.currencyMint</code> names its mint) is paid
+          in that token: the wallet&apos;s SOL must still cover the rent and signature fees, and its token balance (its
+          associated token account) must cover every transaction&apos;s price and platform fee, less what its other live
+          sessions in that token will take: those in flight, and the unexpired unsigned ones prepared by the same caller
+          or by the wallet&apos;s proven owner (never a stranger&apos;s, for the reason above). Short of either:{" "}
+          <Err code="INSUFFICIENT_BALANCE" plain />, before anything is reserved. The token&apos;s program and decimals
+          are read from its mint account; a phase whose decimals differ, a pegged phase whose peg names another token
+          than its currency, or a Token-2022 token with an extension that moves value (a transfer fee would pay the
+          creator less than the price; a transfer hook, frozen new accounts, a pause or non-transferable tokens would
+          fail the mint) is refused with <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" plain />, naming the extension.
+        </li>
       </ol>
       <ul className="list-disc space-y-1 pl-6">
         <li>
@@ -263,7 +275,14 @@ export function MintSection() {
         chain), <code>walletDebit</code> (total + networkCost: what leaves the wallet), and <code>items</code>: per
         transaction{" "}
         <code>{`{ sessionId, kind (paid | free | bogo_bonus | claim_code), price, discount, platformFee, networkCost }`}</code>{" "}
-        (each with its Raw twin).
+        (each with its Raw twin). <code>currencyMint</code> is null for SOL. For a phase priced in a token it names the
+        token&apos;s mint and every price, discount and fee is in that token (the platform fee is a share of the unit
+        price, in basis points: <code>PLATFORM_FEE_TOKEN_BPS</code>); <code>networkCost</code> stays in SOL and{" "}
+        <code>walletDebit</code> is then the SOL that leaves the wallet (the network cost), while <code>total</code> is
+        what leaves its token account. The transaction pays the price to the creator&apos;s associated token account and
+        the fee to the platform&apos;s, each created in the same transaction (paid by the buyer) when missing, and
+        execute refuses, with <Err code="TRANSACTION_MISMATCH" plain />, a transaction whose token transfers are not the
+        session&apos;s amount, mint and destinations.
       </p>
 
       <Operation router="v1" id="executeMint" />

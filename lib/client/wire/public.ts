@@ -502,6 +502,7 @@ export interface components {
     MintPricing: {
       currency: string;
       currencyDecimals: number;
+      currencyMint: string | null;
       /** @enum {string} */
       priceModel: "fixed" | "range" | "hidden" | "dutch" | "pegged";
       unitPrice: number;

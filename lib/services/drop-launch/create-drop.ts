@@ -15,6 +15,7 @@ import type { DropPlan } from "@/lib/schemas/drop-plan";
 import type { ServiceContext } from "../context";
 import { collectionFieldsOf, writeExtras, writeNfts, writePhases } from "./drop-rows";
 import { assertGateCollectionsKnown } from "./gate-collections";
+import { assertPhasesSettle } from "./phase-payments";
 import { describeDrop, type DropReport } from "./describe-drop";
 
 /** Enough for the collection account's rent and its fee, with room. */
@@ -38,6 +39,7 @@ export async function createDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
         : `The short ID "${plan.shortId}" belongs to another drop: set another shortId in dropmint.json.`,
     );
   }
+  assertPhasesSettle(plan);
   await assertGateCollectionsKnown(ctx, plan);
   const collectionAddress = await ensureCollectionOnChain(ctx, plan);
   const collectionId = crypto.randomUUID();

@@ -12,6 +12,7 @@ import type { ServiceContext } from "../context";
 import { collectionFieldsOf, writeExtras, writeNfts, writePhases } from "./drop-rows";
 import { shapeOfPlan, shapeOfRows } from "./drop-shape";
 import { assertGateCollectionsKnown } from "./gate-collections";
+import { assertPhasesSettle } from "./phase-payments";
 import { describeDrop, type DropReport } from "./describe-drop";
 
 const LIVE_SESSIONS = ["prepared", "processing", "pending"] as const;
@@ -23,6 +24,7 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
   if (!found)
     throw new AppError("COLLECTION_NOT_FOUND", `No drop has the short ID "${plan.shortId}": run create first.`);
   const collectionId = found.id;
+  assertPhasesSettle(plan);
   await assertGateCollectionsKnown(ctx, plan);
 
   const result = await ctx.db.$transaction(

@@ -29,7 +29,7 @@ import type { WonBounty } from "./bounty-triggers";
 import { recordMint, type RecordOutcome } from "./record-mint";
 import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
 import { endSession } from "./sessions";
-import { checkSignedTransaction } from "./transaction-check";
+import { checkSignedTransaction, checkTokenPayment } from "./transaction-check";
 import { assertWalletNotBlocked } from "./wallet-block";
 import { assertAssetNotBanned } from "@/lib/services/asset-bans";
 import { bindGateNfts, checkLimitsLocked, hasLimits, loadClaimLimits, type ClaimLimits } from "./execute-limits";
@@ -65,6 +65,11 @@ export async function executeMint(
     assertAssetNotBanned(ctx.db, session.collectionId),
   ]);
   const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
+  checkTokenPayment({
+    ...session,
+    treasury: drop.collection.treasuryAddress,
+    feeAccount: ctx.keys.platformFeeAccount.toBase58(),
+  });
   const mintKey = await mintKeyOrExpire(ctx, session, now);
   const phase = drop.phases.find((p) => p.id === session.phaseId) ?? null;
   const limits = await loadClaimLimits(ctx.db, ctx.chain, session, phase, now);

@@ -16,7 +16,17 @@ import type { Collection, Phase, Prisma } from "@/lib/db/generated/client";
 import type { ServiceContext } from "@/lib/services/context";
 import type { CollectionRef } from "@/lib/services/collection-ref";
 import { AppError } from "@/lib/errors";
-import { buildNftMintMessage, mintKeypairForSession, nftMintAccountSize, rentExemptLamports } from "@/lib/chain";
+import {
+  buildNftMintMessage,
+  mintKeypairForSession,
+  nftMintAccountSize,
+  readPaymentToken,
+  rentExemptLamports,
+  tokenBalanceOf,
+  unpayableExtensionsOf,
+  type PaymentToken,
+} from "@/lib/chain";
+import { settlementOf, tokenPlatformFee, type Settlement } from "@/lib/domain/payment-currency";
 import {
   MAX_UNSIGNED_SESSIONS_PER_WALLET,
   MIN_SESSION_LIFETIME_MS,
@@ -67,6 +77,7 @@ import {
   createOpenEndedNfts,
   databaseNow,
   endedUnsignedHolds,
+  heldTokenAmount,
   holderHolds,
   lockHolder,
   lockPhase,
@@ -120,6 +131,8 @@ type PrepareFacts = {
   bogo: Bogo | null;
   holdShare: number | null;
   balance: bigint;
+  /** A token-priced phase: the token (from its mint account) and the wallet's balance of it. */
+  token: { token: PaymentToken; balance: bigint } | null;
   latest: { blockhash: string; lastValidBlockHeight: bigint };
   /** How long the session may live (from the blockhash's life left); its end is set on the database's clock. */
   lifetimeMs: number;
@@ -138,14 +151,14 @@ export async function prepareMint(
   const now = ctx.clock.now();
   const holder = options.holder ?? { key: "script", walletProven: false };
   const collection = await checkDrop(ctx, ref, body.walletAddress, now, options);
-  const phase = await checkPhase(ctx, collection, body.phaseId, now);
-  const entry = await checkEntry(ctx, collection, phase, body, now);
+  const { phase, settlement } = await checkPhase(ctx, collection, body.phaseId, now);
+  const entry = await checkEntry(ctx, collection, phase, body, now, settlement);
   const holdShare = holdShareOf(phase.phaseSupply ?? collection.totalSupply);
   await assertNoCooldown(ctx, {
     ...{ collectionId: collection.id, phaseId: phase.id, wallet: body.walletAddress },
     ...{ holder, holdShare, now },
   });
-  const chainFacts = await checkChain(ctx, body.walletAddress);
+  const chainFacts = await checkChain(ctx, body.walletAddress, settlement, collection.mintUrl);
   const facts: PrepareFacts = {
     ...{ collection, phase, body, wallet: body.walletAddress, holder, now, holdShare },
     ...entry,
@@ -199,13 +212,12 @@ async function checkPhase(ctx: ServiceContext, collection: Collection, phaseId: 
       "PHASE_NOT_ACTIVE",
       timing.status === "upcoming" ? "This phase has not started yet." : "This phase has ended.",
     );
-  // Payments are SOL transfers; a phase priced in another token cannot be settled here.
-  if (phase.currency.toUpperCase() !== "SOL") {
-    throw new AppError(
-      "MINT_NOT_SUPPORTED_BY_SURFACE",
-      "This phase is priced in a token the API cannot settle; use the hosted mint page.",
-      { extra: { mintUrl: collection.mintUrl } },
-    );
+  // Payments are SOL or token transfers; a phase whose price names no payable token cannot be settled here.
+  const settlement = settlementOf(phase);
+  if ("unsupported" in settlement) {
+    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", `${settlement.unsupported} Use the hosted mint page.`, {
+      extra: { mintUrl: collection.mintUrl },
+    });
   }
   // Rarity pricing would tell a fair drop's buyer, before signing, how rare the NFT is: they could decline and wait for a rarer one.
   if (isFairDrop(collection) && phase.priceModel === "range") {
@@ -215,7 +227,7 @@ async function checkPhase(ctx: ServiceContext, collection: Collection, phaseId: 
       { extra: { mintUrl: null } },
     );
   }
-  return phase;
+  return { phase, settlement };
 }
 
 /** The claim code, eligibility and the wallet's limit, the unit price, and sold out by the cached counts. */
@@ -225,6 +237,7 @@ async function checkEntry(
   phase: PhaseWithGates,
   body: PrepareMintBody,
   now: Date,
+  settlement: Settlement,
 ) {
   const { db, chain, config } = ctx;
   const wallet = body.walletAddress;
@@ -257,7 +270,10 @@ async function checkEntry(
     (await getDropCounts(ctx, collection.id)).minted >= collection.totalSupply
   )
     throw soldOut();
-  return { entered, allowlistCode, walletLimit, unitPrice, feePerNft: config.platformFeeLamports, bogo: bogoOf(phase) };
+  // A token price pays its fee in the token, a share of the unit price; a SOL price the flat lamports.
+  const feePerNft =
+    settlement.kind === "token" ? tokenPlatformFee(unitPrice, config.platformFeeTokenBps) : config.platformFeeLamports;
+  return { entered, allowlistCode, walletLimit, unitPrice, feePerNft, bogo: bogoOf(phase) };
 }
 
 /**
@@ -291,12 +307,13 @@ async function assertNoCooldown(
   );
 }
 
-/** The wallet's balance and a blockhash with enough life left; the session's end follows from it. */
-async function checkChain(ctx: ServiceContext, wallet: string) {
-  const [balance, latest, height] = await Promise.all([
+/** The wallet's balances (SOL, and the phase's token) and a blockhash with enough life left; the session's end follows from it. */
+async function checkChain(ctx: ServiceContext, wallet: string, settlement: Settlement, mintUrl: string | null) {
+  const [balance, latest, height, token] = await Promise.all([
     ctx.chain.getBalance(wallet),
     ctx.chain.getLatestBlockhash(),
     ctx.chain.getBlockHeight(),
+    settlement.kind === "token" ? tokenFacts(ctx, wallet, settlement, mintUrl) : Promise.resolve(null),
   ]);
   // Cheap refusal before any lock: not even the rent of one NFT (a claim code may make the price 0).
   if (balance < BUYER_TOKEN_ACCOUNT_RENT + WALLET_RENT_RESERVE) throw insufficientBalance();
@@ -307,7 +324,31 @@ async function checkChain(ctx: ServiceContext, wallet: string) {
       "CHAIN_UNAVAILABLE",
       "The chain answered with a blockhash too old to mint with. Retry in a moment.",
     );
-  return { balance, latest, lifetimeMs };
+  return { balance, latest, lifetimeMs, token };
+}
+
+/** The phase's token as its mint account describes it (the decimals must be the phase's), and the wallet's balance of it. */
+async function tokenFacts(
+  ctx: ServiceContext,
+  wallet: string,
+  settlement: Extract<Settlement, { kind: "token" }>,
+  mintUrl: string | null,
+) {
+  const token = await readPaymentToken(ctx.chain, settlement.mint);
+  if (!token || token.decimals !== settlement.decimals)
+    throw new AppError(
+      "MINT_NOT_SUPPORTED_BY_SURFACE",
+      "This phase's token mint is missing on chain or has other decimals than its price; use the hosted mint page.",
+      { extra: { mintUrl } },
+    );
+  const unpayable = await unpayableExtensionsOf(ctx.chain, token);
+  if (unpayable.length > 0)
+    throw new AppError(
+      "MINT_NOT_SUPPORTED_BY_SURFACE",
+      `This phase's token has Token-2022 extensions a payment cannot be made with (${unpayable.join(", ")}); use the hosted mint page.`,
+      { extra: { mintUrl } },
+    );
+  return { token, balance: await tokenBalanceOf(ctx.chain, wallet, token) };
 }
 
 /** Reserves and builds; when supply comes up short, sweeps the drop's dead sessions and answers with what is left. */
@@ -363,7 +404,13 @@ async function reserveAndBuild(
   // What the wallet's submits in flight will take first.
   const spendable = facts.balance - state.inFlightDebit;
   // Before anything is reserved: the least these transactions can cost (the exact check follows).
-  if (spendable < leastWalletDebit(items) + WALLET_RENT_RESERVE) throw insufficientBalance();
+  if (spendable < leastWalletDebit(items, facts.token !== null) + WALLET_RENT_RESERVE) throw insufficientBalance();
+  // A token price: the wallet's token balance, less what its other live sessions will take of it.
+  const tokenSpendable = facts.token
+    ? facts.token.balance -
+      (await heldTokenAmount(tx, { wallet, mint: facts.token.token.mint, now, holderKey: facts.holder.key }))
+    : 0n;
+  if (facts.token && tokenSpendable < tokenTotal(items)) throw insufficientTokens(facts.phase.currency);
 
   let nfts = await reserveSupply(tx, facts, items, plan.total, finalAnswer);
   if (nfts.length < plan.total) ({ plan, items } = itemsFor(nfts.length));
@@ -375,11 +422,12 @@ async function reserveAndBuild(
     );
     nfts = nfts.slice(0, plan.total);
   }
-  const sessions = buildSessions(ctx, collection, nfts, items, wallet, facts.latest.blockhash, now);
+  const sessions = buildSessions(ctx, facts, nfts, items);
   // Exact rent depends on the reserved NFTs' metadata; refusing here rolls the reservation back.
-  if (spendable < pricingTotals(sessions.map((b) => b.priced)).walletDebit + WALLET_RENT_RESERVE)
+  if (spendable < sessions.reduce((sum, s) => sum + s.walletDebit, 0n) + WALLET_RENT_RESERVE)
     throw insufficientBalance();
-  const pricing = pricingView(phase, facts.unitPrice, facts.feePerNft, sessions);
+  if (facts.token && tokenSpendable < tokenTotal(items)) throw insufficientTokens(phase.currency);
+  const pricing = pricingView(phase, facts.unitPrice, facts.feePerNft, sessions, facts.token?.token ?? null);
   await recordSessions(tx, facts, sessions, pricing, grants);
   return preparedView(facts, plan, sessions, pricing, expiresAt);
 }
@@ -493,6 +541,7 @@ async function recordSessions(
       feeAmount: s.priced.fee,
       walletDebit: s.walletDebit,
       currency: phase.currency,
+      tokenMint: facts.token?.token.mint ?? null,
       pricing: pricing.items[i]! as unknown as Prisma.InputJsonValue,
       affiliateId: facts.affiliateId,
       walletProvider: facts.body.walletProvider,
@@ -603,15 +652,20 @@ const LEAST_MINT_ACCOUNT_RENT = rentExemptLamports(
   nftMintAccountSize(PublicKey.default, PublicKey.default, { name: "", symbol: "", uri: "" }),
 );
 
-function leastWalletDebit(items: readonly MintItem[]): bigint {
+function leastWalletDebit(items: readonly MintItem[], paidInToken: boolean): bigint {
   const SIGNATURES = 3; // wallet, new mint, mint authority
-  return pricingTotals(
+  const totals = pricingTotals(
     items.map((item) => ({
       ...item,
       networkCost: networkCost(LEAST_MINT_ACCOUNT_RENT + BUYER_TOKEN_ACCOUNT_RENT, SIGNATURES),
     })),
-  ).walletDebit;
+  );
+  // A token price takes only the network's share in SOL.
+  return paidInToken ? totals.networkCost : totals.walletDebit;
 }
+
+/** What the items take of the token (prices and fees); only for a token-priced phase. */
+const tokenTotal = (items: readonly MintItem[]) => items.reduce((sum, item) => sum + item.price + item.fee, 0n);
 
 function refuseIfEmpty(plan: QuantityPlan, holderFirstEndsAt: Date | null, now: Date): QuantityPlan {
   if (plan.refusal === "HOLD_LIMIT_REACHED") {
@@ -632,6 +686,12 @@ function refuseIfEmpty(plan: QuantityPlan, holderFirstEndsAt: Date | null, now: 
 }
 
 const soldOut = () => new AppError("SOLD_OUT", "Nothing is left to mint here right now.");
+
+const insufficientTokens = (symbol: string) =>
+  new AppError(
+    "INSUFFICIENT_BALANCE",
+    `The wallet's ${symbol} cannot cover the price and fee of this mint, counting what its other live mints will take. Nothing was reserved.`,
+  );
 
 const insufficientBalance = () =>
   new AppError(
@@ -689,15 +749,11 @@ const carriesBonuses = (items: readonly MintItem[]) =>
  */
 function buildSessions(
   ctx: ServiceContext,
-  collection: Collection,
+  facts: ReserveFacts,
   nfts: readonly ReservedNft[],
   items: readonly MintItem[],
-  wallet: string,
-  blockhash: string,
-  now: Date,
 ): Built[] {
-  const build = (i: number, how: BuildHow = {}) =>
-    buildOne(ctx, collection, nfts[i]!, items[i]!, wallet, blockhash, now, how);
+  const build = (i: number, how: BuildHow = {}) => buildOne(ctx, facts, nfts[i]!, items[i]!, how);
   if (!carriesBonuses(items)) return items.map((_, i) => build(i));
   const bonuses = items.slice(1).map((_, i) => build(i + 1, { serverPaid: true }));
   const reimburse = bonuses.reduce((sum, bonus) => sum + bonus.priced.networkCost, 0n);
@@ -706,21 +762,22 @@ function buildSessions(
 
 type BuildHow = { serverPaid?: boolean; reimburse?: bigint };
 
-function buildOne(
-  ctx: ServiceContext,
-  collection: Collection,
-  nft: ReservedNft,
-  item: MintItem,
-  wallet: string,
-  blockhash: string,
-  now: Date,
-  how: BuildHow,
-): Built {
+function buildOne(ctx: ServiceContext, facts: ReserveFacts, nft: ReservedNft, item: MintItem, how: BuildHow): Built {
+  const { collection, wallet, now } = facts;
   // The NFT's mint key is derived from its session id, and signs only at execute.
   const sessionId = nft.sessionId;
   const mint = mintKeypairForSession(ctx.keys.mintKeySecret, sessionId).publicKey;
   const authority = ctx.keys.mintAuthority.publicKey;
   const fields = onChainFields(ctx.publicBaseUrl, collection, nft, mint, now);
+  const treasury = new PublicKey(collection.treasuryAddress);
+  const token = facts.token?.token ?? null;
+  // A token price goes to the creator's (and the platform's) token accounts; the rest stays SOL.
+  const solPrice = token
+    ? []
+    : [
+        { to: treasury, lamports: item.price },
+        { to: ctx.keys.platformFeeAccount, lamports: item.fee },
+      ];
   const compiled = buildNftMintMessage({
     payer: how.serverPaid ? authority : new PublicKey(wallet),
     owner: new PublicKey(wallet),
@@ -728,15 +785,19 @@ function buildOne(
     mintAuthority: authority,
     groupMint: new PublicKey(collection.collectionAddress!),
     ...fields,
-    payments: [
-      { to: new PublicKey(collection.treasuryAddress), lamports: item.price },
-      { to: ctx.keys.platformFeeAccount, lamports: item.fee },
-      { to: authority, lamports: how.reimburse ?? 0n },
-    ],
-    recentBlockhash: blockhash,
+    payments: [...solPrice, { to: authority, lamports: how.reimburse ?? 0n }],
+    tokenPayments: token
+      ? [
+          { token, to: treasury, amount: item.price },
+          { token, to: ctx.keys.platformFeeAccount, amount: item.fee },
+        ]
+      : [],
+    recentBlockhash: facts.latest.blockhash,
   });
   const rent = rentExemptLamports(nftMintAccountSize(mint, authority, fields)) + BUYER_TOKEN_ACCOUNT_RENT;
   const priced = { ...item, networkCost: networkCost(rent, compiled.requiredSignatures) };
+  // What the transaction takes in SOL: with a token price, only the network's share.
+  const solDebit = token ? priced.networkCost : pricingTotals([priced]).walletDebit;
   return {
     sessionId,
     nft,
@@ -745,14 +806,26 @@ function buildOne(
     messageBase64: Buffer.from(compiled.message).toString("base64"),
     transactionBase64: Buffer.from(compiled.unsignedWire).toString("base64"),
     serverPaid: how.serverPaid === true,
-    walletDebit: how.serverPaid ? 0n : pricingTotals([priced]).walletDebit + (how.reimburse ?? 0n),
+    walletDebit: how.serverPaid ? 0n : solDebit + (how.reimburse ?? 0n),
   };
 }
 
-function pricingView(phase: Phase, unitPrice: bigint, feePerNft: bigint, sessions: readonly Built[]): MintPricing {
+const SOL_DECIMALS = 9;
+
+/**
+ * Prices, discounts and fees in the phase's currency (a token's own units for a token price);
+ * the network cost and the wallet's SOL debit always in SOL.
+ */
+function pricingView(
+  phase: Phase,
+  unitPrice: bigint,
+  feePerNft: bigint,
+  sessions: readonly Built[],
+  token: PaymentToken | null,
+): MintPricing {
   const d = phase.currencyDecimals;
-  const pair = (name: string, raw: bigint) => {
-    const { raw: r, display } = wireAmount(raw, d);
+  const pair = (name: string, raw: bigint, decimals = d) => {
+    const { raw: r, display } = wireAmount(raw, decimals);
     return { [name]: display, [`${name}Raw`]: r };
   };
   const totals = pricingTotals(sessions.map((s) => s.priced));
@@ -761,6 +834,7 @@ function pricingView(phase: Phase, unitPrice: bigint, feePerNft: bigint, session
   return {
     currency: phase.currency,
     currencyDecimals: d,
+    currencyMint: token?.mint ?? null,
     priceModel: phase.priceModel,
     ...pair("unitPrice", unitPrice),
     paidQuantity: count("paid"),
@@ -772,15 +846,19 @@ function pricingView(phase: Phase, unitPrice: bigint, feePerNft: bigint, session
     ...pair("discount", totals.discount),
     ...pair("platformFee", totals.platformFee),
     ...pair("total", totals.total),
-    ...pair("networkCost", totals.networkCost),
-    ...pair("walletDebit", totals.walletDebit),
+    ...pair("networkCost", totals.networkCost, SOL_DECIMALS),
+    ...pair(
+      "walletDebit",
+      sessions.reduce((sum, s) => sum + s.walletDebit, 0n),
+      token ? SOL_DECIMALS : d,
+    ),
     items: sessions.map((s) => ({
       sessionId: s.sessionId,
       kind: s.priced.kind,
       ...pair("price", s.priced.price),
       ...pair("discount", s.priced.discount ?? 0n),
       ...pair("platformFee", s.priced.fee),
-      ...pair("networkCost", s.priced.networkCost),
+      ...pair("networkCost", s.priced.networkCost, SOL_DECIMALS),
     })),
   } as MintPricing;
 }

@@ -246,3 +246,31 @@ export async function unreserveNfts(tx: Tx, nftIds: readonly string[]): Promise<
     data: { status: "available", reservedBySession: null, reservedByWallet: null, reservedUntil: null },
   });
 }
+
+/**
+ * What the wallet's live sessions priced in this token will still take of it (price and fee):
+ * in flight, or prepared and not yet expired by its owner (proven) or by this same caller.
+ * Never an unsigned session a stranger prepared in the wallet's name: that would let anyone
+ * make a wallet look too poor to mint. Read under the wallet's lock, after the settle.
+ */
+export async function heldTokenAmount(
+  tx: Tx,
+  where: { wallet: string; mint: string; now: Date; holderKey: string },
+): Promise<bigint> {
+  const found = await tx.mintSession.aggregate({
+    where: {
+      walletAddress: where.wallet,
+      tokenMint: where.mint,
+      OR: [
+        { status: { in: ["processing", "pending"] } },
+        {
+          status: "prepared",
+          expiresAt: { gt: where.now },
+          OR: [{ walletProven: true }, { holderKey: where.holderKey }],
+        },
+      ],
+    },
+    _sum: { priceAmount: true, feeAmount: true },
+  });
+  return (found._sum.priceAmount ?? 0n) + (found._sum.feeAmount ?? 0n);
+}

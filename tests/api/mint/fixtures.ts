@@ -5,7 +5,14 @@ import { Keypair, PublicKey, Transaction } from "@solana/web3.js";
 import { ExtensionType, TOKEN_2022_PROGRAM_ID, getExtensionData, unpackMint } from "@solana/spl-token";
 import { unpack as unpackTokenMetadata } from "@solana/spl-token-metadata";
 import bs58 from "bs58";
-import { buildCollectionGroupMintTransaction } from "@/lib/chain";
+import {
+  buildCollectionGroupMintTransaction,
+  buildFungibleMintToTransaction,
+  buildFungibleMintTransaction,
+  readPaymentToken,
+  tokenBalanceOf,
+  type TokenProgram,
+} from "@/lib/chain";
 import type { TestApp } from "../../helpers/test-app";
 
 export type FixtureDrop = {
@@ -135,4 +142,48 @@ export async function onChainMetadataName(app: TestApp, mintAddress: string): Pr
   const data = getExtensionData(ExtensionType.TokenMetadata, mint.tlvData);
   if (!data) throw new Error("no token metadata");
   return unpackTokenMetadata(data).name;
+}
+
+/** A fungible token created on the embedded chain by the mint authority, with raw balances for the given wallets. */
+export async function createTestToken(
+  app: TestApp,
+  options: { program: TokenProgram; decimals: number; holders?: ReadonlyArray<{ owner: PublicKey; amount: bigint }> },
+): Promise<string> {
+  const { chain, keys } = app.runtime;
+  const authority = keys.mintAuthority.publicKey.toBase58();
+  if ((await chain.getBalance(authority)) < 1_000_000_000n) await chain.airdrop(authority, 10_000_000_000n);
+  const created = buildFungibleMintTransaction({
+    mintAuthority: keys.mintAuthority,
+    decimals: options.decimals,
+    program: options.program,
+    recentBlockhash: (await chain.getLatestBlockhash()).blockhash,
+  });
+  await chain.sendRawTransaction(created.transaction.serialize());
+  const mint = created.mint.publicKey;
+  if (options.holders?.length) await giveTokens(app, mint.toBase58(), options.program, options.holders);
+  return mint.toBase58();
+}
+
+export async function giveTokens(
+  app: TestApp,
+  mint: string,
+  program: TokenProgram,
+  holders: ReadonlyArray<{ owner: PublicKey; amount: bigint }>,
+): Promise<void> {
+  const { chain, keys } = app.runtime;
+  const transaction = buildFungibleMintToTransaction({
+    mintAuthority: keys.mintAuthority,
+    mint: new PublicKey(mint),
+    recipients: holders,
+    program,
+    recentBlockhash: (await chain.getLatestBlockhash()).blockhash,
+  });
+  await chain.sendRawTransaction(transaction.serialize());
+}
+
+/** What an owner's associated token account holds of a token (0 when it has none), read from the chain. */
+export async function tokenBalance(app: TestApp, owner: string, mint: string): Promise<bigint> {
+  const token = await readPaymentToken(app.runtime.chain, mint);
+  if (!token) throw new Error(`no token mint ${mint}`);
+  return tokenBalanceOf(app.runtime.chain, owner, token);
 }

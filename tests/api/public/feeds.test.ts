@@ -130,6 +130,7 @@ for (const target of databaseTargets) {
         "letters",
         "packs",
         "relics",
+        "shells",
         "sprites",
         "tapes",
       ]);
@@ -182,16 +183,16 @@ for (const target of databaseTargets) {
     it("collections: default 20, max 100, offset pages, blockchain and status filters", async () => {
       const first = collectionListResponseSchema.strict().parse((await get("collections")).body);
       expect(first.collections).toHaveLength(20);
-      expect(first).toMatchObject({ total: 36, limit: 20, offset: 0, hasMore: true });
+      expect(first).toMatchObject({ total: 37, limit: 20, offset: 0, hasMore: true });
       const rest = collectionListResponseSchema.strict().parse((await get("collections?offset=20&limit=100")).body);
-      expect(rest.collections).toHaveLength(16);
-      expect(new Set([...first.collections, ...rest.collections].map((c) => c.id)).size).toBe(36);
+      expect(rest.collections).toHaveLength(17);
+      expect(new Set([...first.collections, ...rest.collections].map((c) => c.id)).size).toBe(37);
 
       const devnet = collectionListResponseSchema
         .strict()
         .parse((await get("collections?blockchain=solana-devnet&limit=5")).body);
       expect(devnet).toMatchObject({ total: 25, limit: 5 });
-      expect((await get("collections?blockchain=solana")).body!.total).toBe(36);
+      expect((await get("collections?blockchain=solana")).body!.total).toBe(37);
       expect((await get("collections?blockchain=ethereum")).body!.total).toBe(0);
 
       const active = collectionListResponseSchema.strict().parse((await get("collections?status=active")).body);
@@ -202,6 +203,7 @@ for (const target of databaseTargets) {
         "letters",
         "packs",
         "relics",
+        "shells",
         "sprites",
         "tapes",
       ]);

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { requiredFeatures, unsupportedBySurface } from "@/lib/domain/surface-support";
 
 const drop = { collectionAddress: "Addr", launchStatus: "live", fairCommitment: null, requiresFeatures: [] };
-const phase = { currency: "SOL", priceModel: "fixed", pegConfig: null, dutchConfig: null };
+const phase = {
+  currency: "SOL",
+  currencyDecimals: 9,
+  currencyMint: null as string | null,
+  priceModel: "fixed",
+  pegConfig: null as unknown,
+  dutchConfig: null,
+};
 
 describe("unsupportedBySurface", () => {
   it("supports a launched SOL drop, and names each cause that refuses it", () => {
@@ -11,6 +18,13 @@ describe("unsupportedBySurface", () => {
     expect(unsupportedBySurface({ ...drop, collectionAddress: null }, [phase])).toMatch(/not launched/);
     expect(unsupportedBySurface({ ...drop, launchStatus: "draft" }, [phase])).toMatch(/not launched/);
     expect(unsupportedBySurface(drop, [phase, { ...phase, currency: "USDC" }])).toMatch(/token/);
+    // A token with its mint address is settled in that token.
+    const usdc = { ...phase, currency: "USDC", currencyDecimals: 6, currencyMint: "Mint" };
+    expect(unsupportedBySurface(drop, [usdc])).toBeNull();
+    // A peg naming another token than the phase's currency would charge the wrong unit.
+    const pegged = { ...phase, priceModel: "pegged", pegConfig: { pegMode: "usd", target: 12, tokenSymbol: "USDC" } };
+    expect(unsupportedBySurface(drop, [pegged])).toMatch(/pegged to pay in USDC/);
+    expect(unsupportedBySurface(drop, [{ ...usdc, priceModel: "pegged", pegConfig: pegged.pegConfig }])).toBeNull();
     expect(unsupportedBySurface(drop, [{ ...phase, priceModel: "dutch" }])).toMatch(/price settings/);
     expect(unsupportedBySurface({ ...drop, fairCommitment: "c" }, [{ ...phase, priceModel: "range" }])).toMatch(/fair/);
     expect(unsupportedBySurface({ ...drop, requiresFeatures: ["nft_selection"] }, [phase])).toMatch(/selects/);

@@ -32,7 +32,10 @@ export function FlowStatus({ flow, onConfirm, onCancel, onCheckAgain }: FlowStat
         <div role="alert" className="space-y-1 text-sm text-amber-300">
           {flow.error !== null && <p>{describeError(flow.error)}</p>}
           {cluster === "localnet" && isClientError(flow.error) && flow.error.code === "INSUFFICIENT_BALANCE" && (
-            <p>This is the local test chain: press Get test SOL above, then Mint again.</p>
+            <p>
+              This is the local test chain: press Get test SOL (or, for a price in DUSD, Get test DUSD) above, then Mint
+              again.
+            </p>
           )}
           {flow.failures.length > 0 && <p>None of the transactions went through:</p>}
           {flow.failures.map((failure, index) => (
@@ -91,8 +94,10 @@ export function FlowStatus({ flow, onConfirm, onCancel, onCheckAgain }: FlowStat
       )}
       {prepared && flow.step !== "failed" && flow.step !== "expired" && <PricingSummary prepared={prepared} />}
       {flow.step === "review" && <ReviewButtons prepared={flow.prepared} onConfirm={onConfirm} onCancel={onCancel} />}
-      {flow.step === "done" && <MintResult outcome={flow.outcome} />}
-      {flow.step === "uncertain" && flow.outcome && flow.outcome.minted > 0 && <MintResult outcome={flow.outcome} />}
+      {flow.step === "done" && <MintResult outcome={flow.outcome} prepared={flow.prepared} />}
+      {flow.step === "uncertain" && flow.outcome && flow.outcome.minted > 0 && (
+        <MintResult outcome={flow.outcome} prepared={flow.prepared} />
+      )}
     </div>
   );
 }

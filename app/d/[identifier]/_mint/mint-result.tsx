@@ -4,12 +4,12 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { MintedNft } from "@/lib/client/types";
+import type { MintedNft, PreparedMintResponse } from "@/lib/client/types";
 import { MediaImg } from "@/app/_components/media-src";
 import type { MintOutcome, RevealSettings } from "./use-mint-flow";
-import { formatSol, formatUtcDateTime, nftNumberLabel, plural } from "@/lib/format";
+import { formatSol, formatTokenAmount, formatUtcDateTime, nftNumberLabel, plural } from "@/lib/format";
 
-export function MintResult({ outcome }: { outcome: MintOutcome }) {
+export function MintResult({ outcome, prepared }: { outcome: MintOutcome; prepared: PreparedMintResponse }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Announce and bring the result into view for keyboard and screen-reader users.
   useEffect(() => headingRef.current?.focus({ preventScroll: false }), []);
@@ -23,6 +23,7 @@ export function MintResult({ outcome }: { outcome: MintOutcome }) {
       <h3 id="mint-result-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
         You minted {plural(outcome.minted, "NFT")}
       </h3>
+      <AmountPaid outcome={outcome} prepared={prepared} />
       {outcome.nfts.length > 0 && (
         <ul className="grid grid-cols-2 gap-3">
           {outcome.nfts.map((nft) => (
@@ -127,5 +128,20 @@ function PrizeLine({ prize }: { prize: NonNullable<MintedNft["bounty"]> }) {
       <span aria-hidden="true">🎉 </span>
       This mint won {what}: {status}.
     </span>
+  );
+}
+
+/** What the landed transactions paid, price and platform fee, in the drop's currency (a token's own units for a token price). */
+function AmountPaid({ outcome, prepared }: { outcome: MintOutcome; prepared: PreparedMintResponse }) {
+  const { pricing } = prepared;
+  const landed = new Set(outcome.landed);
+  const items = pricing.items.filter((item) => landed.has(item.sessionId));
+  if (items.length === 0) return null;
+  const paid = items.reduce((sum, item) => sum + BigInt(item.priceRaw) + BigInt(item.platformFeeRaw), 0n);
+  return (
+    <p data-testid="mint-paid" className="text-sm text-slate-300">
+      {paid === 0n ? "Free" : `Paid ${formatTokenAmount(paid, pricing.currencyDecimals, pricing.currency)}`}
+      {pricing.currencyMint && " from your token account, with the network's rent and fees in SOL"}
+    </p>
   );
 }

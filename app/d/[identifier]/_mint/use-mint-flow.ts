@@ -29,6 +29,8 @@ export type MintOutcome = {
   /** Transactions of a batch whose outcome is not known yet. */
   pending: number;
   reveal: RevealSettings | null;
+  /** The sessions whose transactions landed: what was paid is their share of prepare's pricing. */
+  landed: string[];
 };
 
 export type MintFlow =
@@ -193,7 +195,7 @@ export function useMintFlow({
         submitted = true;
         const outcome =
           items.length === 1
-            ? singleOutcome(await client.executeMint(items[0]!))
+            ? singleOutcome(await client.executeMint(items[0]!), items[0]!.sessionId)
             : await batchOutcome(await client.executeMintBatch(items));
         if (outcome.pending > 0) {
           setFlow({ step: "uncertain", prepared, outcome, checking: true, checkFailed: false });
@@ -237,7 +239,7 @@ export function useMintFlow({
   return { flow, start, confirm, cancel, checkWallet, reset };
 }
 
-function singleOutcome(result: ExecuteMintResult): MintOutcome {
+function singleOutcome(result: ExecuteMintResult, sessionId: string): MintOutcome {
   const { revealAnimationTrigger, revealTapCaption, revealTransitionType } = result;
   return {
     nfts: result.nfts ?? [],
@@ -245,6 +247,7 @@ function singleOutcome(result: ExecuteMintResult): MintOutcome {
     failures: [],
     pending: 0,
     reveal: { revealAnimationTrigger, revealTapCaption, revealTransitionType },
+    landed: result.minted > 0 ? [sessionId] : [],
   };
 }
 
@@ -263,5 +266,6 @@ async function batchOutcome(response: ExecuteMintBatchResponse): Promise<MintOut
       })),
     pending: response.results.filter((r) => !r.success && r.pending).length,
     reveal: null,
+    landed: landed.map((r) => r.sessionId),
   };
 }

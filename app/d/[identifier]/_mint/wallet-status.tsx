@@ -4,11 +4,13 @@
 import { useState } from "react";
 import { describeError } from "@/lib/client/error-messages";
 import { useQueryClient } from "@tanstack/react-query";
-import { queryKeys, useDropmint, useLocalBalance } from "@/lib/client/query";
+import { queryKeys, useDropmint, useLocalBalance, useLocalStablecoin } from "@/lib/client/query";
 import type { WalletBridge } from "./wallet-bridge";
-import { formatSol, shortWallet } from "@/lib/format";
+import { formatSol, formatTokenAmount, shortWallet } from "@/lib/format";
 
 const TEST_SOL = 2;
+/** Whole test stablecoins per press: enough for a few mints of the stablecoin demo drop. */
+const TEST_STABLECOIN = 20;
 
 export type WalletStatusProps = { wallet: WalletBridge; address: string };
 
@@ -33,6 +35,7 @@ export function WalletStatus({ wallet, address }: WalletStatusProps) {
       </div>
       {wallet.renewBurner && <BurnerNote renew={wallet.renewBurner} />}
       {cluster === "localnet" && <Faucet key={address} address={address} />}
+      {cluster === "localnet" && <StablecoinFaucet key={`${address}-stablecoin`} address={address} />}
     </div>
   );
 }
@@ -80,6 +83,52 @@ function Faucet({ address }: { address: string }) {
       <p className="text-sm tabular-nums" aria-live="polite">
         {state.kind === "busy" && <span className="text-slate-300">Sending {TEST_SOL} test SOL…</span>}
         {state.kind !== "busy" && balance.data !== undefined && <span>Balance: {formatSol(BigInt(balance.data))}</span>}
+      </p>
+      {state.kind === "failed" && (
+        <p role="alert" className="w-full text-sm text-amber-300">
+          {describeError(state.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Local chain only: the test stablecoin (DUSD) drops priced in a token are paid in, and this wallet's balance of it. */
+function StablecoinFaucet({ address }: { address: string }) {
+  const { client, cluster } = useDropmint();
+  const queryClient = useQueryClient();
+  const balance = useLocalStablecoin(address);
+  const [state, setState] = useState<FaucetState>({ kind: "idle" });
+  const symbol = balance.data?.symbol ?? "DUSD";
+  async function request() {
+    setState({ kind: "busy" });
+    try {
+      const result = await client.requestTestStablecoin(address, TEST_STABLECOIN);
+      queryClient.setQueryData(queryKeys.localStablecoin(cluster, address), { success: true as const, ...result });
+      setState({ kind: "idle" });
+    } catch (error) {
+      setState({ kind: "failed", error });
+    }
+  }
+  return (
+    <div className="flex min-h-9 flex-wrap items-center gap-3">
+      <button
+        type="button"
+        onClick={() => void request()}
+        disabled={state.kind === "busy"}
+        className="rounded-lg border border-white/15 px-3 py-1.5 text-sm font-medium hover:bg-white/10 disabled:opacity-60"
+      >
+        Get test {symbol}
+      </button>
+      <p className="text-sm tabular-nums" aria-live="polite" data-testid="stablecoin-balance">
+        {state.kind === "busy" && (
+          <span className="text-slate-300">
+            Sending {TEST_STABLECOIN} test {symbol}…
+          </span>
+        )}
+        {state.kind !== "busy" && balance.data && (
+          <span>{formatTokenAmount(balance.data.amountRaw, balance.data.decimals, symbol)}</span>
+        )}
       </p>
       {state.kind === "failed" && (
         <p role="alert" className="w-full text-sm text-amber-300">
