@@ -94,6 +94,7 @@ for (const target of databaseTargets) {
         SOLANA_CLUSTER: "devnet",
         SOLANA_RPC_URL: "http://127.0.0.1:9",
         MINT_AUTHORITY_SECRET_KEY: JSON.stringify([...Keypair.generate().secretKey]),
+        PRIZE_ACCOUNT_SECRET: "11".repeat(32),
       });
       installRuntime({ ...app.runtime, config: devnet });
       try {

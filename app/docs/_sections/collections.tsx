@@ -1,6 +1,6 @@
 // API docs: GET / and GET /collections/{identifier}, with the decisions the spec leaves open.
 import { Operation } from "../_reference/operation";
-import { Err } from "../_reference/error-code";
+import { Err, StatusOf } from "../_reference/error-code";
 export function CollectionsSection() {
   return (
     <section id="collections" aria-labelledby="collections-heading" className="space-y-3">
@@ -66,11 +66,11 @@ export function CollectionsSection() {
         <li>
           <strong>Drops not launched yet</strong> (coming soon, deploying, or paused for maintenance): a key issued for
           the drop reads the full record. A request without a key (the site itself) gets{" "}
-          <Err code="COLLECTION_NOT_LAUNCHED" /> (403): this route answers the Collection response or an error, never a
-          third shape. The teaser (name, cover art, launch status) is the first-party router&apos;s pre-launch envelope,
-          shown on the drop page. <code>@dropmint/client</code>&apos;s <code>getCollection</code> throws a{" "}
-          <code>DropmintClientError</code> with that code (not retried). See the first-party section for the other
-          routes.
+          <Err code="COLLECTION_NOT_LAUNCHED" /> (<StatusOf code="COLLECTION_NOT_LAUNCHED" />
+          ): this route answers the Collection response or an error, never a third shape. The teaser (name, cover art,
+          launch status) is the first-party router&apos;s pre-launch envelope, shown on the drop page.{" "}
+          <code>@dropmint/client</code>&apos;s <code>getCollection</code> throws a <code>DropmintClientError</code> with
+          that code (not retried). See the first-party section for the other routes.
         </li>
       </ul>
     </section>

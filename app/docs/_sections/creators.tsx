@@ -11,7 +11,7 @@ import {
   MAX_SYMBOL_BYTES,
 } from "@/lib/schemas/sugar-folder";
 import { ASSETS_HASH_LENGTH } from "@/lib/domain/assets-hash";
-import { MAX_ANIMATION_BYTES, REFUSED_MEDIA } from "@/lib/domain/animation-formats";
+import { ANIMATION_FORMATS, MAX_ANIMATION_BYTES, REFUSED_MEDIA } from "@/lib/domain/animation-formats";
 import { MEDIA_CACHE_CONTROL } from "@/lib/media/media-store";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, VARIANT_WIDTH } from "@/lib/media/image-limits";
 
@@ -178,14 +178,17 @@ npm run drop -- show <folder|shortId>`}
         for a bucket not on AWS).
       </p>
       <p data-testid="animation-formats">
-        Animations, as Sugar pairs them: <code>N.mp4</code>, <code>N.mov</code>, <code>N.webm</code>, <code>N.glb</code>{" "}
-        or <code>N.mp3</code> beside <code>N.json</code> and <code>N.png</code> (at most {MAX_ANIMATION_BYTES / 1048576}{" "}
-        MB, and the file must be the format its extension names). The file is stored beside the images and linked as the
-        NFT&apos;s <code>animation_url</code> (and in <code>properties.files</code>, with{" "}
-        <code>properties.category</code>), whatever <code>animation_url</code> said in the JSON; an asset without a file
-        keeps an <code>https://</code> link it names. The image stays the poster. Pages play videos muted and looping,
-        give audio a player, and link a 3D model&apos;s <code>.glb</code>. The site serves them with byte ranges (
-        <code>206</code>, <code>If-Range</code>), so players seek without downloading the whole file.{" "}
+        Animations, as Sugar pairs them:{" "}
+        {Object.keys(ANIMATION_FORMATS)
+          .map((ext) => `N.${ext}`)
+          .join(", ")}{" "}
+        beside <code>N.json</code> and <code>N.png</code> (at most {MAX_ANIMATION_BYTES / 1048576} MB, and the file must
+        be the format its extension names). The file is stored beside the images and linked as the NFT&apos;s{" "}
+        <code>animation_url</code> (and in <code>properties.files</code>, with <code>properties.category</code>),
+        whatever <code>animation_url</code> said in the JSON; an asset without a file keeps an <code>https://</code>{" "}
+        link it names. The image stays the poster. Pages play videos muted and looping, give audio a player, and link a
+        model&apos;s <code>.glb</code>. The site serves them with byte ranges (partial content, <code>If-Range</code>),
+        so players seek without downloading the whole file.{" "}
         {Object.keys(REFUSED_MEDIA)
           .map((ext) => `.${ext}`)
           .join(", ")}{" "}

@@ -43,7 +43,12 @@ describe("the partner package's surface", () => {
     );
     try {
       const local = localEntry.createLocalnetClient({ baseUrl: server.baseUrl, pacing: null });
-      expect(Object.keys(local).sort()).toEqual(["getLocalBalance", "requestAirdrop"]);
+      expect(Object.keys(local).sort()).toEqual([
+        "getLocalBalance",
+        "getLocalStablecoinBalance",
+        "requestAirdrop",
+        "requestTestStablecoin",
+      ]);
       await local.requestAirdrop("Wallet1", 1);
       await local.getLocalBalance("Wallet1");
       expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
