@@ -6,7 +6,7 @@
 import Form from "next/form";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { DropmintQueryProvider, useCollectionSearch } from "@/lib/client/query";
-import { createSiteReadClient } from "@/lib/client/site-client";
+import { createSiteReadClient } from "@/lib/client/site-read-client";
 import type { Cluster } from "@/lib/config";
 import { useDebounced } from "@/lib/client/use-debounced";
 import { SearchResultRow } from "./search-result-row";

@@ -1,17 +1,13 @@
 // The site's own client (not in the @dropmint/client package): the partner client plus the
 // first-party router's calls, which answer the site's pages only (any partner key is refused
 // with PARTNER_KEY_NOT_ALLOWED), and, on the local chain, the faucet and balance.
-import type * as T from "./types.ts";
 import { createDropmintClient, type DropmintClient } from "./api-client.ts";
 import { localnetCalls, type LocalnetClient } from "./local.ts";
 import { sendJsonOnce } from "./policies.ts";
-import {
-  connect,
-  readCalls,
-  type ClientConnection,
-  type DropmintClientOptions,
-  type ReadClient,
-} from "./read-client.ts";
+import { connect, type DropmintClientOptions } from "./read-client.ts";
+import { firstPartyReads, type FirstPartyReads } from "./site-read-client.ts";
+
+export { createSiteReadClient, type FirstPartyReads, type SiteReadClient } from "./site-read-client.ts";
 
 /** The Sign In With Solana fields the server asks the wallet to sign (a `solana:signIn` input). */
 export type SignInFields = {
@@ -26,15 +22,6 @@ export type SignInFields = {
 };
 export type SignedInWallet = { address: string; expiresAt: string };
 
-/** Reads of the first-party router (paths under /api/public). */
-export type FirstPartyReads = {
-  searchCollections(q: string, query?: { limit?: number }): Promise<{ success: true; collections: T.SearchResult[] }>;
-};
-
-export type SiteReadClient = ReadClient &
-  FirstPartyReads &
-  Pick<LocalnetClient, "getLocalBalance" | "getLocalStablecoinBalance">;
-
 export type SiteClient = DropmintClient &
   FirstPartyReads &
   LocalnetClient & {
@@ -45,17 +32,6 @@ export type SiteClient = DropmintClient &
     /** The signed SIWS text (base58 signature); a valid one sets the wallet's session cookie. Never repeated. */
     signInWallet(body: { address: string; message: string; signature: string }): Promise<SignedInWallet>;
   };
-
-const firstPartyReads = ({ get }: ClientConnection): FirstPartyReads => ({
-  searchCollections: (q, query = {}) => get("/api/public/collections/search", { q, limit: query.limit }),
-});
-
-/** The read half, for pages where collectors only browse and search (no mint code shipped). */
-export function createSiteReadClient(options: DropmintClientOptions = {}): SiteReadClient {
-  const connection = connect(options);
-  const { getLocalBalance, getLocalStablecoinBalance } = localnetCalls(connection);
-  return { ...readCalls(connection), ...firstPartyReads(connection), getLocalBalance, getLocalStablecoinBalance };
-}
 
 /** The whole client, for the drop page. One connection: one pacing bucket for every call. */
 export function createSiteClient(options: DropmintClientOptions = {}): SiteClient {
