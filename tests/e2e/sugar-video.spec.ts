@@ -8,7 +8,7 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { test, expect, saveScreenshot } from "./fixtures";
+import { test, expect, mintAndConfirm, saveScreenshot } from "./fixtures";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -111,6 +111,6 @@ test("a drop created from a folder with mp4 animations plays them on its page, a
   const publicPhase = page.getByRole("radio", { name: /Public/ });
   if ((await publicPhase.count()) > 0) await publicPhase.check();
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
-  await page.getByRole("button", { name: "Mint 1" }).click();
+  await mintAndConfirm(page, 1);
   await expect(page.getByTestId("mint-result")).toContainText(/You minted 1 NFT/, { timeout: 60_000 });
 });
