@@ -299,18 +299,21 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
     const down = new RpcChain({ cluster: "localnet", rpcUrl: gone.url, ...FAST });
     const prepared = await prepareMint(setup);
     const wallet = Keypair.generate().publicKey.toBase58();
+    // Each call starts when it is awaited: a read is tried twice before it gives up, and a
+    // call started early would reject with nobody listening yet.
+    const signed = signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority);
     for (const call of [
-      down.getBalance(wallet),
-      down.getLatestBlockhash(),
-      down.getBlockHeight(),
-      down.getAccountInfo(wallet),
-      down.getTokenBalances(wallet),
-      down.getMintOwners([wallet]),
-      down.getSignatureStatus(bs58.encode(new Uint8Array(64).fill(1))),
-      down.airdrop(wallet, SOL),
-      down.sendRawTransaction(signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority)),
+      () => down.getBalance(wallet),
+      () => down.getLatestBlockhash(),
+      () => down.getBlockHeight(),
+      () => down.getAccountInfo(wallet),
+      () => down.getTokenBalances(wallet),
+      () => down.getMintOwners([wallet]),
+      () => down.getSignatureStatus(bs58.encode(new Uint8Array(64).fill(1))),
+      () => down.airdrop(wallet, SOL),
+      () => down.sendRawTransaction(signed),
     ]) {
-      expect(await rejection(call)).toBeInstanceOf(ChainUnavailableError);
+      expect(await rejection(call())).toBeInstanceOf(ChainUnavailableError);
     }
   });
 
