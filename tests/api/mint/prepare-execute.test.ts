@@ -30,6 +30,8 @@ for (const target of databaseTargets) {
     let buyOneGetOne: FixtureDrop;
     let single: FixtureDrop;
     let frozen: FixtureDrop;
+    // The first-mint test's own drop: its figures (NFT #1, 1 of 20 minted) hold in any test order.
+    let first: FixtureDrop;
 
     const headers = () => ({ "x-api-key": key });
     const prepare = (body: Record<string, unknown>) =>
@@ -47,6 +49,7 @@ for (const target of databaseTargets) {
     beforeAll(async () => {
       app = await startTestApp(target);
       paid = await createFixtureDrop(app, { shortId: "fixture-paid", price: PRICE, maxPerWallet: 5 });
+      first = await createFixtureDrop(app, { shortId: "fixture-first", price: PRICE, maxPerWallet: 5 });
       bogo = await createFixtureDrop(app, {
         shortId: "fixture-bogo",
         price: PRICE,
@@ -64,6 +67,7 @@ for (const target of databaseTargets) {
         keyClass: "live",
         collections: [
           "fixture-paid",
+          "fixture-first",
           "fixture-bogo",
           "fixture-b1g1",
           "fixture-one",
@@ -80,12 +84,12 @@ for (const target of databaseTargets) {
       const chain = app.runtime.chain;
       const feeAccount = app.runtime.keys.platformFeeAccount.toBase58();
       const before = await Promise.all(
-        [wallet.publicKey.toBase58(), paid.treasury, feeAccount].map((a) => chain.getBalance(a)),
+        [wallet.publicKey.toBase58(), first.treasury, feeAccount].map((a) => chain.getBalance(a)),
       );
 
       const body = await prepared({
-        collectionId: paid.collectionId,
-        phaseId: paid.phaseId,
+        collectionId: first.collectionId,
+        phaseId: first.phaseId,
         walletAddress: wallet.publicKey.toBase58(),
         quantity: "1",
         walletProvider: "Phantom",
@@ -158,7 +162,7 @@ for (const target of databaseTargets) {
       expect((await chain.getMintOwners([nft.mintAddress])).get(nft.mintAddress)).toBe(wallet.publicKey.toBase58());
       expect(await onChainMetadataName(app, nft.mintAddress)).toBe("Fixture #1");
       const after = await Promise.all(
-        [wallet.publicKey.toBase58(), paid.treasury, feeAccount].map((a) => chain.getBalance(a)),
+        [wallet.publicKey.toBase58(), first.treasury, feeAccount].map((a) => chain.getBalance(a)),
       );
       expect(after[1]! - before[1]!).toBe(BigInt(body.pricing.subtotalRaw));
       expect(after[2]! - before[2]!).toBe(BigInt(body.pricing.platformFeeRaw));
@@ -166,14 +170,14 @@ for (const target of databaseTargets) {
 
       const counts = await callJson(
         "GET",
-        `/api/v1/collections/${paid.shortId}/wallet-mints/${wallet.publicKey.toBase58()}`,
+        `/api/v1/collections/${first.shortId}/wallet-mints/${wallet.publicKey.toBase58()}`,
         { headers: headers() },
       );
       expect(walletMintsResponseSchema.parse(counts.body)).toMatchObject({
         totalMinted: 1,
-        phaseMints: { [paid.phaseId]: { minted: 1, remaining: 4 } },
+        phaseMints: { [first.phaseId]: { minted: 1, remaining: 4 } },
       });
-      const availability = await callJson("GET", `/api/v1/collections/${paid.shortId}/availability`, {
+      const availability = await callJson("GET", `/api/v1/collections/${first.shortId}/availability`, {
         headers: headers(),
       });
       expect(availabilityResponseSchema.parse(availability.body).stats).toMatchObject({
@@ -181,7 +185,7 @@ for (const target of databaseTargets) {
         minted: 1,
         available: 19,
       });
-      const recent = await callJson("GET", `/api/v1/collections/${paid.shortId}/recently-minted`, {
+      const recent = await callJson("GET", `/api/v1/collections/${first.shortId}/recently-minted`, {
         headers: headers(),
       });
       expect(recent.status, recent.text).toBe(200);
