@@ -1,6 +1,6 @@
 // Reading a collection (a drop) as the v1 Collection response: record, supply stats,
 // phases on the server clock, capabilities and the server time.
-import { requiredFeatures, unsupportedBySurface } from "@/lib/domain/surface-support";
+import { requiredFeatures } from "@/lib/domain/surface-support";
 import type { Collection, Phase as PhaseRow } from "@/lib/db/generated/client";
 import { groupPhasesByStatus, phaseTiming } from "@/lib/domain/phase-status";
 import { resolvePriceDisplay, type PriceContext } from "@/lib/domain/price-display";
@@ -13,6 +13,7 @@ import type { ServiceContext } from "./context";
 import { getDropCounts, getDropFacts, getDropSnapshot } from "./drop-snapshot";
 import { toPublicUrl } from "./public-url";
 import { phasePriceContext } from "./phase-price-context";
+import { surfaceRefusal } from "./surface-support";
 
 /** NFTs minted from the drop: burned ones still count; an edition's master never does. */
 export async function countMinted(ctx: ServiceContext, collectionId: string): Promise<number> {
@@ -52,11 +53,14 @@ export async function getCollectionView(ctx: ServiceContext, collectionId: strin
   const now = ctx.clock.now();
   const { collection, phases, minted, mintedByPhase, hasClaimCodes } = await getDropSnapshot(ctx, collectionId);
   const url = (value: string | null) => toPublicUrl(value, ctx.publicBaseUrl);
-  const prices = await Promise.all(phases.map((phase) => phasePriceContext(ctx, phase, now)));
+  const [prices, refusal] = await Promise.all([
+    Promise.all(phases.map((phase) => phasePriceContext(ctx, phase, now))),
+    surfaceRefusal(ctx, collection, phases, "optional"),
+  ]);
   const stats = supplyStats(collection.totalSupply, minted);
   const soldOut = (phase: PhaseRow) => isDropSoldOut(stats) || isPhaseSoldOut(phase, mintedByPhase[phase.id] ?? 0);
-  // Derived from the drop as it is (lib/domain/surface-support.ts), the rule prepare-mint refuses by.
-  const supportedBySurface = unsupportedBySurface(collection, phases) === null;
+  // Derived from the drop and its payment tokens as they are: the rule prepare-mint refuses by.
+  const supportedBySurface = refusal === null;
   return {
     collection: {
       id: collection.id,

@@ -12,6 +12,7 @@ import type { CachedHoldings } from "./holdings";
 import type { DropPages } from "./nft-pages";
 import type { SearchMatches } from "./collection-search";
 import type { WalletDropRows } from "./wallet-rows";
+import type { PaymentMintRead } from "./surface-support";
 
 export type ReadCaches = {
   /** A drop's record and phases (with their gate rules). */
@@ -28,6 +29,11 @@ export type ReadCaches = {
   holdings: KeyedCache<string, CachedHoldings>;
   /** A token mint's decimals (null: not a readable mint), which never change. */
   mintDecimals: KeyedCache<string, number | null>;
+  /**
+   * Payment tokens' mints by address (lib/services/surface-support.ts): decimals and
+   * extensions are fixed when a mint is created, so nothing announces them.
+   */
+  paymentMints: KeyedCache<string, PaymentMintRead>;
   /** Live API keys by hash (null: unknown or revoked). */
   keys: KeyedCache<string, LiveApiKey | null>;
 };
@@ -56,6 +62,7 @@ export function createReadCaches(): ReadCaches {
     walletRows: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 50_000 }),
     holdings: new KeyedCache({ maxAgeMs: HOLDINGS_MAX_AGE_MS, maxEntries: 50_000 }),
     mintDecimals: new KeyedCache({ maxAgeMs: 10 * 60_000, maxEntries: 10_000 }),
+    paymentMints: new KeyedCache({ maxAgeMs: 10 * 60_000, maxEntries: 10_000 }),
     keys: new KeyedCache({ maxAgeMs: KEY_CACHE_MAX_AGE_MS, maxEntries: 10_000 }),
   };
 }
@@ -103,9 +110,9 @@ export async function keepReadCachesFresh(
   };
 }
 
-/** Every cache an announcement keeps fresh (a mint's decimals never change). */
+/** Every cache an announcement keeps fresh (a mint's decimals and extensions never change). */
 function announcedCaches(caches: ReadCaches) {
-  const { mintDecimals: _never, ...announced } = caches;
+  const { mintDecimals: _never, paymentMints: _fixed, ...announced } = caches;
   return Object.values(announced);
 }
 

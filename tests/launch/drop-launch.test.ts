@@ -88,6 +88,9 @@ for (const target of databaseTargets) {
       expect(pub!.priceDisplay).toMatchObject({ kind: "amount", amount: 0.1 });
       // isSequential false: a provably fair (shuffled, committed) order.
       expect(drop.collection.fairness?.commitment).toMatch(/^[0-9a-f]{64}$/);
+      // dropmint.json's claim codes: the drop requires them (derived, as npm run drop stores no feature list),
+      // and its SOL prices are minted through the API.
+      expect(drop.capabilities).toEqual({ requiresFeatures: ["claim_codes"], supportedBySurface: true, mintUrl: null });
 
       // The allowlist file's wallets are on the early phase's allowlist; others are not.
       const allowlisted = readJson<string[]>(path.join(folder, "allowlist.json"))[0]!;

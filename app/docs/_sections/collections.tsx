@@ -51,11 +51,14 @@ export function CollectionsSection() {
           <code>capabilities</code> are derived from the drop as it is, never stored: <code>supportedBySurface</code> is
           false exactly when prepare-mint refuses the drop with <Err code="MINT_NOT_SUPPORTED_BY_SURFACE" /> (one rule
           for both: no collection address, not launched, a phase priced in a token with no mint address (or pegged to
-          another token than its currency), a pegged or dutch phase with incomplete price settings, a provably fair drop
-          with a rarity-priced phase, or a drop that needs the buyer to select the NFT, <code>nft_selection</code>).{" "}
-          <code>requiresFeatures</code> lists the features the drop declares and <code>claim_codes</code> whenever the
-          drop has claim codes, however it was created (the seed, or the drop command).{" "}
-          <code>capabilities.mintUrl</code> is set only when <code>supportedBySurface</code> is false.
+          another token than its currency), a phase whose token mint is missing on chain, has other decimals than its
+          price or carries a Token-2022 extension a payment cannot be made with (a transfer fee, a transfer hook,
+          non-transferable tokens, a pause and the like; the drop is refused as a whole), a pegged or dutch phase with
+          incomplete price settings, a provably fair drop with a rarity-priced phase, or a drop that needs the buyer to
+          select the NFT, <code>nft_selection</code>). <code>requiresFeatures</code> lists the features the drop
+          declares and <code>claim_codes</code> whenever the drop has claim codes, however it was created (the seed, or
+          the drop command). <code>capabilities.mintUrl</code> is set only when <code>supportedBySurface</code> is
+          false.
         </li>
         <li>
           <strong>Unknown identifier:</strong> <Err code="COLLECTION_NOT_FOUND" /> when the caller may see every drop

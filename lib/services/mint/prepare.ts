@@ -20,10 +20,8 @@ import {
   buildNftMintMessage,
   mintKeypairForSession,
   nftMintAccountSize,
-  readPaymentToken,
   rentExemptLamports,
   tokenBalanceOf,
-  unpayableExtensionsOf,
   type PaymentToken,
 } from "@/lib/chain";
 import { settlementOf, tokenPlatformFee, type Settlement } from "@/lib/domain/payment-currency";
@@ -88,7 +86,7 @@ import {
   unreserveNfts,
   type ReservedNft,
 } from "./reservation";
-import { unsupportedBySurface } from "@/lib/domain/surface-support";
+import { paymentTokenOf, surfaceRefusal, surfaceRefusalError } from "@/lib/services/surface-support";
 import { sweepDropSessions } from "./sessions";
 import { assertWalletNotBlocked } from "./wallet-block";
 import { assertAssetNotBanned } from "@/lib/services/asset-bans";
@@ -183,12 +181,8 @@ async function checkDrop(
   if (!collection.chain.startsWith("solana-"))
     throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
   // The same rule as capabilities.supportedBySurface: refused here exactly when the Collection response says false.
-  const unsupported = unsupportedBySurface(collection, phases);
-  if (unsupported) {
-    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", `${unsupported} Use its hosted mint page.`, {
-      extra: { mintUrl: collection.mintUrl },
-    });
-  }
+  const unsupported = await surfaceRefusal(ctx, collection, phases, "required");
+  if (unsupported) throw surfaceRefusalError(unsupported, collection.mintUrl);
   await Promise.all([
     assertWalletNotBlocked(ctx.db, collection.id, wallet, now),
     assertAssetNotBanned(ctx.db, collection.id),
@@ -212,21 +206,9 @@ async function checkPhase(ctx: ServiceContext, collection: Collection, phaseId: 
       "PHASE_NOT_ACTIVE",
       timing.status === "upcoming" ? "This phase has not started yet." : "This phase has ended.",
     );
-  // Payments are SOL or token transfers; a phase whose price names no payable token cannot be settled here.
+  // checkDrop refused every phase's unpayable price (the surface rule): this only narrows the type.
   const settlement = settlementOf(phase);
-  if ("unsupported" in settlement) {
-    throw new AppError("MINT_NOT_SUPPORTED_BY_SURFACE", `${settlement.unsupported} Use the hosted mint page.`, {
-      extra: { mintUrl: collection.mintUrl },
-    });
-  }
-  // Rarity pricing would tell a fair drop's buyer, before signing, how rare the NFT is: they could decline and wait for a rarer one.
-  if (isFairDrop(collection) && phase.priceModel === "range") {
-    throw new AppError(
-      "MINT_NOT_SUPPORTED_BY_SURFACE",
-      "A provably fair drop cannot price by rarity (the price would tell which NFT comes next).",
-      { extra: { mintUrl: null } },
-    );
-  }
+  if ("unsupported" in settlement) throw surfaceRefusalError(settlement.unsupported, collection.mintUrl);
   return { phase, settlement };
 }
 
@@ -334,20 +316,9 @@ async function tokenFacts(
   settlement: Extract<Settlement, { kind: "token" }>,
   mintUrl: string | null,
 ) {
-  const token = await readPaymentToken(ctx.chain, settlement.mint);
-  if (!token || token.decimals !== settlement.decimals)
-    throw new AppError(
-      "MINT_NOT_SUPPORTED_BY_SURFACE",
-      "This phase's token mint is missing on chain or has other decimals than its price; use the hosted mint page.",
-      { extra: { mintUrl } },
-    );
-  const unpayable = await unpayableExtensionsOf(ctx.chain, token);
-  if (unpayable.length > 0)
-    throw new AppError(
-      "MINT_NOT_SUPPORTED_BY_SURFACE",
-      `This phase's token has Token-2022 extensions a payment cannot be made with (${unpayable.join(", ")}); use the hosted mint page.`,
-      { extra: { mintUrl } },
-    );
+  // The surface rule (checkDrop) read this mint and found it payable; the same cached read gives the token.
+  const token = await paymentTokenOf(ctx, settlement.mint);
+  if (!token) throw surfaceRefusalError("This phase's token mint is missing on chain.", mintUrl);
   return { token, balance: await tokenBalanceOf(ctx.chain, wallet, token) };
 }
 

@@ -1,8 +1,17 @@
 // Fixtures for the mint-flow tests: a drop created for real (its collection group mint on
 // the embedded chain, NFT rows in the database) with one active, ungated, fixed-price
 // phase; funded wallets; and the wallet's side of signing a prepared transaction.
-import { Keypair, PublicKey, Transaction } from "@solana/web3.js";
-import { ExtensionType, TOKEN_2022_PROGRAM_ID, getExtensionData, unpackMint } from "@solana/spl-token";
+import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from "@solana/web3.js";
+import {
+  ExtensionType,
+  TOKEN_2022_PROGRAM_ID,
+  createInitializeMint2Instruction,
+  createInitializeNonTransferableMintInstruction,
+  createInitializeTransferFeeConfigInstruction,
+  getExtensionData,
+  getMintLen,
+  unpackMint,
+} from "@solana/spl-token";
 import { unpack as unpackTokenMetadata } from "@solana/spl-token-metadata";
 import bs58 from "bs58";
 import {
@@ -10,6 +19,7 @@ import {
   buildFungibleMintToTransaction,
   buildFungibleMintTransaction,
   readPaymentToken,
+  rentExemptLamports,
   tokenBalanceOf,
   type TokenProgram,
 } from "@/lib/chain";
@@ -186,4 +196,50 @@ export async function tokenBalance(app: TestApp, owner: string, mint: string): P
   const token = await readPaymentToken(app.runtime.chain, mint);
   if (!token) throw new Error(`no token mint ${mint}`);
   return tokenBalanceOf(app.runtime.chain, owner, token);
+}
+
+/** Token-2022 extensions a payment cannot be made with (lib/chain/token-payment.ts), for the refusal tests. */
+export type UnpayableExtension = "transfer-fee" | "non-transferable";
+
+/** A Token-2022 mint of 6 decimals with one extension a payment cannot live with, made by the mint authority. */
+export async function createExtensionToken(app: TestApp, extension: UnpayableExtension): Promise<string> {
+  const { chain, keys } = app.runtime;
+  const authority = keys.mintAuthority;
+  const mint = Keypair.generate();
+  const [type, init]: [ExtensionType, TransactionInstruction] =
+    extension === "transfer-fee"
+      ? [
+          ExtensionType.TransferFeeConfig,
+          // 1% up to one whole token.
+          createInitializeTransferFeeConfigInstruction(
+            mint.publicKey,
+            authority.publicKey,
+            authority.publicKey,
+            100,
+            1_000_000n,
+            TOKEN_2022_PROGRAM_ID,
+          ),
+        ]
+      : [
+          ExtensionType.NonTransferable,
+          createInitializeNonTransferableMintInstruction(mint.publicKey, TOKEN_2022_PROGRAM_ID),
+        ];
+  const space = getMintLen([type]);
+  const transaction = new Transaction({
+    feePayer: authority.publicKey,
+    recentBlockhash: (await chain.getLatestBlockhash()).blockhash,
+  }).add(
+    SystemProgram.createAccount({
+      fromPubkey: authority.publicKey,
+      newAccountPubkey: mint.publicKey,
+      space,
+      lamports: Number(rentExemptLamports(space)),
+      programId: TOKEN_2022_PROGRAM_ID,
+    }),
+    init,
+    createInitializeMint2Instruction(mint.publicKey, 6, authority.publicKey, null, TOKEN_2022_PROGRAM_ID),
+  );
+  transaction.sign(authority, mint);
+  await chain.sendRawTransaction(transaction.serialize());
+  return mint.publicKey.toBase58();
 }

@@ -5,17 +5,8 @@
 // checked at prepare counting its other live sessions; execute refuses a transaction whose
 // token transfer was changed. Real chain (litesvm), real keypairs, PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
-import {
-  ExtensionType,
-  TOKEN_2022_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-  createInitializeMint2Instruction,
-  createInitializeTransferFeeConfigInstruction,
-  getAssociatedTokenAddressSync,
-  getMintLen,
-} from "@solana/spl-token";
-import { rentExemptLamports } from "@/lib/chain";
+import { Keypair, PublicKey, Transaction } from "@solana/web3.js";
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { executeMintResultSchema, preparedMintResponseSchema } from "@/lib/schemas/mint";
 import type { TokenProgram } from "@/lib/chain";
 import { databaseTargets } from "../../helpers/databases";
@@ -23,6 +14,7 @@ import { errorBodySchema } from "../../helpers/error-body";
 import { callJson } from "../../helpers/route-caller";
 import { startTestApp, type TestApp } from "../../helpers/test-app";
 import {
+  createExtensionToken,
   createFixtureDrop,
   createTestToken,
   decodePrepared,
@@ -97,7 +89,7 @@ for (const target of databaseTargets) {
       // Its own drop: its honest mint creates a treasury token account the spl test expects missing.
       drops.tamper = await tokenDrop("token-tamper", "spl-token");
       drops.pegged = await tokenDrop("token-pegged", "spl-token", true);
-      feeToken = await transferFeeToken(app);
+      feeToken = await createExtensionToken(app, "transfer-fee");
       drops.feeToken = await createFixtureDrop(app, { shortId: "token-fee", price: PRICE, supply: 2 });
       await app.runtime.database.prisma.phase.update({
         where: { id: drops.feeToken.phaseId },
@@ -262,36 +254,4 @@ function transferTo(transaction: Transaction) {
   );
   if (!ix) throw new Error("no token transfer in the transaction");
   return ix;
-}
-
-/** A Token-2022 mint with a 1% transfer fee (6 decimals), made by the mint authority. */
-async function transferFeeToken(app: TestApp): Promise<string> {
-  const { chain, keys } = app.runtime;
-  const authority = keys.mintAuthority;
-  const mint = Keypair.generate();
-  const space = getMintLen([ExtensionType.TransferFeeConfig]);
-  const transaction = new Transaction({
-    feePayer: authority.publicKey,
-    recentBlockhash: (await chain.getLatestBlockhash()).blockhash,
-  }).add(
-    SystemProgram.createAccount({
-      fromPubkey: authority.publicKey,
-      newAccountPubkey: mint.publicKey,
-      space,
-      lamports: Number(rentExemptLamports(space)),
-      programId: TOKEN_2022_PROGRAM_ID,
-    }),
-    createInitializeTransferFeeConfigInstruction(
-      mint.publicKey,
-      authority.publicKey,
-      authority.publicKey,
-      100,
-      1_000_000n,
-      TOKEN_2022_PROGRAM_ID,
-    ),
-    createInitializeMint2Instruction(mint.publicKey, 6, authority.publicKey, null, TOKEN_2022_PROGRAM_ID),
-  );
-  transaction.sign(authority, mint);
-  await chain.sendRawTransaction(transaction.serialize());
-  return mint.publicKey.toBase58();
 }

@@ -1,6 +1,6 @@
 // The one rule behind capabilities.supportedBySurface and prepare's MINT_NOT_SUPPORTED_BY_SURFACE.
 import { describe, expect, it } from "vitest";
-import { requiredFeatures, unsupportedBySurface } from "@/lib/domain/surface-support";
+import { paymentMintsOf, requiredFeatures, unsupportedBySurface, type PaymentMint } from "@/lib/domain/surface-support";
 
 const drop = { collectionAddress: "Addr", launchStatus: "live", fairCommitment: null, requiresFeatures: [] };
 const phase = {
@@ -29,6 +29,25 @@ describe("unsupportedBySurface", () => {
     expect(unsupportedBySurface({ ...drop, fairCommitment: "c" }, [{ ...phase, priceModel: "range" }])).toMatch(/fair/);
     expect(unsupportedBySurface({ ...drop, requiresFeatures: ["nft_selection"] }, [phase])).toMatch(/selects/);
     expect(unsupportedBySurface({ ...drop, requiresFeatures: ["claim_codes"] }, [phase])).toBeNull();
+  });
+});
+
+describe("unsupportedBySurface with the payment mints read from the chain", () => {
+  const usdc = { ...phase, currency: "USDC", currencyDecimals: 6, currencyMint: "Mint" };
+  const read = (mint: PaymentMint) => new Map([["Mint", mint]]);
+
+  it("refuses a token whose mint is missing, has other decimals, or carries an extension a payment cannot take", () => {
+    expect(unsupportedBySurface(drop, [usdc], read({ decimals: 6, unpayableExtensions: [] }))).toBeNull();
+    expect(unsupportedBySurface(drop, [usdc], read(null))).toMatch(/missing on chain/);
+    expect(unsupportedBySurface(drop, [usdc], read({ decimals: 9, unpayableExtensions: [] }))).toMatch(/9 decimals/);
+    expect(
+      unsupportedBySurface(drop, [usdc], read({ decimals: 6, unpayableExtensions: ["TransferFeeConfig"] })),
+    ).toMatch(/TransferFeeConfig/);
+  });
+
+  it("holds nothing against a mint that could not be read, and names each payment mint once", () => {
+    expect(unsupportedBySurface(drop, [usdc], new Map())).toBeNull();
+    expect(paymentMintsOf([phase, usdc, { ...usdc }, { ...usdc, currencyMint: "Other" }])).toEqual(["Mint", "Other"]);
   });
 });
 
