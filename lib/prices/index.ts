@@ -6,7 +6,10 @@ import { PriceBook } from "./price-book";
 import type { PriceSource } from "./price-source";
 import { staticPriceSource } from "./static-prices";
 
-export type { PriceQuote, PriceSnapshot } from "./price-book";
+export type { PriceQuote, PriceSnapshot, Unavailable } from "./price-book";
+
+/** The source that owns the provider's symbols while no provider is configured: they are listed, unavailable. */
+export const NO_PROVIDER = "none";
 export { PriceBook } from "./price-book";
 
 // One book per configuration object: a process has one, each test runtime its own.
@@ -26,7 +29,7 @@ function priceSourcesOf(config: Config): PriceSource[] {
   sources.push(
     providerUrl
       ? coinGeckoSource({ baseUrl: providerUrl, ids: askable })
-      : { name: "none", symbols: Object.keys(askable), fetchUsdPrices: async () => ({}) },
+      : { name: NO_PROVIDER, symbols: Object.keys(askable), fetchUsdPrices: async () => ({}) },
   );
   return sources;
 }

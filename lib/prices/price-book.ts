@@ -14,11 +14,16 @@ const log = createLogger("prices");
 
 export type PriceQuote = { symbol: string; price: number; source: string; fetchedAt: number };
 
+/** Why a symbol has no price in a snapshot: its source failed as a whole, or answered without it. */
+export type Unavailable = { source: string; cause: "source-failed" | "not-priced" };
+
 export type PriceSnapshot = {
   takenAt: number;
   ttlSeconds: number;
   /** Every symbol some source covers, in source order; undefined = unavailable now. */
   quotes: Readonly<Record<string, PriceQuote | undefined>>;
+  /** Each symbol without a quote, and why (GET /token-prices says it in `reasons`). */
+  unavailable: Readonly<Record<string, Unavailable>>;
 };
 
 export const STALE_LIMIT_TTLS = 10;
@@ -60,10 +65,10 @@ export class PriceBook {
    * A source that is offline is logged when it goes down and when it comes back, not at
    * every refresh: offline, a price source fails every few minutes for as long as it runs.
    */
-  private noteDown(name: string, error: unknown): Record<string, number> {
+  private noteDown(name: string, error: unknown): null {
     if (!this.down.has(name)) log.warn(`token price source ${name} unavailable (logged once until it answers)`, error);
     this.down.add(name);
-    return {};
+    return null;
   }
 
   private noteUp(name: string, prices: Record<string, number>): Record<string, number> {
@@ -86,13 +91,16 @@ export class PriceBook {
       ),
     );
     const quotes: Record<string, PriceQuote | undefined> = {};
+    const unavailable: Record<string, Unavailable> = {};
     for (const [symbol, index] of owners) {
-      const price = results[index]![symbol];
+      const source = this.sources[index]!.name;
+      const price = results[index]?.[symbol];
       const usable = typeof price === "number" && Number.isFinite(price) && price > 0;
-      quotes[symbol] = usable ? { symbol, price, source: this.sources[index]!.name, fetchedAt: takenAt } : undefined;
+      quotes[symbol] = usable ? { symbol, price, source, fetchedAt: takenAt } : undefined;
       if (usable) this.lastGood.set(symbol, quotes[symbol]!);
+      else unavailable[symbol] = { source, cause: results[index] === null ? "source-failed" : "not-priced" };
     }
-    this.current = { takenAt, ttlSeconds: this.ttlSeconds, quotes };
+    this.current = { takenAt, ttlSeconds: this.ttlSeconds, quotes, unavailable };
     return this.current;
   }
 }

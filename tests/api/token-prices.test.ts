@@ -68,6 +68,8 @@ for (const target of databaseTargets) {
         success: true,
         prices: { USDC: 1, EURC: 1.08, SOL: 150.25, BONK: 0.0000213, JUP: 0 },
         sources: { USDC: "static", EURC: "static", SOL: "coingecko", BONK: "coingecko", JUP: "unavailable" },
+        // The v1 shape keeps 0 for an unavailable price; `reasons` says why, for exactly those symbols.
+        reasons: { JUP: "The price source (coingecko) has no usable price for JUP." },
         timestamp: expect.any(Number),
         cacheTTL: 60,
       });
@@ -96,23 +98,45 @@ for (const target of databaseTargets) {
       expect(later.timestamp).toBeGreaterThan(first.timestamp);
     });
 
-    it("answers price 0 and 'unavailable' when the provider fails, never an error", async () => {
+    it("answers price 0, 'unavailable' and the reason when the provider fails, never an error", async () => {
       const unavailable = { USDC: 1, EURC: 1.08, SOL: 0, BONK: 0, JUP: 0 };
       const sources = { USDC: "static", EURC: "static", SOL: "unavailable", BONK: "unavailable", JUP: "unavailable" };
+      const failed =
+        "The price source (coingecko) could not be reached or gave no usable answer; it is asked again within 60 seconds.";
+      const reasons = { SOL: failed, BONK: failed, JUP: failed };
       for (const mode of ["error", "junk"] as const) {
         stub.mode = mode;
         withPriceEnv({});
-        expect(await prices()).toMatchObject({ prices: unavailable, sources });
+        expect(await prices()).toMatchObject({ prices: unavailable, sources, reasons });
       }
       stub.mode = "ok";
       withPriceEnv({ TOKEN_PRICE_PROVIDER_URL: await unreachableUrl() });
-      expect(await prices()).toMatchObject({ prices: unavailable, sources });
-      // Switched off: the provider's symbols are listed as unavailable.
+      expect(await prices()).toMatchObject({ prices: unavailable, sources, reasons });
+      // Switched off (offline): the provider's symbols are listed as unavailable, each with its reason.
       withPriceEnv({ TOKEN_PRICE_PROVIDER_URL: "none", STATIC_TOKEN_PRICES: "" });
-      expect(await prices()).toMatchObject({
+      const offline = await prices();
+      expect(offline).toMatchObject({
         prices: { SOL: 0, BONK: 0, JUP: 0, USDC: 0 },
         sources: { SOL: "unavailable", USDC: "unavailable" },
       });
+      expect(offline.reasons.USDC).toBe("No price provider is configured on this server, so USDC has no price.");
+      // Exactly the unavailable symbols carry a reason, and each of them has price 0.
+      for (const body of [offline, await prices()]) {
+        const unavailableSymbols = Object.keys(body.sources).filter((s) => body.sources[s] === "unavailable");
+        expect(Object.keys(body.reasons).sort()).toEqual(unavailableSymbols.sort());
+        for (const symbol of unavailableSymbols) expect(body.prices[symbol]).toBe(0);
+      }
+    });
+
+    it("the site's own /api/public/token-prices answers the same snapshot, reasons included", async () => {
+      withPriceEnv({ TOKEN_PRICE_PROVIDER_URL: "none" });
+      const v1 = await prices();
+      const site = await callJson("GET", "/api/public/token-prices", { headers: { origin: TEST_SITE_ORIGIN } });
+      expect(site.status).toBe(200);
+      const body = tokenPricesResponseSchema.strict().parse(site.body);
+      expect(body).toEqual({ ...v1, timestamp: body.timestamp });
+      expect(body.reasons.SOL).toMatch(/No price provider is configured/);
+      expect(body.sources.SOL).toBe("unavailable");
     });
 
     it("needs no collection scope, but still a key (or the site's own origin)", async () => {

@@ -14,8 +14,8 @@ export function PricesSection({ cacheSeconds = getConfig().tokenPrices.cacheSeco
 
       <Operation router="v1" id="getTokenPrices" />
       <p>
-        <code>{`{ success, prices, sources, timestamp, cacheTTL }`}</code>: USD per whole token by symbol, for display
-        only (never for settlement). Global: it names no drop, so any valid key (any scope) may read it.
+        <code>{`{ success, prices, sources, reasons, timestamp, cacheTTL }`}</code>: USD per whole token by symbol, for
+        display only (never for settlement). Global: it names no drop, so any valid key (any scope) may read it.
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
@@ -25,6 +25,13 @@ export function PricesSection({ cacheSeconds = getConfig().tokenPrices.cacheSeco
         <li>
           A source that fails never fails the request: its symbols answer price <code>0</code> and source{" "}
           <code>unavailable</code>. Always read <code>sources[symbol]</code> before showing a price.
+        </li>
+        <li>
+          Decided: an unavailable price stays <code>0</code> (the v1 shape, not <code>null</code>), and{" "}
+          <code>reasons</code>, an addition to that shape, says why in a plain sentence (the provider could not be
+          reached, has no price for the symbol, or none is configured). <code>reasons</code> lists exactly the symbols
+          whose source is <code>unavailable</code> and is empty when every price is available. Show such a price as
+          unavailable, never as &quot;$0&quot;; the site never does (it shows no USD figure at all).
         </li>
         <li>
           One snapshot is shared by every caller for <code>cacheTTL</code> seconds (currently {cacheSeconds});{" "}

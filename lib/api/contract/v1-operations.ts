@@ -77,7 +77,8 @@ export const v1Operations = defineOperations({
     method: "GET",
     path: "/token-prices",
     summary: "USD prices of the tokens the service knows, for display",
-    description: "Global: needs no collection scope. A price of 0 means unavailable; check `sources[symbol]`.",
+    description:
+      "Global: needs no collection scope. A price of 0 means unavailable; check `sources[symbol]`, and `reasons[symbol]` for why.",
     tag: "Prices",
     scope: "none",
     kind: "read",

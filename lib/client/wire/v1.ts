@@ -626,10 +626,16 @@ export interface components {
     GetTokenPricesResponse: {
       /** @constant */
       success: true;
+      /** @description Symbol → USD per whole token. 0 means unavailable: never show it as a price. */
       prices: {
         [key: string]: number;
       };
+      /** @description Symbol → the source's name ("static", "coingecko"), or "unavailable". */
       sources: {
+        [key: string]: string;
+      };
+      /** @description Symbol → why its price is unavailable, a plain sentence. Exactly the symbols whose `sources` entry is "unavailable" (and whose price is 0) are listed; empty when every price is available. */
+      reasons: {
         [key: string]: string;
       };
       timestamp: number;

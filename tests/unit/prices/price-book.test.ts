@@ -30,6 +30,7 @@ describe("PriceBook", () => {
       USDC: { symbol: "USDC", price: 1, source: "static", fetchedAt: 1_000_000 },
       SOL: { symbol: "SOL", price: 150, source: "coingecko", fetchedAt: 1_000_000 },
     });
+    expect(a.unavailable).toEqual({});
     now += 59_999;
     await book.snapshot();
     expect(state.calls).toBe(1);
@@ -46,6 +47,11 @@ describe("PriceBook", () => {
     state.failing = true;
     now = 61_000;
     expect((await book.snapshot()).quotes.SOL).toBeUndefined();
+    // Why, for GET /token-prices' reasons: the whole source failed.
+    expect((await book.snapshot()).unavailable).toEqual({
+      SOL: { source: "coingecko", cause: "source-failed" },
+      USDC: { source: "coingecko", cause: "source-failed" },
+    });
     expect(await book.usdPrice("SOL")).toEqual({ symbol: "SOL", price: 150, source: "coingecko", fetchedAt: 0 });
     now = 600_001;
     expect(await book.usdPrice("SOL")).toBeNull();
