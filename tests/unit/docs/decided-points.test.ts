@@ -35,3 +35,14 @@ describe("/docs says what the code does (issue 22, item 14)", () => {
     expect(section("claim-codes")).toMatch(/NFT-redemption code entered at prepare makes the NFTs it grants free/);
   });
 });
+
+describe("/docs states how an unavailable token price reads (issue 24, item 9)", () => {
+  it("0 as v1 says, never shown as $0, with `reasons` saying why", () => {
+    const prices = section("prices");
+    expect(prices).toMatch(
+      /Decided: an unavailable price stays <code>0<\/code> \(the v1 shape, not <code>null<\/code>\)/,
+    );
+    expect(prices).toMatch(/<code>reasons<\/code>, an addition to that shape/);
+    expect(prices).toMatch(/never as &quot;\$0&quot;/);
+  });
+});
