@@ -45,6 +45,28 @@ describe.each(routers)("the %s OpenAPI document", (router) => {
 describe("what the v1 document states", () => {
   const { document } = contractOf("v1");
 
+  it("the transactions' encoding in their schemas, and that unknown query parameters are ignored (issue 24, item 10)", () => {
+    const encoded: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (node === null || typeof node !== "object") return;
+      const schema = node as Record<string, unknown>;
+      if (
+        schema.contentEncoding === "base64" &&
+        /legacy \(not versioned\) Solana transaction/.test(String(schema.description))
+      )
+        encoded.push(String(schema.description));
+      Object.values(schema).forEach(walk);
+    };
+    walk(document);
+    // The prepared transaction (to sign) and the signed one (execute-mint's body).
+    expect(encoded.some((d) => d.includes("for the wallet to sign"))).toBe(true);
+    expect(encoded.some((d) => d.includes("signed by the wallet"))).toBe(true);
+    expect(String((document.info as { description?: string }).description)).toContain(
+      "Query parameters an operation does not list are ignored, never refused.",
+    );
+  });
+
   it("lists every error code with its status", () => {
     expect(document["x-error-codes"]).toEqual(
       Object.entries(ERROR_CODES).map(([code, status]) => ({ code, status, description: expect.any(String) })),
