@@ -45,6 +45,12 @@ const inToken = (mint: string, decimals = 6) => ({
 const CASES: Case[] = [
   { name: "a normal drop", supported: true, arrange: async () => {} },
   {
+    // Derived, never stored: the legacy column (written by the seed) is read by nothing.
+    name: "a normal drop whose stored supportedBySurface column says false",
+    supported: true,
+    arrange: (app, drop) => collectionData(app, drop, { supportedBySurface: false }),
+  },
+  {
     name: "no collection address",
     supported: false,
     arrange: (app, drop) => collectionData(app, drop, { collectionAddress: null }),
