@@ -14,8 +14,17 @@ import {
 } from "@/lib/domain/surface-support";
 import type { ServiceContext } from "./context";
 
-/** What the cache keeps per mint address: the token to pay with, and what the rule reads of it. */
-export type PaymentMintRead = { token: PaymentToken; mint: NonNullable<PaymentMint> } | null;
+/** A token mint as read: the token to pay with and what the rule reads of it, or null when the address holds none. */
+type PaymentMintFound = { token: PaymentToken; mint: NonNullable<PaymentMint> };
+
+/** What the cache keeps per mint address; a missing mint with when it was found missing. */
+export type PaymentMintRead = PaymentMintFound | { missingAt: number };
+
+/**
+ * A mint found missing may be created later, so that answer is kept only this long: long
+ * enough that reads and prepares of a misconfigured drop do not each ask the chain.
+ */
+const MISSING_MINT_KEPT_MS = 15_000;
 
 /**
  * Why the v1 flow cannot mint this drop, or null. `chain: "required"` (prepare) lets a chain
@@ -51,16 +60,19 @@ export async function paymentTokenOf(ctx: ServiceContext, address: string): Prom
   return (await readPaymentMintCached(ctx, address))?.token ?? null;
 }
 
-async function readPaymentMintCached(ctx: ServiceContext, address: string): Promise<PaymentMintRead> {
-  const read = await ctx.caches.paymentMints.get(address, () => readPaymentMint(ctx, address));
-  // A mint not created yet may be created later: that answer alone is not kept.
-  if (read === null) ctx.caches.paymentMints.invalidate(address);
-  return read;
+async function readPaymentMintCached(ctx: ServiceContext, address: string): Promise<PaymentMintFound | null> {
+  const load = () => readPaymentMint(ctx, address);
+  let read = await ctx.caches.paymentMints.get(address, load);
+  if ("missingAt" in read && ctx.clock.now().getTime() - read.missingAt >= MISSING_MINT_KEPT_MS) {
+    ctx.caches.paymentMints.invalidate(address);
+    read = await ctx.caches.paymentMints.get(address, load);
+  }
+  return "missingAt" in read ? null : read;
 }
 
 async function readPaymentMint(ctx: ServiceContext, address: string): Promise<PaymentMintRead> {
   const token = await readPaymentToken(ctx.chain, address);
-  if (!token) return null;
+  if (!token) return { missingAt: ctx.clock.now().getTime() };
   const unpayableExtensions = await unpayableExtensionsOf(ctx.chain, token);
   return { token, mint: { decimals: token.decimals, unpayableExtensions } };
 }
