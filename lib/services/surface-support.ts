@@ -3,7 +3,13 @@
 // the one rule (lib/domain/surface-support.ts) on the drop's settings and on its payment
 // tokens' mints as the chain describes them. The mints are read once per instance and kept
 // (ctx.caches.paymentMints), so the read and prepare see the same answer for a token.
-import { ChainUnavailableError, readPaymentToken, unpayableExtensionsOf, type PaymentToken } from "@/lib/chain";
+import {
+  ChainUnavailableError,
+  InvalidAddressError,
+  readPaymentToken,
+  unpayableExtensionsOf,
+  type PaymentToken,
+} from "@/lib/chain";
 import type { Collection } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import {
@@ -71,7 +77,11 @@ async function readPaymentMintCached(ctx: ServiceContext, address: string): Prom
 }
 
 async function readPaymentMint(ctx: ServiceContext, address: string): Promise<PaymentMintRead> {
-  const token = await readPaymentToken(ctx.chain, address);
+  // An address that is not even base58 holds no mint: refused as missing, never a failed read.
+  const token = await readPaymentToken(ctx.chain, address).catch((error: unknown) => {
+    if (error instanceof InvalidAddressError) return null;
+    throw error;
+  });
   if (!token) return { missingAt: ctx.clock.now().getTime() };
   const unpayableExtensions = await unpayableExtensionsOf(ctx.chain, token);
   return { token, mint: { decimals: token.decimals, unpayableExtensions } };

@@ -86,6 +86,11 @@ const CASES: Case[] = [
     arrange: (app, drop) => phaseData(app, drop, inToken(Keypair.generate().publicKey.toBase58())),
   },
   {
+    name: "a token whose mint address is not an address",
+    supported: false,
+    arrange: (app, drop) => phaseData(app, drop, inToken("not-a-mint-address")),
+  },
+  {
     name: "a token whose mint has other decimals than the price",
     supported: false,
     arrange: (app, drop, mints) => phaseData(app, drop, inToken(mints.spl, 9)),
