@@ -20,7 +20,7 @@ import {
 } from "@/lib/domain/surface-support";
 import type { ServiceContext } from "./context";
 
-/** A token mint as read: the token to pay with and what the rule reads of it, or null when the address holds none. */
+/** A token mint found on chain: the token to pay with, and what the rule reads of it. */
 type PaymentMintFound = { token: PaymentToken; mint: NonNullable<PaymentMint> };
 
 /** What the cache keeps per mint address; a missing mint with when it was found missing. */
