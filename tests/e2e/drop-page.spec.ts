@@ -45,6 +45,60 @@ test("the drop page fits a 375 px screen", async ({ page }) => {
   await saveScreenshot(page, "drop-page-mobile");
 });
 
+test("at 375 px the connected wallet's address stays whole on one line, beside the wallet's name, however long", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/d/aurora");
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await page
+    .getByRole("dialog", { name: "Connect a wallet" })
+    .getByRole("button", { name: /Burner Wallet/ })
+    .click();
+  const address = page.getByTestId("wallet-address");
+  await expect(address).toBeVisible();
+  // Wallets name themselves, some at more length than the burner: the name gives way, never the address.
+  await address.evaluate((element) => {
+    const label = element.previousElementSibling!;
+    label.textContent = label.textContent!.replace("Burner Wallet", "Coinbase Wallet");
+  });
+  await expect(page.getByText(/Coinbase Wallet/)).toBeAttached();
+  const layout = await address.evaluate((element) => {
+    const line = element.closest("p")!;
+    return {
+      lineBoxes: element.getClientRects().length,
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+      rowHeight: line.getBoundingClientRect().height,
+      rowLineHeight: parseFloat(getComputedStyle(line).lineHeight),
+      text: element.textContent ?? "",
+      full: element.getAttribute("data-address") ?? "",
+    };
+  });
+  expect(layout.lineBoxes, "the address is one line box").toBe(1);
+  expect(layout.height, "the address is one line high").toBeLessThanOrEqual(layout.lineHeight + 1);
+  expect(layout.rowHeight, "the wallet's name and address share one line").toBeLessThanOrEqual(
+    layout.rowLineHeight + 1,
+  );
+  // Whole: the shortened address keeps its first and last characters.
+  expect(layout.text.startsWith(layout.full.slice(0, 4)) && layout.text.endsWith(layout.full.slice(-4))).toBe(true);
+  await saveScreenshot(page, "wallet-address-mobile");
+});
+
+test("a requirement the wallet does not meet links to the drop that sells what it needs", async ({ page }) => {
+  await page.goto("/d/sprites");
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await page
+    .getByRole("dialog", { name: "Connect a wallet" })
+    .getByRole("button", { name: /Burner Wallet/ })
+    .click();
+  const allowlist = page.getByRole("radio", { name: /Allowlist/ });
+  if ((await allowlist.count()) > 0) await allowlist.check();
+  // A fresh burner holds no Aurora edition: the holders' requirement names Aurora's page, not a raw address.
+  const unmet = page.getByTestId("eligibility").getByRole("listitem").filter({ hasText: "Not met:" });
+  await expect(unmet.getByRole("link", { name: "Aurora" })).toHaveAttribute("href", "/d/aurora");
+});
+
 test("at 1280 px the phases follow the overview without a gap, however tall the mint panel", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/d/sprites");

@@ -19,9 +19,15 @@ export function WalletStatus({ wallet, address }: WalletStatusProps) {
   return (
     <div className="space-y-2">
       <div className="flex items-center justify-between gap-3">
-        <p className="min-w-0 text-sm">
-          <span className="text-slate-400">{wallet.walletName ?? "Wallet"} · </span>
-          <span data-testid="wallet-address" data-address={address} title={address} className="font-mono font-medium">
+        {/* One line at any width: the wallet's name gives way (ellipsis) before the address wraps. */}
+        <p className="flex min-w-0 items-baseline gap-1 whitespace-nowrap text-sm">
+          <span className="min-w-0 truncate text-slate-400">{wallet.walletName ?? "Wallet"} ·</span>
+          <span
+            data-testid="wallet-address"
+            data-address={address}
+            title={address}
+            className="shrink-0 font-mono font-medium"
+          >
             {shortWallet(address)}
           </span>
         </p>
