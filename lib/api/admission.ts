@@ -7,6 +7,7 @@
 import type { Config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { createLogger, createSummary } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 
 const log = createLogger("api");
 const shed = createSummary(log, "requests refused at capacity (503 SERVER_BUSY)");
@@ -32,6 +33,7 @@ export class AdmissionGate {
   /** Admits the request or throws SERVER_BUSY; call the returned function when it is answered. */
   enter(kind: AdmissionKind): () => void {
     if (!this.hasRoomFor(kind)) {
+      metrics().admissionShed.inc({ kind });
       shed(new Error(`${this.requests} requests (${this.prepares} prepares, ${this.executes} executes) in progress`));
       throw new AppError(
         "SERVER_BUSY",
@@ -48,6 +50,11 @@ export class AdmissionGate {
       left = true;
       this.count(kind, -1);
     };
+  }
+
+  /** Requests inside the gate now, by kind (reads are all requests but prepares and executes). */
+  occupancy(): Record<AdmissionKind, number> {
+    return { read: this.requests - this.prepares, prepare: this.prepares, execute: this.executes };
   }
 
   private hasRoomFor(kind: AdmissionKind): boolean {
