@@ -176,6 +176,8 @@ const envSchema = z
     ),
     /** Localnet only: enables /api/localnet/test-controls (end-to-end tests move a phase's start). */
     DROPMINT_TEST_CONTROLS: booleanFlag(false),
+    /** On SIGTERM, how long the mints in progress may take to finish before the instance closes anyway (lib/api/drain.ts). */
+    DRAIN_TIMEOUT_SECONDS: positiveInt(90),
     /** Serves GET /metrics to callers that send `Authorization: Bearer <this>`; unset: /metrics does not exist. */
     METRICS_TOKEN: z.preprocess(
       emptyToUndefined,
@@ -322,6 +324,8 @@ export type Config = Readonly<{
   /** Test controls are served only when this is set AND the cluster is localnet. */
   testControls: boolean;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
+  /** Milliseconds the mints in progress get to finish on SIGTERM. */
+  drainTimeoutMs: number;
   /** The bearer token GET /metrics asks for; undefined: the endpoint is off. */
   metricsToken: string | undefined;
   media: MediaConfig;
@@ -412,6 +416,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     testControls: env.DROPMINT_TEST_CONTROLS && env.SOLANA_CLUSTER === "localnet",
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    drainTimeoutMs: env.DRAIN_TIMEOUT_SECONDS * 1000,
     media: Object.freeze(
       env.MEDIA_S3_BUCKET
         ? {

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
 import { clientIpOf } from "../lib/api/budgets";
+import { drainAndClose } from "../lib/api/drain";
 import { earlyRefusal } from "../lib/api/early-refusals";
 import { handleApiError } from "../lib/api/handle-error";
 import { admitHostedPage, isHostedPage } from "../lib/api/page-limits";
@@ -136,14 +137,25 @@ server.listen(config.port, hostname, () => {
   );
 });
 
+// SIGTERM drains (lib/api/drain.ts): no new connections, no new prepares; the mints in
+// progress finish, then the runtime closes (chain state persisted, embedded database closed
+// cleanly) and the process exits.
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  console.log(`${signal}: shutting down`);
-  server.close();
+  console.log(`${signal}: draining, then shutting down`);
+  // Stops accepting; requests in progress on open connections go on. Resolves once every connection has ended.
+  const connectionsEnded = new Promise<void>((resolve) => server.close(() => resolve()));
   const runtime = await runtimeSlot.__dropmintRuntime?.catch(() => null);
-  await runtime?.close().catch((error: unknown) => console.error("while closing:", error));
+  if (runtime) {
+    await drainAndClose(runtime, { timeoutMs: config.drainTimeoutMs }).catch((error: unknown) =>
+      console.error("while closing:", error),
+    );
+  }
+  // The last answers reach their sockets before the process exits; a connection still open after 5 s is cut.
+  server.closeIdleConnections();
+  await Promise.race([connectionsEnded, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -7,6 +7,7 @@ import { pendingMigrations } from "@/lib/db/migrator";
 import { createLogger, createSummary } from "@/lib/log";
 import { readinessResponseSchema, type ReadinessResponse } from "@/lib/schemas/health";
 import { getRuntime, type Runtime } from "@/lib/server/runtime";
+import { admissionGateOf } from "./admission";
 import { bareText, jsonResponse } from "./envelope";
 
 const log = createLogger("health");
@@ -39,6 +40,8 @@ export async function readinessOf(runtime: Runtime): Promise<ReadinessResponse> 
     chain: chain.ok ? "ok" : "failed",
   } as const;
   const reasons = [migrations, chain].flatMap((result) => (result.ok ? [] : [result.reason]));
+  // Draining (SIGTERM): the parts answer, but the balancer should send nothing new here.
+  if (admissionGateOf(runtime).isDraining) reasons.push("shutting down");
   return { ready: reasons.length === 0, checks, reasons };
 }
 
