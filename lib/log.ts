@@ -33,7 +33,10 @@ export function currentLogContext(): LogContext | undefined {
   return contextStorage.getStore();
 }
 
-/** Field paths that never reach a line, at the top level or one object down. */
+/**
+ * Field paths that never reach a line: at the top level and under `headers` (no wildcard
+ * paths: pino's redaction costs ten times more per line with them, on every request line).
+ */
 const SECRET_FIELDS = [
   "authorization",
   "cookie",
@@ -49,7 +52,7 @@ const SECRET_FIELDS = [
 const REDACT_PATHS = SECRET_FIELDS.flatMap((name) => {
   const field = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `["${name}"]`;
   const dotted = field.startsWith("[") ? field : `.${field}`;
-  return [field, `*${dotted}`, `headers${dotted}`, `req.headers${dotted}`];
+  return [field, `headers${dotted}`, `req.headers${dotted}`];
 });
 
 /**
