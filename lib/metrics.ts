@@ -77,7 +77,7 @@ function createMetrics() {
     }),
     chainSeconds: new Histogram({
       name: "dropmint_chain_call_duration_seconds",
-      help: "Chain calls of the mint path: send (submit until confirmed or refused) and status (a signature's confirmation check).",
+      help: "Chain calls of the mint path: send (submit until confirmed or refused), confirm (on an RPC node: from its acceptance to confirmation) and status (a signature's confirmation check).",
       labelNames: ["call"] as const,
       buckets: seconds,
       registers: [registry],

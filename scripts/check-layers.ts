@@ -56,7 +56,7 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
   "rate-limit": ["config", "log"],
   cache: [],
   db: ["fs", "config", "errors", "log"],
-  chain: ["domain", "errors", "config", "log", "fs"],
+  chain: ["domain", "errors", "config", "log", "metrics", "fs"],
   art: ["domain"],
   format: ["domain"],
   domain: [],
