@@ -100,7 +100,7 @@ function createRoot(destination?: pino.DestinationStream, level?: Level): pino.L
       },
       serializers: { err: errorFields },
     },
-    destination ?? (configured.pretty ? prettyLines() : pino.destination({ dest: 1, sync: true })),
+    destination ?? (configured.pretty ? prettyLines() : standardStreams()),
   );
 }
 
@@ -115,7 +115,21 @@ function errorFields(error: unknown): Record<string, unknown> {
   };
 }
 
-/** Development: `12:00:01 WARN  [mint] message  key=value`, one line per record. */
+/**
+ * Warnings and errors on standard error, the rest on standard output, as console.warn and
+ * console.log put them: a command-line tool's own output on stdout stays parseable.
+ */
+function standardStreams(): pino.DestinationStream {
+  return pino.multistream(
+    [
+      { level: "debug", stream: pino.destination({ dest: 1, sync: true }) },
+      { level: "warn", stream: pino.destination({ dest: 2, sync: true }) },
+    ],
+    { dedupe: true },
+  );
+}
+
+/** Development: `12:00:01 WARN  [mint] message  key=value`, one line per record (warnings and errors on stderr). */
 function prettyLines(): pino.DestinationStream {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -123,7 +137,8 @@ function prettyLines(): pino.DestinationStream {
       const fields = Object.entries(rest).map(([name, value]) => `${name}=${JSON.stringify(value)}`);
       const head = `${String(time).slice(11, 19)} ${String(level).toUpperCase().padEnd(5)} [${String(source ?? "-")}] ${String(msg ?? "")}`;
       const stack = err && typeof err === "object" ? `\n${String((err as { stack?: unknown }).stack ?? "")}` : "";
-      process.stdout.write(`${head}${fields.length ? `  ${fields.join(" ")}` : ""}${stack}\n`);
+      const out = level === "warn" || level === "error" ? process.stderr : process.stdout;
+      out.write(`${head}${fields.length ? `  ${fields.join(" ")}` : ""}${stack}\n`);
       done();
     },
   });
