@@ -11,6 +11,8 @@ import { drainAndClose } from "../lib/api/drain";
 import { earlyRefusal } from "../lib/api/early-refusals";
 import { handleApiError } from "../lib/api/handle-error";
 import { admitHostedPage, isHostedPage } from "../lib/api/page-limits";
+import { recordRequest, REQUEST_ID_HEADER, requestIdOf } from "../lib/api/request-observation";
+import { withLogContext } from "../lib/log";
 import type { Runtime } from "../lib/server/runtime";
 import { getConfig } from "../lib/config";
 import { applyHttpTimeouts } from "../lib/server/http-timeouts";
@@ -60,11 +62,32 @@ const server = createServer((request, response) => {
     return;
   }
   if (isHostedPage(request.method, request.url)) {
-    void handleHostedPage(request, response);
+    void observeHostedPage(request, response);
     return;
   }
   void handle(request, response);
 });
+
+/**
+ * Drop pages and NFT metadata are observed like API requests (lib/api/request-observation.ts):
+ * an X-Request-Id, one log line, and their count and latency under their route's template.
+ */
+function observeHostedPage(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const started = performance.now();
+  const forwarded = request.headers["x-request-id"];
+  const requestId = requestIdOf(Array.isArray(forwarded) ? forwarded[0] : forwarded);
+  response.setHeader(REQUEST_ID_HEADER, requestId);
+  const path = (request.url ?? "/").split(/[?#]/, 1)[0]!;
+  response.once("finish", () =>
+    withLogContext({ requestId }, () =>
+      recordRequest({
+        route: path.startsWith("/d/") ? "/d/[identifier]" : "/m/[identifier]/[ref]",
+        ...{ method: request.method ?? "GET", status: response.statusCode, path, ms: performance.now() - started },
+      }),
+    ),
+  );
+  return withLogContext({ requestId }, () => handleHostedPage(request, response));
+}
 
 /** Drop pages and NFT metadata: the client's place, budget and admission first (lib/api/page-limits.ts). */
 async function handleHostedPage(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -14,9 +14,17 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 /** An id a proxy in front already gave the request is kept, when it is a plain token (never free text into the log). */
 const FORWARDED_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
-function requestIdOf(request: Request): string {
-  const forwarded = request.headers.get(REQUEST_ID_HEADER);
+/** The id a request is known by: the proxy's, when plain, else a new one. */
+export function requestIdOf(forwarded: string | null | undefined): string {
   return forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+}
+
+/** Counts and times an answered request, and writes its one line. */
+export function recordRequest(answered: { route: string; method: string; status: number; path: string; ms: number }) {
+  const labels = { route: answered.route, method: answered.method, status: String(answered.status) };
+  metrics().httpRequests.inc(labels);
+  metrics().httpSeconds.observe(labels, answered.ms / 1000);
+  log.info("request", { ...answered, ms: Math.round(answered.ms) });
 }
 
 /**
@@ -25,15 +33,12 @@ function requestIdOf(request: Request): string {
  */
 export async function observeRequest(request: Request, answer: () => Promise<Response>): Promise<Response> {
   const started = performance.now();
-  const requestId = requestIdOf(request);
+  const requestId = requestIdOf(request.headers.get(REQUEST_ID_HEADER));
   return withLogContext({ requestId }, async () => {
     const response = await answer();
-    const seconds = (performance.now() - started) / 1000;
     const path = new URL(request.url).pathname;
-    const labels = { route: routeTemplate(path), method: request.method, status: String(response.status) };
-    metrics().httpRequests.inc(labels);
-    metrics().httpSeconds.observe(labels, seconds);
-    log.info("request", { ...labels, status: response.status, path, ms: Math.round(seconds * 1000) });
+    const { method, status } = { method: request.method, status: response.status };
+    recordRequest({ route: routeTemplate(path), method, status, path, ms: performance.now() - started });
     return withRequestId(response, requestId);
   });
 }
