@@ -176,6 +176,13 @@ const envSchema = z
     ),
     /** Localnet only: enables /api/localnet/test-controls (end-to-end tests move a phase's start). */
     DROPMINT_TEST_CONTROLS: booleanFlag(false),
+    /** On SIGTERM, how long the mints in progress may take to finish before the instance closes anyway (lib/api/drain.ts). */
+    DRAIN_TIMEOUT_SECONDS: positiveInt(90),
+    /** Serves GET /metrics to callers that send `Authorization: Bearer <this>`; unset: /metrics does not exist. */
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(16, "must be at least 16 characters (a random token, e.g. `openssl rand -hex 32`)").optional(),
+    ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["silent", "error", "warn", "info", "debug"]).default("info")),
     /** Creators' media (`npm run drop`) in an S3-compatible bucket instead of DATA_DIR/media. */
     MEDIA_S3_BUCKET: z.preprocess(
@@ -317,6 +324,10 @@ export type Config = Readonly<{
   /** Test controls are served only when this is set AND the cluster is localnet. */
   testControls: boolean;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
+  /** Milliseconds the mints in progress get to finish on SIGTERM. */
+  drainTimeoutMs: number;
+  /** The bearer token GET /metrics asks for; undefined: the endpoint is off. */
+  metricsToken: string | undefined;
   media: MediaConfig;
 }>;
 
@@ -404,6 +415,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     demoActivityMinutes: env.SOLANA_CLUSTER === "localnet" ? env.DEMO_ACTIVITY_MINUTES : 0,
     testControls: env.DROPMINT_TEST_CONTROLS && env.SOLANA_CLUSTER === "localnet",
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
+    drainTimeoutMs: env.DRAIN_TIMEOUT_SECONDS * 1000,
     media: Object.freeze(
       env.MEDIA_S3_BUCKET
         ? {

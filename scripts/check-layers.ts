@@ -25,12 +25,13 @@ type Layer =
   | "format"
   | "errors"
   | "log"
+  | "metrics"
   | "config"
   | "fs"
   | "media"
   | "launch";
 
-const BASE: Layer[] = ["domain", "errors", "config", "log", "fs"];
+const BASE: Layer[] = ["domain", "errors", "config", "log", "metrics", "fs"];
 
 /**
  * Allowed imports per layer (a layer may always import itself). lib/server is the
@@ -55,12 +56,14 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
   "rate-limit": ["config", "log"],
   cache: [],
   db: ["fs", "config", "errors", "log"],
-  chain: ["domain", "errors", "config", "log", "fs"],
+  chain: ["domain", "errors", "config", "log", "metrics", "fs"],
   art: ["domain"],
   format: ["domain"],
   domain: [],
   errors: [],
   log: ["config"],
+  // Counters and histograms (prom-client) that every layer above may count into.
+  metrics: [],
   config: [],
   fs: [],
   // Creators' media: the store (DATA_DIR or a bucket) and the image checks; the formats it

@@ -7,9 +7,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
 import { clientIpOf } from "../lib/api/budgets";
+import { drainAndClose } from "../lib/api/drain";
 import { earlyRefusal } from "../lib/api/early-refusals";
 import { handleApiError } from "../lib/api/handle-error";
 import { admitHostedPage, isHostedPage } from "../lib/api/page-limits";
+import { recordRequest, REQUEST_ID_HEADER, requestIdOf } from "../lib/api/request-observation";
+import { withLogContext } from "../lib/log";
 import type { Runtime } from "../lib/server/runtime";
 import { getConfig } from "../lib/config";
 import { applyHttpTimeouts } from "../lib/server/http-timeouts";
@@ -59,11 +62,32 @@ const server = createServer((request, response) => {
     return;
   }
   if (isHostedPage(request.method, request.url)) {
-    void handleHostedPage(request, response);
+    void observeHostedPage(request, response);
     return;
   }
   void handle(request, response);
 });
+
+/**
+ * Drop pages and NFT metadata are observed like API requests (lib/api/request-observation.ts):
+ * an X-Request-Id, one log line, and their count and latency under their route's template.
+ */
+function observeHostedPage(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const started = performance.now();
+  const forwarded = request.headers["x-request-id"];
+  const requestId = requestIdOf(Array.isArray(forwarded) ? forwarded[0] : forwarded);
+  response.setHeader(REQUEST_ID_HEADER, requestId);
+  const path = (request.url ?? "/").split(/[?#]/, 1)[0]!;
+  response.once("finish", () =>
+    withLogContext({ requestId }, () =>
+      recordRequest({
+        route: path.startsWith("/d/") ? "/d/[identifier]" : "/m/[identifier]/[ref]",
+        ...{ method: request.method ?? "GET", status: response.statusCode, path, ms: performance.now() - started },
+      }),
+    ),
+  );
+  return withLogContext({ requestId }, () => handleHostedPage(request, response));
+}
 
 /** Drop pages and NFT metadata: the client's place, budget and admission first (lib/api/page-limits.ts). */
 async function handleHostedPage(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -136,14 +160,25 @@ server.listen(config.port, hostname, () => {
   );
 });
 
+// SIGTERM drains (lib/api/drain.ts): no new connections, no new prepares; the mints in
+// progress finish, then the runtime closes (chain state persisted, embedded database closed
+// cleanly) and the process exits.
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  console.log(`${signal}: shutting down`);
-  server.close();
+  console.log(`${signal}: draining, then shutting down`);
+  // Stops accepting; requests in progress on open connections go on. Resolves once every connection has ended.
+  const connectionsEnded = new Promise<void>((resolve) => server.close(() => resolve()));
   const runtime = await runtimeSlot.__dropmintRuntime?.catch(() => null);
-  await runtime?.close().catch((error: unknown) => console.error("while closing:", error));
+  if (runtime) {
+    await drainAndClose(runtime, { timeoutMs: config.drainTimeoutMs }).catch((error: unknown) =>
+      console.error("while closing:", error),
+    );
+  }
+  // The last answers reach their sockets before the process exits; a connection still open after 5 s is cut.
+  server.closeIdleConnections();
+  await Promise.race([connectionsEnded, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

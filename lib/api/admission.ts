@@ -7,6 +7,7 @@
 import type { Config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { createLogger, createSummary } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 
 const log = createLogger("api");
 const shed = createSummary(log, "requests refused at capacity (503 SERVER_BUSY)");
@@ -26,12 +27,24 @@ export class AdmissionGate {
   private requests = 0;
   private prepares = 0;
   private executes = 0;
+  private draining = false;
+  private readonly settledWaiters = new Set<() => void>();
 
   constructor(private readonly limits: Config["admission"]) {}
 
   /** Admits the request or throws SERVER_BUSY; call the returned function when it is answered. */
   enter(kind: AdmissionKind): () => void {
+    if (this.draining && kind === "prepare") {
+      metrics().admissionShed.inc({ kind });
+      // The same answer as a busy instance: callers already retry it, and the next try reaches another instance.
+      throw new AppError(
+        "SERVER_BUSY",
+        `This instance is shutting down; nothing was done. Retry in ${BUSY_RETRY_AFTER_SECONDS} second.`,
+        { extra: { retryAfter: BUSY_RETRY_AFTER_SECONDS } },
+      );
+    }
     if (!this.hasRoomFor(kind)) {
+      metrics().admissionShed.inc({ kind });
       shed(new Error(`${this.requests} requests (${this.prepares} prepares, ${this.executes} executes) in progress`));
       throw new AppError(
         "SERVER_BUSY",
@@ -50,6 +63,26 @@ export class AdmissionGate {
     };
   }
 
+  /**
+   * Shutting down (SIGTERM): no new prepare is admitted from now on (reads and executes still
+   * are: an execute finishes a sale already held). Resolves once no prepare or execute is in
+   * progress, so the process can close its parts without cutting a mint in half.
+   */
+  drain(): Promise<void> {
+    this.draining = true;
+    if (this.prepares === 0 && this.executes === 0) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.add(resolve));
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /** Requests inside the gate now, by kind (reads are all requests but prepares and executes). */
+  occupancy(): Record<AdmissionKind, number> {
+    return { read: this.requests - this.prepares, prepare: this.prepares, execute: this.executes };
+  }
+
   private hasRoomFor(kind: AdmissionKind): boolean {
     if (kind === "execute") return this.executes < this.limits.mints;
     if (this.requests >= this.limits.requests) return false;
@@ -60,6 +93,10 @@ export class AdmissionGate {
     if (kind === "execute") this.executes += by;
     else this.requests += by;
     if (kind === "prepare") this.prepares += by;
+    if (by < 0 && this.draining && this.prepares === 0 && this.executes === 0) {
+      for (const resolve of this.settledWaiters) resolve();
+      this.settledWaiters.clear();
+    }
   }
 }
 

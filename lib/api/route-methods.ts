@@ -4,10 +4,10 @@
 // [param], which beats [...catchAll].
 import routes from "./route-methods.json";
 
-type Route = { segments: string[]; methods: string[] };
+type Route = { pattern: string; segments: string[]; methods: string[] };
 
 const ROUTES: Route[] = (routes as Array<{ pattern: string; methods: string[] }>)
-  .map((r) => ({ segments: r.pattern.split("/").filter(Boolean), methods: r.methods }))
+  .map((r) => ({ pattern: r.pattern, segments: r.pattern.split("/").filter(Boolean), methods: r.methods }))
   .sort((a, b) => specificity(b) - specificity(a));
 
 function specificity(route: Route): number {
@@ -28,6 +28,15 @@ function matches(route: Route, parts: string[]): boolean {
 export function allowedMethods(pathname: string): string[] | null {
   const parts = pathname.split("/").filter(Boolean);
   return ROUTES.find((route) => matches(route, parts))?.methods ?? null;
+}
+
+/**
+ * The route file that serves `pathname`, as its template (`/api/v1/collections/[identifier]`):
+ * what metrics and logs name a request by, so ids never become label values.
+ */
+export function routeTemplate(pathname: string): string {
+  const parts = pathname.split("/").filter(Boolean);
+  return ROUTES.find((route) => matches(route, parts))?.pattern ?? "unmatched";
 }
 
 /** The `Allow` header value for `pathname` (GET and HEAD for pages and unknown paths). */

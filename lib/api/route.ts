@@ -12,11 +12,13 @@
 // sign-in cookie only from the site itself) → budgets (request per IP first, chain, mint) →
 // scope → zod input → the route's own budgets → service context → handler → response schema
 // → envelope (with the handler's cookies) → CORS. Anything thrown becomes an error envelope
-// in handleApiError.
-import type { z } from "zod";
+// in handleApiError. Around it all, the request is observed (request-observation.ts): its id,
+// its log line, its count and latency.
+import { z } from "zod";
 import { FIRST_PARTY, readsInFull, type AuthContext } from "@/lib/auth/context";
 import type { Chain } from "@/lib/chain";
 import { AppError } from "@/lib/errors";
+import { metrics } from "@/lib/metrics";
 import { getRuntime, serviceContextOf, type Runtime } from "@/lib/server/runtime";
 import type { CollectionRef } from "@/lib/services/collection-ref";
 import type { ServiceContext } from "@/lib/services/context";
@@ -35,6 +37,8 @@ import { bareText, fail, okText } from "./envelope";
 import { admissionGateOf } from "./admission";
 import { cachePolicyOf, withCachePolicy, type AnswerBody } from "./cache-policy";
 import { handleApiError } from "./handle-error";
+import { observeRequest } from "./request-observation";
+import { routeTemplate } from "./route-methods";
 import { chainForRequest } from "./request-chain";
 import { clientSlotsOf } from "./client-slots";
 import { parseInput, readJsonBody, type RouteParams } from "./request-input";
@@ -137,7 +141,8 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   const scopeNames = [
     options.scopeParam ?? (options.scope === "phase" ? ["phaseId"] : ["identifier", "collectionId"]),
   ].flat();
-  const route: RouteHandler = async (request, context) => {
+  const route: RouteHandler = (request, context) => observeRequest(request, () => answer(request, context));
+  const answer = async (request: Request, context: RouteHandlerContext): Promise<Response> => {
     let runtime: Runtime | undefined;
     let leave: (() => void) | undefined;
     let release: (() => void) | undefined;
@@ -196,6 +201,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       for (const cookie of answerHeaders.getSetCookie()) response.headers.append("Set-Cookie", cookie);
       return cors(request, runtime, response);
     } catch (error) {
+      if (options.kind === "mint") countRefusal(request, error);
       return cors(request, runtime, handleApiError(error));
     } finally {
       leave?.();
@@ -204,6 +210,13 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   };
   if (options.operationId) route.operationId = options.operationId;
   return route;
+}
+
+/** The mint funnel's refusals, by stable code (anything else is an INTERNAL_ERROR answer). */
+function countRefusal(request: Request, error: unknown): void {
+  const code =
+    error instanceof AppError ? error.code : error instanceof z.core.$ZodError ? "INVALID_REQUEST" : "INTERNAL_ERROR";
+  metrics().mintRefusals.inc({ route: routeTemplate(new URL(request.url).pathname), code });
 }
 
 /** Partner keys never work on the site's own router (whatever their class or validity); no key needs the site's own origin. */

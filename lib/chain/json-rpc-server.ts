@@ -22,6 +22,9 @@ import { rentExemptLamports } from "./nft-transaction";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, TOKEN_PROGRAM_IDS, parseTokenAccount } from "./token-accounts";
 import { toAddress } from "./wire-transaction";
 import type { ChainAccountInfo } from "./types";
+import { createLogger } from "@/lib/log";
+
+const log = createLogger("localnet");
 
 export const DEFAULT_LOCALNET_PORT = 8899;
 
@@ -75,7 +78,7 @@ export async function startJsonRpcServer(options: JsonRpcServerOptions): Promise
   const host = options.host ?? "127.0.0.1";
   const server = createServer((request, response) => {
     handleHttp(options.chain, request, response).catch((error: unknown) => {
-      console.error("[localnet] request failed:", error);
+      log.error("request failed", error);
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });
@@ -200,7 +203,7 @@ async function handleCall(chain: EmbeddedChain, call: unknown): Promise<unknown>
     if (error instanceof InvalidAddressError) return errorReply(id, INVALID_PARAMS, `Invalid param: ${error.message}`);
     if (error instanceof RangeError) return errorReply(id, INVALID_PARAMS, `Invalid param: ${error.message}`);
     if (error instanceof ChainUnavailableError) return errorReply(id, INTERNAL_ERROR, error.message);
-    console.error(`[localnet] ${request.method} failed:`, error);
+    log.error(`${request.method} failed`, error);
     return errorReply(id, INTERNAL_ERROR, "Internal error");
   }
 }

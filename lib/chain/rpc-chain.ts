@@ -8,6 +8,7 @@
 // outcome is unknown and the caller reconciles with getSignatureStatus.
 import bs58 from "bs58";
 import { Connection, PublicKey, SolanaJSONRPCError, type SignatureStatus as RpcSignatureStatus } from "@solana/web3.js";
+import { metrics } from "@/lib/metrics";
 import { ChainError, ChainTransactionError, ChainUnavailableError, assertFaucetAvailable } from "./errors";
 import { TOKEN_PROGRAM_IDS, parseTokenAccount } from "./token-accounts";
 import { toAddress } from "./wire-transaction";
@@ -128,7 +129,13 @@ export class RpcChain implements Chain {
         `The Solana RPC at ${this.endpointLabel} answered sendTransaction without a signature; the outcome is unknown.`,
       );
     }
-    return this.awaitOutcome(signature, encoded, options.lastValidBlockHeight, started);
+    // The node accepted it: what follows is confirmation (lib/metrics.ts, call="confirm").
+    const stop = metrics().chainSeconds.startTimer({ call: "confirm" });
+    try {
+      return await this.awaitOutcome(signature, encoded, options.lastValidBlockHeight, started);
+    } finally {
+      stop();
+    }
   }
 
   getSignatureStatus(signature: string): Promise<SignatureStatus> {

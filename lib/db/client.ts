@@ -31,6 +31,9 @@ import {
 import { applyMigrations, type SqlRunner } from "./migrator";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { acquireDirLock, DirectoryLockedError } from "@/lib/fs/dir-lock";
+import { createLogger } from "@/lib/log";
+
+const log = createLogger("db");
 
 export type Db = PrismaClient;
 
@@ -194,7 +197,7 @@ function openPostgres(connectionString: string, poolSize = 10, feedOptions: Post
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection can fail (server restart, dropped database); without a listener
   // node-postgres turns that into an uncaught error that ends the process.
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+  pool.on("error", (error) => log.warn("idle PostgreSQL connection failed", error));
   const { prisma, onWrite } = withWriteReports(new PrismaClient({ adapter: new PrismaPg(pool) }));
   const changes = postgresChangeFeed(connectionString, feedOptions);
   const runner: SqlRunner = {

@@ -243,3 +243,24 @@ async function applyOne(db: SqlExecutor, migration: MigrationFile): Promise<void
     });
   }
 }
+
+/**
+ * The migrations in the folder that the database has not recorded as applied (a readiness
+ * probe's "migrations behind"): read-only, no lock, nothing created. A database without the
+ * history table has every migration pending.
+ */
+export async function pendingMigrations(
+  db: SqlExecutor,
+  migrationsDir: string = defaultMigrationsDir(),
+): Promise<string[]> {
+  const migrations = await readMigrations(migrationsDir);
+  const [{ present } = { present: false }] = (await db.query(
+    `SELECT to_regclass('"${MIGRATIONS_TABLE}"') IS NOT NULL AS present`,
+  )) as Array<{ present: boolean }>;
+  if (!present) return migrations.map((migration) => migration.name);
+  const rows = (await db.query(
+    `SELECT "migration_name" FROM "${MIGRATIONS_TABLE}" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+  )) as Array<{ migration_name: string }>;
+  const applied = new Set(rows.map((row) => row.migration_name));
+  return migrations.filter((migration) => !applied.has(migration.name)).map((migration) => migration.name);
+}

@@ -27,6 +27,7 @@ import {
 import { SHOWCASE_DROPS, type ShowcaseKey } from "./showcase-drops";
 import { demoCollectorKeypair } from "./demo-collectors";
 import { seedShowcaseDrop } from "./seed-showcase";
+import { createLogger } from "@/lib/log";
 
 export type SeedContext = { ctx: ServiceContext; now: Date; collectors: Keypair[] };
 export type NftSeed = Omit<Prisma.NftCreateManyInput, "collectionId"> & { id: string };
@@ -39,9 +40,8 @@ export type DemoMint = {
   at: Date;
 };
 
-const log = (message: string) => {
-  if (process.env.LOG_LEVEL !== "silent") console.log(`[seed] ${message}`);
-};
+const logger = createLogger("seed");
+const log = (message: string) => logger.info(message);
 
 /** The drops a seed created, by short ID and name. */
 export type SeededDrop = { shortId: string; name: string };

@@ -9,6 +9,7 @@ import { createLogger } from "@/lib/log";
 import { createRateLimiter } from "@/lib/rate-limit";
 import { createReadCaches, keepReadCachesFresh } from "@/lib/services/read-caches";
 import { startPayoutWorker } from "@/lib/services/bounty-payout-worker";
+import { withChainMetrics } from "./chain-metrics";
 import { runtimeHooks, serviceContextOf, type Runtime } from "./runtime";
 import { generateAdminToken, removeInstanceFile, writeInstanceFile } from "./instance-file";
 
@@ -87,7 +88,7 @@ export function assembleRuntime(config: Config, database: Database, chain: Chain
   return {
     config,
     database,
-    chain,
+    chain: withChainMetrics(chain),
     keys: loadServerKeys(config),
     rateLimiter,
     caches,
@@ -182,10 +183,7 @@ function withInstanceFile(runtime: Runtime): Runtime {
       try {
         removeInstanceFile(config.dataDir, adminToken);
       } catch (error) {
-        console.error(
-          `[runtime] could not remove ${config.dataDir}/instance.json:`,
-          error instanceof Error ? error.message : error,
-        );
+        log.warn(`could not remove ${config.dataDir}/instance.json`, error);
       }
       await closeParts();
     },

@@ -4,7 +4,7 @@
 // run at a time per process; several instances may run it together, since each payout is
 // written ahead and sent at most once (bounty-payouts.ts). An award that stays pending is
 // retried with back-off; the mint reconciler settles a free-mint prize's own session.
-import { createLogger } from "@/lib/log";
+import { createLogger, runJob } from "@/lib/log";
 import type { ServiceContext } from "./context";
 import { settlePendingAwards } from "./bounty-payouts";
 
@@ -28,12 +28,14 @@ export function startPayoutWorker(ctx: ServiceContext, intervalMs = PAYOUT_WORKE
       again = true; // woken mid-run: run once more after, for the rows written meanwhile
       return;
     }
-    current = settlePendingAwards(ctx)
+    // One line per run (lib/log.ts runJob): at info level when it paid anything.
+    current = runJob(log, "bounty-payouts", async () => {
+      const { paid, pending } = await settlePendingAwards(ctx);
+      return { paid, pending, quiet: paid === 0 };
+    })
       .then(
-        ({ paid, pending }) => {
-          if (paid > 0) log.info(`bounty payouts: paid ${paid}${pending > 0 ? ` (${pending} still pending)` : ""}`);
-        },
-        (error: unknown) => log.warn("bounty payout run failed", error),
+        () => undefined,
+        () => undefined, // logged by runJob
       )
       .finally(() => {
         current = null;

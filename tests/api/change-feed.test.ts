@@ -8,10 +8,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
 import { CHANGE_FEED_APPLICATION_NAME } from "@/lib/db/change-feed";
 import { openDatabase, type Database } from "@/lib/db/client";
+import { setLogDestination } from "@/lib/log";
 import { assembleRuntime } from "@/lib/server/create-runtime";
 import { serviceContextOf, type Runtime } from "@/lib/server/runtime";
 import { getCollectionView } from "@/lib/services/collections";
@@ -98,9 +99,17 @@ describe.skipIf(!canRun)("lost change announcements on PostgreSQL", () => {
 
   beforeEach(() => {
     warnings = [];
-    vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.join(" ")));
+    setLogDestination(
+      {
+        write(line: string) {
+          const { source, msg } = JSON.parse(line) as { source: string; msg: string };
+          warnings.push(`[${source}] ${msg}`);
+        },
+      },
+      "warn",
+    );
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => setLogDestination());
 
   it("forgets everything when the listening connection is killed, and sees a change made meanwhile", async () => {
     await expectServedFromMemory();

@@ -103,8 +103,8 @@ describe("a server killed between submit and record", () => {
       );
     }
     expect(counts.totalMinted).toBe(1);
-    // The reconciler says what it recovered after the crash, in one line.
-    expect(site.output()).toMatch(/\[mint\] mint sessions settled: minted 1/);
+    // The reconciler says what it recovered after the crash, in its run's one JSON line.
+    expect(site.output()).toMatch(/\{"level":"info",[^\n]*"job":"mint-maintenance"[^\n]*"minted":1[,}]/);
     const availabilityAfter = availabilityResponseSchema.parse(
       (await call("GET", "/api/v1/collections/aurora/availability", key)).body,
     ).stats;

@@ -7,6 +7,7 @@
 import { assertInScope, assertSandboxAllowed, type AuthContext } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { createLogger } from "@/lib/log";
+import { countMintStage } from "@/lib/metrics";
 import {
   ChainTransactionError,
   addServerSignatures,
@@ -167,7 +168,10 @@ async function claimOrRefuse(
 ): Promise<"claimed" | "recovered"> {
   const { db } = ctx;
   const claim = await claimSession(db, session, ahead);
-  if (claim === "claimed") return "claimed";
+  if (claim === "claimed") {
+    countMintStage("signed");
+    return "claimed";
+  }
   if (claim === "nft_lost") throw expired();
   if (claim === "bonus_refused") {
     throw new AppError(
@@ -201,6 +205,7 @@ async function submitOnce(
   try {
     // Until the blockhash expires the chain keeps trying; past it the refusal is definitive.
     await chain.sendRawTransaction(wireBytes, { lastValidBlockHeight: session.lastValidBlockHeight });
+    countMintStage("executed");
   } catch (error) {
     if (error instanceof ChainTransactionError && error.code !== "AlreadyProcessed") {
       // Its NFT stays held until the transaction can no longer land (sessions.ts).

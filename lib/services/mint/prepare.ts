@@ -90,6 +90,7 @@ import { paymentTokenOf, surfaceRefusal, surfaceRefusalError } from "@/lib/servi
 import { sweepDropSessions } from "./sessions";
 import { assertWalletNotBlocked } from "./wallet-block";
 import { assertAssetNotBanned } from "@/lib/services/asset-bans";
+import { countMintStage } from "@/lib/metrics";
 
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
 const BUYER_TOKEN_ACCOUNT_RENT = rentExemptLamports(getAccountLen([ExtensionType.ImmutableOwner]));
@@ -163,10 +164,12 @@ export async function prepareMint(
     ...chainFacts,
     affiliateId: await affiliateIdOf(ctx.db, collection.id, body.affiliate_code),
   };
-  const prepared = await reserveWithSweep(ctx, facts);
+  const { view, sessions, superseded } = await reserveWithSweep(ctx, facts);
   // The reservations are committed: this instance's cached gallery pages go at once (the others hear the database's announcement).
   ctx.caches.nftPages.invalidate(collection.id);
-  return prepared;
+  countMintStage("prepared", sessions);
+  countMintStage("superseded", superseded);
+  return view;
 }
 
 /** The drop can be minted here (chain, surface), the wallet is not blocked and is proven where it must be, and the rate budgets are spent. */
@@ -323,7 +326,7 @@ async function tokenFacts(
 }
 
 /** Reserves and builds; when supply comes up short, sweeps the drop's dead sessions and answers with what is left. */
-async function reserveWithSweep(ctx: ServiceContext, facts: PrepareFacts): Promise<PreparedView> {
+async function reserveWithSweep(ctx: ServiceContext, facts: PrepareFacts): Promise<Reserved> {
   // NFTs of this drop's ended sessions whose transactions can no longer land are free again.
   const swept = await sweepDropSessions(ctx, facts.collection.id, PREPARE_SWEEP_INTERVAL_MS);
   const reserve = (finalAnswer: boolean) =>
@@ -337,6 +340,9 @@ async function reserveWithSweep(ctx: ServiceContext, facts: PrepareFacts): Promi
   }
 }
 
+/** The answer, and what the committed transaction did to the mint funnel (lib/metrics.ts). */
+type Reserved = { view: PreparedView; sessions: number; superseded: number };
+
 /**
  * In one transaction: settle the wallet (supersede what this caller may end, count its
  * usage) and the holder's share, plan the quantity, reserve NFTs, price and build one
@@ -347,7 +353,7 @@ async function reserveAndBuild(
   tx: Prisma.TransactionClient,
   prepareFacts: PrepareFacts,
   finalAnswer: boolean,
-): Promise<PreparedView> {
+): Promise<Reserved> {
   // Holds, codes and the session's end on the database's clock, the one execute's claim decides by.
   const dbNow = await databaseNow(tx);
   const facts: ReserveFacts = {
@@ -400,7 +406,8 @@ async function reserveAndBuild(
   if (facts.token && tokenSpendable < tokenTotal(items)) throw insufficientTokens(phase.currency);
   const pricing = pricingView(phase, facts.unitPrice, facts.feePerNft, sessions, facts.token?.token ?? null);
   await recordSessions(tx, facts, sessions, pricing, grants);
-  return preparedView(facts, plan, sessions, pricing, expiresAt);
+  const view = preparedView(facts, plan, sessions, pricing, expiresAt);
+  return { view, sessions: sessions.length, superseded: state.superseded };
 }
 
 /** Under the wallet's lock, then the phase's and the holder's: what the wallet, the phase and the holder still allow. */

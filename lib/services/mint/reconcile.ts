@@ -12,7 +12,7 @@
 // longer land (and records any that did), see sessions.ts.
 import type { ServiceContext } from "@/lib/services/context";
 import type { MintSession } from "@/lib/db/generated/client";
-import { createLogger } from "@/lib/log";
+import { createLogger, runJob } from "@/lib/log";
 import { wakePayoutWorkers } from "@/lib/services/bounty-payout-worker";
 import { recordMint } from "./record-mint";
 import { endSession, releaseDeadSessions } from "./sessions";
@@ -119,29 +119,26 @@ export async function reconcileMintSessions(
   return { ...report, expired: released.expired, freed: released.freed, recovered: released.recovered };
 }
 
-/** One line for each run that settled anything: what a restart after a crash recovered, for example. */
-function reportSettled(report: ReconcileReport): void {
-  const { pending, ...settled } = report;
-  if (Object.values(settled).every((count) => count === 0)) return;
-  const counts = Object.entries(settled).filter(([, count]) => count > 0);
-  log.info(
-    `mint sessions settled: ${counts.map(([what, count]) => `${what} ${count}`).join(", ")}${pending > 0 ? ` (${pending} still pending)` : ""}`,
-  );
+/** Whether a run settled anything (its line is then at info level: what a restart after a crash recovered, for example). */
+function settledAnything(report: ReconcileReport): boolean {
+  const { pending: _pending, ...settled } = report;
+  return Object.values(settled).some((count) => count > 0);
 }
 
 /** Runs the reconciler now and every interval (unref'd); the returned function stops it and waits for a run in progress. */
 export function startMintMaintenance(ctx: ServiceContext, intervalMs = MAINTENANCE_INTERVAL_MS): () => Promise<void> {
   let current: Promise<void> | null = null;
   const run = () => {
-    current ??= reconcileMintSessions(ctx)
-      .then((report) => {
-        reportSettled(report);
-        // A bounty's free mint settled above is marked paid by the payout worker's next run.
-        if (report.minted > 0) wakePayoutWorkers();
-      })
+    // One line per run (lib/log.ts runJob), and every line it causes carries the run's id.
+    current ??= runJob(log, "mint-maintenance", async () => {
+      const report = await reconcileMintSessions(ctx);
+      // A bounty's free mint settled above is marked paid by the payout worker's next run.
+      if (report.minted > 0) wakePayoutWorkers();
+      return { ...report, quiet: !settledAnything(report) };
+    })
       .then(
         () => undefined,
-        (error: unknown) => log.warn("mint session maintenance failed", error),
+        () => undefined, // logged by runJob
       )
       .finally(() => {
         current = null;

@@ -3,6 +3,7 @@
 // only a session still in one of `from` (processing/pending unless the release sweep
 // found an ended session's mint on chain) is recorded, so the execute path and the
 // reconciler can race without a double record.
+import { countMintStage } from "@/lib/metrics";
 import type { Db } from "@/lib/db/client";
 import type { ClaimGrantType, MintKind, Nft, Prisma, SessionStatus } from "@/lib/db/generated/client";
 import { claimCodeAllocation } from "@/lib/domain/mint-pricing";
@@ -44,7 +45,7 @@ export async function recordMint(
   },
 ): Promise<RecordOutcome> {
   const { at } = options;
-  return db.$transaction(
+  const outcome = await db.$transaction(
     async (tx) => {
       // One statement: the session moves to minted (only from `from`: the idempotence) and says what the rest needs.
       const [session] = await tx.$queryRaw<MovedSession[]>`
@@ -148,6 +149,8 @@ export async function recordMint(
     },
     { maxWait: 30_000, timeout: 30_000 },
   );
+  if (outcome.recorded) countMintStage("landed");
+  return outcome;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Db } from "@/lib/db/client";
 import type { Prisma, SessionStatus } from "@/lib/db/generated/client";
 import type { ServiceContext } from "@/lib/services/context";
 import { createLogger } from "@/lib/log";
+import { countMintStage } from "@/lib/metrics";
 import { recordMint } from "./record-mint";
 
 const log = createLogger("mint");
@@ -50,6 +51,7 @@ export async function endSession(
       ...(options.lastError ? { lastError: options.lastError.slice(0, 500) } : {}),
     },
   });
+  if (to !== "released") countMintStage(to, moved.count);
   return moved.count > 0;
 }
 
@@ -89,6 +91,7 @@ export async function releaseDeadSessions(
   report.expired = await db.$executeRaw`
     UPDATE "MintSession" SET status = 'expired', "completedAt" = now(), "updatedAt" = now()
     WHERE status = 'prepared' AND "expiresAt" <= now() AND (${collectionId}::uuid IS NULL OR "collectionId" = ${collectionId}::uuid)`;
+  countMintStage("expired", report.expired);
   const held = await db.$queryRaw<HeldBy[]>`
     SELECT s.id, s."mintAddress", s."lastValidBlockHeight", s.signature
     FROM "MintSession" s JOIN "Nft" n ON n."reservedBySession" = s.id AND n.status = 'reserved'

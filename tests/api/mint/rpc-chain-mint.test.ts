@@ -11,6 +11,7 @@ import { RpcChain, openEmbeddedChain, startJsonRpcServer, type EmbeddedChain, ty
 import { parseConfig } from "@/lib/config";
 import { seedDemoDrops } from "@/lib/demo/seed-demo-drops";
 import { executeMintResultSchema, preparedMintResponseSchema } from "@/lib/schemas/mint";
+import { metrics } from "@/lib/metrics";
 import { assembleRuntime } from "@/lib/server/create-runtime";
 import { installRuntime, serviceContextOf } from "@/lib/server/runtime";
 import { createApiKey } from "@/lib/services/api-keys";
@@ -107,10 +108,17 @@ describe("prepare-mint and execute-mint through RpcChain (JSON-RPC localnet)", {
       totalRaw: 105_000_000,
     });
 
+    const timed = async (call: string) =>
+      (await metrics().chainSeconds.get()).values.find(
+        (value) => value.metricName === "dropmint_chain_call_duration_seconds_count" && value.labels.call === call,
+      )?.value ?? 0;
+    const [sendsBefore, confirmsBefore] = [await timed("send"), await timed("confirm")];
     const result = await execute(body.sessions[0]!.sessionId, signPrepared(body.transactions[0]!.transaction, wallet));
     expect(result.status, result.text).toBe(200);
     const executed = executeMintResultSchema.strict().parse(result.body);
     expect(executed).toMatchObject({ success: true, minted: 1, totalCost: 0.105, currency: "SOL" });
+    // The submit is timed whole (send) and from the node's acceptance on (confirm): GET /metrics.
+    expect([(await timed("send")) - sendsBefore, (await timed("confirm")) - confirmsBefore]).toEqual([1, 1]);
     const nft = executed.nfts![0]!;
     expect(nft).toMatchObject({ nftId: body.sessions[0]!.nftIds[0], name: "Fixture #1" });
 

@@ -1,5 +1,6 @@
 // The price book's caching rules, on a controlled clock with in-memory sources.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setLogDestination } from "@/lib/log";
 import { PriceBook } from "@/lib/prices";
 import { staticPriceSource } from "@/lib/prices/static-prices";
 import type { PriceSource } from "@/lib/prices/price-source";
@@ -60,41 +61,28 @@ describe("PriceBook", () => {
 });
 
 describe("PriceBook logging", () => {
-  const configHolder = globalThis as unknown as { __dropmintConfig?: unknown };
-  afterEach(() => {
-    vi.restoreAllMocks();
-    delete configHolder.__dropmintConfig;
-  });
+  afterEach(() => setLogDestination());
 
   it("logs a source that is offline once when it goes down and once when it answers again", async () => {
-    const saved = process.env.LOG_LEVEL;
-    process.env.LOG_LEVEL = "info";
-    delete configHolder.__dropmintConfig;
-    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const infos = vi.spyOn(console, "log").mockImplementation(() => undefined);
-    try {
-      let now = 0;
-      const { source, state } = flakySource({ SOL: 150 });
-      const book = new PriceBook([source], 60, () => now);
-      state.failing = true;
-      for (let refresh = 0; refresh < 5; refresh++, now += 60_000) await book.snapshot();
-      expect(state.calls).toBe(5);
-      expect(warnings.mock.calls.map((call) => String(call[0]))).toEqual([
-        "[prices] token price source coingecko unavailable (logged once until it answers)",
-      ]);
-      state.failing = false;
-      await book.snapshot();
-      now += 60_000;
-      await book.snapshot();
-      expect(infos.mock.calls.map((call) => String(call[0]))).toEqual([
-        "[prices] token price source coingecko answers again",
-      ]);
-      state.failing = true;
-      now += 60_000;
-      await book.snapshot();
-      expect(warnings).toHaveBeenCalledTimes(2);
-    } finally {
-      process.env.LOG_LEVEL = saved;
-    }
+    const lines: Array<{ level: string; source: string; msg: string }> = [];
+    setLogDestination({ write: (line: string) => void lines.push(JSON.parse(line)) }, "info");
+    const said = (level: string) =>
+      lines.filter((line) => line.level === level).map((line) => `[${line.source}] ${line.msg}`);
+    let now = 0;
+    const { source, state } = flakySource({ SOL: 150 });
+    const book = new PriceBook([source], 60, () => now);
+    state.failing = true;
+    for (let refresh = 0; refresh < 5; refresh++, now += 60_000) await book.snapshot();
+    expect(state.calls).toBe(5);
+    expect(said("warn")).toEqual(["[prices] token price source coingecko unavailable (logged once until it answers)"]);
+    state.failing = false;
+    await book.snapshot();
+    now += 60_000;
+    await book.snapshot();
+    expect(said("info")).toEqual(["[prices] token price source coingecko answers again"]);
+    state.failing = true;
+    now += 60_000;
+    await book.snapshot();
+    expect(said("warn")).toHaveLength(2);
   });
 });
