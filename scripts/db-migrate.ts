@@ -29,7 +29,13 @@ async function main(): Promise<void> {
   // openDatabase applies pending migrations (under the migration lock) before returning.
   // It does not hand back what it applied, so compare the history before and after.
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    // A one-shot command: the small buffer pool, and a new cluster made in memory first (lib/db/pglite-start.ts).
+    smallBufferPool: true,
+  });
   try {
     // Rows started during this run, judged on the database's clock (the host's may differ).
     const elapsedMs = Date.now() - started;
