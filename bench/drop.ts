@@ -72,20 +72,16 @@ async function writeFolder(size: number): Promise<string> {
 type Run = { seconds: number; peakMb: number; code: number; tail: string };
 
 /**
- * `npm run drop -- <args>` (or another script) under /usr/bin/time, for its wall time and peak
- * resident memory: the larger of the summed RSS of every process it starts (sampled) and
- * time's exact peak of the largest single one.
+ * `npm run drop -- <args>` (or another npm script), as a creator types it, under /usr/bin/time,
+ * for its wall time and peak resident memory: the larger of the summed RSS of every process
+ * it starts (npm, node, tsx's esbuild service; sampled) and time's exact peak of the largest one.
  */
-function runDrop(args: string[], dataDir: string, script = "scripts/drop.ts"): Promise<Run> {
+function runDrop(args: string[], dataDir: string, script = "drop"): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(
-      "/usr/bin/time",
-      ["-f", "BENCH_TIME %e %M", process.execPath, "--import", "tsx", script, ...args],
-      {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const child = spawn("/usr/bin/time", ["-f", "BENCH_TIME %e %M", "npm", "run", "--silent", script, "--", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const memory = watchTreeMemory(child.pid!);
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -124,7 +120,7 @@ export async function benchDrop(): Promise<void> {
   try {
     const startup = await runDrop(["validate", path.join(dataDir, "no-such-folder")], dataDir);
     print("start-up (nothing to do)", startup, GOALS.startupS);
-    print("database set-up (once)", await runDrop([], dataDir, "scripts/db-migrate.ts"));
+    print("database set-up (once)", await runDrop([], dataDir, "db:migrate"));
     for (const size of SIZES) {
       const started = Date.now();
       const folder = await writeFolder(size);
