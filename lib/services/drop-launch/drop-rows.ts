@@ -158,22 +158,26 @@ export async function writeNfts(tx: Tx, collectionId: string, plan: DropPlan): P
       fairToToken: range.to,
     };
   }
-  const rows: NftRow[] = ranked.map(({ item, rarityScore, rarityRank, rarityTier }) => ({
-    tokenId: item.tokenId,
-    name: item.name,
-    description: item.description,
-    imageUrl: item.imageUrl,
-    previewImageUrl: item.previewImageUrl,
-    mediaType: item.mediaType,
-    animationUrl: item.animationUrl,
-    attributes: item.attributes,
-    rarityScore: hasTraits ? rarityScore : null,
-    rarityRank: hasTraits ? rarityRank : null,
-    rarityTier: hasTraits ? rarityTier : null,
-    fairPosition: positions.get(item.tokenId) ?? null,
-  }));
+  // Made as they are inserted: only one chunk of rows exists at a time beside the plan.
+  function* rows(): Generator<NftRow> {
+    for (const { item, rarityScore, rarityRank, rarityTier } of ranked)
+      yield {
+        tokenId: item.tokenId,
+        name: item.name,
+        description: item.description,
+        imageUrl: item.imageUrl,
+        previewImageUrl: item.previewImageUrl,
+        mediaType: item.mediaType,
+        animationUrl: item.animationUrl,
+        attributes: item.attributes,
+        rarityScore: hasTraits ? rarityScore : null,
+        rarityRank: hasTraits ? rarityRank : null,
+        rarityTier: hasTraits ? rarityTier : null,
+        fairPosition: positions.get(item.tokenId) ?? null,
+      };
+  }
   // In chunks, still in the caller's one transaction: all or nothing.
-  await insertNftRows(tx, collectionId, rows);
+  await insertNftRows(tx, collectionId, rows());
   return fair;
 }
 

@@ -26,11 +26,21 @@ export type NftRow = {
 export const NFT_INSERT_CHUNK = 500;
 
 /** Inserts `rows` into the collection, NFT_INSERT_CHUNK at a time, in the caller's transaction. */
-export async function insertNftRows(tx: Tx, collectionId: string, rows: readonly NftRow[]): Promise<void> {
-  for (let from = 0; from < rows.length; from += NFT_INSERT_CHUNK) {
+export async function insertNftRows(tx: Tx, collectionId: string, rows: Iterable<NftRow>): Promise<void> {
+  let chunk: Array<NftRow & { id: string }> = [];
+  for (const row of rows) {
     // Ids are made here, as Prisma's @default(uuid()) makes them (the column has no default).
-    const chunk = rows.slice(from, from + NFT_INSERT_CHUNK).map((row) => ({ id: crypto.randomUUID(), ...row }));
-    await tx.$executeRaw`
+    chunk.push({ id: crypto.randomUUID(), ...row });
+    if (chunk.length === NFT_INSERT_CHUNK) {
+      await insertChunk(tx, collectionId, chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) await insertChunk(tx, collectionId, chunk);
+}
+
+async function insertChunk(tx: Tx, collectionId: string, chunk: ReadonlyArray<NftRow & { id: string }>) {
+  await tx.$executeRaw`
       INSERT INTO "Nft" ("id", "collectionId", "tokenId", "name", "description", "imageUrl", "previewImageUrl",
                          "mediaType", "animationUrl", "attributes", "rarityScore", "rarityRank", "rarityTier",
                          "fairPosition")
@@ -41,5 +51,4 @@ export async function insertNftRows(tx: Tx, collectionId: string, rows: readonly
                "id" uuid, "tokenId" integer, "name" text, "description" text, "imageUrl" text,
                "previewImageUrl" text, "mediaType" text, "animationUrl" text, "attributes" jsonb,
                "rarityScore" double precision, "rarityRank" integer, "rarityTier" text, "fairPosition" integer)`;
-  }
 }
