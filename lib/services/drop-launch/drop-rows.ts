@@ -7,7 +7,7 @@ import { rankByRarity } from "@/lib/domain/rarity";
 import type { DropPlan } from "@/lib/schemas/drop-plan";
 import type { ServiceContext } from "../context";
 import type { LaunchSettings } from "./drop-shape";
-import { insertNftRows, type NftRow } from "./nft-insert";
+import { insertAllowlist, insertNftRows, type NftRow } from "./bulk-insert";
 
 type Tx = Prisma.TransactionClient;
 
@@ -100,10 +100,7 @@ export async function writePhases(
       id = (await tx.phase.create({ data: { collectionId, ...data }, select: { id: true } })).id;
     }
     const allocation = gateAllocation(phase, plan.nfts.length);
-    if (phase.allowlist)
-      await tx.allowlistEntry.createMany({
-        data: phase.allowlist.map((walletAddress) => ({ phaseId: id, walletAddress, allocation })),
-      });
+    if (phase.allowlist) await insertAllowlist(tx, id, phase.allowlist, allocation);
     if (phase.tokenGate) {
       await tx.gateRule.create({
         data: {
