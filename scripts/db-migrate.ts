@@ -3,6 +3,8 @@
 // The app also migrates on start; this is for deployments that migrate as a separate step.
 // While the site runs on the embedded database it holds it (PGlite is single-process): the
 // command then says so and exits 1 without touching it.
+// Run as a one-shot command (package.json): V8's baseline WebAssembly tier only and a 2 MB
+// young generation, like `npm run drop`: PGlite's first set-up of a DATA_DIR is its peak.
 import { getConfig } from "../lib/config";
 import { EmbeddedDatabaseBusyError, openDatabase } from "../lib/db/client";
 import { readMigrations } from "../lib/db/migrator";
