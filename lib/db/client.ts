@@ -88,8 +88,8 @@ export type DatabaseOptions = {
   changeFeed?: PostgresFeedOptions;
   /**
    * PGlite: a small buffer pool (16 MB instead of 128 MB) for a short-lived command such as
-   * `npm run drop`, which writes once and exits, and a new cluster made in memory first
-   * (lib/db/pglite-start.ts); its memory stays within the creator's budget.
+   * `npm run drop`, which writes once and exits, so its memory stays within the creator's
+   * budget; a new cluster is made in memory first, which holds less at its peak (lib/db/pglite-start.ts).
    */
   smallBufferPool?: boolean;
 };
