@@ -19,6 +19,7 @@ import { serviceContextOf } from "../lib/server/runtime";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
 import { freePort, startSite, type Site } from "../tests/helpers/site-process";
 import { printBundleSizes } from "./bundle-size";
+import { benchDrop } from "./drop";
 import { PRIOR_MINTS, benchChainCost } from "./chain-cost";
 import { meets, printBounds, printGoals, target, type GoalId } from "./goals";
 import { LoadGenerator, type LoadRequest, type LoadResult } from "./load";
@@ -250,6 +251,7 @@ try {
     console.log(`\nPostgreSQL skipped: ${postgres.reason}`);
   }
   await printChainCost();
+  await benchDrop();
   printBounds(missed);
 } finally {
   load.close();

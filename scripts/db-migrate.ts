@@ -3,6 +3,8 @@
 // The app also migrates on start; this is for deployments that migrate as a separate step.
 // While the site runs on the embedded database it holds it (PGlite is single-process): the
 // command then says so and exits 1 without touching it.
+// Run as a one-shot command (package.json): V8's baseline WebAssembly tier only and a 2 MB
+// young generation, like `npm run drop`: PGlite's first set-up of a DATA_DIR is its peak.
 import { getConfig } from "../lib/config";
 import { EmbeddedDatabaseBusyError, openDatabase } from "../lib/db/client";
 import { readMigrations } from "../lib/db/migrator";
@@ -29,7 +31,13 @@ async function main(): Promise<void> {
   // openDatabase applies pending migrations (under the migration lock) before returning.
   // It does not hand back what it applied, so compare the history before and after.
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    // A one-shot command: the small buffer pool, and a new cluster made in memory first (lib/db/pglite-start.ts).
+    smallBufferPool: true,
+  });
   try {
     // Rows started during this run, judged on the database's clock (the host's may differ).
     const elapsedMs = Date.now() - started;

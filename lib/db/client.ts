@@ -29,7 +29,7 @@ import {
   type WriteListener,
 } from "./change-feed";
 import { applyMigrations, type SqlRunner } from "./migrator";
-import { PGLITE_EXTENSIONS } from "./pglite-extensions";
+import { createPglite } from "./pglite-start";
 import { acquireDirLock, DirectoryLockedError } from "@/lib/fs/dir-lock";
 import { createLogger } from "@/lib/log";
 
@@ -91,7 +91,8 @@ export type DatabaseOptions = {
   changeFeed?: PostgresFeedOptions;
   /**
    * PGlite: a small buffer pool (16 MB instead of 128 MB) for a short-lived command such as
-   * `npm run drop`, which writes once and exits; its memory stays within the creator's budget.
+   * `npm run drop`, which writes once and exits, so its memory stays within the creator's
+   * budget; a new cluster is made in memory first, which holds less at its peak (lib/db/pglite-start.ts).
    */
   smallBufferPool?: boolean;
 };
@@ -155,11 +156,7 @@ async function openPglite(dataDir: string, smallBufferPool: boolean): Promise<Da
   let client: PGlite;
   try {
     mkdirSync(folder, { recursive: true });
-    client = await PGlite.create({
-      dataDir: folder,
-      extensions: PGLITE_EXTENSIONS,
-      ...(smallBufferPool ? { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] } : {}),
-    });
+    client = await createPglite(folder, smallBufferPool);
   } catch (error) {
     lock.release();
     throw error;
