@@ -14,6 +14,7 @@ import { REACTIONS_PER_WALLET_PER_MINUTE } from "@/lib/domain/reactions";
 import { preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { profileResponseSchema, reactionResponseSchema } from "@/lib/schemas/profile";
 import { recentlyMintedResponseSchema } from "@/lib/schemas/minted-items";
+import { getCollectorPage } from "@/lib/services/collector-page";
 import { blockProfile, recheckAvatars } from "@/lib/services/profile-edit";
 import { databaseTargets } from "../helpers/databases";
 import { errorBodySchema } from "../helpers/error-body";
@@ -180,6 +181,27 @@ for (const target of databaseTargets) {
         expect(await recheckAvatars(app.context())).toContain(address);
         const row = await app.runtime.database.prisma.profile.findUniqueOrThrow({ where: { walletAddress: address } });
         expect([row.avatarMint, row.avatarUrl]).toEqual([null, null]);
+      });
+    });
+
+    describe("the collector's page", () => {
+      it("lists what the wallet minted and holds now, and the drops it minted from, with no explorer on the local chain", async () => {
+        const { wallet, mintAddress } = await mintedBy();
+        const address = wallet.publicKey.toBase58();
+        const page = await getCollectorPage(app.context(), address);
+        expect(page.minted.map((n) => [n.mintAddress, n.drop.shortId, n.isRevealed, n.explorerUrl])).toEqual([
+          [mintAddress, drop.shortId, true, null],
+        ]);
+        expect(page.held?.map((n) => n.mintAddress)).toEqual([mintAddress]);
+        expect(page.drops).toEqual([{ name: "Fixture profiles", shortId: drop.shortId, image: null, mints: 1 }]);
+        expect(page.profile).toMatchObject({ address, platformRank: "collector" });
+
+        // Given away: still minted by this wallet, held by the other.
+        const friend = Keypair.generate().publicKey;
+        await transferNft(app, wallet, friend, mintAddress);
+        expect((await getCollectorPage(app.context(), address)).held).toEqual([]);
+        const theirs = await getCollectorPage(app.context(), friend.toBase58());
+        expect([theirs.minted, theirs.held?.map((n) => n.mintAddress)]).toEqual([[], [mintAddress]]);
       });
     });
 

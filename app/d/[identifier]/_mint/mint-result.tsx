@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import type { MintedNft, PreparedMintResponse } from "@/lib/client/types";
 import { MediaImg } from "@/app/_components/media-src";
 import type { MintOutcome, RevealSettings } from "./use-mint-flow";
+import { useDropmint } from "@/lib/client/query";
+import { explorerTxUrl } from "@/lib/domain/explorer";
 import { formatSol, formatTokenAmount, formatUtcDateTime, nftNumberLabel, plural } from "@/lib/format";
 
 export function MintResult({ outcome, prepared }: { outcome: MintOutcome; prepared: PreparedMintResponse }) {
@@ -33,6 +35,7 @@ export function MintResult({ outcome, prepared }: { outcome: MintOutcome; prepar
           ))}
         </ul>
       )}
+      <WhereToFindIt outcome={outcome} />
       {missing > 0 && (
         <p className="text-sm text-slate-300">
           {missing === 1 ? "One NFT is" : `${missing} NFTs are`} in your wallet; the details will show here shortly.
@@ -102,6 +105,31 @@ function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | 
         {nft.bounty && <PrizeLine prize={nft.bounty} />}
       </figcaption>
     </figure>
+  );
+}
+
+/** The collector's page, where the NFTs are listed, and the transaction on the cluster's explorer (none on the local chain). */
+function WhereToFindIt({ outcome }: { outcome: MintOutcome }) {
+  const { cluster } = useDropmint();
+  const firstMint = outcome.nfts[0]?.mintAddress;
+  const page = `/w/${outcome.wallet}${firstMint ? `#nft-${firstMint}` : ""}`;
+  return (
+    <p data-testid="mint-links" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <a href={page} className="font-medium text-mint hover:underline">
+        See it on your collector page
+      </a>
+      {outcome.signatures.map((signature, index) => {
+        const url = explorerTxUrl(cluster, signature);
+        return url ? (
+          <a key={signature} href={url} target="_blank" rel="noopener noreferrer" className="text-mint hover:underline">
+            {outcome.signatures.length > 1 ? `Transaction ${index + 1}` : "Transaction"} on the explorer
+          </a>
+        ) : null;
+      })}
+      {cluster === "localnet" && outcome.signatures.length > 0 && (
+        <span className="text-slate-400">Local chain: no public explorer shows this transaction.</span>
+      )}
+    </p>
   );
 }
 
