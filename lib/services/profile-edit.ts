@@ -9,6 +9,7 @@
 // once the NFT has left the wallet.
 import { ChainUnavailableError } from "@/lib/chain";
 import { isNftRevealed } from "@/lib/domain/reveal";
+import type { ProfileModeration } from "@/lib/domain/profile-moderation";
 import { normalizeProfileName, profileNameKey, profileNameProblem, type NameProblem } from "@/lib/domain/profile-name";
 import { AppError } from "@/lib/errors";
 import type { ServiceContext } from "./context";
@@ -104,30 +105,39 @@ const AVATAR_PAGE = 100;
 
 // ── Moderation (npm run keys -- profile …) ──────────────────────────────────────────
 
-export async function clearProfileName(ctx: ServiceContext, wallet: string): Promise<void> {
-  await ctx.db.profile.updateMany({
+export type ModerationResult = { wallet: string; moderation: ProfileModeration; blocked: boolean };
+
+type ModerationCtx = Pick<ServiceContext, "db" | "clock">;
+
+/**
+ * The operator's levers: clear a name or an avatar, or block the wallet from profiles and
+ * reactions (its name and avatar cleared too) and lift that block. Announced like any
+ * profile change, so every instance shows it within about a second.
+ */
+export async function moderateProfile(
+  ctx: ModerationCtx,
+  input: { wallet: string; moderation: ProfileModeration; reason?: string },
+): Promise<ModerationResult> {
+  const { wallet, moderation } = input;
+  const cleared = {
+    "clear-name": { displayName: null, displayNameKey: null },
+    "clear-avatar": { avatarMint: null, avatarUrl: null },
+    block: { displayName: null, displayNameKey: null, avatarMint: null, avatarUrl: null },
+    unblock: {},
+  }[moderation];
+  const block =
+    moderation === "block"
+      ? { blockedAt: ctx.clock.now(), blockReason: input.reason ?? null }
+      : moderation === "unblock"
+        ? { blockedAt: null, blockReason: null }
+        : {};
+  const row = await ctx.db.profile.upsert({
     where: { walletAddress: wallet },
-    data: { displayName: null, displayNameKey: null },
+    create: { walletAddress: wallet, ...cleared, ...block },
+    update: { ...cleared, ...block },
+    select: { blockedAt: true },
   });
-}
-
-export async function clearProfileAvatar(ctx: ServiceContext, wallet: string): Promise<void> {
-  await ctx.db.profile.updateMany({ where: { walletAddress: wallet }, data: { avatarMint: null, avatarUrl: null } });
-}
-
-/** Blocks the wallet from profiles and reactions, and clears what it shows. */
-export async function blockProfile(ctx: ServiceContext, wallet: string, reason: string): Promise<void> {
-  const cleared = { displayName: null, displayNameKey: null, avatarMint: null, avatarUrl: null };
-  const blocked = { blockedAt: ctx.clock.now(), blockReason: reason };
-  await ctx.db.profile.upsert({
-    where: { walletAddress: wallet },
-    create: { walletAddress: wallet, ...cleared, ...blocked },
-    update: { ...cleared, ...blocked },
-  });
-}
-
-export async function unblockProfile(ctx: ServiceContext, wallet: string): Promise<void> {
-  await ctx.db.profile.updateMany({ where: { walletAddress: wallet }, data: { blockedAt: null, blockReason: null } });
+  return { wallet, moderation, blocked: row.blockedAt !== null };
 }
 
 /** Throws PROFILE_BLOCKED (with the reason) for a wallet the operator blocked from profiles. */

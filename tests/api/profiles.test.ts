@@ -15,7 +15,7 @@ import { preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { profileResponseSchema, reactionResponseSchema } from "@/lib/schemas/profile";
 import { recentlyMintedResponseSchema } from "@/lib/schemas/minted-items";
 import { getCollectorPage } from "@/lib/services/collector-page";
-import { blockProfile, recheckAvatars } from "@/lib/services/profile-edit";
+import { moderateProfile, recheckAvatars } from "@/lib/services/profile-edit";
 import { databaseTargets } from "../helpers/databases";
 import { errorBodySchema } from "../helpers/error-body";
 import { callJson } from "../helpers/route-caller";
@@ -266,7 +266,11 @@ for (const target of databaseTargets) {
         const muted = await fundedWallet(app, 0n);
         const mutedHeaders = await site(muted);
         expect((await setName(mutedHeaders, muted, "Loud Voice")).status).toBe(200);
-        await blockProfile(app.context(), muted.publicKey.toBase58(), "Spam");
+        await moderateProfile(app.context(), {
+          wallet: muted.publicKey.toBase58(),
+          moderation: "block",
+          reason: "Spam",
+        });
         const noName = await setName(mutedHeaders, muted, "Quiet Voice");
         expect([noName.status, codeOf(noName)]).toEqual([403, "PROFILE_BLOCKED"]);
         const noReaction = await react(mutedHeaders, muted, nftId, "🔥");

@@ -19,7 +19,7 @@ import { searchCollections } from "@/lib/services/collection-search";
 import { getGallery } from "@/lib/services/gallery";
 import { getAllMinted } from "@/lib/services/minted-items";
 import { getWalletMints } from "@/lib/services/wallet-mints";
-import { clearProfileAvatar, setDisplayName } from "@/lib/services/profile-edit";
+import { moderateProfile, setDisplayName } from "@/lib/services/profile-edit";
 import { getWalletDropRows } from "@/lib/services/wallet-rows";
 import { announcementsHeard } from "../helpers/announcements";
 import { databaseTarget, databaseTargets, openTestDatabase, type TestDatabase } from "../helpers/databases";
@@ -244,7 +244,7 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
 
     await setDisplayName(serviceContextOf(b), owner, "Night Owl");
     await seenWithin(first, (item) => item?.minterDisplayName === "Night Owl");
-    await clearProfileAvatar(serviceContextOf(b), owner);
+    await moderateProfile(serviceContextOf(b), { wallet: owner, moderation: "clear-avatar" });
     await seenWithin(first, (item) => item?.minterAvatarUrl === null);
     await b.database.prisma.reaction.create({ data: { nftId, walletAddress: owner, emoji: "🔥" } });
     await seenWithin(first, (item) => item?.reactions?.["🔥"] === 1);
