@@ -76,8 +76,7 @@ export async function recheckAvatars(ctx: ServiceContext, wallets?: readonly str
     const page = await ctx.db.profile.findMany({
       where: {
         avatarMint: { not: null },
-        ...(wallets ? { walletAddress: { in: [...wallets] } } : {}),
-        ...(after ? { walletAddress: { gt: after } } : {}),
+        AND: [wallets ? { walletAddress: { in: [...wallets] } } : {}, after ? { walletAddress: { gt: after } } : {}],
       },
       select: { walletAddress: true, avatarMint: true },
       orderBy: { walletAddress: "asc" },
@@ -97,6 +96,7 @@ export async function recheckAvatars(ctx: ServiceContext, wallets?: readonly str
       });
       if (count > 0) cleared.push(walletAddress);
     }
+    if (page.length < AVATAR_PAGE) return cleared;
     after = page.at(-1)!.walletAddress;
   }
 }

@@ -178,7 +178,15 @@ for (const target of databaseTargets) {
         expect((await post("/profile/avatar", headers, { address, mintAddress })).status).toBe(200);
         expect(await recheckAvatars(app.context())).not.toContain(address);
         await transferNft(app, wallet, Keypair.generate().publicKey, mintAddress);
-        expect(await recheckAvatars(app.context())).toContain(address);
+        // A check for one wallet (its profile read) looks at that wallet only.
+        const bystander = Keypair.generate().publicKey.toBase58();
+        const prisma = app.runtime.database.prisma;
+        await prisma.profile.create({ data: { walletAddress: bystander, avatarMint: mintAddress, avatarUrl: "x" } });
+        expect(await recheckAvatars(app.context(), [address])).toEqual([address]);
+        expect((await prisma.profile.findUniqueOrThrow({ where: { walletAddress: bystander } })).avatarMint).toBe(
+          mintAddress,
+        );
+        expect(await recheckAvatars(app.context())).toEqual([bystander]);
         const row = await app.runtime.database.prisma.profile.findUniqueOrThrow({ where: { walletAddress: address } });
         expect([row.avatarMint, row.avatarUrl]).toEqual([null, null]);
       });
