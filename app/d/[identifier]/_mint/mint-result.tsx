@@ -57,7 +57,8 @@ export function MintResult({ outcome, prepared }: { outcome: MintOutcome; prepar
   );
 }
 
-function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | null }) {
+function MintedCard({ nft: minted, reveal }: { nft: MintedNft; reveal: RevealSettings | null }) {
+  const nft = useRevealWhenDue(minted);
   const tapToReveal =
     nft.isRevealed && (reveal?.revealAnimationTrigger === "tap" || reveal?.revealAnimationTrigger === "click");
   const [hidden, setHidden] = useState(tapToReveal);
@@ -106,6 +107,43 @@ function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | 
       </figcaption>
     </figure>
   );
+}
+
+/** How long after its reveal time an NFT is read again, and how often while the server has not revealed it yet. */
+const REVEAL_READ_DELAY_MS = 1_000;
+const REVEAL_RETRY_MS = 5_000;
+const REVEAL_READS = 12;
+/** setTimeout's longest delay: a reveal further out waits for a page that stays open that long. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The minted NFT, flipped to its revealed art by itself when its reveal time comes: read
+ * again from the site at that moment (the server decides, by its clock), no reload needed.
+ */
+function useRevealWhenDue(nft: MintedNft): MintedNft {
+  const { client } = useDropmint();
+  const [revealed, setRevealed] = useState<Partial<MintedNft> | null>(null);
+  const { isRevealed, revealAfter, mintAddress } = nft;
+  useEffect(() => {
+    if (isRevealed || !revealAfter || !mintAddress) return;
+    let timer: ReturnType<typeof setTimeout>;
+    let reads = 0;
+    const read = async () => {
+      const { nft: now } = await client.getNft(mintAddress).catch(() => ({ nft: null }));
+      if (now?.isRevealed)
+        return setRevealed({
+          isRevealed: true,
+          name: now.name,
+          imageUrl: now.image,
+          previewImageUrl: now.previewImage,
+        });
+      if (++reads < REVEAL_READS) timer = setTimeout(() => void read(), REVEAL_RETRY_MS);
+    };
+    const due = Date.parse(revealAfter) - Date.now() + REVEAL_READ_DELAY_MS;
+    timer = setTimeout(() => void read(), Math.min(Math.max(due, 0), MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [client, isRevealed, revealAfter, mintAddress]);
+  return revealed ? { ...nft, ...revealed } : nft;
 }
 
 /** The collector's page, where the NFTs are listed, and the transaction on the cluster's explorer (none on the local chain). */
