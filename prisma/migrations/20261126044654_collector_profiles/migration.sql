@@ -17,6 +17,12 @@ CREATE UNIQUE INDEX "Profile_displayNameKey_key" ON "Profile"("displayNameKey");
 -- CreateIndex
 CREATE INDEX "Profile_avatarMint_idx" ON "Profile"("avatarMint");
 
+-- A wallet's activity across drops (its platform rank) is read by wallet.
+-- CreateIndex
+CREATE INDEX "BountyAward_walletAddress_idx" ON "BountyAward"("walletAddress");
+-- CreateIndex
+CREATE INDEX "Mint_walletAddress_idx" ON "Mint"("walletAddress");
+
 -- Names, avatars and effects show beside mints on every drop's cached pages: a change to any
 -- profile is announced with its wallet, and every instance forgets its cached pages.
 CREATE OR REPLACE FUNCTION "dropmint_notify_profile_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
