@@ -6,6 +6,9 @@
 //   ban <drop> --reason <text>   ban a drop (an asset): prepare and execute refuse it (ASSET_BANNED)
 //   unban <drop>
 //   bans                         list the banned drops
+//   profile clear-name|clear-avatar|block|unblock <wallet> [--reason <text>]
+//                                moderate a collector's profile (block: no name, avatar or
+//                                reactions until unblocked; shown everywhere within a second)
 //
 // Keys are stored only as SHA-256 hashes: `create` prints the key once and never again.
 // Bans live here because they are the operator's other lever on who mints what.
@@ -30,6 +33,8 @@ import {
 } from "../lib/services/api-keys";
 import { systemClock } from "../lib/services/context";
 import { banAsset, listAssetBans, unbanAsset, type AssetBanSummary } from "../lib/services/asset-bans";
+import { PROFILE_MODERATIONS, type ProfileModeration } from "../lib/domain/profile-moderation";
+import { moderateProfile, type ModerationResult } from "../lib/services/profile-edit";
 
 const USAGE = `Usage:
   npm run keys -- create --class pub|live|test --collections <shortId,...|all> [--origins <url,...>] [--label <text>]
@@ -38,7 +43,8 @@ const USAGE = `Usage:
   npm run keys -- revoke <id|prefix>
   npm run keys -- ban <shortId|uuid|address> --reason <text>
   npm run keys -- unban <shortId|uuid|address>
-  npm run keys -- bans`;
+  npm run keys -- bans
+  npm run keys -- profile clear-name|clear-avatar|block|unblock <wallet> [--reason <text>]`;
 
 class UsageError extends Error {}
 /** A failure with a sentence for the user; printed as is, exit 1. */
@@ -54,6 +60,7 @@ type KeyStore = {
   ban(identifier: string, reason: string): Promise<AssetBanSummary>;
   unban(identifier: string): Promise<AssetBanSummary | null>;
   bans(): Promise<AssetBanSummary[]>;
+  moderate(input: ProfileCommand): Promise<ModerationResult>;
   close(): Promise<void>;
 };
 
@@ -63,7 +70,10 @@ type Command =
   | { action: "revoke"; idOrPrefix: string }
   | { action: "ban"; identifier: string; reason: string }
   | { action: "unban"; identifier: string }
-  | { action: "bans" };
+  | { action: "bans" }
+  | ({ action: "profile" } & ProfileCommand);
+
+type ProfileCommand = { moderation: ProfileModeration; wallet: string; reason?: string };
 
 const splitList = (value: string | undefined) =>
   (value ?? "")
@@ -122,6 +132,18 @@ function parseCommand(argv: string[]): Command {
     }
     case "bans":
       return { action: "bans" };
+    case "profile": {
+      const { positionals, values } = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { reason: { type: "string" } },
+      });
+      const [moderation, wallet] = positionals as [ProfileModeration, string];
+      if (positionals.length !== 2 || !PROFILE_MODERATIONS.includes(moderation))
+        throw new UsageError(`profile takes one of ${PROFILE_MODERATIONS.join(", ")} and a wallet address.`);
+      if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(wallet)) throw new UsageError(`"${wallet}" is not a wallet address.`);
+      return { action: "profile", moderation, wallet, reason: values.reason?.trim() || undefined };
+    }
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : "Name a command.");
   }
@@ -163,8 +185,23 @@ async function run(store: KeyStore, command: Command): Promise<void> {
       for (const ban of bans) console.log(describeBan(ban));
       return;
     }
+    case "profile": {
+      const { action: _action, ...input } = command;
+      const done = await store.moderate(input);
+      console.log(
+        `${done.wallet}  ${MODERATED[done.moderation]}  (blocked from profiles: ${done.blocked ? "yes" : "no"})`,
+      );
+      return console.log("Every instance shows the change within about a second.");
+    }
   }
 }
+
+const MODERATED: Record<ProfileModeration, string> = {
+  "clear-name": "name cleared",
+  "clear-avatar": "avatar cleared",
+  block: "blocked; name and avatar cleared",
+  unblock: "unblocked",
+};
 
 const describeBan = (ban: AssetBanSummary) =>
   `${ban.shortId ?? ban.collectionId}  banned ${ban.createdAt.toISOString()}  "${ban.reason}"`;
@@ -188,6 +225,7 @@ function directStore(database: Database, config: Config): KeyStore {
     ban: (identifier, reason) => banAsset(context, identifier, reason),
     unban: (identifier) => unbanAsset(context, identifier),
     bans: () => listAssetBans(context),
+    moderate: (input) => moderateProfile(context, input),
     close: () => database.close(),
   };
 }
@@ -226,8 +264,16 @@ function siteStore(config: Config, busy: EmbeddedDatabaseBusyError): KeyStore {
       if (!Array.isArray(body.bans)) throw new CliError("The running site answered without a ban list.");
       return body.bans.map(banFromJson);
     },
+    moderate: async (input) => moderationFromJson((await callSite(instance, { action: "profile", ...input })).profile),
     close: async () => undefined,
   };
+}
+
+function moderationFromJson(value: unknown): ModerationResult {
+  const row = (value ?? {}) as Record<string, unknown>;
+  if (typeof row.wallet !== "string" || !PROFILE_MODERATIONS.includes(row.moderation as ProfileModeration))
+    throw new CliError("The running site answered with an unexpected profile moderation.");
+  return { wallet: row.wallet, moderation: row.moderation as ProfileModeration, blocked: row.blocked === true };
 }
 
 async function callSite(instance: InstanceInfo, command: Record<string, unknown>): Promise<Record<string, unknown>> {

@@ -19,6 +19,7 @@ import { FaucetSection } from "./_sections/faucet";
 import { ThreatModelSection } from "./_sections/threat-model";
 import { FairnessSection } from "./_sections/fairness";
 import { CreatorsSection } from "./_sections/creators";
+import { ProfilesSection } from "./_sections/profiles";
 
 export const metadata: Metadata = { title: "API docs" };
 // Reads the configuration (base URL, budgets) at request time, not at build time.
@@ -45,6 +46,7 @@ export default function DocsPage() {
     ["fairness", "Provably fair assignment", <FairnessSection key="fairness" baseUrl={config.publicUrl} />],
     ["creators", "Launching a drop from a Sugar folder", <CreatorsSection key="creators" />],
     ["first-party", "First-party read router", <FirstPartySection key="first-party" />],
+    ["profiles", "Profiles, ranks and reactions", <ProfilesSection key="profiles" />],
     ["threat-model", "Threat model", <ThreatModelSection key="threat-model" />],
   ];
   if (config.cluster === "localnet") sections.push(["faucet", "Faucet (local chain)", <FaucetSection key="faucet" />]);

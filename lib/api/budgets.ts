@@ -15,6 +15,7 @@ import type { Config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import type { RateLimiter } from "@/lib/rate-limit";
 import { clientNetwork } from "@/lib/domain/client-network";
+import { REACTIONS_PER_NETWORK_PER_MINUTE, REACTIONS_PER_WALLET_PER_MINUTE } from "@/lib/domain/reactions";
 
 const MINUTE_MS = 60_000;
 
@@ -142,3 +143,17 @@ export function clientIpOf(forwardedFor: string | null | undefined, trustedProxy
   const entry = hops[hops.length - 1 - trustedProxyHops]?.trim().replace(/^::ffff:/, "") ?? "";
   return isIP(entry) ? entry : "unknown";
 }
+
+/** Reactions per signed-in wallet and per client network (lib/domain/reactions.ts). */
+export const reactionBudgets = (caller: Caller, wallet: string): Budget[] => [
+  {
+    bucket: `reaction:wallet:${wallet}`,
+    limit: REACTIONS_PER_WALLET_PER_MINUTE,
+    what: "reactions from this wallet",
+  },
+  {
+    bucket: `reaction:ip:${clientNetwork(caller.ip)}`,
+    limit: REACTIONS_PER_NETWORK_PER_MINUTE,
+    what: "reactions from this network",
+  },
+];

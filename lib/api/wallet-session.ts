@@ -79,3 +79,13 @@ export async function prepareHolder(
   const walletProven = await isWalletProven(ctx, presentedWalletSessions(cookies), wallet);
   return { key: holderKeyOf(auth, caller.ip), walletProven, proofRequired: auth.kind === "first-party" };
 }
+
+/** The wallet a profile or reaction call acts for, once this browser has proven it (else 401 WALLET_PROOF_REQUIRED). */
+export async function provenWalletOrThrow(
+  ctx: ServiceContext,
+  cookies: string | null,
+  wallet: string,
+): Promise<string> {
+  if (await isWalletProven(ctx, presentedWalletSessions(cookies), wallet)) return wallet;
+  throw new AppError("WALLET_PROOF_REQUIRED", "Sign in with this wallet first (Sign In With Solana).");
+}

@@ -85,6 +85,15 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   CHAIN_UNAVAILABLE: `The network couldn't be reached just now. ${TRY_AGAIN_SOON}`,
   SERVER_BUSY: `Lots of collectors are minting right now, and nothing happened with this try. ${TRY_AGAIN_SOON}`,
   LAUNCH_REFUSED: "The creator tool could not apply that change to the drop.",
+  // Profiles and reactions.
+  PROFILE_NAME_INVALID:
+    "Use 3 to 24 letters, digits, spaces, dots, dashes or underscores, starting and ending with a letter or digit.",
+  PROFILE_NAME_RESERVED: "That name is reserved. Please pick another.",
+  PROFILE_NAME_IMPERSONATION: "A name can't look like a wallet address or a drop's name. Please pick another.",
+  PROFILE_NAME_TAKEN: "Another collector already uses that name. Please pick another.",
+  PROFILE_BLOCKED: "This wallet can't change its profile or react right now.",
+  AVATAR_NOT_HELD: "That NFT isn't in your wallet any more, so it can't be your avatar.",
+  NFT_NOT_FOUND: "That NFT couldn't be found.",
   // The client's own.
   NETWORK_ERROR: "We couldn't reach the mint service. Check your connection and try again.",
   TIMEOUT: "The mint service took too long to answer. Please try again.",

@@ -6,6 +6,7 @@ import { localnetCalls, type LocalnetClient } from "./local.ts";
 import { sendJsonOnce } from "./policies.ts";
 import { connect, type DropmintClientOptions } from "./read-client.ts";
 import { firstPartyReads, type FirstPartyReads } from "./site-read-client.ts";
+import { profileCalls, type ProfileCalls, type SignedInWallet } from "./profile-client.ts";
 
 export { createSiteReadClient, type FirstPartyReads, type SiteReadClient } from "./site-read-client.ts";
 
@@ -20,13 +21,12 @@ export type SignInFields = {
   issuedAt: string;
   expirationTime: string;
 };
-export type SignedInWallet = { address: string; expiresAt: string };
+export type { ProfileView, ReactionState, SignedInWallet } from "./profile-client.ts";
 
 export type SiteClient = DropmintClient &
   FirstPartyReads &
-  LocalnetClient & {
-    /** The wallets this browser has signed in with (its HttpOnly cookies decide). */
-    getWalletSessions(): Promise<{ success: true; wallets: SignedInWallet[] }>;
+  LocalnetClient &
+  ProfileCalls & {
     /** A single-use nonce and the fields to sign. Never repeated. */
     issueSignInNonce(): Promise<SignInFields & { success: true }>;
     /** The signed SIWS text (base58 signature); a valid one sets the wallet's session cookie. Never repeated. */
@@ -36,13 +36,13 @@ export type SiteClient = DropmintClient &
 /** The whole client, for the drop page. One connection: one pacing bucket for every call. */
 export function createSiteClient(options: DropmintClientOptions = {}): SiteClient {
   const connection = connect(options);
-  const { transport, get, post } = connection;
+  const { transport, post } = connection;
   return {
     ...createDropmintClient(options, connection),
     ...firstPartyReads(connection),
     ...localnetCalls(connection),
+    ...profileCalls(connection),
     // The site's wallet sign-in: each nonce is single use, so neither call is repeated.
-    getWalletSessions: () => get("/api/public/wallet-session"),
     issueSignInNonce: () => sendJsonOnce(transport, post("/api/public/wallet-session/nonce", {})),
     signInWallet: (body) => sendJsonOnce(transport, post("/api/public/wallet-session/sign-in", body)),
   };

@@ -12,6 +12,7 @@ import { spriteAttributes } from "@/lib/art/sprite-traits";
 import { SPRITE_COUNT } from "@/lib/art/demo-art";
 import { rankByRarity } from "@/lib/domain/rarity";
 import { metadataUri } from "@/lib/services/nft-metadata";
+import { profileNameKey } from "@/lib/domain/profile-name";
 import type { Prisma } from "@/lib/db/generated/client";
 import {
   DEMO_AURORA_MINTS,
@@ -58,6 +59,7 @@ export async function seedDemoDrops(ctx: ServiceContext): Promise<{ created: See
     data: DEMO_COLLECTORS.map((c, i) => ({
       walletAddress: collectors[i]!.publicKey.toBase58(),
       displayName: c.displayName,
+      displayNameKey: c.displayName === null ? null : profileNameKey(c.displayName),
       platformRank: c.platformRank,
     })),
     skipDuplicates: true,

@@ -62,6 +62,13 @@ export const ERROR_CODES = {
   CHAIN_UNAVAILABLE: 503,
   SERVER_BUSY: 503,
   LAUNCH_REFUSED: 409,
+  PROFILE_NAME_INVALID: 400,
+  PROFILE_NAME_RESERVED: 400,
+  PROFILE_NAME_IMPERSONATION: 400,
+  PROFILE_NAME_TAKEN: 409,
+  PROFILE_BLOCKED: 403,
+  AVATAR_NOT_HELD: 409,
+  NFT_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -156,4 +163,16 @@ export const ERROR_CODE_DESCRIPTIONS = {
     "`npm run drop` (the admin endpoint behind it) refused a create or update: the short ID belongs to another drop, a mint is in progress, or the change would break NFTs already sold. The sentence names which.",
   SERVER_BUSY:
     "The service is at capacity right now and did nothing with this request. Retry after Retry-After seconds (also retryAfter in the body).",
+  PROFILE_NAME_INVALID:
+    "The display name breaks the length or character rules (see Profiles on /docs): 3 to 24 letters A-Z, digits, spaces, '.', '_' or '-', starting and ending with a letter or digit, no two spaces in a row.",
+  PROFILE_NAME_RESERVED:
+    "The display name is or contains a reserved word (the site's name, staff titles; see Profiles on /docs).",
+  PROFILE_NAME_IMPERSONATION:
+    "The display name looks like a wallet address (whole or shortened) or is the name or short ID of a drop.",
+  PROFILE_NAME_TAKEN: "Another wallet already shows this display name (compared ignoring case).",
+  PROFILE_BLOCKED:
+    "The operator has blocked this wallet from profiles and reactions (body: reason); reads still show it without a name or avatar.",
+  AVATAR_NOT_HELD:
+    "The avatar NFT is not in the signed-in wallet on this deployment's chain right now (it was never there, or it has left).",
+  NFT_NOT_FOUND: "No NFT minted on Dropmint has that mint address or id.",
 } as const satisfies Record<ErrorCode, string>;

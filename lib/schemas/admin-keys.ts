@@ -2,6 +2,7 @@
 // admin token in `<DATA_DIR>/instance.json`. One command per call.
 import { z } from "zod";
 import { API_KEY_CLASSES } from "@/lib/auth/api-keys";
+import { PROFILE_MODERATIONS } from "@/lib/domain/profile-moderation";
 
 export const adminKeysCommandSchema = z.discriminatedUnion("action", [
   z.strictObject({
@@ -20,6 +21,12 @@ export const adminKeysCommandSchema = z.discriminatedUnion("action", [
   }),
   z.strictObject({ action: z.literal("unban"), identifier: z.string().trim().min(1).max(200) }),
   z.strictObject({ action: z.literal("bans") }),
+  z.strictObject({
+    action: z.literal("profile"),
+    moderation: z.enum(PROFILE_MODERATIONS),
+    wallet: z.string().trim().min(32).max(44),
+    reason: z.string().trim().min(1).max(500).optional(),
+  }),
 ]);
 export type AdminKeysCommand = z.infer<typeof adminKeysCommandSchema>;
 
@@ -52,4 +59,8 @@ export const adminKeysResponseSchema = z.union([
   z.object({ success: z.literal(true), apiKey: apiKeySummarySchema }),
   z.object({ success: z.literal(true), ban: assetBanSchema.nullable() }),
   z.object({ success: z.literal(true), bans: z.array(assetBanSchema) }),
+  z.object({
+    success: z.literal(true),
+    profile: z.object({ wallet: z.string(), moderation: z.enum(PROFILE_MODERATIONS), blocked: z.boolean() }),
+  }),
 ]);

@@ -9,6 +9,7 @@ import { createLogger } from "@/lib/log";
 import { createRateLimiter } from "@/lib/rate-limit";
 import { createReadCaches, keepReadCachesFresh } from "@/lib/services/read-caches";
 import { startPayoutWorker } from "@/lib/services/bounty-payout-worker";
+import { startAvatarSweep } from "@/lib/services/avatar-sweep";
 import { withChainMetrics } from "./chain-metrics";
 import { runtimeHooks, serviceContextOf, type Runtime } from "./runtime";
 import { generateAdminToken, removeInstanceFile, writeInstanceFile } from "./instance-file";
@@ -136,18 +137,20 @@ export async function createRuntime(config: Config, options: { seedIfEmpty: bool
 
 /**
  * Mint sessions are settled at start and every 30 s (expiry sweep, uncertain submits), and
- * bounty prizes paid by the payout worker (every 5 s and when a mint wins one); the
+ * bounty prizes paid by the payout worker (every 5 s and when a mint wins one), avatars whose
+ * NFT left the wallet cleared every minute (avatar-sweep.ts); the
  * timers are unref'd and stopped on close. Tests build runtimes with assembleRuntime and
  * run the reconciler themselves.
  */
 function withMintMaintenance(runtime: Runtime, maintenance: typeof import("@/lib/services/mint/reconcile")): Runtime {
   const stop = maintenance.startMintMaintenance(serviceContextOf(runtime));
   const stopPayouts = startPayoutWorker(serviceContextOf(runtime));
+  const stopAvatarSweep = startAvatarSweep(serviceContextOf(runtime));
   const closeParts = runtime.close;
   return {
     ...runtime,
     async close() {
-      await Promise.all([stop(), stopPayouts()]);
+      await Promise.all([stop(), stopPayouts(), stopAvatarSweep()]);
       await closeParts();
     },
   };

@@ -46,7 +46,7 @@ export type ReadCaches = {
 export const HOLDINGS_MAX_AGE_MS = 5_000;
 /**
  * Cached NFT pages are read again at least this often: the bound for what changes them
- * without an announcement (a reaction or a profile edited by another tool).
+ * without an announcement (a bounty award). Reactions and profiles are announced.
  */
 export const NFT_PAGES_MAX_AGE_MS = 10_000;
 /** A revoked key stops working at once on every instance; this is the bound if an announcement is lost. */
@@ -72,6 +72,8 @@ export const DROP_COUNTS_CHANGED_CHANNEL = "dropmint_drop_counts_changed";
 export const KEY_CHANGED_CHANNEL = "dropmint_key_changed";
 export const WALLET_CHANGED_CHANNEL = "dropmint_wallet_changed";
 export const DROP_NFTS_CHANGED_CHANNEL = "dropmint_drop_nfts_changed";
+/** A wallet's profile or effects changed (payload: the wallet): every drop's pages may show it. */
+export const PROFILES_CHANGED_CHANNEL = "dropmint_profiles_changed";
 
 /** Subscribes the caches to the database's changes; the returned function stops it. */
 export async function keepReadCachesFresh(
@@ -99,7 +101,8 @@ export async function keepReadCachesFresh(
       caches.dropCounts.invalidate(id);
       caches.searches.invalidateAll();
     }),
-    listen(DROP_NFTS_CHANGED_CHANNEL, (id) => caches.nftPages.invalidate(id)),
+    listen(DROP_NFTS_CHANGED_CHANNEL, (id) => caches.nftPages.invalidate(id)), // reactions too
+    listen(PROFILES_CHANGED_CHANNEL, () => caches.nftPages.invalidateAll()),
     listen(WALLET_CHANGED_CHANNEL, (dropAndWallet) => forgetWallet(caches, dropAndWallet)),
     listen(KEY_CHANGED_CHANNEL, (hash) => caches.keys.invalidate(hash)),
   ]);

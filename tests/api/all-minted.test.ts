@@ -64,7 +64,12 @@ for (const target of databaseTargets) {
         ownerWallet: wallets.Mira,
         minterDisplayName: "Mira",
         minterAvatarUrl: null,
-        minterEffects: [{ effect_type: "glow", effect_category: "name", config: { color: "#f472b6" } }],
+        // Mira's own glow, then what her mints across drops (sparkle) and her bounty win (crown) unlock.
+        minterEffects: [
+          { effect_type: "glow", effect_category: "name", config: { color: "#f472b6" } },
+          { effect_type: "sparkle", effect_category: "avatar", config: { speed: 1 } },
+          { effect_type: "crown", effect_category: "badge", config: null },
+        ],
         reactions: { "🔥": 2, "❤️": 1 },
         editionNumber: null,
         bounty: null,
@@ -75,7 +80,14 @@ for (const target of databaseTargets) {
       expect(byToken.get(1)!.attributes.length).toBeGreaterThan(0);
       expect(byToken.get(4)!.reactions).toEqual({ "✨": 1, "🔥": 1 });
       expect(byToken.get(2)!.reactions).toEqual({});
-      expect(byToken.get(10)).toMatchObject({ minterDisplayName: null, minterEffects: [] });
+      // The unnamed collector has no profile of its own: only what its activity earns shows.
+      expect(byToken.get(10)).toMatchObject({
+        minterDisplayName: null,
+        minterEffects: [
+          { effect_type: "sparkle", effect_category: "avatar", config: { speed: 1 } },
+          { effect_type: "crown", effect_category: "badge", config: null },
+        ],
+      });
       for (const item of p.nfts) {
         expect(item.rarityRank).toEqual(expect.any(Number));
         expect(item.rarityScore).toEqual(expect.any(Number));

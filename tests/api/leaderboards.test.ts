@@ -12,6 +12,7 @@ import {
 } from "@solana/spl-token";
 import { buildNftMintTransaction, openEmbeddedChain, signAndSerialize } from "@/lib/chain";
 import { DEMO_COLLECTORS, DEMO_SPRITE_MINTS, sol } from "@/lib/demo/demo-drops";
+import { shownRank, unlockedEffects, type Activity, type EffectGrant } from "@/lib/domain/platform-rank";
 import { topHoldersResponseSchema, topMintersResponseSchema } from "@/lib/schemas/leaderboards";
 import { installRuntime, type Runtime } from "@/lib/server/runtime";
 import { errorBodySchema } from "../helpers/error-body";
@@ -76,6 +77,8 @@ for (const target of databaseTargets) {
     let sprites: { id: string; collectionAddress: string };
     /** The demo collectors' wallets, by index in DEMO_COLLECTORS. */
     let collectorWallets: string[];
+    /** Each demo collector's platform-wide activity, counted in the database: what rank and effects are earned by. */
+    let activities: Activity[];
     const get = (path: string, key = allKey) => callJson("GET", path, { headers: { "x-api-key": key } });
 
     beforeAll(async () => {
@@ -95,21 +98,29 @@ for (const target of databaseTargets) {
       collectorWallets = DEMO_COLLECTORS.map(
         (_, c) => mints[DEMO_SPRITE_MINTS.findIndex((m) => m.collector === c)]!.walletAddress,
       );
+      activities = await Promise.all(
+        collectorWallets.map(async (walletAddress) => ({
+          mints: await prisma.mint.count({ where: { walletAddress } }),
+          drops: (await prisma.mint.groupBy({ by: ["collectionId"], where: { walletAddress } })).length,
+          bountyWins: await prisma.bountyAward.count({ where: { walletAddress } }),
+        })),
+      );
     });
     afterAll(() => app?.close());
 
     /** The demo collectors ranked by their sprite mints, as a LeaderboardEntry list. */
     function expectedSpriteBoard(countOf: (collector: number) => number) {
-      return DEMO_COLLECTORS.map((profile, c) => ({ profile, wallet: collectorWallets[c]!, count: countOf(c) }))
+      return DEMO_COLLECTORS.map((profile, c) => ({ profile, c, wallet: collectorWallets[c]!, count: countOf(c) }))
         .filter((row) => row.count > 0)
         .sort(byCountThenWallet)
-        .map(({ profile, wallet, count }, index) => ({
+        .map(({ profile, c, wallet, count }, index) => ({
           rank: index + 1,
           walletAddress: wallet,
           displayName: profile.displayName,
           avatarUrl: null,
-          platformRank: profile.platformRank,
-          effects: profile.effects.map((e) => ({
+          // The stored rank and effects, with what the collector's activity earns (lib/domain/platform-rank.ts).
+          platformRank: shownRank(profile.platformRank, activities[c]!),
+          effects: unlockedEffects(profile.effects as readonly EffectGrant[], activities[c]!).map((e) => ({
             effect_type: e.effectType,
             effect_category: e.effectCategory,
             config: e.config,
@@ -144,7 +155,9 @@ for (const target of databaseTargets) {
         displayName: "Mira",
         platformRank: "founder",
         holdCount: 5,
-        effects: [{ effect_type: "glow", effect_category: "name", config: { color: "#f472b6" } }],
+        effects: expect.arrayContaining([
+          { effect_type: "glow", effect_category: "name", config: { color: "#f472b6" } },
+        ]),
       });
       // A drop by UUID or on-chain address answers the same.
       expect((await get(`/api/v1/collections/${sprites.collectionAddress}/top-holders`)).body).toEqual(parsed);
@@ -201,7 +214,7 @@ for (const target of databaseTargets) {
         expect(before.topHolders.find((e) => e.walletAddress === me)).toMatchObject({
           holdCount: 1,
           displayName: null,
-          platformRank: "member",
+          platformRank: "collector", // one mint earns it
           effects: [],
         });
 

@@ -19,6 +19,7 @@ import { searchCollections } from "@/lib/services/collection-search";
 import { getGallery } from "@/lib/services/gallery";
 import { getAllMinted } from "@/lib/services/minted-items";
 import { getWalletMints } from "@/lib/services/wallet-mints";
+import { moderateProfile, setDisplayName } from "@/lib/services/profile-edit";
 import { getWalletDropRows } from "@/lib/services/wallet-rows";
 import { announcementsHeard } from "../helpers/announcements";
 import { databaseTarget, databaseTargets, openTestDatabase, type TestDatabase } from "../helpers/databases";
@@ -218,6 +219,35 @@ describe.skipIf(!postgres.available)("read caches across two instances on one Po
     });
     await seenWithin(allMinted, (view) => view.total === 1 && view.nfts[0]!.id === minted);
     await seenWithin(gallery, (view) => view.total === 2);
+  });
+
+  it("shows a name set, an avatar cleared and a reaction given on the other instance within a second on cached all-minted pages", async () => {
+    const owner = "Owner2222222222222222222222222222222222222";
+    const feedDrop = await seedDrop(main.prisma, "profile-feed-drop");
+    const nftId = feedDrop.nftIds[0]!;
+    await main.prisma.nft.update({
+      where: { id: nftId },
+      data: { status: "minted", mintedAt: new Date(), ownerWallet: owner },
+    });
+    await main.prisma.mint.create({ data: { collectionId: feedDrop.collectionId, nftId, walletAddress: owner } });
+    await main.prisma.profile.create({
+      data: { walletAddress: owner, avatarMint: "Avatar", avatarUrl: "https://cdn.example/a.png" },
+    });
+    const first = async () =>
+      (await getAllMinted(serviceContextOf(a), feedDrop.collectionId, { limit: 20, offset: 0, sort: "newest" }))
+        .nfts[0];
+    await announcementsHeard(a, b);
+    expect(await first()).toMatchObject({ minterDisplayName: null, minterAvatarUrl: "https://cdn.example/a.png" });
+    const loads = a.caches.nftPages.stats().loads;
+    await first();
+    expect(a.caches.nftPages.stats().loads).toBe(loads); // cached
+
+    await setDisplayName(serviceContextOf(b), owner, "Night Owl");
+    await seenWithin(first, (item) => item?.minterDisplayName === "Night Owl");
+    await moderateProfile(serviceContextOf(b), { wallet: owner, moderation: "clear-avatar" });
+    await seenWithin(first, (item) => item?.minterAvatarUrl === null);
+    await b.database.prisma.reaction.create({ data: { nftId, walletAddress: owner, emoji: "🔥" } });
+    await seenWithin(first, (item) => item?.reactions?.["🔥"] === 1);
   });
 
   it("serves a search from memory, and finds a drop launched on the other instance within a second", async () => {

@@ -17,8 +17,9 @@ export function LeaderboardsSection({
       <p>
         Both boards list up to {LEADERBOARD_SIZE} <code>LeaderboardEntry</code> rows: <code>rank</code>,{" "}
         <code>walletAddress</code>, and the wallet&apos;s public profile (<code>displayName</code>,{" "}
-        <code>avatarUrl</code>, <code>platformRank</code>, <code>effects</code>). A wallet without a profile shows{" "}
-        <code>null</code> name and avatar, rank <code>member</code> and no effects.
+        <code>avatarUrl</code>, <code>platformRank</code>, <code>effects</code>). A wallet that set no name or avatar
+        shows <code>null</code> for them; its rank and effects are what its activity earns (see{" "}
+        <a href="#profiles">Profiles, ranks and reactions</a>).
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>

@@ -182,6 +182,33 @@ const INVARIANTS: Invariant[] = [
           "A publishable key's mint budget is per key and client IP; secret and sandbox keys keep one budget per key.",
         test: "tests/api/pipeline/budgets.test.ts (mint budgets by key class)",
       },
+      {
+        threat:
+          "Someone names, dresses or reacts as another wallet, or takes a name that passes for another wallet, a drop or the site's staff.",
+        defence: (
+          <>
+            Profile edits and reactions act only for a wallet this browser signed in with (
+            <Err code="WALLET_PROOF_REQUIRED" plain />
+            ). Names are ASCII only and unique ignoring case; address-shaped names, drops&apos; names and short IDs and
+            reserved words are refused. An avatar must be a Dropmint NFT the wallet holds on the chain, and is cleared
+            once it leaves the wallet.
+          </>
+        ),
+        test: "tests/api/profiles.test.ts (display names; avatars)",
+      },
+      {
+        threat: "A script floods an NFT with reactions, or a wallet blocked on a drop keeps reacting to it.",
+        defence: (
+          <>
+            One reaction of each kind per wallet per NFT (a unique key), budgets per wallet and per client network (
+            <Err code="RATE_LIMITED" plain />
+            ), and <Err code="WALLET_BLOCKED" plain /> for a wallet blocked on the NFT&apos;s drop; the operator can
+            block a wallet from profiles and reactions (<Err code="PROFILE_BLOCKED" plain />
+            ).
+          </>
+        ),
+        test: "tests/api/profiles.test.ts (reactions)",
+      },
     ],
   },
   {

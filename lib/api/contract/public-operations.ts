@@ -28,6 +28,14 @@ import {
   signedOutResponseSchema,
   walletSessionsResponseSchema,
 } from "@/lib/schemas/wallet-session";
+import {
+  getProfileParamsSchema,
+  profileResponseSchema,
+  reactionResponseSchema,
+  setAvatarBodySchema,
+  setDisplayNameBodySchema,
+  setReactionBodySchema,
+} from "@/lib/schemas/profile";
 import { defineOperations } from "./operation";
 import { openApiDocumentSchema } from "./v1-operations";
 
@@ -240,6 +248,68 @@ export const publicOperations = defineOperations({
     kind: "read",
     body: signOutBodySchema,
     response: signedOutResponseSchema,
+  },
+  getProfile: {
+    operationId: "getProfile",
+    method: "GET",
+    path: "/profiles/{address}",
+    summary: "A wallet's profile: name, avatar (re-checked on the chain), rank and effects",
+    tag: "Profiles",
+    scope: "none",
+    kind: "read",
+    params: getProfileParamsSchema,
+    response: profileResponseSchema,
+  },
+  setDisplayName: {
+    operationId: "setDisplayName",
+    method: "POST",
+    path: "/profile/display-name",
+    summary: "Set or remove the signed-in wallet's display name (rules: Profiles on /docs)",
+    tag: "Profiles",
+    scope: "none",
+    kind: "read",
+    body: setDisplayNameBodySchema,
+    response: profileResponseSchema,
+    errors: [
+      "WALLET_PROOF_REQUIRED",
+      "ORIGIN_NOT_ALLOWED",
+      "PROFILE_NAME_INVALID",
+      "PROFILE_NAME_RESERVED",
+      "PROFILE_NAME_IMPERSONATION",
+      "PROFILE_NAME_TAKEN",
+      "PROFILE_BLOCKED",
+    ],
+  },
+  setAvatar: {
+    operationId: "setAvatar",
+    method: "POST",
+    path: "/profile/avatar",
+    summary: "Set the signed-in wallet's avatar to a Dropmint NFT it holds on the chain now, or remove it",
+    tag: "Profiles",
+    scope: "none",
+    kind: "read",
+    body: setAvatarBodySchema,
+    response: profileResponseSchema,
+    errors: [
+      "WALLET_PROOF_REQUIRED",
+      "ORIGIN_NOT_ALLOWED",
+      "PROFILE_BLOCKED",
+      "NFT_NOT_FOUND",
+      "AVATAR_NOT_HELD",
+      "CHAIN_UNAVAILABLE",
+    ],
+  },
+  setReaction: {
+    operationId: "setReaction",
+    method: "POST",
+    path: "/reactions",
+    summary: "Give or take back one reaction of the signed-in wallet on a minted NFT",
+    tag: "Profiles",
+    scope: "none",
+    kind: "read",
+    body: setReactionBodySchema,
+    response: reactionResponseSchema,
+    errors: ["WALLET_PROOF_REQUIRED", "ORIGIN_NOT_ALLOWED", "PROFILE_BLOCKED", "WALLET_BLOCKED", "NFT_NOT_FOUND"],
   },
 });
 

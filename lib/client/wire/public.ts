@@ -60,7 +60,14 @@ export interface components {
       | "INTERNAL_ERROR"
       | "CHAIN_UNAVAILABLE"
       | "SERVER_BUSY"
-      | "LAUNCH_REFUSED";
+      | "LAUNCH_REFUSED"
+      | "PROFILE_NAME_INVALID"
+      | "PROFILE_NAME_RESERVED"
+      | "PROFILE_NAME_IMPERSONATION"
+      | "PROFILE_NAME_TAKEN"
+      | "PROFILE_BLOCKED"
+      | "AVATAR_NOT_HELD"
+      | "NFT_NOT_FOUND";
     ErrorEnvelope: {
       /** @constant */
       success: false;
@@ -121,7 +128,14 @@ export interface components {
         | "INTERNAL_ERROR"
         | "CHAIN_UNAVAILABLE"
         | "SERVER_BUSY"
-        | "LAUNCH_REFUSED";
+        | "LAUNCH_REFUSED"
+        | "PROFILE_NAME_INVALID"
+        | "PROFILE_NAME_RESERVED"
+        | "PROFILE_NAME_IMPERSONATION"
+        | "PROFILE_NAME_TAKEN"
+        | "PROFILE_BLOCKED"
+        | "AVATAR_NOT_HELD"
+        | "NFT_NOT_FOUND";
       retryAfter?: number;
       reason?: string | null;
       blockedUntil?: string | null;
@@ -861,6 +875,25 @@ export interface components {
       success: true;
       address: string;
     };
+    GetProfileResponse: {
+      /** @constant */
+      success: true;
+      address: string;
+      displayName: string | null;
+      avatarUrl: string | null;
+      avatarMint: string | null;
+      platformRank: string;
+      effects: components["schemas"]["ProfileEffect"][];
+    };
+    SetReactionResponse: {
+      /** @constant */
+      success: true;
+      nftId: string;
+      reactions: {
+        [key: string]: number;
+      };
+      mine: string[];
+    };
     ValidateCodeRequest:
       | {
           /** @description 4 to 1024 characters (code points) after trimming, no control characters; upper-cased by the service. */
@@ -887,6 +920,34 @@ export interface components {
        * @description A Solana address: 32 bytes in canonical base58 (case-sensitive).
        */
       address: string;
+    };
+    SetDisplayNameRequest: {
+      /**
+       * Format: solana-address
+       * @description A Solana address: 32 bytes in canonical base58 (case-sensitive).
+       */
+      address: string;
+      displayName: string | null;
+    };
+    SetAvatarRequest: {
+      /**
+       * Format: solana-address
+       * @description A Solana address: 32 bytes in canonical base58 (case-sensitive).
+       */
+      address: string;
+      mintAddress: string | null;
+    };
+    SetReactionRequest: {
+      /**
+       * Format: solana-address
+       * @description A Solana address: 32 bytes in canonical base58 (case-sensitive).
+       */
+      address: string;
+      /** Format: uuid */
+      nftId: string;
+      /** @enum {string} */
+      reaction: "🔥" | "❤️" | "✨" | "👀" | "💎";
+      active: boolean;
     };
   };
   responses: never;

@@ -60,7 +60,14 @@ export interface components {
       | "INTERNAL_ERROR"
       | "CHAIN_UNAVAILABLE"
       | "SERVER_BUSY"
-      | "LAUNCH_REFUSED";
+      | "LAUNCH_REFUSED"
+      | "PROFILE_NAME_INVALID"
+      | "PROFILE_NAME_RESERVED"
+      | "PROFILE_NAME_IMPERSONATION"
+      | "PROFILE_NAME_TAKEN"
+      | "PROFILE_BLOCKED"
+      | "AVATAR_NOT_HELD"
+      | "NFT_NOT_FOUND";
     ErrorEnvelope: {
       /** @constant */
       success: false;
@@ -121,7 +128,14 @@ export interface components {
         | "INTERNAL_ERROR"
         | "CHAIN_UNAVAILABLE"
         | "SERVER_BUSY"
-        | "LAUNCH_REFUSED";
+        | "LAUNCH_REFUSED"
+        | "PROFILE_NAME_INVALID"
+        | "PROFILE_NAME_RESERVED"
+        | "PROFILE_NAME_IMPERSONATION"
+        | "PROFILE_NAME_TAKEN"
+        | "PROFILE_BLOCKED"
+        | "AVATAR_NOT_HELD"
+        | "NFT_NOT_FOUND";
       retryAfter?: number;
       reason?: string | null;
       blockedUntil?: string | null;

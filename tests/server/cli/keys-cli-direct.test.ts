@@ -105,4 +105,38 @@ describe("npm run keys -- ban, unban, bans (issue 22: banned assets)", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("keys: --reason is required");
   });
+
+  it("moderates a collector's profile: clears the name and avatar, blocks and unblocks the wallet", async () => {
+    const wallet = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+    const seeded = await openDatabase({ dataDir: db.dataDir });
+    await seeded.prisma.profile.create({
+      data: { walletAddress: wallet, displayName: "Loud", displayNameKey: "loud", avatarMint: "M", avatarUrl: "u" },
+    });
+    await seeded.close();
+    const env = childEnv(db.dataDir);
+    const profile = async () => {
+      const database = await openDatabase({ dataDir: db.dataDir });
+      try {
+        return await database.prisma.profile.findUniqueOrThrow({ where: { walletAddress: wallet } });
+      } finally {
+        await database.close();
+      }
+    };
+
+    const named = await runTsx("scripts/keys.ts", ["profile", "clear-name", wallet], env);
+    expect([named.code, named.stderr]).toEqual([0, ""]);
+    expect(named.stdout).toContain(`${wallet}  name cleared  (blocked from profiles: no)`);
+    expect(await profile()).toMatchObject({ displayName: null, displayNameKey: null, avatarUrl: "u" });
+
+    const blocked = await runTsx("scripts/keys.ts", ["profile", "block", wallet, "--reason", "Spam"], env);
+    expect(blocked.stdout).toContain("blocked; name and avatar cleared  (blocked from profiles: yes)");
+    expect(await profile()).toMatchObject({ avatarUrl: null, avatarMint: null, blockReason: "Spam" });
+    expect((await profile()).blockedAt).not.toBeNull();
+
+    await runTsx("scripts/keys.ts", ["profile", "unblock", wallet], env);
+    expect((await profile()).blockedAt).toBeNull();
+
+    const mistake = await runTsx("scripts/keys.ts", ["profile", "erase", wallet], env);
+    expect([mistake.code, mistake.stderr.includes("profile takes one of clear-name")]).toEqual([2, true]);
+  });
 });

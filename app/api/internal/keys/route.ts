@@ -1,4 +1,4 @@
-// POST /api/internal/keys — the running site's side of `npm run keys` (keys and asset bans). While the site holds
+// POST /api/internal/keys — the running site's side of `npm run keys` (keys, asset bans, profile moderation). While the site holds
 // the embedded database no other process may open it, so the CLI sends its command here,
 // authorized by the admin token the site wrote to `<DATA_DIR>/instance.json` (mode 0600).
 // Without the right X-Admin-Token (or when the site runs on PostgreSQL and has no token)
@@ -9,6 +9,7 @@ import { v1NotFound } from "@/lib/api/v1-route";
 import { adminKeysCommandSchema, adminKeysResponseSchema } from "@/lib/schemas/admin-keys";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/services/api-keys";
 import { banAsset, listAssetBans, unbanAsset } from "@/lib/services/asset-bans";
+import { moderateProfile } from "@/lib/services/profile-edit";
 
 // Never prerendered or cached: every answer depends on the runtime's token.
 export const dynamic = "force-dynamic";
@@ -33,6 +34,8 @@ export const POST = toolRoute(
         return { ban: await unbanAsset(ctx, command.identifier) };
       case "bans":
         return { bans: await listAssetBans(ctx) };
+      case "profile":
+        return { profile: await moderateProfile(ctx, command) };
     }
   },
 );

@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import type { MintedNft, PreparedMintResponse } from "@/lib/client/types";
 import { MediaImg } from "@/app/_components/media-src";
 import type { MintOutcome, RevealSettings } from "./use-mint-flow";
+import { useDropmint } from "@/lib/client/query";
+import { explorerTxUrl } from "@/lib/domain/explorer";
 import { formatSol, formatTokenAmount, formatUtcDateTime, nftNumberLabel, plural } from "@/lib/format";
 
 export function MintResult({ outcome, prepared }: { outcome: MintOutcome; prepared: PreparedMintResponse }) {
@@ -33,6 +35,7 @@ export function MintResult({ outcome, prepared }: { outcome: MintOutcome; prepar
           ))}
         </ul>
       )}
+      <WhereToFindIt outcome={outcome} />
       {missing > 0 && (
         <p className="text-sm text-slate-300">
           {missing === 1 ? "One NFT is" : `${missing} NFTs are`} in your wallet; the details will show here shortly.
@@ -54,7 +57,8 @@ export function MintResult({ outcome, prepared }: { outcome: MintOutcome; prepar
   );
 }
 
-function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | null }) {
+function MintedCard({ nft: minted, reveal }: { nft: MintedNft; reveal: RevealSettings | null }) {
+  const nft = useRevealWhenDue(minted);
   const tapToReveal =
     nft.isRevealed && (reveal?.revealAnimationTrigger === "tap" || reveal?.revealAnimationTrigger === "click");
   const [hidden, setHidden] = useState(tapToReveal);
@@ -102,6 +106,68 @@ function MintedCard({ nft, reveal }: { nft: MintedNft; reveal: RevealSettings | 
         {nft.bounty && <PrizeLine prize={nft.bounty} />}
       </figcaption>
     </figure>
+  );
+}
+
+/** How long after its reveal time an NFT is read again, and how often while the server has not revealed it yet. */
+const REVEAL_READ_DELAY_MS = 1_000;
+const REVEAL_RETRY_MS = 5_000;
+const REVEAL_READS = 12;
+/** setTimeout's longest delay: a reveal further out waits for a page that stays open that long. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The minted NFT, flipped to its revealed art by itself when its reveal time comes: read
+ * again from the site at that moment (the server decides, by its clock), no reload needed.
+ */
+function useRevealWhenDue(nft: MintedNft): MintedNft {
+  const { client } = useDropmint();
+  const [revealed, setRevealed] = useState<Partial<MintedNft> | null>(null);
+  const { isRevealed, revealAfter, mintAddress } = nft;
+  useEffect(() => {
+    if (isRevealed || !revealAfter || !mintAddress) return;
+    let timer: ReturnType<typeof setTimeout>;
+    let reads = 0;
+    const read = async () => {
+      const { nft: now } = await client.getNft(mintAddress).catch(() => ({ nft: null }));
+      if (now?.isRevealed)
+        return setRevealed({
+          isRevealed: true,
+          name: now.name,
+          imageUrl: now.image,
+          previewImageUrl: now.previewImage,
+        });
+      if (++reads < REVEAL_READS) timer = setTimeout(() => void read(), REVEAL_RETRY_MS);
+    };
+    const due = Date.parse(revealAfter) - Date.now() + REVEAL_READ_DELAY_MS;
+    timer = setTimeout(() => void read(), Math.min(Math.max(due, 0), MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [client, isRevealed, revealAfter, mintAddress]);
+  return revealed ? { ...nft, ...revealed } : nft;
+}
+
+/** The collector's page, where the NFTs are listed, and the transaction on the cluster's explorer (none on the local chain). */
+function WhereToFindIt({ outcome }: { outcome: MintOutcome }) {
+  const { cluster } = useDropmint();
+  const firstMint = outcome.nfts[0]?.mintAddress;
+  const page = `/w/${outcome.wallet}${firstMint ? `#nft-${firstMint}` : ""}`;
+  return (
+    <p data-testid="mint-links" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <a href={page} className="font-medium text-mint hover:underline">
+        See it on your collector page
+      </a>
+      {outcome.signatures.map((signature, index) => {
+        const url = explorerTxUrl(cluster, signature);
+        return url ? (
+          <a key={signature} href={url} target="_blank" rel="noopener noreferrer" className="text-mint hover:underline">
+            {outcome.signatures.length > 1 ? `Transaction ${index + 1}` : "Transaction"} on the explorer
+          </a>
+        ) : null;
+      })}
+      {cluster === "localnet" && outcome.signatures.length > 0 && (
+        <span className="text-slate-400">Local chain: no public explorer shows this transaction.</span>
+      )}
+    </p>
   );
 }
 

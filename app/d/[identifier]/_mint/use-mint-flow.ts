@@ -31,6 +31,10 @@ export type MintOutcome = {
   reveal: RevealSettings | null;
   /** The sessions whose transactions landed: what was paid is their share of prepare's pricing. */
   landed: string[];
+  /** The landed transactions' signatures (for the explorer link). */
+  signatures: string[];
+  /** The wallet that minted (its collector's page lists the NFTs). */
+  wallet: string;
 };
 
 export type MintFlow =
@@ -195,8 +199,8 @@ export function useMintFlow({
         submitted = true;
         const outcome =
           items.length === 1
-            ? singleOutcome(await client.executeMint(items[0]!), items[0]!.sessionId)
-            : await batchOutcome(await client.executeMintBatch(items));
+            ? singleOutcome(await client.executeMint(items[0]!), items[0]!.sessionId, address)
+            : await batchOutcome(await client.executeMintBatch(items), address);
         if (outcome.pending > 0) {
           setFlow({ step: "uncertain", prepared, outcome, checking: true, checkFailed: false });
           void checkWallet(address);
@@ -239,7 +243,7 @@ export function useMintFlow({
   return { flow, start, confirm, cancel, checkWallet, reset };
 }
 
-function singleOutcome(result: ExecuteMintResult, sessionId: string): MintOutcome {
+function singleOutcome(result: ExecuteMintResult, sessionId: string, wallet: string): MintOutcome {
   const { revealAnimationTrigger, revealTapCaption, revealTransitionType } = result;
   return {
     nfts: result.nfts ?? [],
@@ -248,10 +252,12 @@ function singleOutcome(result: ExecuteMintResult, sessionId: string): MintOutcom
     pending: 0,
     reveal: { revealAnimationTrigger, revealTapCaption, revealTransitionType },
     landed: result.minted > 0 ? [sessionId] : [],
+    signatures: result.signature ? [result.signature] : [],
+    wallet,
   };
 }
 
-async function batchOutcome(response: ExecuteMintBatchResponse): Promise<MintOutcome> {
+async function batchOutcome(response: ExecuteMintBatchResponse, wallet: string): Promise<MintOutcome> {
   // The sentences load with the first batch answer, not with the page (the drop page's budget, bench/goals.ts).
   const { errorSentence } = await import("@/lib/client/error-messages");
   const landed = response.results.filter((r) => r.success);
@@ -267,5 +273,7 @@ async function batchOutcome(response: ExecuteMintBatchResponse): Promise<MintOut
     pending: response.results.filter((r) => !r.success && r.pending).length,
     reveal: null,
     landed: landed.map((r) => r.sessionId),
+    signatures: landed.flatMap((r) => (r.signature ? [r.signature] : [])),
+    wallet,
   };
 }

@@ -11,9 +11,10 @@ import { Badge } from "./nft-image";
 import { NftMedia } from "./nft-media";
 import { EmptyState, RefreshNote } from "./section";
 import { useServerNow } from "./server-clock";
+import { ReactionBar } from "./reaction-bar";
 
 /** The strip's fixed height: a card (art, name, minter, time) at each breakpoint's card width. */
-const STRIP_HEIGHT = "h-[13rem] sm:h-56";
+const STRIP_HEIGHT = "h-[14.75rem] sm:h-[15.75rem]";
 
 type Props = { collectionId: string; initial: RecentlyMintedView; limit: number; serverNowMs: number };
 
@@ -39,7 +40,13 @@ export function RecentlyMintedFeed({ collectionId, initial, limit, serverNowMs }
         >
           <ol className={`flex gap-3 ${STRIP_HEIGHT}`}>
             {view.nfts.map((nft) => (
-              <RecentMintCard key={nft.id} nft={nft} nowMs={nowMs} isNew={fresh.has(nft.id)} />
+              <RecentMintCard
+                key={nft.id}
+                collectionId={collectionId}
+                nft={nft}
+                nowMs={nowMs}
+                isNew={fresh.has(nft.id)}
+              />
             ))}
           </ol>
         </div>
@@ -74,7 +81,9 @@ function useNewArrivals(nfts: readonly RecentMint[]) {
   return arrivals;
 }
 
-function RecentMintCard({ nft, nowMs, isNew }: { nft: RecentMint; nowMs: number; isNew: boolean }) {
+type CardProps = { collectionId: string; nft: RecentMint; nowMs: number; isNew: boolean };
+
+function RecentMintCard({ collectionId, nft, nowMs, isNew }: CardProps) {
   const number = nftNumberLabel({
     tokenId: nft.tokenId,
     editionNumber: nft.editionNumber,
@@ -105,6 +114,7 @@ function RecentMintCard({ nft, nowMs, isNew }: { nft: RecentMint; nowMs: number;
           {name}
         </p>
         <p className="truncate text-slate-300">
+          <MinterEffects effects={nft.minterEffects} />
           {nft.minterDisplayName
             ? `by ${nft.minterDisplayName}`
             : nft.ownerWallet
@@ -120,7 +130,21 @@ function RecentMintCard({ nft, nowMs, isNew }: { nft: RecentMint; nowMs: number;
             "\u00a0"
           )}
         </p>
+        <ReactionBar collectionId={collectionId} nftId={nft.id} reactions={nft.reactions ?? {}} />
       </div>
     </li>
   );
 }
+
+/** The minter's cosmetic effects (platform rank and bounty wins; /docs Profiles) as small marks before the name. */
+function MinterEffects({ effects }: { effects: RecentMint["minterEffects"] }) {
+  const marks = effects.flatMap((e) => (e.effect_type && EFFECT_MARKS[e.effect_type]) || []);
+  if (marks.length === 0) return null;
+  return (
+    <span title={effects.map((e) => e.effect_type).join(", ")} data-testid="minter-effects">
+      {marks.join("")}{" "}
+    </span>
+  );
+}
+
+const EFFECT_MARKS: Record<string, string> = { crown: "👑", sparkle: "✨", glow: "🌟" };
