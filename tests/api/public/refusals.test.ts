@@ -37,8 +37,26 @@ function sampleRequests(): Array<{ method: string; url: string; body?: unknown }
       if (url.endsWith("/wallet-session/sign-out")) return { method: "POST", url, body: { address: wallet } };
       if (url.endsWith("/wallet-session/sign-in"))
         return { method: "POST", url, body: { address: wallet, message: "not signed", signature: "1".repeat(88) } };
+      // The profile edits and reactions (issue 25): bodies that pass validation, from a wallet not signed in.
+      if (url.endsWith("/profile/display-name"))
+        return { method: "POST", url, body: { address: wallet, displayName: "Moth" } };
+      if (url.endsWith("/profile/avatar")) return { method: "POST", url, body: { address: wallet, mintAddress: null } };
+      if (url.endsWith("/reactions"))
+        return {
+          method: "POST",
+          url,
+          body: { address: wallet, nftId: crypto.randomUUID(), reaction: "🔥", active: true },
+        };
+      if (url.endsWith("/profiles/[address]")) return { method: "GET", url: url.replace("[address]", wallet) };
       return { method: "GET", url: url.endsWith("/collections/search") ? `${url}?q=sprites` : url };
     });
+}
+
+/** What the site's own pages get for a sample request: the service's answer, past the router's checks. */
+function servedStatus(request: { method: string; url: string }): number {
+  if (request.url.endsWith("/sign-in")) return 400;
+  const needsWalletProof = ["/profile/display-name", "/profile/avatar", "/reactions"];
+  return needsWalletProof.some((suffix) => request.url.endsWith(suffix)) ? 401 : 200;
 }
 
 describe("first-party router refusals", () => {
@@ -91,6 +109,10 @@ describe("first-party router refusals", () => {
         "wallet-session/nonce",
         "wallet-session/sign-in",
         "wallet-session/sign-out",
+        "profile/display-name",
+        "profile/avatar",
+        "reactions",
+        "profiles/BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs",
       ]
         .map((p) => `/api/public/${p}`)
         .sort(),
@@ -129,19 +151,25 @@ describe("first-party router refusals", () => {
 
   it("serves the site's own origin and same-origin fetches", async () => {
     for (const request of requests) {
-      // The sample sign-in carries no valid signature: the service's own refusal shows the site got through.
-      const served = request.url.endsWith("/sign-in") ? 400 : 200;
+      // The sample sign-in carries no valid signature, and the profile edits and reactions come from a
+      // wallet not signed in: the service's own refusal shows the site got through.
+      const served = servedStatus(request);
       const fromOrigin = await call(request, { origin: TEST_SITE_ORIGIN });
       expect(fromOrigin.status, `${request.url} ${fromOrigin.text.slice(0, 200)}`).toBe(served);
       expect(fromOrigin.headers.get("access-control-allow-origin")).toBe(TEST_SITE_ORIGIN);
       const sameOrigin = await call(request, { "sec-fetch-site": "same-origin" });
       expect(sameOrigin.status, request.url).toBe(served);
+      // A 401 here is the wallet's missing proof, never the router's key refusal.
+      if (served === 401) {
+        for (const answer of [fromOrigin, sameOrigin])
+          expect(errorBodySchema.parse(answer.body).code, request.url).toBe("WALLET_PROOF_REQUIRED");
+      }
     }
   });
 
   it("every route file answers every method and preflights; wrong methods and unknown paths get envelopes", async () => {
     const files = routeFiles();
-    expect(files.length).toBe(20); // 18 endpoints + the OpenAPI document + the catch-all
+    expect(files.length).toBe(24); // 22 endpoints + the OpenAPI document + the catch-all
     for (const file of files) {
       const source = readFileSync(file, "utf8");
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
