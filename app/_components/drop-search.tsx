@@ -1,15 +1,21 @@
 // The search box. Without JavaScript it is a plain GET form to /search?q= (server-rendered
 // results); with JavaScript it also shows live matches under the box as the collector types
 // (debounced, at least 2 characters), and submitting navigates client-side (next/form).
+// The live matches come from live-search.tsx, loaded on the box's first focus or keystroke.
 "use client";
 
 import Form from "next/form";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { DropmintQueryProvider, useCollectionSearch } from "@/lib/client/query";
-import { createSiteReadClient } from "@/lib/client/site-read-client";
+import { Suspense, lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { Cluster } from "@/lib/config";
 import { useDebounced } from "@/lib/client/use-debounced";
+import type { LiveSearchState } from "./live-search";
 import { SearchResultRow } from "./search-result-row";
+
+// React.lazy, not next/dynamic: it is only ever rendered in the browser (after a focus), and
+// React's own lazy adds nothing to the page's first-load JavaScript.
+const LiveSearch = lazy(() => import("./live-search"));
+/** Before the live module first reports. */
+const NOTHING_YET: LiveSearchState = { q: "", isFetching: false, isPlaceholderData: false, isError: false };
 
 export const SEARCH_MIN_LENGTH = 2;
 const DEBOUNCE_MS = 250;
@@ -24,28 +30,29 @@ type DropSearchProps = {
   resultsId?: string;
 };
 
-/** The search box with its own React Query and the read half of the client: a page that only searches ships no mint code. */
-export function DropSearch({ cluster, ...props }: DropSearchProps) {
-  return (
-    <DropmintQueryProvider cluster={cluster} createClient={createSiteReadClient}>
-      <SearchBox {...props} />
-    </DropmintQueryProvider>
-  );
-}
-
-function SearchBox({ initialQuery = "", liveResults = true, resultsId }: Omit<DropSearchProps, "cluster">) {
+/**
+ * The search box. Its live matches use React Query and the read half of the client, loaded
+ * the first time the collector focuses the box or types: a page that shows the box ships
+ * neither up front, and no mint code at all.
+ */
+export function DropSearch({ cluster, initialQuery = "", liveResults = true, resultsId }: DropSearchProps) {
   const id = useId();
   const [value, setValue] = useState(initialQuery);
   const [open, setOpen] = useState(false);
+  // Set on the first focus or keystroke, never unset: the live module's cache then answers a query typed again.
+  const [live, setLive] = useState(false);
+  const [search, setSearch] = useState<LiveSearchState>(NOTHING_YET);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const typed = value.trim();
   const debounced = useDebounced(typed, DEBOUNCE_MS);
   const searchable = liveResults && debounced.length >= SEARCH_MIN_LENGTH;
-  const search = useCollectionSearch(searchable ? debounced : "");
   const showPanel = liveResults && open && typed.length >= SEARCH_MIN_LENGTH;
-  // Still typing, or the shown list belongs to an earlier query.
-  const pending = typed !== debounced || (search.isFetching && (search.isPlaceholderData || !search.data));
+  const asked = searchable ? debounced : "";
+  // Still typing, the live module has not taken up this query yet (it is loading, or reports
+  // after this render), or the shown list belongs to an earlier query.
+  const pending =
+    typed !== debounced || search.q !== asked || (search.isFetching && (search.isPlaceholderData || !search.data));
   const results = search.data?.collections ?? [];
 
   const links = () => Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>("a") ?? []);
@@ -109,8 +116,12 @@ function SearchBox({ initialQuery = "", liveResults = true, resultsId }: Omit<Dr
           onChange={(event) => {
             setValue(event.target.value);
             setOpen(true);
+            setLive(liveResults);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            setLive(liveResults);
+          }}
           onKeyDown={onInputKeyDown}
           required
           minLength={SEARCH_MIN_LENGTH}
@@ -134,6 +145,11 @@ function SearchBox({ initialQuery = "", liveResults = true, resultsId }: Omit<Dr
       <p className="sr-only" aria-live="polite">
         {status}
       </p>
+      {live && (
+        <Suspense fallback={null}>
+          <LiveSearch cluster={cluster} q={asked} onChange={setSearch} />
+        </Suspense>
+      )}
       {showPanel && (
         <div className="absolute inset-x-0 top-full z-20 mt-1 rounded-xl border border-white/15 bg-ink p-2 shadow-2xl shadow-black/60">
           <p

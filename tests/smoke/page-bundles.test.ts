@@ -1,7 +1,9 @@
 // What each page of the production build makes a browser download before it works (Next's
 // own first-load chunk lists), checked for code a page does not use: the mint calls and the
-// wallet adapters belong to the drop page alone, React Query to the pages that poll or
-// search. The sizes themselves are the bench's (npm run bench, bench/goals.ts).
+// wallet adapters belong to the drop page alone, React Query to the pages that poll (the
+// search box loads it on the first focus, after the page works), and the root layout, which
+// every page pays for, carries none of them. The sizes themselves are the bench's (npm run
+// bench, bench/goals.ts).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
@@ -20,6 +22,8 @@ function firstLoadCode(route: string): string {
 // names in its errors, and the wallet adapter's own error names.
 const MINT_CALLS = ["prepare-mint", "execute-mint", "/api/localnet/faucet"];
 const REACT_QUERY = "QueryClient";
+/** The browser client's error class, named in every client bundle. */
+const READ_CLIENT = "DropmintClientError";
 const WALLET_ADAPTER = ["WalletNotConnectedError", "WalletSignTransactionError"];
 
 describe("first-load JavaScript per page", () => {
@@ -31,16 +35,24 @@ describe("first-load JavaScript per page", () => {
   });
 
   it.each(["/", "/search"])(
-    "%s searches with React Query and the read half of the client: no mint calls, no wallet",
+    "%s ships the search box without its live half: no React Query, no client, no mint calls, no wallet",
     (route) => {
       const code = firstLoadCode(route);
-      expect(code).toContain(REACT_QUERY);
-      for (const marker of [...MINT_CALLS, ...WALLET_ADAPTER]) expect(code, marker).not.toContain(marker);
+      expect(code).toContain("Name or symbol");
+      for (const marker of [...MINT_CALLS, REACT_QUERY, READ_CLIENT, ...WALLET_ADAPTER])
+        expect(code, marker).not.toContain(marker);
     },
   );
 
+  it("the empty page (the root layout alone) ships no client, no React Query and no wallet", () => {
+    const code = firstLoadCode("/_not-found");
+    for (const marker of [...MINT_CALLS, REACT_QUERY, READ_CLIENT, ...WALLET_ADAPTER])
+      expect(code, marker).not.toContain(marker);
+  });
+
   it("/docs ships no client, no React Query and no wallet", () => {
     const code = firstLoadCode("/docs");
-    for (const marker of [...MINT_CALLS, REACT_QUERY, ...WALLET_ADAPTER]) expect(code, marker).not.toContain(marker);
+    for (const marker of [...MINT_CALLS, REACT_QUERY, READ_CLIENT, ...WALLET_ADAPTER])
+      expect(code, marker).not.toContain(marker);
   });
 });
