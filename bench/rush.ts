@@ -192,7 +192,7 @@ async function main(): Promise<void> {
     };
     const envOf = (i: number) => ({ ...shared, PORT: String(ports[i]), DATA_DIR: path.join(root, `instance-${i}`) });
 
-    const seeded = runScript("db-seed.ts", [], { ...envOf(0), LOG_LEVEL: "silent" });
+    const seeded = await runScript("db-seed.ts", [], { ...envOf(0), LOG_LEVEL: "silent" });
     if (seeded.status !== 0) throw new Error(`db:seed failed: ${seeded.stderr}`);
     const t0 = performance.now();
     const { drop, wallets, warmUpWallets, attacker } = await withSiteRuntime(envOf(0), async (runtime) => {

@@ -30,11 +30,11 @@ export async function startFuzzSite(options: { databaseUrl?: string } = {}): Pro
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   };
   if (options.databaseUrl) {
-    const seeded = runScript("db-seed.ts", [], env);
+    const seeded = await runScript("db-seed.ts", [], env);
     if (seeded.status !== 0) throw new Error(`db:seed failed: ${seeded.stderr || seeded.stdout}`);
   }
   const site = await startSite(env);
-  const created = runScript("keys.ts", ["create", "--class", "live", "--collections", "all"], env);
+  const created = await runScript("keys.ts", ["create", "--class", "live", "--collections", "all"], env);
   const apiKey = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)?.[1];
   if (!apiKey) {
     await site.stop("SIGKILL");

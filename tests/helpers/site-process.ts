@@ -1,6 +1,6 @@
 // Runs the built site as `npm start` serves it (scripts/serve.ts) in a child process, on a
 // free port with its own data folder, for smoke tests.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -74,12 +74,28 @@ export async function startSite(
 }
 
 /** Runs an npm-script-like CLI (tsx scripts/<file>) to completion. */
-export function runScript(file: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(TSX, [path.join("scripts", file), ...args], {
+/**
+ * Runs one of the scripts (a CLI) to its end. Asynchronously, not with spawnSync: a test that
+ * blocked its event loop for the CLI's seconds would keep fetch's idle keep-alive sockets past
+ * the server's 5 s, and its next request would meet "other side closed".
+ */
+export async function runScript(
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(TSX, [path.join("scripts", file), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    encoding: "utf8",
     timeout: 60_000,
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve(code));
+  });
+  return { status, stdout, stderr };
 }

@@ -32,7 +32,7 @@ describe("the packed client from a scratch folder", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("packs ESM and declarations only, installs offline, type-checks, and runs the README's mint flow", () => {
+  it("packs ESM and declarations only, installs offline, type-checks, and runs the README's mint flow", async () => {
     const npm = (args: string[], cwd: string) =>
       execFileSync("npm", args, {
         cwd,
@@ -108,7 +108,7 @@ describe("the packed client from a scratch folder", () => {
       "dir",
     );
 
-    const created = runScript("keys.ts", ["create", "--class", "live", "--collections", "aurora"], env);
+    const created = await runScript("keys.ts", ["create", "--class", "live", "--collections", "aurora"], env);
     const apiKey = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)![1]!;
     const output = execFileSync(process.execPath, ["mint.mjs"], {
       cwd: scratch,

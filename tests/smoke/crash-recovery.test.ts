@@ -45,7 +45,7 @@ describe("a server killed between submit and record", () => {
   };
 
   it("is completed by the reconciler after a restart: minted once, owned on chain, repeat execute answers the count", async () => {
-    const created = runScript("keys.ts", ["create", "--class", "live", "--collections", "aurora"], env);
+    const created = await runScript("keys.ts", ["create", "--class", "live", "--collections", "aurora"], env);
     expect(created.status, created.stderr).toBe(0);
     const key = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)![1]!;
     const wallet = Keypair.generate();

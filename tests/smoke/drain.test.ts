@@ -45,7 +45,7 @@ describe("a server drained by SIGTERM mid-mint", () => {
   };
 
   it("finishes the executes in flight, admits no new prepare, exits 0, and leaves nothing stuck", async () => {
-    const created = runScript("keys.ts", ["create", "--class", "live", "--collections", "aurora"], env);
+    const created = await runScript("keys.ts", ["create", "--class", "live", "--collections", "aurora"], env);
     expect(created.status, created.stderr).toBe(0);
     const key = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)![1]!;
     const drop = collectionResponseSchema.parse((await call("GET", "/api/v1/collections/aurora", key)).body);

@@ -117,7 +117,7 @@ describe("the built site on the embedded defaults", () => {
   });
 
   it("reads a demo drop with a key made by the CLI while the site runs", async () => {
-    const created = runScript("keys.ts", ["create", "--class", "live", "--collections", "sprites"], env);
+    const created = await runScript("keys.ts", ["create", "--class", "live", "--collections", "sprites"], env);
     expect(created.status, created.stderr).toBe(0);
     // The summary line shows a shortened prefix; the key itself stands alone on its line.
     key = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)![1]!;
