@@ -1,7 +1,8 @@
 // /w/{address} — a collector's page, server-rendered: their profile, the NFTs they minted on
 // Dropmint and those of Dropmint's drops they hold now, and the drops they minted from. Only
 // the collector's own controls are a client island, shown when this browser signed in with
-// the wallet; the rendered page is the same for every visitor.
+// the wallet; the rendered page is the same for every visitor, so a CDN may keep it a few
+// seconds like the drop page (lib/api/page-limits.ts, applied by scripts/serve.ts).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getConfig } from "@/lib/config";
