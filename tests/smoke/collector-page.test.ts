@@ -1,6 +1,6 @@
 // The collector's page on the production build (issue 25): cacheable by a CDN like the drop
 // page, its HTML the same for every visitor (the collector's own controls are fetched by the
-// browser after load).
+// browser after load), and a share card that names the collector.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -40,5 +40,23 @@ describe("the collector's page on the built site", () => {
     const missing = await fetch(`${site!.url}/w/not-an-address`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get("cache-control")).not.toContain("public");
+  });
+
+  it("shares a card of the collector: og and twitter tags point to an image that answers 200 image/png", async () => {
+    const html = await (await fetch(`${site!.url}/w/${COLLECTOR}`)).text();
+    const meta = (attribute: string, name: string) =>
+      new RegExp(`<meta ${attribute}="${name}" content="([^"]+)"`).exec(html)?.[1];
+    const ogImage = meta("property", "og:image");
+    const twitterImage = meta("name", "twitter:image");
+    expect(ogImage).toMatch(new RegExp(`^${site!.url}/w/${COLLECTOR}/opengraph-image`));
+    expect(twitterImage).toMatch(new RegExp(`^${site!.url}/w/${COLLECTOR}/twitter-image`));
+    expect(meta("name", "twitter:card")).toBe("summary_large_image");
+    expect(meta("property", "og:title")).toBeTruthy();
+    for (const url of [ogImage!, twitterImage!]) {
+      const image = await fetch(url);
+      expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/png"]);
+      const bytes = new Uint8Array(await image.arrayBuffer());
+      expect([...bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]); // "PNG"
+    }
   });
 });
