@@ -58,8 +58,9 @@ export function ProfilesSection() {
         address. It is checked on the chain when set (<Err code="AVATAR_NOT_HELD" />, <Err code="NFT_NOT_FOUND" />
         ), and again when the profile is read (<Endpoint router="public" id="getProfile" /> and the collector&apos;s
         page <code>/w/&lt;address&gt;</code>) and by each instance every {AVATAR_SWEEP_MS / 1000} s: once the NFT has
-        left the wallet the avatar is cleared everywhere. It shows the NFT&apos;s image as it was when set (a
-        placeholder before the NFT&apos;s reveal).
+        left the wallet the avatar is cleared everywhere. It shows the NFT&apos;s image as the public may see it at the
+        moment of each read: the drop&apos;s placeholder before the NFT&apos;s reveal, its art once revealed (with no
+        new edit).
       </p>
       <h3 className="text-xl font-semibold">Platform rank and effects</h3>
       <p>
