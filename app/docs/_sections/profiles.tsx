@@ -20,8 +20,9 @@ export function ProfilesSection() {
         Profiles, ranks and reactions
       </h2>
       <p>
-        A collector signs in with the wallet (Sign In With Solana) and then, on the site&apos;s own router, sets a
-        display name (<Endpoint router="public" id="setDisplayName" />) and an avatar (
+        A collector signs in with the wallet (Sign In With Solana: before a first mint, or with the Sign in button on
+        their page <code>/w/&lt;address&gt;</code> or under any minted NFT, no mint needed) and then, on the site&apos;s
+        own router, sets a display name (<Endpoint router="public" id="setDisplayName" />) and an avatar (
         <Endpoint router="public" id="setAvatar" />) and reacts to minted NFTs (
         <Endpoint router="public" id="setReaction" />
         ). Each call names the wallet and acts only if this browser signed in with it (

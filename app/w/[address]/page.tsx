@@ -65,7 +65,7 @@ export default async function CollectorPage({ params }: Props) {
           </p>
         </div>
       </header>
-      <ProfileEditor address={address} displayName={profile.displayName} heldMints={heldMints} />
+      <ProfileEditor address={address} cluster={cluster} displayName={profile.displayName} heldMints={heldMints} />
       {cluster === "localnet" && (
         <p className="text-sm text-slate-400">
           This site runs on its own local chain: no public explorer can show these NFTs or transactions.
