@@ -10,7 +10,13 @@ import { clientIpOf } from "../lib/api/budgets";
 import { drainAndClose } from "../lib/api/drain";
 import { earlyRefusal } from "../lib/api/early-refusals";
 import { handleApiError } from "../lib/api/handle-error";
-import { admitHostedPage, isHostedPage } from "../lib/api/page-limits";
+import {
+  admitHostedPage,
+  hostedPageRoute,
+  isCdnCacheablePage,
+  isHostedPage,
+  PAGE_CACHE_CONTROL,
+} from "../lib/api/page-limits";
 import { recordRequest, REQUEST_ID_HEADER, requestIdOf } from "../lib/api/request-observation";
 import { withLogContext } from "../lib/log";
 import type { Runtime } from "../lib/server/runtime";
@@ -53,7 +59,7 @@ const server = createServer((request, response) => {
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${String(forwarded)}, ${peer}` : peer;
   closeAfterUnreadBody(response);
-  if (isDropPage(request.method, request.url)) cacheDropPage(response);
+  if (isCdnCacheablePage(request.method, request.url, request.headers.rsc !== undefined)) cacheOnCdn(response);
   // A malformed path or a method the path does not answer: Next would answer a bare 500 or 405.
   const refusal = earlyRefusal(request.method ?? "GET", request.url ?? "/");
   if (refusal) {
@@ -69,7 +75,7 @@ const server = createServer((request, response) => {
 });
 
 /**
- * Drop pages and NFT metadata are observed like API requests (lib/api/request-observation.ts):
+ * Drop pages, collectors' pages and NFT metadata are observed like API requests (lib/api/request-observation.ts):
  * an X-Request-Id, one log line, and their count and latency under their route's template.
  */
 function observeHostedPage(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -81,7 +87,7 @@ function observeHostedPage(request: IncomingMessage, response: ServerResponse): 
   response.once("finish", () =>
     withLogContext({ requestId }, () =>
       recordRequest({
-        route: path.startsWith("/d/") ? "/d/[identifier]" : "/m/[identifier]/[ref]",
+        route: hostedPageRoute(path),
         ...{ method: request.method ?? "GET", status: response.statusCode, path, ms: performance.now() - started },
       }),
     ),
@@ -89,7 +95,7 @@ function observeHostedPage(request: IncomingMessage, response: ServerResponse): 
   return withLogContext({ requestId }, () => handleHostedPage(request, response));
 }
 
-/** Drop pages and NFT metadata: the client's place, budget and admission first (lib/api/page-limits.ts). */
+/** Drop pages, collectors' pages and NFT metadata: the client's place, budget and admission first (lib/api/page-limits.ts). */
 async function handleHostedPage(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const forwarded = request.headers["x-forwarded-for"];
   const ip = clientIpOf(Array.isArray(forwarded) ? forwarded.join(",") : forwarded, config.trustedProxyHops);
@@ -118,30 +124,20 @@ function closeAfterUnreadBody(response: ServerResponse): void {
 }
 
 /**
- * A drop page (its HTML, its navigation payload and its share images) is the same for every
- * visitor: nothing on it depends on a cookie or a wallet, and live figures are re-read by the
- * page itself at once. So a CDN may keep it a few seconds and serve it a little longer while
- * it fetches a new copy, which is what absorbs a mint-opening rush of reloads. Next.js marks
- * dynamic pages uncacheable; a successful drop page gets this policy instead. Other statuses
- * (a wrong link's 404) keep Next's.
+ * Next.js marks dynamic pages uncacheable; a successful drop or collector's page gets the
+ * CDN policy instead (lib/api/page-limits.ts says why it is safe). Other statuses (a wrong
+ * link's 404) keep Next's.
  */
-const DROP_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";
-
-function isDropPage(method: string | undefined, url: string | undefined): boolean {
-  return (method === "GET" || method === "HEAD") && /^\/d\/[^/?#]+(\/[^?#]*)?(\?|#|$)/.test(url ?? "");
-}
-
-function cacheDropPage(response: ServerResponse): void {
+function cacheOnCdn(response: ServerResponse): void {
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
   response.writeHead = ((statusCode: number, ...rest: unknown[]) => {
     if (statusCode === 200) {
-      response.setHeader("Cache-Control", DROP_PAGE_CACHE_CONTROL);
+      response.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
       // Headers handed to writeHead itself win over setHeader: replace the framework's there too.
       for (const headers of rest) {
         if (!headers || typeof headers !== "object" || Array.isArray(headers)) continue;
         for (const name of Object.keys(headers))
-          if (name.toLowerCase() === "cache-control")
-            (headers as Record<string, unknown>)[name] = DROP_PAGE_CACHE_CONTROL;
+          if (name.toLowerCase() === "cache-control") (headers as Record<string, unknown>)[name] = PAGE_CACHE_CONTROL;
       }
     }
     return writeHead(statusCode, ...rest);

@@ -5,6 +5,7 @@ import { renderDemoArt } from "@/lib/art/demo-art";
 import type { Phase } from "@/lib/schemas/collection";
 import type { PublicCollection } from "@/lib/services/public-collection";
 import { formatUtcDateTime } from "@/lib/format";
+import type { PublicProfile } from "@/lib/services/profiles";
 import { isSoldOut, progressPercent, progressText } from "./drop-card-text";
 import { priceLabel } from "./price-label";
 
@@ -26,6 +27,19 @@ export type ShareCard =
       percent: number | null;
     }
   | { kind: "coming-soon"; name: string; path: string; art: string | null }
+  | {
+      kind: "collector";
+      /** The display name, else the shortened address. */
+      name: string;
+      /** "/w/<address>" shortened for the card. */
+      path: string;
+      /** The avatar as a data: URL (our own art only), or null for a plain colored disc. */
+      avatar: string | null;
+      /** "Collector rank · glow" */
+      rank: string;
+      /** "12 NFTs minted from 3 drops" */
+      counts: string;
+    }
   | { kind: "brand" };
 
 /**
@@ -122,3 +136,28 @@ export function shareCardOf(found: PublicCollection | null, identifier: string, 
     percent: progressPercent(found.stats),
   };
 }
+
+/** What a collector's share card says: their name (or short address), avatar, rank and counts. */
+export function collectorShareCardOf(
+  address: string,
+  summary: { profile: PublicProfile; mints: number; drops: number },
+  publicBaseUrl: string,
+): ShareCard {
+  const short = `${address.slice(0, 4)}…${address.slice(-4)}`;
+  const { profile, mints, drops } = summary;
+  const effects = profile.effects.flatMap((e) => (e.effect_type ? [drawableText(e.effect_type, 16)] : []));
+  const rank = [`${capitalize(drawableText(profile.platformRank, 24))} rank`, ...effects].join(" · ");
+  return {
+    kind: "collector",
+    name: drawableText(profile.displayName ?? "") || short,
+    path: `/w/${short}`,
+    avatar: artDataUrl(profile.avatarUrl, publicBaseUrl),
+    rank,
+    counts:
+      mints === 0
+        ? "No mints yet"
+        : `${mints} NFT${mints === 1 ? "" : "s"} minted from ${drops} drop${drops === 1 ? "" : "s"}`,
+  };
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

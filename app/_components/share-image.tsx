@@ -15,7 +15,15 @@ const GAP = 64;
 const TEXT_WIDTH = SHARE_IMAGE_SIZE.width - 2 * PADDING - ART - GAP;
 
 export function shareImageResponse(card: ShareCard): ImageResponse {
-  return new ImageResponse(card.kind === "brand" ? <BrandCard /> : <DropShareCard card={card} />, {
+  const drawn =
+    card.kind === "brand" ? (
+      <BrandCard />
+    ) : card.kind === "collector" ? (
+      <CollectorShareCard card={card} />
+    ) : (
+      <DropShareCard card={card} />
+    );
+  return new ImageResponse(drawn, {
     ...SHARE_IMAGE_SIZE,
     // Live data: a crawler should re-read it now and then, not keep it forever.
     headers: { "cache-control": "public, max-age=300, stale-while-revalidate=3600" },
@@ -87,7 +95,44 @@ function ShortLink({ path }: { path: string }) {
   );
 }
 
-function DropShareCard({ card }: { card: Exclude<ShareCard, { kind: "brand" }> }) {
+/** A collector's card: the avatar in a disc on the left; name, rank and counts right. */
+function CollectorShareCard({ card }: { card: Extract<ShareCard, { kind: "collector" }> }) {
+  const nameSize = card.name.length <= 12 ? 72 : card.name.length <= 20 ? 60 : 50;
+  const disc = { width: ART, height: ART, borderRadius: ART / 2, flexShrink: 0 } as const;
+  return (
+    <Frame>
+      {card.avatar ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={card.avatar} width={ART} height={ART} alt="" style={disc} />
+      ) : (
+        <div style={{ ...disc, display: "flex", backgroundImage: `linear-gradient(135deg, ${MINT}, #6366f1)` }} />
+      )}
+      <div
+        style={{
+          display: "flex",
+          flexDirection: "column",
+          justifyContent: "space-between",
+          width: TEXT_WIDTH,
+          height: ART,
+        }}
+      >
+        <div style={{ display: "flex", flexDirection: "column", gap: 18 }}>
+          <div style={{ display: "flex", fontSize: 26, color: MUTED }}>Collector</div>
+          <span style={{ fontSize: nameSize, lineHeight: 1.1, letterSpacing: -1, maxWidth: TEXT_WIDTH }}>
+            {card.name}
+          </span>
+          <div style={{ display: "flex", fontSize: 36, color: MINT }}>{card.rank}</div>
+        </div>
+        <div style={{ display: "flex", flexDirection: "column", gap: 28 }}>
+          <div style={{ display: "flex", fontSize: 30, color: "#e2e8f0" }}>{card.counts}</div>
+          <ShortLink path={card.path} />
+        </div>
+      </div>
+    </Frame>
+  );
+}
+
+function DropShareCard({ card }: { card: Extract<ShareCard, { kind: "drop" | "coming-soon" }> }) {
   const nameSize = card.name.length <= 12 ? 72 : card.name.length <= 20 ? 60 : card.name.length <= 32 ? 50 : 42;
   return (
     <Frame>

@@ -8,6 +8,7 @@ import { explorerAddressUrl } from "@/lib/domain/explorer";
 import { isNftRevealed } from "@/lib/domain/reveal";
 import type { ServiceContext } from "./context";
 import { getProfileView, type ProfileView } from "./profile-edit";
+import { getProfiles, NO_PROFILE, type PublicProfile } from "./profiles";
 import { shownNft } from "./reveal";
 
 /** The most NFTs of each list the page shows. */
@@ -46,6 +47,19 @@ export async function getCollectorPage(ctx: ServiceContext, wallet: string): Pro
     dropsMintedFrom(ctx, wallet),
   ]);
   return { profile, minted, held, drops };
+}
+
+/** What a collector's share card shows: the public profile and the mint counts (no chain read). */
+export async function getCollectorSummary(
+  ctx: ServiceContext,
+  wallet: string,
+): Promise<{ profile: PublicProfile; mints: number; drops: number }> {
+  const [profiles, drops] = await Promise.all([getProfiles(ctx, [wallet]), dropsMintedFrom(ctx, wallet)]);
+  return {
+    profile: profiles.get(wallet) ?? NO_PROFILE,
+    mints: drops.reduce((sum, drop) => sum + drop.mints, 0),
+    drops: drops.length,
+  };
 }
 
 async function mintedBy(ctx: ServiceContext, wallet: string): Promise<CollectorNft[]> {

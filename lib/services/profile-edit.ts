@@ -8,13 +8,11 @@
 // (the profile endpoint and their page) and by the instance's avatar sweep, which clear it
 // once the NFT has left the wallet.
 import { ChainUnavailableError } from "@/lib/chain";
-import { isNftRevealed } from "@/lib/domain/reveal";
 import type { ProfileModeration } from "@/lib/domain/profile-moderation";
 import { normalizeProfileName, profileNameKey, profileNameProblem, type NameProblem } from "@/lib/domain/profile-name";
 import { AppError } from "@/lib/errors";
 import type { ServiceContext } from "./context";
 import { getProfiles, NO_PROFILE, type PublicProfile } from "./profiles";
-import { shownNft } from "./reveal";
 
 /** A wallet's profile as its page and editor show it: the public one, and the avatar's NFT. */
 export type ProfileView = PublicProfile & { address: string; avatarMint: string | null };
@@ -54,9 +52,9 @@ export async function setAvatar(ctx: ServiceContext, wallet: string, mintAddress
   const owners = await readOwners(ctx, [mintAddress]);
   if (owners.get(mintAddress) !== wallet)
     throw new AppError("AVATAR_NOT_HELD", "That NFT is not in this wallet on this deployment's chain.");
-  const revealed = isNftRevealed(nft.collection, nft.mint.mintedAt, ctx.clock.now());
-  const shown = shownNft(nft, nft.collection, revealed, ctx.publicBaseUrl);
-  return saveProfile(ctx, wallet, { avatarMint: mintAddress, avatarUrl: shown.previewImageUrl ?? shown.imageUrl });
+  // Only the NFT is kept: its image is resolved at each read (profiles.ts), so an avatar
+  // chosen before the reveal shows the art after it.
+  return saveProfile(ctx, wallet, { avatarMint: mintAddress, avatarUrl: null });
 }
 
 /** The wallet's own profile after re-checking its avatar on the chain (an unreadable chain keeps it). */

@@ -1,11 +1,14 @@
 // Public profiles of wallets (display name, avatar, rank, effects) for a whole page of wallets
 // at once: the stored profiles, and the platform-wide activity their rank and effects are
-// earned by (lib/domain/platform-rank.ts), one query each.
+// earned by (lib/domain/platform-rank.ts), one query each. An avatar chosen from an NFT shows
+// that NFT as the public may see it now: its placeholder before the reveal, its art after.
 import type { Db } from "@/lib/db/client";
+import { isNftRevealed } from "@/lib/domain/reveal";
 import { shownRank, unlockedEffects, type Activity, type EffectGrant } from "@/lib/domain/platform-rank";
 import type { ProfileEffect } from "@/lib/schemas/profile";
 import type { ServiceContext } from "./context";
 import { toPublicUrl } from "./public-url";
+import { shownNft } from "./reveal";
 
 export type PublicProfile = {
   displayName: string | null;
@@ -26,6 +29,10 @@ export async function getProfiles(
     ctx.db.profile.findMany({ where: { walletAddress: { in: unique } }, include: { effects: true } }),
     activityOf(ctx.db, unique),
   ]);
+  const avatars = await avatarImages(
+    ctx,
+    rows.flatMap((row) => (row.avatarMint ? [row.avatarMint] : [])),
+  );
   const stored = new Map(rows.map((row) => [row.walletAddress, row]));
   const profiles = new Map<string, PublicProfile>();
   for (const wallet of unique) {
@@ -39,7 +46,11 @@ export async function getProfiles(
     }));
     profiles.set(wallet, {
       displayName: row?.displayName ?? null,
-      avatarUrl: toPublicUrl(row?.avatarUrl ?? null, ctx.publicBaseUrl),
+      // The stored URL only when no NFT of ours backs the avatar (the demo's, rows set directly).
+      avatarUrl:
+        row?.avatarMint && avatars.has(row.avatarMint)
+          ? avatars.get(row.avatarMint)!
+          : toPublicUrl(row?.avatarUrl ?? null, ctx.publicBaseUrl),
       platformRank: shownRank(row?.platformRank ?? "member", done),
       effects: unlockedEffects(storedEffects, done).map((e) => ({
         effect_type: e.effectType,
@@ -49,6 +60,26 @@ export async function getProfiles(
     });
   }
   return profiles;
+}
+
+/**
+ * The image each avatar NFT shows at this moment, by mint address, resolved at read time so
+ * an avatar chosen before its NFT's reveal shows the art once the reveal comes.
+ */
+async function avatarImages(ctx: ServiceContext, mints: string[]): Promise<Map<string, string | null>> {
+  if (mints.length === 0) return new Map();
+  const nfts = await ctx.db.nft.findMany({
+    where: { mintAddress: { in: mints } },
+    include: { collection: true, mint: { select: { mintedAt: true } } },
+  });
+  const now = ctx.clock.now();
+  return new Map(
+    nfts.map((nft) => {
+      const revealed = isNftRevealed(nft.collection, nft.mint?.mintedAt ?? nft.mintedAt, now);
+      const shown = shownNft(nft, nft.collection, revealed, ctx.publicBaseUrl);
+      return [nft.mintAddress!, shown.previewImageUrl ?? shown.imageUrl];
+    }),
+  );
 }
 
 const NO_ACTIVITY: Activity = { mints: 0, drops: 0, bountyWins: 0 };

@@ -172,6 +172,43 @@ for (const target of databaseTargets) {
         ).toBe(200);
       });
 
+      it("an avatar chosen before its NFT's reveal shows the art once the reveal comes, with no new edit", async () => {
+        const prisma = app.runtime.database.prisma;
+        const { wallet, headers, mintAddress } = await mintedBy();
+        const address = wallet.publicKey.toBase58();
+        const reveal = (data: {
+          delayedRevealEnabled: boolean;
+          revealedAt: Date | null;
+          placeholderImage: string | null;
+        }) => prisma.collection.update({ where: { id: drop.collectionId }, data });
+        const shownAvatar = async () => {
+          const read = await callJson("GET", `/api/public/profiles/${address}`, {
+            headers: { origin: TEST_SITE_ORIGIN },
+          });
+          expect(read.status, read.text).toBe(200);
+          const feedAvatar = (await feed()).find((n) => n.ownerWallet === address)?.minterAvatarUrl;
+          expect(feedAvatar).toBe(profileResponseSchema.parse(read.body).avatarUrl);
+          return feedAvatar;
+        };
+        await reveal({ delayedRevealEnabled: true, revealedAt: null, placeholderImage: "/art/fixture/hidden.svg" });
+        try {
+          const set = await post("/profile/avatar", headers, { address, mintAddress });
+          expect(set.status, set.text).toBe(200);
+          expect(profileResponseSchema.parse(set.body).avatarUrl).toMatch(/\/art\/fixture\/hidden\.svg$/);
+          expect(await shownAvatar()).toMatch(/\/art\/fixture\/hidden\.svg$/);
+          // The creator's reveal moment passes: the same avatar now shows the NFT's own art.
+          await reveal({
+            delayedRevealEnabled: true,
+            revealedAt: new Date(Date.now() - 1_000),
+            placeholderImage: "/art/fixture/hidden.svg",
+          });
+          const nft = await prisma.nft.findUniqueOrThrow({ where: { mintAddress } });
+          expect(await shownAvatar()).toBe(`${app.runtime.config.publicUrl}${nft.previewImageUrl ?? nft.imageUrl}`);
+        } finally {
+          await reveal({ delayedRevealEnabled: false, revealedAt: null, placeholderImage: null });
+        }
+      });
+
       it("the avatar sweep clears an avatar whose NFT left the wallet without anyone reading the profile", async () => {
         const { wallet, headers, mintAddress } = await mintedBy();
         const address = wallet.publicKey.toBase58();

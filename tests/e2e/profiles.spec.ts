@@ -1,8 +1,11 @@
 // A collector's own place (issue 25): mint with the burner, follow the result to the
 // collector's page, set a name and the NFT just minted as the avatar, react to the NFT on the
 // drop page, and see the name and the reaction count from a second browser context without
-// reloading it. The collector's page at 1280 and 375 px.
+// reloading it. The collector's page at 1280 and 375 px. And signing in without a mint, from
+// the collector's page and from a reaction bar.
 import type { Page } from "@playwright/test";
+import { Keypair } from "@solana/web3.js";
+import bs58 from "bs58";
 import { test, expect, saveScreenshot, mintAndConfirm } from "./fixtures";
 
 async function connectBurner(page: Page) {
@@ -13,6 +16,59 @@ async function connectBurner(page: Page) {
     .click();
   await expect(page.getByRole("button", { name: "Disconnect" })).toBeVisible();
 }
+
+/**
+ * Gives the page's browser a burner wallet of a known key, kept where the local chain's burner
+ * keeps it (app/d/[identifier]/_mint/local-burner.ts), and returns its address.
+ */
+async function knownBurner(page: Page): Promise<string> {
+  const burner = Keypair.generate();
+  await page.addInitScript(([key, secret]) => window.localStorage.setItem(key, secret), [
+    "dropmint:localnet-burner",
+    bs58.encode(burner.secretKey),
+  ] as const);
+  return burner.publicKey.toBase58();
+}
+
+async function chooseBurner(page: Page) {
+  await page
+    .getByRole("dialog", { name: "Connect a wallet" })
+    .getByRole("button", { name: /Burner Wallet/ })
+    .click();
+}
+
+test("sign in without minting: on your collector's page to name yourself, and from a reaction bar to react", async ({
+  page,
+  browser,
+}) => {
+  const address = await knownBurner(page);
+  const name = `Quiet Fox ${Date.now() % 100_000}`;
+  await page.goto(`/w/${address}`);
+  await expect(page.getByRole("heading", { name: "Your profile" })).toHaveCount(0);
+  await page.getByTestId("owner-sign-in").getByRole("button", { name: "Sign in" }).click();
+  await chooseBurner(page);
+  await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
+  await page.getByLabel("Display name").fill(name);
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByTestId("collector-header")).toContainText(name);
+
+  // Another visitor, who never minted, signs in from a card's reaction bar and reacts.
+  const visitor = await (await browser.newContext()).newPage();
+  await knownBurner(visitor);
+  await visitor.goto("/d/sprites");
+  const feed = visitor.getByTestId("recently-minted");
+  const nftName = await feed.getByRole("listitem").first().locator("p[title]").getAttribute("title");
+  const card = feed.getByRole("listitem").filter({ has: visitor.locator(`p[title="${nftName}"]`) });
+  await card.getByRole("button", { name: "Sign in to react" }).click();
+  await chooseBurner(visitor);
+  const fire = card.getByRole("button", { name: /🔥/ });
+  await expect(fire).toBeEnabled();
+  await expect(card.getByRole("button", { name: "Sign in to react" })).toHaveCount(0);
+  const before = Number(await card.getByTestId("reaction-count-🔥").textContent());
+  await fire.click();
+  await expect(card.getByTestId("reaction-count-🔥")).toHaveText(String(before + 1));
+  await visitor.context().close();
+});
 
 test("mint, name yourself, pick the avatar, react; a second visitor sees it all without a reload", async ({
   page,

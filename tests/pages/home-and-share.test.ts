@@ -10,6 +10,12 @@ import { loadShareCard } from "@/app/d/[identifier]/load-share-card";
 import OpenGraphImage, * as openGraph from "@/app/d/[identifier]/opengraph-image";
 import TwitterImage, * as twitter from "@/app/d/[identifier]/twitter-image";
 import SiteImage from "@/app/opengraph-image";
+import { loadCollectorShareCard } from "@/app/w/[address]/load-share-card";
+import CollectorImage from "@/app/w/[address]/opengraph-image";
+import CollectorTwitterImage from "@/app/w/[address]/twitter-image";
+import { generateMetadata as collectorMetadata } from "@/app/w/[address]/page";
+import { demoCollectorKeypair } from "@/lib/demo/demo-collectors";
+import { serviceContextOf } from "@/lib/server/runtime";
 import SearchPage from "@/app/search/page";
 import { databaseTarget } from "../helpers/databases";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -121,6 +127,31 @@ describe("share images and start times on pglite", () => {
       expect(png.signature).toEqual(PNG_SIGNATURE);
       expect([png.width, png.height]).toEqual([1200, 630]);
     }
+  });
+
+  it("a collector's card: their name, rank and effects, mint counts and short link, as a PNG", async () => {
+    const mira = demoCollectorKeypair(serviceContextOf(app.runtime).keys.mintKeySecret, 0).publicKey.toBase58();
+    const card = await loadCollectorShareCard(mira);
+    expect(card).toMatchObject({
+      kind: "collector",
+      name: "Mira",
+      path: `/w/${mira.slice(0, 4)}…${mira.slice(-4)}`,
+      rank: "Founder rank · glow · sparkle · crown",
+      counts: expect.stringMatching(/^\d+ NFTs minted from [1-9]\d* drops?$/),
+    });
+    expect(await loadCollectorShareCard("not-an-address")).toEqual({ kind: "brand" });
+    for (const render of [CollectorImage, CollectorTwitterImage]) {
+      const response = await render({ params: Promise.resolve({ address: mira }) });
+      expect(response.headers.get("content-type")).toBe("image/png");
+      const png = await pngOf(response);
+      expect([png.signature, png.width, png.height]).toEqual([PNG_SIGNATURE, 1200, 630]);
+    }
+    const metadata = await collectorMetadata({ params: Promise.resolve({ address: mira }) });
+    expect(metadata).toMatchObject({
+      title: "Mira",
+      openGraph: { title: "Mira", type: "profile" },
+      twitter: { card: "summary_large_image" },
+    });
   });
 
   it("pre-launch, unknown and the site's own image also render as PNGs", async () => {

@@ -20,8 +20,9 @@ export function ProfilesSection() {
         Profiles, ranks and reactions
       </h2>
       <p>
-        A collector signs in with the wallet (Sign In With Solana) and then, on the site&apos;s own router, sets a
-        display name (<Endpoint router="public" id="setDisplayName" />) and an avatar (
+        A collector signs in with the wallet (Sign In With Solana: before a first mint, or with the Sign in button on
+        their page <code>/w/&lt;address&gt;</code> or under any minted NFT, no mint needed) and then, on the site&apos;s
+        own router, sets a display name (<Endpoint router="public" id="setDisplayName" />) and an avatar (
         <Endpoint router="public" id="setAvatar" />) and reacts to minted NFTs (
         <Endpoint router="public" id="setReaction" />
         ). Each call names the wallet and acts only if this browser signed in with it (
@@ -58,8 +59,9 @@ export function ProfilesSection() {
         address. It is checked on the chain when set (<Err code="AVATAR_NOT_HELD" />, <Err code="NFT_NOT_FOUND" />
         ), and again when the profile is read (<Endpoint router="public" id="getProfile" /> and the collector&apos;s
         page <code>/w/&lt;address&gt;</code>) and by each instance every {AVATAR_SWEEP_MS / 1000} s: once the NFT has
-        left the wallet the avatar is cleared everywhere. It shows the NFT&apos;s image as it was when set (a
-        placeholder before the NFT&apos;s reveal).
+        left the wallet the avatar is cleared everywhere. It shows the NFT&apos;s image as the public may see it at the
+        moment of each read: the drop&apos;s placeholder before the NFT&apos;s reveal, its art once revealed (with no
+        new edit).
       </p>
       <h3 className="text-xl font-semibold">Platform rank and effects</h3>
       <p>

@@ -466,14 +466,14 @@ const INVARIANTS: Invariant[] = [
       },
       {
         threat:
-          "A flood of random ids against the hosted pages and metadata (the drop pages, NFT metadata) does uncached database work with no rate limit and no admission limit, until the database pool is exhausted.",
+          "A flood of random ids against the hosted pages and metadata (the drop pages, collectors' pages, NFT metadata) does uncached database work with no rate limit and no admission limit, until the database pool is exhausted.",
         defence: (
           <>
             The production server gives each such request what the API has, before any work: the client&apos;s place,
             the per-IP request budget (an IPv6 /{IPV6_CLIENT_PREFIX_BITS} being one client) and a place in the
             instance&apos;s admission gate, shared with the API; beyond them the answer is{" "}
-            <Err code="RATE_LIMITED" plain /> or <Err code="SERVER_BUSY" plain /> with Retry-After. A successful drop
-            page may also be kept a few seconds by a CDN.
+            <Err code="RATE_LIMITED" plain /> or <Err code="SERVER_BUSY" plain /> with Retry-After. A successful drop or
+            collector&apos;s page may also be kept a few seconds by a CDN.
           </>
         ),
         test: "tests/api/pipeline/hosted-pages.test.ts, tests/smoke/hostile-requests.test.ts (a flood of random metadata ids)",

@@ -1,31 +1,47 @@
 // /w/{address} — a collector's page, server-rendered: their profile, the NFTs they minted on
 // Dropmint and those of Dropmint's drops they hold now, and the drops they minted from. Only
 // the collector's own controls are a client island, shown when this browser signed in with
-// the wallet; the rendered page is the same for every visitor.
+// the wallet; the rendered page is the same for every visitor, so a CDN may keep it a few
+// seconds like the drop page (lib/api/page-limits.ts, applied by scripts/serve.ts).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getConfig } from "@/lib/config";
 import { formatUtcDateTime } from "@/lib/format";
 import { getServiceContext } from "@/lib/server/runtime";
-import { getCollectorPage, type CollectorNft } from "@/lib/services/collector-page";
+import { getCollectorPage, getCollectorSummary, type CollectorNft } from "@/lib/services/collector-page";
+import { collectorShareCardOf } from "@/app/_components/share-card";
 import { ProfileEditor } from "./profile-editor";
+import { isWalletAddress, shortAddress as short } from "./wallet-address";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ address: string }> };
 
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
-
+// The share card's words make the title and description; og:image and twitter:image are the
+// route's opengraph-image and twitter-image, which Next links by itself.
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { address } = await params;
-  const title = ADDRESS.test(address) ? `Collector ${short(address)}` : "Collector";
-  return { title, openGraph: { title, siteName: "Dropmint", type: "profile" } };
+  if (!isWalletAddress(address)) return { title: "Collector" };
+  const { publicUrl } = getConfig();
+  const ctx = await getServiceContext();
+  const card = collectorShareCardOf(address, await getCollectorSummary(ctx, address), ctx.publicBaseUrl);
+  const title = card.kind === "collector" ? card.name : `Collector ${short(address)}`;
+  const description =
+    card.kind === "collector" ? `${card.rank} · ${card.counts} on Dropmint.` : "A collector on Dropmint.";
+  const url = `/w/${address}`;
+  return {
+    metadataBase: new URL(publicUrl),
+    title,
+    description,
+    alternates: { canonical: url },
+    openGraph: { title, description, url, siteName: "Dropmint", type: "profile" },
+    twitter: { card: "summary_large_image", title, description },
+  };
 }
 
 export default async function CollectorPage({ params }: Props) {
   const { address } = await params;
-  if (!ADDRESS.test(address)) notFound();
+  if (!isWalletAddress(address)) notFound();
   const { cluster } = getConfig();
   const { profile, minted, held, drops } = await getCollectorPage(await getServiceContext(), address);
   const heldMints = (held ?? []).flatMap((n) =>
@@ -49,7 +65,7 @@ export default async function CollectorPage({ params }: Props) {
           </p>
         </div>
       </header>
-      <ProfileEditor address={address} displayName={profile.displayName} heldMints={heldMints} />
+      <ProfileEditor address={address} cluster={cluster} displayName={profile.displayName} heldMints={heldMints} />
       {cluster === "localnet" && (
         <p className="text-sm text-slate-400">
           This site runs on its own local chain: no public explorer can show these NFTs or transactions.

@@ -1,29 +1,42 @@
 // The collector's own controls on their page: shown only when this browser has signed in with
 // the page's wallet (its HttpOnly session cookie decides, asked after load), so the
-// server-rendered page carries nothing wallet-specific. Edits go through the small profile
-// client; the page is re-rendered after each so every list shows the change.
+// server-rendered page carries nothing wallet-specific. Otherwise a Sign in button proves the
+// wallet without a mint. Edits go through the small profile client; the page is re-rendered
+// after each so every list shows the change.
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { createProfileClient } from "@/lib/client/profile-client";
 import { describeError } from "@/lib/client/error-messages";
+import type { Cluster } from "@/lib/config";
+import { SignInButton } from "@/app/_components/wallet-sign-in/sign-in-button";
 
-type Props = { address: string; displayName: string | null; heldMints: Array<{ mintAddress: string; name: string }> };
+type Props = {
+  address: string;
+  cluster: Cluster;
+  displayName: string | null;
+  heldMints: Array<{ mintAddress: string; name: string }>;
+};
 
-export function ProfileEditor({ address, displayName, heldMints }: Props) {
+export function ProfileEditor({ address, cluster, displayName, heldMints }: Props) {
   const client = useMemo(() => createProfileClient(), []);
   const router = useRouter();
-  const [own, setOwn] = useState(false);
+  // null until the browser's sessions are known: nothing shows before.
+  const [own, setOwn] = useState<boolean | null>(null);
   const [name, setName] = useState(displayName ?? "");
   const [status, setStatus] = useState<string | null>(null);
-  useEffect(() => {
-    client
-      .getWalletSessions()
-      .then((s) => setOwn(s.wallets.some((w) => w.address === address)))
-      .catch(() => setOwn(false));
-  }, [client, address]);
-  if (!own) return null;
+  const checkSessions = useCallback(
+    () =>
+      client
+        .getWalletSessions()
+        .then((s) => setOwn(s.wallets.some((w) => w.address === address)))
+        .catch(() => setOwn(false)),
+    [client, address],
+  );
+  useEffect(() => void checkSessions(), [checkSessions]);
+  if (own === null) return null;
+  if (!own) return <OwnerSignIn cluster={cluster} onSignedIn={() => void checkSessions()} />;
 
   const run = async (edit: () => Promise<unknown>, done: string) => {
     setStatus("Saving…");
@@ -79,5 +92,15 @@ export function ProfileEditor({ address, displayName, heldMints }: Props) {
         {status}
       </p>
     </section>
+  );
+}
+
+/** For the wallet's owner on a visit without its session: sign in here, no mint needed. */
+function OwnerSignIn({ cluster, onSignedIn }: { cluster: Cluster; onSignedIn(): void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300" data-testid="owner-sign-in">
+      Your wallet? Sign in with it to set your name and avatar.
+      <SignInButton cluster={cluster} onSignedIn={onSignedIn} />
+    </p>
   );
 }

@@ -5,7 +5,7 @@
 // applies it to every such request (tests/smoke/hostile-requests.test.ts drives the built
 // server); here the same function runs against a runtime whose database would fail any query.
 import { afterAll, describe, expect, it } from "vitest";
-import { admitHostedPage, isHostedPage } from "@/lib/api/page-limits";
+import { admitHostedPage, isCdnCacheablePage, isHostedPage } from "@/lib/api/page-limits";
 import { install, invoke, makeRuntime, request, rootRoute, SITE_ORIGIN, testConfig, unusableDatabase } from "./harness";
 
 const noDatabase = await unusableDatabase();
@@ -16,13 +16,26 @@ const codeOf = (attempt: Promise<unknown>) =>
   );
 
 describe("hosted pages", () => {
-  it("are the drop pages and NFT metadata, read with GET or HEAD", () => {
+  it("are the drop pages, collectors' pages and NFT metadata, read with GET or HEAD", () => {
     expect(isHostedPage("GET", "/m/sprites/7")).toBe(true);
+    expect(isHostedPage("GET", "/w/BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs")).toBe(true);
     expect(isHostedPage("HEAD", "/d/sprites?tab=gallery")).toBe(true);
     expect(isHostedPage("GET", "/d/sprites/opengraph-image")).toBe(true);
     expect(isHostedPage("POST", "/d/sprites")).toBe(false);
     expect(isHostedPage("GET", "/docs")).toBe(false);
     expect(isHostedPage("GET", "/api/v1/collections/sprites")).toBe(false);
+  });
+
+  it("a CDN may keep: the drop pages and collectors' pages with their share images, not NFT metadata", () => {
+    expect(isCdnCacheablePage("GET", "/d/sprites")).toBe(true);
+    expect(isCdnCacheablePage("HEAD", "/w/BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs?x=1")).toBe(true);
+    expect(isCdnCacheablePage("GET", "/w/BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs/opengraph-image")).toBe(true);
+    expect(isCdnCacheablePage("POST", "/w/BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs")).toBe(false);
+    expect(isCdnCacheablePage("GET", "/m/sprites/7")).toBe(false);
+    // A collector's page's navigation data is re-read after the owner's edits: never kept.
+    expect(isCdnCacheablePage("GET", "/w/BBAUmvQWdY7MjxuoQtjXTLPMX4j1hCR5ysH3MtcEoiCs?_rsc=1", true)).toBe(false);
+    expect(isCdnCacheablePage("GET", "/d/sprites?_rsc=1", true)).toBe(true);
+    expect(isCdnCacheablePage("GET", "/api/public/profiles/x")).toBe(false);
   });
 
   it("spend the client network's request budget, an IPv6 /64 being one client", async () => {

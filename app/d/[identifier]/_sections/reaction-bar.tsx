@@ -1,6 +1,7 @@
 // Reactions under a minted NFT: the counts every visitor sees (from the feed's own poll), and,
-// once this browser has signed in with a wallet (while minting), buttons to give or take back
-// each of the fixed kinds. Small on purpose: it reuses the page's client and query cache.
+// once this browser has signed in with a wallet (while minting, or with the Sign in button
+// here, which loads the wallet code only when pressed), buttons to give or take back each of
+// the fixed kinds. Small on purpose: it reuses the page's client and query cache.
 "use client";
 
 import { useState } from "react";
@@ -8,6 +9,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { queryKeys, useDropmint } from "@/lib/client/query";
 import type { ReactionState } from "@/lib/client/site-client";
 import { REACTION_KINDS } from "@/lib/domain/reactions";
+import { SignInButton } from "@/app/_components/wallet-sign-in/sign-in-button";
 
 type Props = { collectionId: string; nftId: string; reactions: Record<string, number> };
 
@@ -26,7 +28,8 @@ export function ReactionBar({ collectionId, nftId, reactions }: Props) {
   const counts = own && own.sincePoll === polled ? own.state.reactions : reactions;
   const mine = own?.state.mine ?? [];
   const kinds = REACTION_KINDS.filter((kind) => wallet || (counts[kind] ?? 0) > 0);
-  if (kinds.length === 0) return null;
+  const signedOut = sessions.isSuccess && !wallet;
+  if (kinds.length === 0 && !signedOut) return null;
 
   const toggle = async (kind: string) => {
     if (!wallet) return;
@@ -56,6 +59,14 @@ export function ReactionBar({ collectionId, nftId, reactions }: Props) {
           {kind} <span data-testid={`reaction-count-${kind}`}>{counts[kind] ?? 0}</span>
         </button>
       ))}
+      {signedOut && (
+        <SignInButton
+          cluster={cluster}
+          label="Sign in to react"
+          className="rounded-full border border-white/10 px-1.5 text-xs text-mint"
+          onSignedIn={() => void queryClient.invalidateQueries({ queryKey: [cluster, "wallet-sessions"] })}
+        />
+      )}
     </div>
   );
 }
