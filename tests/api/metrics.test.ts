@@ -171,13 +171,25 @@ for (const target of databaseTargets) {
     it("reads the reconciler's backlog from the database", async () => {
       const prisma = app.runtime.database.prisma;
       const before = sample(await scrape(), "dropmint_reconciler_backlog");
-      const session = await prisma.mintSession.findFirstOrThrow({ where: { status: "minted" } });
-      await prisma.mintSession.update({ where: { id: session.id }, data: { status: "pending" } });
+      // A session of its own (not one another test minted: tests run in any order), made pending.
+      const wallet = await fundedWallet(app);
+      const prepared = await callJson("POST", "/api/v1/prepare-mint", {
+        headers: { "x-api-key": key },
+        body: {
+          collectionId: drop.collectionId,
+          phaseId: drop.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 1,
+        },
+      });
+      expect(prepared.status, prepared.text).toBe(200);
+      const sessionId = preparedMintResponseSchema.parse(prepared.body).sessions[0]!.sessionId;
+      await prisma.mintSession.update({ where: { id: sessionId }, data: { status: "pending" } });
       try {
         expect(sample(await scrape(), "dropmint_reconciler_backlog")).toBe(before + 1);
         expect(await scrape()).toMatch(/^dropmint_bounty_payout_backlog 0$/m);
       } finally {
-        await prisma.mintSession.update({ where: { id: session.id }, data: { status: "minted" } });
+        await prisma.mintSession.update({ where: { id: sessionId }, data: { status: "prepared" } });
         installRuntime(app.runtime);
       }
     });
