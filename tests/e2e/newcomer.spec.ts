@@ -1,8 +1,8 @@
 // A newcomer's first ten minutes (issue 24): open the home page, open Aurora, connect the
 // burner, get test SOL, see the total before anything is signed, mint (signing in on the
 // way), follow a link to Sprites and find the same wallet there, holding the Aurora NFT that
-// qualifies it for the holders' phase. At 1280 and 375 px; the "localhost" project runs this
-// file at an address other than PUBLIC_URL, where every image must still load same-origin.
+// qualifies it for the holders' phase. At 1280 and 375 px; the "localhost" project runs the 375 px
+// walk at an address other than PUBLIC_URL, where every image must still load same-origin.
 // The fixture fails a test on any console error or CSP violation.
 import type { Page } from "@playwright/test";
 import { test, expect, readCollection } from "./fixtures";
