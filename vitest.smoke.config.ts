@@ -10,7 +10,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: "forks",
-    maxWorkers: 1,
+    // Two files at once: each starts its own site on a free port with its own DATA_DIR and
+    // mostly waits on that child, so the two cores run two sites instead of one.
+    maxWorkers: 2,
     globalSetup: ["tests/helpers/temp-folders.ts"],
     setupFiles: ["tests/helpers/setup-env.ts"],
   },
