@@ -38,8 +38,8 @@ export type BackupSource = { database: Database; chain: Chain; dataDir: string }
 /** Writes a backup of `source` into `folder` (absolute; must not exist, or be empty). */
 export async function createBackup(source: BackupSource, folder: string): Promise<BackupSummary> {
   const started = performance.now();
-  const copyEmbedded = source.database.copyEmbedded;
-  if (!copyEmbedded)
+  const { database } = source;
+  if (!database.copyEmbedded)
     throw new AppError(
       "INVALID_REQUEST",
       "This site's database is PostgreSQL: back it up with pg_dump, and DATA_DIR's keys and media beside it (README, Backups).",
@@ -48,7 +48,7 @@ export async function createBackup(source: BackupSource, folder: string): Promis
   const partial = `${folder}.partial-${randomBytes(4).toString("hex")}`;
   await mkdir(partial, { mode: 0o700 });
   try {
-    const copy = await copyEmbedded.call(source.database, (sql) => readAtThisInstant(sql, source.chain));
+    const copy = await database.copyEmbedded((sql) => readAtThisInstant(sql, source.chain));
     const files = [await writeBackupFile(partial, DATABASE_FILE, [copy.tarball])];
     if (copy.held.chain) files.push(await writeBackupFile(partial, CHAIN_STATE_FILE, copy.held.chain.chunks));
     // After the database copy: every media file a drop in it refers to was stored before its row.
@@ -111,7 +111,10 @@ async function assertFreeTarget(folder: string, dataDir: string): Promise<void> 
     throw error;
   });
   if (entries.length > 0)
-    throw new AppError("INVALID_REQUEST", `${folder} is not empty: name a new folder (or an empty one) for the backup.`);
+    throw new AppError(
+      "INVALID_REQUEST",
+      `${folder} is not empty: name a new folder (or an empty one) for the backup.`,
+    );
 }
 
 /** The finished backup appears at once, complete: a failure never leaves half of one under its name. */

@@ -114,7 +114,12 @@ describe("backups of the embedded database and chain", () => {
 
   it("answers 404 NOT_FOUND, as for a missing path, without the right admin token", async () => {
     const body = { action: "create", folder: path.join(work, "refused") };
-    for (const headers of [{}, { "X-Admin-Token": "nope" }, { "X-Admin-Token": `${site.adminToken}x` }]) {
+    const wrong: Array<Record<string, string>> = [
+      {},
+      { "X-Admin-Token": "nope" },
+      { "X-Admin-Token": `${site.adminToken}x` },
+    ];
+    for (const headers of wrong) {
       const response = await callJson("POST", ENDPOINT, { headers, body });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ success: false, error: "No such endpoint.", code: "NOT_FOUND" });
