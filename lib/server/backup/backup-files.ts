@@ -1,8 +1,8 @@
 // The files of a backup folder: what DATA_DIR contributes besides the database and the
 // chain, written and copied with their checksums, and checked again before a restore.
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import { mkdir, open } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { chmod, copyFile, mkdir, open, readFile, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { LOCAL_KEYS_FOLDER } from "@/lib/chain";
 import { localMediaDir } from "@/lib/media/media-store";
@@ -32,7 +32,7 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
 
 /** Writes one file of the backup (0600, synced) and describes it. */
 export async function writeBackupFile(root: string, relative: string, chunks: Uint8Array[]): Promise<BackupFile> {
-  const target = path.join(root, ...relative.split("/"));
+  const target = backupPath(root, relative);
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   const hash = createHash("sha256");
   let bytes = 0;
@@ -65,10 +65,29 @@ export async function copyFolder(from: string, root: string, name: string): Prom
   for (const entry of entries) {
     if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
     const source = path.join(entry.parentPath, entry.name);
-    const relative = [name, ...path.relative(from, source).split(path.sep)].join("/");
-    copied.push(await writeBackupFile(root, relative, [await readFile(source)]));
+    copied.push(await copyBackupFile(source, root, [name, ...path.relative(from, source).split(path.sep)].join("/")));
   }
   return copied.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/** Copies one file into `<root>/<relative>` (0600), streamed: media files can be large. */
+export async function copyBackupFile(source: string, root: string, relative: string): Promise<BackupFile> {
+  const target = backupPath(root, relative);
+  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+  await copyFile(source, target, constants.COPYFILE_EXCL);
+  await chmod(target, 0o600);
+  const [{ size }, sha256] = await Promise.all([stat(target), sha256Of(target)]);
+  return { path: relative, bytes: size, sha256 };
+}
+
+function sha256Of(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash("sha256");
+    createReadStream(file)
+      .on("data", (chunk) => hash.update(chunk))
+      .on("error", reject)
+      .on("end", () => resolve(hash.digest("hex")));
+  });
 }
 
 /** Throws naming the first file that is missing or differs from the manifest. */
@@ -76,15 +95,23 @@ export async function verifyFiles(root: string, files: readonly BackupFile[]): P
   for (const file of files) {
     if (file.path.split("/").some((part) => part === ".." || part === "") || path.isAbsolute(file.path))
       throw new Error(`The manifest names a file outside the backup: ${file.path}.`);
-    const bytes = await readFile(path.join(root, ...file.path.split("/"))).catch(() => null);
-    if (!bytes) throw new Error(`The backup is incomplete: ${file.path} is missing.`);
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
-    if (bytes.length !== file.bytes || sha256 !== file.sha256)
+    const target = backupPath(root, file.path);
+    const size = await stat(target).then(
+      (found) => found.size,
+      () => null,
+    );
+    if (size === null) throw new Error(`The backup is incomplete: ${file.path} is missing.`);
+    if (size !== file.bytes || (await sha256Of(target)) !== file.sha256)
       throw new Error(`The backup is damaged: ${file.path} is not the file it was (size or checksum differs).`);
   }
 }
 
+/** Where a file the manifest lists is in the backup folder. */
+export function backupPath(root: string, relative: string): string {
+  return path.join(root, ...relative.split("/"));
+}
+
 /** Reads a backup file the manifest lists (after verifyFiles). */
 export function readBackupFile(root: string, relative: string): Promise<Buffer> {
-  return readFile(path.join(root, ...relative.split("/")));
+  return readFile(backupPath(root, relative));
 }

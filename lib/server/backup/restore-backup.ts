@@ -11,7 +11,15 @@ import { CHAIN_STATE_FILE, openEmbeddedChain } from "@/lib/chain";
 import { readMigrations } from "@/lib/db/migrator";
 import { restorePglite } from "@/lib/db/pglite-backup";
 import { backupManifestSchema, type BackupManifest, type BackupSummary } from "@/lib/schemas/backup";
-import { MANIFEST_FILE, NOT_COPIED, readBackupFile, verifyFiles, writeBackupFile } from "./backup-files";
+import {
+  MANIFEST_FILE,
+  NOT_COPIED,
+  backupPath,
+  copyBackupFile,
+  readBackupFile,
+  verifyFiles,
+  writeBackupFile,
+} from "./backup-files";
 import { countRows, summaryOf } from "./create-backup";
 
 /** A refusal with a sentence for the operator (nothing was written). */
@@ -22,9 +30,9 @@ export class RestoreRefusedError extends Error {
 export async function restoreBackup(backup: string, dataDir: string): Promise<BackupSummary> {
   const started = performance.now();
   const manifest = await readManifest(backup);
-  await verifyFiles(backup, manifest.files);
-  await assertKnownMigrations(manifest);
   await assertEmpty(dataDir);
+  await assertKnownMigrations(manifest);
+  await verifyFiles(backup, manifest.files);
   const building = `${path.resolve(dataDir)}.restoring-${randomBytes(4).toString("hex")}`;
   await mkdir(building, { recursive: true, mode: 0o700 });
   try {
@@ -33,7 +41,7 @@ export async function restoreBackup(backup: string, dataDir: string): Promise<Ba
     for (const file of manifest.files) {
       const top = file.path.split("/")[0]!;
       if (file.path === manifest.database.file || file.path === manifest.chain?.file || top in NOT_COPIED) continue;
-      await writeBackupFile(building, file.path, [await readBackupFile(backup, file.path)]);
+      await copyBackupFile(backupPath(backup, file.path), building, file.path);
     }
     await rmdir(dataDir).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOENT") throw error;

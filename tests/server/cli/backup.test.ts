@@ -7,7 +7,7 @@
 // without the admin token exactly as a missing path.
 // Real runtime (PGlite + embedded chain), real route handlers behind an HTTP listener, the
 // real command in child processes.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +17,7 @@ import { parseConfig, type Config } from "@/lib/config";
 import { adminBackupResponseSchema, backupManifestSchema, type BackupManifest } from "@/lib/schemas/backup";
 import { preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { NOT_COPIED, copiedFolders } from "@/lib/server/backup/backup-files";
+import { restoreBackup } from "@/lib/server/backup/restore-backup";
 import { createRuntime } from "@/lib/server/create-runtime";
 import { installRuntime, serviceContextOf, type Runtime } from "@/lib/server/runtime";
 import { createApiKey } from "@/lib/services/api-keys";
@@ -258,6 +259,25 @@ describe("backups of the embedded database and chain", () => {
         `so nothing of another site mixes with it: move that folder aside, or name a new one with --data-dir.\n`,
     );
     expect(readdirSync(occupied)).toEqual(["notes.txt"]);
-    expect(readdirSync(work).filter((name) => name.includes(".restoring-"))).toEqual([]);
+
+    // A file that changed since, or a schema newer than this code: refused, and nothing is left behind.
+    const damaged = path.join(work, "damaged");
+    cpSync(backup, damaged, { recursive: true });
+    const chainFile = path.join(damaged, "chain.state");
+    const bytes = readFileSync(chainFile);
+    bytes[bytes.length - 1]! ^= 1;
+    writeFileSync(chainFile, bytes);
+    await expect(restoreBackup(damaged, path.join(work, "from-damaged"))).rejects.toThrow(
+      "The backup is damaged: chain.state is not the file it was",
+    );
+    const newer = path.join(work, "newer");
+    cpSync(backup, newer, { recursive: true });
+    const manifest = JSON.parse(readFileSync(path.join(newer, "manifest.json"), "utf8")) as BackupManifest;
+    manifest.database.migrations.push("29990101000000_from_the_future");
+    writeFileSync(path.join(newer, "manifest.json"), JSON.stringify(manifest));
+    await expect(restoreBackup(newer, path.join(work, "from-newer"))).rejects.toThrow(
+      "The backup was made by a newer Dropmint (its database has migration 29990101000000_from_the_future",
+    );
+    expect(readdirSync(work).filter((name) => name.startsWith("from-") || name.includes(".restoring-"))).toEqual([]);
   });
 });

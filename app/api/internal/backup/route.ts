@@ -1,7 +1,8 @@
 // POST /api/internal/backup — the running site's side of `npm run backup -- create`. While the
 // site holds the embedded database no other process may open it, so only the site can copy
 // it consistently: the command names a folder here, and the site writes the backup into it
-// (lib/server/backup). Authorized by the admin token the site wrote to
+// (lib/server/backup): any new or empty folder the site's user may write, since the token is
+// the operator's alone. Authorized by the admin token the site wrote to
 // `<DATA_DIR>/instance.json` (mode 0600); without the right X-Admin-Token every method
 // answers the same 404 as an unknown path.
 import { toolRoute, withAdminToken } from "@/lib/api/tool-route";
