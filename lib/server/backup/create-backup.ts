@@ -46,7 +46,7 @@ export async function createBackup(source: BackupSource, folder: string): Promis
     );
   await assertFreeTarget(folder, source.dataDir);
   const partial = `${folder}.partial-${randomBytes(4).toString("hex")}`;
-  await mkdir(partial, { mode: 0o700 });
+  await mkdir(partial, { recursive: true, mode: 0o700 });
   try {
     const copy = await database.copyEmbedded((sql) => readAtThisInstant(sql, source.chain));
     const files = [await writeBackupFile(partial, DATABASE_FILE, [copy.tarball])];
