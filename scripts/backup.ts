@@ -49,7 +49,8 @@ function parseCommand(argv: string[]): Command {
 async function create(config: Config, folder: string): Promise<BackupSummary> {
   if (config.databaseUrl)
     throw new CliError(
-      "This site's database is PostgreSQL (DATABASE_URL): back it up with pg_dump, and DATA_DIR's keys and media beside it (README, Backups).",
+      "This site's database is PostgreSQL (DATABASE_URL): back it up with pg_dump, " +
+        "and DATA_DIR's keys and media beside it (README, Backups).",
     );
   if (!existsSync(path.join(config.dataDir, "pglite", "PG_VERSION")))
     throw new CliError(`Nothing to back up: ${config.dataDir} holds no embedded database (is DATA_DIR right?).`);
@@ -80,11 +81,13 @@ async function create(config: Config, folder: string): Promise<BackupSummary> {
 /** The running site writes the backup: it alone can copy the database it holds. */
 async function createThroughSite(config: Config, folder: string, holderPid: number): Promise<BackupSummary> {
   const instance = readInstanceFile(config.dataDir);
+  const file = instanceFilePath(config.dataDir);
   if (!instance || instance.pid !== holderPid || !isProcessAlive(instance.pid))
     throw new CliError(
       `The embedded database in ${config.dataDir} is in use by process ${holderPid}, but ` +
-        `${instance ? `${instanceFilePath(config.dataDir)} describes another process (${instance.pid})` : `there is no ${instanceFilePath(config.dataDir)}`}: ` +
-        `that process is not a running Dropmint site, or it is still starting. Wait for the site to be ready and retry.`,
+        `${instance ? `${file} describes another process (${instance.pid})` : `there is no ${file}`}: ` +
+        `that process is not a running Dropmint site, or it is still starting. ` +
+        `Wait for the site to be ready and retry.`,
     );
   let response: Response;
   try {
@@ -97,14 +100,16 @@ async function createThroughSite(config: Config, folder: string, holderPid: numb
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
     throw new CliError(
-      `The site (pid ${instance.pid}) could not be reached at ${instance.adminUrl} (${cause}). Retry once it serves pages.`,
+      `The site (pid ${instance.pid}) could not be reached at ${instance.adminUrl} (${cause}). ` +
+        `Retry once it serves pages.`,
     );
   }
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (body?.success === true) return adminBackupResponseSchema.parse(body).backup;
   if (response.status === 404 && (!body || body.error === "No such endpoint."))
     throw new CliError(
-      `The site at ${instance.adminUrl} did not accept the admin token from its instance.json, or has no backup endpoint (an older build). Restart the site and retry.`,
+      `The site at ${instance.adminUrl} did not accept the admin token from its instance.json, ` +
+        `or has no backup endpoint (an older build). Restart the site and retry.`,
     );
   throw new CliError(typeof body?.error === "string" ? body.error : `The site answered HTTP ${response.status}.`);
 }
@@ -125,7 +130,8 @@ function describe(summary: BackupSummary): string {
     `  ${counts.collections} drops, ${counts.nftsMinted} NFTs minted, ${counts.mintSessions} mint sessions`,
     `  chain: ${summary.chainSeq === null ? "not in the backup (an RPC chain)" : `change ${summary.chainSeq}`}`,
     `  schema: ${summary.migration ?? "no migrations"}`,
-    `  ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB; database held ${summary.heldMs} ms, ${summary.tookMs} ms in all`,
+    `  ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB; ` +
+      `database held ${summary.heldMs} ms, ${summary.tookMs} ms in all`,
   ].join("\n");
 }
 

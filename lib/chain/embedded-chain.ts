@@ -60,7 +60,7 @@ import type {
   TokenBalance,
 } from "./types";
 
-/** The snapshot's file name in the chain folder (a backup holds the chain as this one file, with no log after it). */
+/** The snapshot's file name in the chain folder (a backup holds the chain as this file alone). */
 export const CHAIN_STATE_FILE = "chain.state";
 const STATE_FILE = CHAIN_STATE_FILE;
 /**

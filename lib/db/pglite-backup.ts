@@ -25,7 +25,7 @@ export type PgliteCopy<T> = {
   heldMs: number;
 };
 
-/** Copies the folder with every other query of the process held back, then runs `whileHeld` before letting them go. */
+/** Copies the folder while every other query of the process waits, and runs `whileHeld` then. */
 export async function copyPglite<T>(
   client: PGlite,
   whileHeld: (sql: SqlExecutor) => Promise<T>,

@@ -37,7 +37,7 @@ export const backupManifestSchema = z.object({
     migrations: z.array(z.string()),
     counts: backupCountsSchema,
   }),
-  /** Null when the site used an RPC chain (a real cluster, or `npm run localnet`), which is not in the backup. */
+  /** Null when the site used an RPC chain (a real cluster, or `npm run localnet`): not in the backup. */
   chain: z.object({ file: z.string(), seq: z.number().int().nonnegative(), signatures: z.number().int() }).nullable(),
   /** Every file in the backup but the manifest, with its checksum. */
   files: z.array(backupFileSchema),

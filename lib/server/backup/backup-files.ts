@@ -65,7 +65,8 @@ export async function copyFolder(from: string, root: string, name: string): Prom
   for (const entry of entries) {
     if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
     const source = path.join(entry.parentPath, entry.name);
-    copied.push(await copyBackupFile(source, root, [name, ...path.relative(from, source).split(path.sep)].join("/")));
+    const relative = [name, ...path.relative(from, source).split(path.sep)].join("/");
+    copied.push(await copyBackupFile(source, root, relative));
   }
   return copied.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
@@ -102,7 +103,7 @@ export async function verifyFiles(root: string, files: readonly BackupFile[]): P
     );
     if (size === null) throw new Error(`The backup is incomplete: ${file.path} is missing.`);
     if (size !== file.bytes || (await sha256Of(target)) !== file.sha256)
-      throw new Error(`The backup is damaged: ${file.path} is not the file it was (size or checksum differs).`);
+      throw new Error(`The backup is damaged: ${file.path} is not the file it was (its size or checksum differs).`);
   }
 }
 

@@ -42,7 +42,8 @@ export async function createBackup(source: BackupSource, folder: string): Promis
   if (!database.copyEmbedded)
     throw new AppError(
       "INVALID_REQUEST",
-      "This site's database is PostgreSQL: back it up with pg_dump, and DATA_DIR's keys and media beside it (README, Backups).",
+      "This site's database is PostgreSQL: back it up with pg_dump, " +
+        "and DATA_DIR's keys and media beside it (README, Backups).",
     );
   await assertFreeTarget(folder, source.dataDir);
   const partial = `${folder}.partial-${randomBytes(4).toString("hex")}`;
@@ -80,8 +81,8 @@ async function readAtThisInstant(sql: SqlExecutor, chain: Chain) {
   ];
   const migrations = (
     (await sql.query(
-      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL
-       ORDER BY migration_name`,
+      `SELECT migration_name FROM "_prisma_migrations"
+       WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
     )) as Array<{ migration_name: string }>
   ).map((row) => row.migration_name);
   const database = { postgresVersion: version, migrations, counts: await countRows(sql) };
@@ -104,7 +105,7 @@ export async function countRows(sql: SqlExecutor): Promise<BackupCounts> {
 async function assertFreeTarget(folder: string, dataDir: string): Promise<void> {
   const inside = path.relative(path.resolve(dataDir), path.resolve(folder));
   if (!inside.startsWith("..") && !path.isAbsolute(inside))
-    throw new AppError("INVALID_REQUEST", `${folder} is inside DATA_DIR (${dataDir}): write the backup elsewhere.`);
+    throw new AppError("INVALID_REQUEST", `${folder} is inside DATA_DIR (${dataDir}): write it elsewhere.`);
   const entries = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     if (error.code === "ENOTDIR") throw new AppError("INVALID_REQUEST", `${folder} is a file: name a new folder.`);
@@ -127,7 +128,7 @@ async function moveInto(partial: string, folder: string): Promise<void> {
 
 async function appVersion(): Promise<{ name: string; version: string }> {
   try {
-    // Read at run time from the working tree, like the migrations: the server bundle must not trace the project.
+    // Read at run time from the working tree, like the migrations: the bundle must not trace the project.
     const file = path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json");
     const { name, version } = JSON.parse(await readFile(/*turbopackIgnore: true*/ file, "utf8")) as Record<
       string,

@@ -40,7 +40,8 @@ export async function restoreBackup(backup: string, dataDir: string): Promise<Ba
     if (manifest.chain) await restoreChain(backup, manifest.chain, building);
     for (const file of manifest.files) {
       const top = file.path.split("/")[0]!;
-      if (file.path === manifest.database.file || file.path === manifest.chain?.file || top in NOT_COPIED) continue;
+      const restoredAbove = file.path === manifest.database.file || file.path === manifest.chain?.file;
+      if (restoredAbove || top in NOT_COPIED) continue;
       await copyBackupFile(backupPath(backup, file.path), building, file.path);
     }
     await rmdir(dataDir).catch((error: NodeJS.ErrnoException) => {
@@ -64,7 +65,8 @@ async function readManifest(backup: string): Promise<BackupManifest> {
   const parsed = backupManifestSchema.safeParse(JSON.parse(text));
   if (!parsed.success)
     throw new RestoreRefusedError(
-      `${path.join(backup, MANIFEST_FILE)} is not a manifest this version reads (${parsed.error.issues[0]?.message}).`,
+      `${path.join(backup, MANIFEST_FILE)} is not a manifest this version reads ` +
+        `(${parsed.error.issues[0]?.message}).`,
     );
   return parsed.data;
 }
@@ -75,8 +77,8 @@ async function assertKnownMigrations(manifest: BackupManifest): Promise<void> {
   const unknown = manifest.database.migrations.filter((name) => !known.has(name));
   if (unknown.length > 0)
     throw new RestoreRefusedError(
-      `The backup was made by a newer Dropmint (its database has migration ${unknown[0]}, which this code does not know): ` +
-        `restore it with that version or a later one.`,
+      `The backup was made by a newer Dropmint (its database has migration ${unknown[0]}, ` +
+        `which this code does not know): restore it with that version or a later one.`,
     );
 }
 
@@ -99,7 +101,8 @@ async function restoreDatabase(backup: string, manifest: BackupManifest, dataDir
   const expected = manifest.database.counts;
   if (Object.entries(expected).some(([name, value]) => counts[name as keyof typeof counts] !== value))
     throw new Error(
-      `The restored database does not hold what the backup recorded (${JSON.stringify(counts)} instead of ${JSON.stringify(expected)}).`,
+      `The restored database does not hold what the backup recorded ` +
+        `(${JSON.stringify(counts)} instead of ${JSON.stringify(expected)}).`,
     );
 }
 
