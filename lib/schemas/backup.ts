@@ -26,6 +26,7 @@ export type BackupFile = z.infer<typeof backupFileSchema>;
 
 export const backupManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
+  /** The instant of the copy (ISO 8601). */
   createdAt: z.string(),
   app: z.object({ name: z.string(), version: z.string() }),
   database: z.object({

@@ -23,6 +23,7 @@ import type { Chain, EmbeddedChain } from "@/lib/chain";
 import type { Database } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/migrator";
 import { AppError } from "@/lib/errors";
+import { fsyncFolder } from "@/lib/fs/atomic-file";
 import {
   BACKUP_FORMAT,
   type BackupCounts,
@@ -56,7 +57,7 @@ export async function createBackup(source: BackupSource, folder: string): Promis
     for (const { from, name } of copiedFolders(source.dataDir)) files.push(...(await copyFolder(from, partial, name)));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
-      createdAt: new Date().toISOString(),
+      createdAt: copy.held.at,
       app: await appVersion(),
       database: { kind: "pglite", file: DATABASE_FILE, ...copy.held.database },
       chain: copy.held.chain
@@ -86,9 +87,10 @@ async function readAtThisInstant(sql: SqlExecutor, chain: Chain) {
     )) as Array<{ migration_name: string }>
   ).map((row) => row.migration_name);
   const database = { postgresVersion: version, migrations, counts: await countRows(sql) };
+  const at = new Date().toISOString();
   const backupState = (chain as Partial<EmbeddedChain>).backupState;
-  if (chain.kind !== "embedded" || typeof backupState !== "function") return { database, chain: null };
-  return { database, chain: await backupState.call(chain) };
+  if (chain.kind !== "embedded" || typeof backupState !== "function") return { at, database, chain: null };
+  return { at, database, chain: await backupState.call(chain) };
 }
 
 /** The rows a restore is checked against. */
@@ -120,10 +122,12 @@ async function assertFreeTarget(folder: string, dataDir: string): Promise<void> 
 
 /** The finished backup appears at once, complete: a failure never leaves half of one under its name. */
 async function moveInto(partial: string, folder: string): Promise<void> {
+  await fsyncFolder(partial);
   await rmdir(folder).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw error;
   });
   await rename(partial, folder);
+  await fsyncFolder(path.dirname(folder));
 }
 
 async function appVersion(): Promise<{ name: string; version: string }> {
