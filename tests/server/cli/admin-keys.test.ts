@@ -13,7 +13,8 @@ import { installRuntime, type Runtime } from "@/lib/server/runtime";
 import { instanceFilePath, readInstanceFile, writeInstanceFile } from "@/lib/server/instance-file";
 import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpers/databases";
 import { callJson } from "../../helpers/route-caller";
-import { childEnv, keysIn, listen, runTsx } from "./helpers";
+import { listen } from "../../helpers/route-listener";
+import { childEnv, keysIn, runTsx } from "./helpers";
 
 const ENDPOINT = "/api/internal/keys";
 

@@ -26,7 +26,8 @@ import { databaseTarget, openTestDatabase } from "../../helpers/databases";
 import { callJson } from "../../helpers/route-caller";
 import type { TestApp } from "../../helpers/test-app";
 import { createFixtureDrop, fundedWallet, signPrepared, type FixtureDrop } from "../../api/mint/fixtures";
-import { childEnv, listen, runTsx } from "./helpers";
+import { listen } from "../../helpers/route-listener";
+import { childEnv, runTsx } from "./helpers";
 
 const ENDPOINT = "/api/internal/backup";
 const PRICE = 10_000_000n; // 0.01 SOL

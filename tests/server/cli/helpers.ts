@@ -1,9 +1,6 @@
 // Shared by the CLI tests: run the project's scripts in real child processes.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { callRoute } from "../../helpers/route-caller";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -61,22 +58,4 @@ export function firstJsonLine(child: ChildProcessWithoutNullStreams): Promise<Re
 /** The clear keys (dm_<class>_<secret>) printed in a text. */
 export function keysIn(text: string): string[] {
   return text.match(/\bdm_(?:pub|live|test)_[1-9A-HJ-NP-Za-km-z]{32,44}\b/g) ?? [];
-}
-
-/** An HTTP listener handing requests to the app's route handlers (what `next start` does). */
-export async function listen(): Promise<{ server: Server; port: number }> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers[name] = value;
-    const response = await callRoute(req.method ?? "GET", req.url ?? "/", {
-      headers,
-      rawBody: chunks.length ? Buffer.concat(chunks).toString("utf8") : undefined,
-    });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, port: (server.address() as AddressInfo).port };
 }
