@@ -124,14 +124,16 @@ async function restore(backup: string, dataDir: string): Promise<BackupSummary> 
   }
 }
 
-function describe(summary: BackupSummary): string {
+function describe(summary: BackupSummary, restored = false): string {
   const { counts } = summary;
   return [
     `  ${counts.collections} drops, ${counts.nftsMinted} NFTs minted, ${counts.mintSessions} mint sessions`,
     `  chain: ${summary.chainSeq === null ? "not in the backup (an RPC chain)" : `change ${summary.chainSeq}`}`,
     `  schema: ${summary.migration ?? "no migrations"}`,
     `  ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB; ` +
-      `database held ${summary.heldMs} ms, ${summary.tookMs} ms in all`,
+      (restored
+        ? `restored in ${summary.tookMs} ms`
+        : `the database was held ${summary.heldMs} ms, ${summary.tookMs} ms in all`),
   ].join("\n");
 }
 
@@ -145,7 +147,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const dataDir = path.resolve(command.dataDir ?? config.dataDir);
   const summary = await restore(command.backup, dataDir);
-  console.log(`Restored ${command.backup} into ${dataDir}:\n${describe(summary)}`);
+  console.log(`Restored ${command.backup} into ${dataDir}:\n${describe(summary, true)}`);
   console.log(`Start the site with DATA_DIR=${dataDir}; it settles the mints that were in flight at the backup.`);
 }
 
