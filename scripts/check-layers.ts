@@ -42,7 +42,9 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
   app: ["api", "server", "services", "schemas", "client", "auth", "prices", "chain", "art", "format", "media", ...BASE],
   // demo: the OpenAPI documents' examples are the demo drops (lib/demo/api-examples.ts).
   api: ["server", "demo", "services", "schemas", "auth", "rate-limit", "db", "chain", ...BASE],
-  server: ["demo", "services", "rate-limit", "db", "chain", ...BASE],
+  // media and schemas: a backup (lib/server/backup) copies the local media store's folder and
+  // writes the manifest its schema describes.
+  server: ["demo", "services", "rate-limit", "db", "chain", "media", "schemas", ...BASE],
   // The demo's background mints act as the site itself (first-party auth).
   demo: ["services", "auth", "db", "chain", "art", ...BASE],
   services: ["schemas", "auth", "prices", "cache", "db", "chain", "art", ...BASE],

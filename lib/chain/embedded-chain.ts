@@ -47,7 +47,7 @@ import { acquireDirLock, type DirLock } from "./dir-lock";
 import { ChainTransactionError, ChainUnavailableError, assertFaucetAvailable } from "./errors";
 import { describeTransactionError } from "./litesvm-errors";
 import { SignatureLog } from "./signature-log";
-import { readStateFile, writeStateFile, type ChainState } from "./state-file";
+import { encodeStateFile, readStateFile, writeStateFile, type ChainState } from "./state-file";
 import { SerialQueue } from "./serial-queue";
 import { TOKEN_PROGRAM_IDS, TokenAccountIndex, parseTokenAccount } from "./token-accounts";
 import { decodeTransaction, toAddress, writableStaticAccounts, type DecodedMessage } from "./wire-transaction";
@@ -60,7 +60,9 @@ import type {
   TokenBalance,
 } from "./types";
 
-const STATE_FILE = "chain.state";
+/** The snapshot's file name in the chain folder (a backup holds the chain as this file alone). */
+export const CHAIN_STATE_FILE = "chain.state";
+const STATE_FILE = CHAIN_STATE_FILE;
 /**
  * A snapshot after this many changes bounds what an open replays (one to two seconds of
  * litesvm work for a thousand mints) while the full state (megabytes, ~1 KB per NFT) is
@@ -448,6 +450,22 @@ export class EmbeddedChain implements Chain {
       const snapshot = this.capture();
       await this.log.waitDurable(snapshot.seq);
       await this.writeSnapshot(snapshot);
+    });
+  }
+
+  /**
+   * The whole state as one snapshot file (its bytes, in chunks), for a backup: taken in the
+   * queue, so it holds every change acknowledged so far and nothing half-done, and returned
+   * once all of it is durable. Nothing in the chain folder changes; the folder restored from
+   * it opens with this file alone (no log after it to replay).
+   */
+  backupState(): Promise<{ chunks: Uint8Array[]; seq: number; signatures: number }> {
+    return this.serialized(() => {
+      const seq = this.log.appendedSeq;
+      const state = snapshotOf({ svm: this.svm, clock: this.clock, signatures: this.signatures }, seq);
+      // Copied: the chunks are written after the queue moves on.
+      const chunks = encodeStateFile({ ...state, signatureLog: Uint8Array.from(state.signatureLog) });
+      return { chunks, seq, signatures: this.signatures.size };
     });
   }
 

@@ -25,6 +25,7 @@ export {
   assertFaucetAvailable,
 } from "./errors";
 export {
+  CHAIN_STATE_FILE,
   EmbeddedChain,
   openEmbeddedChain,
   type EmbeddedChainOptions,
@@ -63,7 +64,7 @@ export {
 export { MIN_MINT_KEY_SECRET_BYTES, mintKeySecretFromAuthority, mintKeypairForSession } from "./mint-keys";
 export { collectionKeypairForDrop } from "./collection-keys";
 export { buildPrizeTransfer, prizeKeypairForDrop, type PrizeTransfer } from "./prize-account";
-export { loadServerKeys, type ServerKeys } from "./server-keys";
+export { LOCAL_KEYS_FOLDER, loadServerKeys, type ServerKeys } from "./server-keys";
 export {
   WalletSignatureError,
   addServerSignatures,

@@ -21,11 +21,14 @@ export type ServerKeys = {
   prizeAccountSecret: Uint8Array;
 };
 
+/** DATA_DIR's folder of the keys generated on localnet (a backup copies it). */
+export const LOCAL_KEYS_FOLDER = "keys";
+
 /** The server's keys from config; on localnet the mint authority is generated into DATA_DIR when unset. */
 export function loadServerKeys(config: Config): ServerKeys {
   const mintAuthority = config.mintAuthoritySecretKey
     ? keypairFromSecret(config.mintAuthoritySecretKey, "MINT_AUTHORITY_SECRET_KEY")
-    : loadOrCreateLocalKeypair(path.join(config.dataDir, "keys", "mint-authority.json"), config.cluster);
+    : loadOrCreateLocalKeypair(path.join(config.dataDir, LOCAL_KEYS_FOLDER, "mint-authority.json"), config.cluster);
   const platformFeeAccount = config.platformFeeAccount
     ? new PublicKey(config.platformFeeAccount)
     : mintAuthority.publicKey;
@@ -45,6 +48,6 @@ export function loadServerKeys(config: Config): ServerKeys {
  * later rotations of the signing keys no longer touch it.
  */
 function localPrizeAccountSecret(config: Config, mintKeySecret: Uint8Array): Uint8Array {
-  const file = path.join(config.dataDir, "keys", "prize-account-secret");
+  const file = path.join(config.dataDir, LOCAL_KEYS_FOLDER, "prize-account-secret");
   return loadOrCreateLocalSecret(file, config.cluster, () => mintKeySecret);
 }

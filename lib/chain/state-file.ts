@@ -29,6 +29,13 @@ export type StateMeta = {
 export type ChainState = { meta: StateMeta; signatureLog: Uint8Array; svm: Uint8Array };
 
 export async function writeStateFile(filePath: string, state: ChainState): Promise<number> {
+  const chunks = encodeStateFile(state);
+  await writeFileAtomic(filePath, chunks);
+  return chunks.reduce((total, chunk) => total + chunk.length, 0);
+}
+
+/** The file's bytes, in the chunks they are written in (a backup writes them elsewhere). */
+export function encodeStateFile(state: ChainState): Uint8Array[] {
   const meta = new TextEncoder().encode(JSON.stringify(state.meta));
   const header = new Uint8Array(MAGIC.length + 4);
   header.set(MAGIC);
@@ -37,9 +44,7 @@ export async function writeStateFile(filePath: string, state: ChainState): Promi
   new DataView(logLength.buffer).setUint32(0, state.signatureLog.length, true);
   const svmLength = new Uint8Array(8);
   new DataView(svmLength.buffer).setBigUint64(0, BigInt(state.svm.length), true);
-  const chunks = [header, meta, logLength, state.signatureLog, svmLength, state.svm];
-  await writeFileAtomic(filePath, chunks);
-  return chunks.reduce((total, chunk) => total + chunk.length, 0);
+  return [header, meta, logLength, state.signatureLog, svmLength, state.svm];
 }
 
 /** Null when the file does not exist; throws on a damaged file rather than starting an empty chain over it. */

@@ -28,7 +28,8 @@ import {
   type PostgresFeedOptions,
   type WriteListener,
 } from "./change-feed";
-import { applyMigrations, type SqlRunner } from "./migrator";
+import { applyMigrations, type SqlExecutor, type SqlRunner } from "./migrator";
+import { copyPglite, type PgliteCopy } from "./pglite-backup";
 import { createPglite } from "./pglite-start";
 import { acquireDirLock, DirectoryLockedError } from "@/lib/fs/dir-lock";
 import { createLogger } from "@/lib/log";
@@ -50,6 +51,12 @@ export type Database = {
   changes: ChangeFeed;
   /** Every write this process makes through `prisma`, as soon as it returns. */
   onWrite(listener: WriteListener): () => void;
+  /**
+   * Embedded database only (PostgreSQL is copied with pg_dump): a consistent copy of the
+   * data folder taken while no other query runs, and `whileHeld` run at that same instant
+   * (lib/db/pglite-backup.ts).
+   */
+  copyEmbedded?<T>(whileHeld: (sql: SqlExecutor) => Promise<T>): Promise<PgliteCopy<T>>;
   close(): Promise<void>;
 };
 
@@ -95,6 +102,8 @@ export type DatabaseOptions = {
    * budget; a new cluster is made in memory first, which holds less at its peak (lib/db/pglite-start.ts).
    */
   smallBufferPool?: boolean;
+  /** False: open as found, pending migrations left for the site (a backup copies, never changes). */
+  migrate?: boolean;
 };
 
 /** Opens a database and applies pending migrations. */
@@ -102,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const database = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize, options.changeFeed)
     : await openPglite(options.dataDir, options.smallBufferPool === true);
+  if (options.migrate === false) return database;
   try {
     await applyMigrations(database.runner);
   } catch (error) {
@@ -177,6 +187,7 @@ async function openPglite(dataDir: string, smallBufferPool: boolean): Promise<Da
     runner,
     changes: pgliteChangeFeed(client),
     onWrite,
+    copyEmbedded: (whileHeld) => copyPglite(client, whileHeld),
     async close() {
       if (closed) return;
       closed = true;

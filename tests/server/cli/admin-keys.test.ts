@@ -3,7 +3,7 @@
 // that token (anything else looks like a missing path), and the keys CLI — finding the
 // database held — sends its command there and prints what the direct path prints.
 // Real runtime (PGlite + embedded chain), real child processes, a real HTTP listener.
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,28 +12,11 @@ import { createRuntime } from "@/lib/server/create-runtime";
 import { installRuntime, type Runtime } from "@/lib/server/runtime";
 import { instanceFilePath, readInstanceFile, writeInstanceFile } from "@/lib/server/instance-file";
 import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpers/databases";
-import { callJson, callRoute } from "../../helpers/route-caller";
+import { callJson } from "../../helpers/route-caller";
+import { listen } from "../../helpers/route-listener";
 import { childEnv, keysIn, runTsx } from "./helpers";
 
 const ENDPOINT = "/api/internal/keys";
-
-/** An HTTP listener handing requests to the app's route handlers (what `next start` does). */
-async function listen(): Promise<{ server: Server; port: number }> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers[name] = value;
-    const response = await callRoute(req.method ?? "GET", req.url ?? "/", {
-      headers,
-      rawBody: chunks.length ? Buffer.concat(chunks).toString("utf8") : undefined,
-    });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, port: (server.address() as AddressInfo).port };
-}
 
 describe("admin keys endpoint and the keys CLI through the running site", () => {
   let db: TestDatabase;
