@@ -15,12 +15,12 @@ import { getConfig, type Config } from "../lib/config";
 import { isProcessAlive } from "../lib/fs/dir-lock";
 import { adminBackupResponseSchema, type BackupSummary } from "../lib/schemas/backup";
 import { instanceFilePath, readInstanceFile } from "../lib/server/instance-file";
+import { runCommand, UsageError } from "./cli-run";
 
 const USAGE = `Usage:
   npm run backup -- create <folder>
   npm run backup -- restore <backup folder> [--data-dir <empty folder>]   (default: DATA_DIR)`;
 
-class UsageError extends Error {}
 /** A failure with a sentence for the user; printed as is, exit 1. */
 class CliError extends Error {}
 
@@ -151,17 +151,4 @@ async function main(argv: string[]): Promise<void> {
   console.log(`Start the site with DATA_DIR=${dataDir}; it settles the mints that were in flight at the backup.`);
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(`backup: ${error instanceof Error ? error.message : String(error)}`);
-    if (
-      error instanceof UsageError ||
-      (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
-    ) {
-      console.error(`\n${USAGE}`);
-      process.exit(2);
-    }
-    process.exit(1);
-  },
-);
+runCommand("backup", USAGE, () => main(process.argv.slice(2)));

@@ -36,6 +36,7 @@ import { openMediaStore, type MediaStore } from "../lib/media/media-store";
 import { adminDropsResponseSchema, type AdminDropsCommand, type AdminDropsResponse } from "../lib/schemas/drop-plan";
 import { instanceFilePath, readInstanceFile } from "../lib/server/instance-file";
 import type { ServiceContext } from "../lib/services/context";
+import { runCommand, UsageError } from "./cli-run";
 
 const USAGE = `Usage:
   npm run drop -- validate <folder>
@@ -43,7 +44,6 @@ const USAGE = `Usage:
   npm run drop -- update <folder> [--fill-hash]
   npm run drop -- show <folder|shortId>`;
 
-class UsageError extends Error {}
 /** A failure with a sentence for the creator; printed as is, exit 1. */
 class CliError extends Error {}
 
@@ -367,15 +367,4 @@ process.once("SIGINT", () => {
   process.exit(130);
 });
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`drop: ${message}`);
-    if (error instanceof UsageError) {
-      console.error(`\n${USAGE}`);
-      process.exit(2);
-    }
-    process.exit(1);
-  },
-);
+runCommand("drop", USAGE, () => main(process.argv.slice(2)));

@@ -35,6 +35,7 @@ import { systemClock } from "../lib/services/context";
 import { banAsset, listAssetBans, unbanAsset, type AssetBanSummary } from "../lib/services/asset-bans";
 import { PROFILE_MODERATIONS, type ProfileModeration } from "../lib/domain/profile-moderation";
 import { moderateProfile, type ModerationResult } from "../lib/services/profile-edit";
+import { runCommand, UsageError } from "./cli-run";
 
 const USAGE = `Usage:
   npm run keys -- create --class pub|live|test --collections <shortId,...|all> [--origins <url,...>] [--label <text>]
@@ -46,7 +47,6 @@ const USAGE = `Usage:
   npm run keys -- bans
   npm run keys -- profile clear-name|clear-avatar|block|unblock <wallet> [--reason <text>]`;
 
-class UsageError extends Error {}
 /** A failure with a sentence for the user; printed as is, exit 1. */
 class CliError extends Error {}
 
@@ -371,18 +371,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`keys: ${message}`);
-    if (
-      error instanceof UsageError ||
-      (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
-    ) {
-      console.error(`\n${USAGE}`);
-      process.exit(2);
-    }
-    process.exit(1);
-  },
-);
+runCommand("keys", USAGE, () => main(process.argv.slice(2)));
