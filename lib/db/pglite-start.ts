@@ -1,47 +1,61 @@
 // How this process's PGlite starts: the size of its buffer pool and, for a folder with no
-// database yet, where the new cluster is made.
+// database yet, where its new cluster comes from.
 //
-// PGlite makes a cluster for a folder on disk with three WebAssembly instances alive at once
-// (the instance being opened, a helper that runs initdb in memory, and initdb itself), the
-// helper's bootstrap with PostgreSQL's 128 MB buffer pool, then copies the helper's files over
-// through a tarball while all three are alive. A one-shot command (`npm run drop`, `npm run
-// db:migrate`) makes the cluster in memory instead, with a 16 MB buffer pool, keeps only the
-// tarball, closes that instance and loads the tarball into the folder: measured for `npm run
-// db:migrate` on a fresh DATA_DIR, 755 → about 650 MB at the peak. The rest is PGlite's three
-// instances; it happens once per DATA_DIR, normally at the site's first start.
+// PGlite makes a cluster with three WebAssembly instances alive at once (the instance being
+// opened, a helper that runs initdb in memory, and initdb itself): measured for `npm run
+// db:migrate` on a fresh DATA_DIR, about 710 MB at the peak (every process of the command),
+// above the 512 MB a creator's command may use. So a folder with no database is loaded from
+// the cluster kept once per install (lib/db/pglite-cluster-cache.ts) by the one instance
+// that opens it, with no initdb at all: about 370 MB for that command. Only when none is kept
+// (no postinstall, a read-only node_modules, a corrupt file) is a cluster made, in memory with
+// a 16 MB buffer pool so it holds less, then kept for the next folder.
+//
+// The buffer pool: a one-shot command (`npm run drop`, `npm run db:migrate`) writes once and
+// exits, 16 MB; the site keeps PostgreSQL's 128 MB. It is a start parameter, so one kept
+// cluster serves both.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions";
+import { defaultClusterCache, readCachedCluster, storeCluster, type ClusterCache } from "./pglite-cluster-cache";
+import { writeClusterTarball } from "./pglite-tarball";
 
 const SMALL_BUFFER_POOL = "16MB";
-/** PostgreSQL's default, named: a cluster made by a command has 16 MB in its postgresql.conf. */
+/** PostgreSQL's default, named: a kept cluster has 16 MB in its postgresql.conf. */
 const SITE_BUFFER_POOL = "128MB";
 
-export async function createPglite(folder: string, smallBufferPool: boolean): Promise<PGlite> {
+export async function createPglite(
+  folder: string,
+  smallBufferPool: boolean,
+  cache: ClusterCache | undefined = defaultClusterCache(),
+): Promise<PGlite> {
   const startParams = [
     ...PGlite.defaultStartParams,
     "-c",
     `shared_buffers=${smallBufferPool ? SMALL_BUFFER_POOL : SITE_BUFFER_POOL}`,
   ];
-  const fresh = smallBufferPool && !existsSync(path.join(folder, "PG_VERSION"));
-  const loadDataDir = fresh ? await clusterMadeInMemory(startParams) : undefined;
-  return PGlite.create({
-    dataDir: folder,
-    extensions: PGLITE_EXTENSIONS,
-    startParams,
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
+  if (!existsSync(path.join(folder, "PG_VERSION"))) writeClusterTarball(await newCluster(cache), folder);
+  return PGlite.create({ dataDir: folder, extensions: PGLITE_EXTENSIONS, startParams });
 }
 
-/** A new cluster as PGlite's tarball; its instance is closed before the caller opens the folder. */
-async function clusterMadeInMemory(startParams: string[]): Promise<Blob> {
+/** A new cluster as PGlite's tarball: the kept one, else one made now (and kept). */
+export async function newCluster(cache: ClusterCache | undefined): Promise<Uint8Array> {
+  const kept = cache ? await readCachedCluster(cache) : undefined;
+  if (kept) return kept;
+  const made = await clusterMadeInMemory();
+  if (cache) await storeCluster(cache, made);
+  return made;
+}
+
+/** initdb in memory; its instances are closed before the caller opens the folder. */
+async function clusterMadeInMemory(): Promise<Uint8Array> {
+  const smallPool = ["-c", `shared_buffers=${SMALL_BUFFER_POOL}`];
   const memory = await PGlite.create({
-    startParams,
-    initDbStartParams: ["-c", `shared_buffers=${SMALL_BUFFER_POOL}`],
+    startParams: [...PGlite.defaultStartParams, ...smallPool],
+    initDbStartParams: smallPool,
   });
   try {
-    return await memory.dumpDataDir("none");
+    return new Uint8Array(await (await memory.dumpDataDir("none")).arrayBuffer());
   } finally {
     await memory.close();
   }

@@ -1,0 +1,23 @@
+// Run by `npm install` (the postinstall): makes the new PGlite cluster every fresh DATA_DIR
+// is loaded from (lib/db/pglite-cluster-cache.ts) once now, so that no creator's command
+// pays initdb's memory later. Nothing to do when it is already kept. Never fails the
+// install: without it the first new DATA_DIR makes and keeps the cluster itself.
+import { defaultClusterCache, readCachedCluster } from "../lib/db/pglite-cluster-cache";
+import { newCluster } from "../lib/db/pglite-start";
+
+async function main(): Promise<void> {
+  const cache = defaultClusterCache();
+  if (!cache) return console.log("pglite-cluster-cache: PGlite not found under node_modules; skipped.");
+  if (await readCachedCluster(cache)) return;
+  const started = Date.now();
+  await newCluster(cache);
+  console.log(`pglite-cluster-cache: kept a new PGlite cluster in ${Date.now() - started} ms.`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.warn(`pglite-cluster-cache: skipped (${error instanceof Error ? error.message : String(error)}).`);
+    process.exit(0);
+  },
+);
