@@ -24,7 +24,7 @@ const REAL_PGLITE = path.join(process.cwd(), "node_modules", "@electric-sql", "p
 /** A new cluster with a `cache_marker` table, as PGlite's tarball. */
 async function markedCluster(): Promise<Uint8Array> {
   const pristine = await newCluster(defaultClusterCache());
-  const memory = await PGlite.create({ loadDataDir: new Blob([pristine]) });
+  const memory = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(pristine)]) });
   try {
     await memory.exec(`CREATE TABLE cache_marker (id int); INSERT INTO cache_marker VALUES (42)`);
     return new Uint8Array(await (await memory.dumpDataDir("none")).arrayBuffer());
