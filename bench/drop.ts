@@ -6,9 +6,9 @@
 // nothing to do). The issue's goals are printed beside the figures: validate of 10,000 under 60 s,
 // create under 5 minutes, memory under 512 MB, start-up under 3 s.
 //
-// The embedded database is set up first, as its own line (`npm run db:migrate`): PGlite
-// creates its cluster once per DATA_DIR (the site's first start normally does it), and that
-// one-time step is PGlite's own cost, not the drop's.
+// The embedded database is set up first, as its own line (`npm run db:migrate`): a fresh
+// DATA_DIR is written from the cluster `npm install` keeps (lib/db/pglite-start.ts) and
+// migrated, once per DATA_DIR (the site's first start normally does it).
 //
 // BENCH_DROP_SIZES ("1000,10000") and BENCH_DROP_CREATE_MAX (10000: larger sizes are only
 // validated) shape the run.

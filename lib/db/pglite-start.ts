@@ -2,13 +2,14 @@
 // database yet, where its new cluster comes from.
 //
 // PGlite makes a cluster with three WebAssembly instances alive at once (the instance being
-// opened, a helper that runs initdb in memory, and initdb itself): measured for `npm run
-// db:migrate` on a fresh DATA_DIR, about 710 MB at the peak (every process of the command),
-// above the 512 MB a creator's command may use. So a folder with no database is loaded from
-// the cluster kept once per install (lib/db/pglite-cluster-cache.ts) by the one instance
-// that opens it, with no initdb at all: about 370 MB for that command. Only when none is kept
-// (no postinstall, a read-only node_modules, a corrupt file) is a cluster made, in memory with
-// a 16 MB buffer pool so it holds less, then kept for the next folder.
+// opened, a helper that runs initdb in memory, and initdb itself), above the 512 MB a
+// creator's command may use. So a folder with no database is written from the cluster kept
+// once per install (lib/db/pglite-cluster-cache.ts, lib/db/pglite-tarball.ts) and PGlite
+// opens it like any existing database, one instance and no initdb. Measured on a fresh
+// DATA_DIR, every process of the command at its peak: `npm run db:migrate` 680-710 → 290 MB,
+// a first `npm run drop -- create` (the example folder) 740-760 → 390 MB. Only when none is kept
+// (no postinstall, a read-only node_modules, a corrupt file) is a cluster made as before, in
+// memory with a 16 MB buffer pool (700-770 MB for db:migrate), then kept for the next folder.
 //
 // The buffer pool: a one-shot command (`npm run drop`, `npm run db:migrate`) writes once and
 // exits, 16 MB; the site keeps PostgreSQL's 128 MB. It is a start parameter, so one kept
