@@ -1,7 +1,8 @@
 // Run by `npm install` (the postinstall): makes the new PGlite cluster every fresh DATA_DIR
-// is loaded from (lib/db/pglite-cluster-cache.ts) once now, so that no creator's command
+// is written from (lib/db/pglite-cluster-cache.ts) once now, so that no creator's command
 // pays initdb's memory later. Nothing to do when it is already kept. Never fails the
-// install: without it the first new DATA_DIR makes and keeps the cluster itself.
+// install (package.json also ignores its exit code): without it, the first new DATA_DIR
+// makes and keeps the cluster itself.
 import { defaultClusterCache, readCachedCluster } from "../lib/db/pglite-cluster-cache";
 import { newCluster } from "../lib/db/pglite-start";
 
