@@ -135,13 +135,12 @@ function renameLastItem(folder: string, size: number): void {
   writeFileSync(file, JSON.stringify({ ...metadata, name: `${metadata.name} (renamed)` }));
 }
 
-/** validate, then (up to BENCH_DROP_CREATE_MAX) create on a fresh DATA_DIR and update with one item changed. */
+/** validate; then, up to BENCH_DROP_CREATE_MAX, create on a fresh DATA_DIR and update one item. */
 async function benchSize(size: number): Promise<void> {
   const started = Date.now();
   const folder = await writeFolder(size);
-  console.log(
-    `\n${size.toLocaleString("en-US")} items (folder written in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  );
+  const writeSeconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\n${size.toLocaleString("en-US")} items (folder written in ${writeSeconds} s)`);
   try {
     await withDataDir(async (dataDir) => {
       const goal = (seconds: number) => (size === 10_000 ? seconds : undefined);
@@ -158,7 +157,7 @@ async function benchSize(size: number): Promise<void> {
 
 /** Prints the drop command's figures for each size in BENCH_DROP_SIZES beside the issue's goals. */
 export async function benchDrop(): Promise<void> {
-  console.log("\nnpm run drop at PFP scale (a fresh DATA_DIR; peak memory of every process the command starts)");
+  console.log("\nnpm run drop at PFP scale (fresh DATA_DIRs; peak memory of all the command's processes)");
   await withDataDir(async (dataDir) => {
     const startup = await runDrop(["validate", path.join(dataDir, "no-such-folder")], dataDir);
     print("start-up (nothing to do)", startup, GOALS.startupS);

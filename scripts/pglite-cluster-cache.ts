@@ -18,7 +18,8 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.warn(`pglite-cluster-cache: skipped (${error instanceof Error ? error.message : String(error)}).`);
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`pglite-cluster-cache: skipped (${reason}).`);
     process.exit(0);
   },
 );

@@ -5,10 +5,10 @@
 // PGlite build is the same, so the first one made is kept as PGlite's tarball (gzipped:
 // about 4.5 MB for 40 MB) in node_modules/.cache/dropmint, written by `npm install`'s
 // postinstall (scripts/pglite-cluster-cache.ts) or by the first command that needs it, and
-// every later DATA_DIR is loaded from it by a single instance.
+// every later DATA_DIR is written from it (lib/db/pglite-tarball.ts) and opened by one instance.
 //
 // The file is named by what the cluster depends on (PGlite's version and the sizes of its
-// WebAssembly binary and file-system bundle), so an upgraded PGlite never loads a cluster
+// WebAssembly binaries and file-system bundle), so an upgraded PGlite never loads a cluster
 // its predecessor made: it makes and keeps its own, and the stale files are removed. A file
 // that does not unzip (gzip's CRC or length) is ignored, as if there were none.
 import { createHash } from "node:crypto";
@@ -50,12 +50,13 @@ export function defaultClusterCache(root = process.cwd()): ClusterCache | undefi
 
 /** `pglite-cluster-<version>-<hash of the build>.tar.gz`, for the PGlite package in `pgliteDir`. */
 export function clusterFileName(pgliteDir: string): string {
-  const { version } = JSON.parse(readFileSync(path.join(pgliteDir, "package.json"), "utf8")) as { version: string };
+  const manifest = readFileSync(path.join(pgliteDir, "package.json"), "utf8");
+  const { version } = JSON.parse(manifest) as { version: string };
   const build = ["pglite.wasm", "pglite.data", "initdb.wasm"].map(
     (file) => statSync(path.join(pgliteDir, "dist", file)).size,
   );
-  const hash = createHash("sha256").update(JSON.stringify({ FORMAT, version, build })).digest("hex").slice(0, 12);
-  return `${PREFIX}${version}-${hash}.tar.gz`;
+  const hash = createHash("sha256").update(JSON.stringify({ FORMAT, version, build })).digest("hex");
+  return `${PREFIX}${version}-${hash.slice(0, 12)}.tar.gz`;
 }
 
 /** The kept cluster as PGlite's tarball, or undefined when missing or corrupt. */

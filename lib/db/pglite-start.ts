@@ -18,7 +18,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions";
-import { defaultClusterCache, readCachedCluster, storeCluster, type ClusterCache } from "./pglite-cluster-cache";
+import { defaultClusterCache, readCachedCluster, storeCluster } from "./pglite-cluster-cache";
+import type { ClusterCache } from "./pglite-cluster-cache";
 import { writeClusterTarball } from "./pglite-tarball";
 
 const SMALL_BUFFER_POOL = "16MB";

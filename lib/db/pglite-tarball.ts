@@ -40,7 +40,8 @@ function* tarEntries(tarball: Uint8Array): Generator<Entry> {
     const name = path.posix.join(prefix, text(header, 0, 100)).replace(/^\/+/, "");
     const data = tarball.subarray(offset + BLOCK, offset + BLOCK + size);
     if (data.length !== size) throw new Error(`the PGlite cluster tarball ends inside ${name}`);
-    yield { name, mode: octal(header, 100, 8) & 0o777, isDirectory: text(header, 156, 1) === DIRECTORY, data };
+    const isDirectory = text(header, 156, 1) === DIRECTORY;
+    yield { name, mode: octal(header, 100, 8) & 0o777, isDirectory, data };
     offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
   }
   throw new Error("the PGlite cluster tarball has no end-of-archive blocks");
@@ -49,7 +50,8 @@ function* tarEntries(tarball: Uint8Array): Generator<Entry> {
 /** Refuses an entry that would land outside the folder (`..`). */
 function insideFolder(folder: string, name: string): string {
   const target = path.resolve(folder, name);
-  if (!target.startsWith(path.resolve(folder) + path.sep)) throw new Error(`tarball entry outside the folder: ${name}`);
+  const inside = target.startsWith(path.resolve(folder) + path.sep);
+  if (!inside) throw new Error(`tarball entry outside the folder: ${name}`);
   return target;
 }
 

@@ -38,13 +38,18 @@ function fakePglite(root: string, version: string): string {
   const dir = path.join(root, "node_modules", "@electric-sql", "pglite");
   mkdirSync(path.join(dir, "dist"), { recursive: true });
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "@electric-sql/pglite", version }));
-  for (const file of ["pglite.wasm", "pglite.data", "initdb.wasm"]) writeFileSync(path.join(dir, "dist", file), "x");
+  const dist = path.join(dir, "dist");
+  for (const file of ["pglite.wasm", "pglite.data", "initdb.wasm"]) writeFileSync(path.join(dist, file), "x");
   return dir;
 }
 
 async function hasMarker(pglite: PGlite): Promise<boolean> {
-  const rows = await pglite.query<{ found: boolean }>(`SELECT to_regclass('cache_marker') IS NOT NULL AS found`);
-  return rows.rows[0]!.found;
+  const sql = `SELECT to_regclass('cache_marker') IS NOT NULL AS found`;
+  return (await pglite.query<{ found: boolean }>(sql)).rows[0]!.found;
+}
+
+async function sharedBuffers(pglite: PGlite): Promise<string> {
+  return (await pglite.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows[0]!.shared_buffers;
 }
 
 describe("new PGlite folders from the cluster kept once per install", () => {
@@ -82,9 +87,7 @@ describe("new PGlite folders from the cluster kept once per install", () => {
     try {
       expect(await hasMarker(pglite)).toBe(true);
       expect((await pglite.query<{ id: number }>(`SELECT id FROM cache_marker`)).rows).toEqual([{ id: 42 }]);
-      expect((await pglite.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows[0]!.shared_buffers).toBe(
-        "16MB",
-      );
+      expect(await sharedBuffers(pglite)).toBe("16MB");
     } finally {
       await pglite.close();
     }
@@ -96,9 +99,7 @@ describe("new PGlite folders from the cluster kept once per install", () => {
     const first = await createPglite(folder, false, cache);
     try {
       expect(await hasMarker(first)).toBe(true);
-      expect((await first.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows[0]!.shared_buffers).toBe(
-        "128MB",
-      );
+      expect(await sharedBuffers(first)).toBe("128MB");
       await first.exec(`INSERT INTO cache_marker VALUES (43)`);
     } finally {
       await first.close();

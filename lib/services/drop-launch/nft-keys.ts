@@ -8,6 +8,15 @@ import { nftKey } from "./drop-shape";
 /** Rows read per query: ten queries for a 10,000-item drop. */
 export const NFT_PAGE = 1000;
 
+const KEY_COLUMNS = {
+  tokenId: true,
+  name: true,
+  description: true,
+  imageUrl: true,
+  animationUrl: true,
+  attributes: true,
+} as const;
+
 /** Each numbered NFT's key, by token ID (editions have no token ID and are not compared). */
 export async function nftKeysOf(
   tx: Prisma.TransactionClient,
@@ -20,7 +29,7 @@ export async function nftKeysOf(
       where: { collectionId, isMasterEdition: false, tokenId: { gt: after } },
       orderBy: { tokenId: "asc" },
       take: pageSize,
-      select: { tokenId: true, name: true, description: true, imageUrl: true, animationUrl: true, attributes: true },
+      select: KEY_COLUMNS,
     });
     for (const nft of page) keys.set(nft.tokenId!, nftKey(nft));
     if (page.length < pageSize) return keys;
