@@ -4,14 +4,14 @@
 // install (package.json also ignores its exit code): without it, the first new DATA_DIR
 // makes and keeps the cluster itself.
 import { defaultClusterCache, readCachedCluster } from "../lib/db/pglite-cluster-cache";
-import { newCluster } from "../lib/db/pglite-start";
+import { keptCluster } from "../lib/db/pglite-start";
 
 async function main(): Promise<void> {
   const cache = defaultClusterCache();
   if (!cache) return console.log("pglite-cluster-cache: PGlite not found under node_modules; skipped.");
   if (await readCachedCluster(cache)) return;
   const started = Date.now();
-  await newCluster(cache);
+  await keptCluster(cache);
   console.log(`pglite-cluster-cache: kept a new PGlite cluster in ${Date.now() - started} ms.`);
 }
 

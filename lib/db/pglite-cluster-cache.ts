@@ -36,7 +36,7 @@ export type ClusterCache = { dir: string; name: string };
  * tests all run from there, and the Next.js bundle has no other way to find node_modules);
  * none when that PGlite cannot be read, and then every new DATA_DIR runs initdb as before.
  */
-export function defaultClusterCache(root = process.cwd()): ClusterCache | undefined {
+export function defaultClusterCache(root = process.cwd()): ClusterCache | null {
   const modules = path.join(root, "node_modules");
   try {
     return {
@@ -44,7 +44,7 @@ export function defaultClusterCache(root = process.cwd()): ClusterCache | undefi
       name: clusterFileName(path.join(modules, "@electric-sql", "pglite")),
     };
   } catch {
-    return undefined;
+    return null;
   }
 }
 

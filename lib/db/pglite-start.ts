@@ -9,7 +9,7 @@
 // DATA_DIR, every process of the command at its peak: `npm run db:migrate` 680-710 → 290 MB,
 // a first `npm run drop -- create` (the example folder) 740-760 → 390 MB. Only when none is kept
 // (no postinstall, a read-only node_modules, a corrupt file) is a cluster made as before, in
-// memory with a 16 MB buffer pool (700-770 MB for db:migrate), then kept for the next folder.
+// memory with a 16 MB buffer pool (about 690 MB for db:migrate), then kept for the next folder.
 //
 // The buffer pool: a one-shot command (`npm run drop`, `npm run db:migrate`) writes once and
 // exits, 16 MB; the site keeps PostgreSQL's 128 MB. It is a start parameter, so one kept
@@ -29,35 +29,49 @@ const SITE_BUFFER_POOL = "128MB";
 export async function createPglite(
   folder: string,
   smallBufferPool: boolean,
-  cache: ClusterCache | undefined = defaultClusterCache(),
+  cache: ClusterCache | null = defaultClusterCache(),
 ): Promise<PGlite> {
-  const startParams = [
-    ...PGlite.defaultStartParams,
-    "-c",
-    `shared_buffers=${smallBufferPool ? SMALL_BUFFER_POOL : SITE_BUFFER_POOL}`,
-  ];
-  if (!existsSync(path.join(folder, "PG_VERSION"))) writeClusterTarball(await newCluster(cache), folder);
-  return PGlite.create({ dataDir: folder, extensions: PGLITE_EXTENSIONS, startParams });
+  const bufferPool = smallBufferPool ? SMALL_BUFFER_POOL : SITE_BUFFER_POOL;
+  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${bufferPool}`];
+  const options = { dataDir: folder, extensions: PGLITE_EXTENSIONS, startParams };
+  const open = (loadDataDir?: Blob) => PGlite.create(loadDataDir ? { ...options, loadDataDir } : options);
+  if (existsSync(path.join(folder, "PG_VERSION"))) return open();
+  const kept = cache ? await readCachedCluster(cache) : undefined;
+  if (!kept) return openMadeCluster(open, cache);
+  writeClusterTarball(kept, folder);
+  return open();
 }
 
-/** A new cluster as PGlite's tarball: the kept one, else one made now (and kept). */
-export async function newCluster(cache: ClusterCache | undefined): Promise<Uint8Array> {
-  const kept = cache ? await readCachedCluster(cache) : undefined;
-  if (kept) return kept;
+/**
+ * None kept: a cluster made and loaded as before (PGlite's own loadDataDir holds less here
+ * than writing it from this process while the closed initdb instances await the collector),
+ * then kept for the next folder.
+ */
+async function openMadeCluster(open: (loadDataDir: Blob) => Promise<PGlite>, cache: ClusterCache | null) {
   const made = await clusterMadeInMemory();
-  if (cache) await storeCluster(cache, made);
+  const pglite = await open(made);
+  if (cache) await storeCluster(cache, new Uint8Array(await made.arrayBuffer()));
+  return pglite;
+}
+
+/** The kept cluster as PGlite's tarball, made and kept first when there is none (the postinstall). */
+export async function keptCluster(cache: ClusterCache): Promise<Uint8Array> {
+  const kept = await readCachedCluster(cache);
+  if (kept) return kept;
+  const made = new Uint8Array(await (await clusterMadeInMemory()).arrayBuffer());
+  await storeCluster(cache, made);
   return made;
 }
 
 /** initdb in memory; its instances are closed before the caller opens the folder. */
-async function clusterMadeInMemory(): Promise<Uint8Array> {
+async function clusterMadeInMemory(): Promise<Blob> {
   const smallPool = ["-c", `shared_buffers=${SMALL_BUFFER_POOL}`];
   const memory = await PGlite.create({
     startParams: [...PGlite.defaultStartParams, ...smallPool],
     initDbStartParams: smallPool,
   });
   try {
-    return new Uint8Array(await (await memory.dumpDataDir("none")).arrayBuffer());
+    return await memory.dumpDataDir("none");
   } finally {
     await memory.close();
   }

@@ -17,13 +17,13 @@ import {
   storeCluster,
   type ClusterCache,
 } from "@/lib/db/pglite-cluster-cache";
-import { createPglite, newCluster } from "@/lib/db/pglite-start";
+import { createPglite, keptCluster } from "@/lib/db/pglite-start";
 
 const REAL_PGLITE = path.join(process.cwd(), "node_modules", "@electric-sql", "pglite");
 
 /** A new cluster with a `cache_marker` table, as PGlite's tarball. */
 async function markedCluster(): Promise<Uint8Array> {
-  const pristine = await newCluster(defaultClusterCache());
+  const pristine = await keptCluster(defaultClusterCache()!);
   const memory = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(pristine)]) });
   try {
     await memory.exec(`CREATE TABLE cache_marker (id int); INSERT INTO cache_marker VALUES (42)`);
@@ -78,7 +78,7 @@ describe("new PGlite folders from the cluster kept once per install", () => {
       dir: path.join(root, "older", "node_modules", ".cache", "dropmint"),
       name: older,
     });
-    expect(defaultClusterCache(path.join(root, "no-pglite-here"))).toBeUndefined();
+    expect(defaultClusterCache(path.join(root, "no-pglite-here"))).toBeNull();
   });
 
   it("a command's fresh folder is the kept cluster, opened with the 16 MB buffer pool", async () => {

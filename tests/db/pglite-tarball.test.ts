@@ -7,14 +7,14 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultClusterCache } from "@/lib/db/pglite-cluster-cache";
-import { createPglite, newCluster } from "@/lib/db/pglite-start";
+import { createPglite, keptCluster } from "@/lib/db/pglite-start";
 import { writeClusterTarball } from "@/lib/db/pglite-tarball";
 
 describe("a new cluster written from PGlite's tarball", () => {
   const root = mkdtempSync(path.join(tmpdir(), "dropmint-pglite-tarball-"));
   let tarball: Uint8Array;
   beforeAll(async () => {
-    tarball = await newCluster(defaultClusterCache());
+    tarball = await keptCluster(defaultClusterCache()!);
   }, 120_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
