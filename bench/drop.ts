@@ -1,19 +1,19 @@
 // `npm run bench:drop` (and the last part of `npm run bench`): how `npm run drop` scales to a
 // PFP collection. For 1,000 and 10,000 items (small PNGs, each its own colour so every hash
-// differs) it times validate and create as a creator runs them (a child process, the embedded
-// database and chain in a fresh DATA_DIR), with the peak memory of each (every process the
-// command starts, summed: bench/process-tree.ts), and the fixed start-up (the command with
-// nothing to do). The issue's goals are printed beside the figures: validate of 10,000 under 60 s,
-// create under 5 minutes, memory under 512 MB, start-up under 3 s.
+// differs) it times validate, create and an update that changes one item (every NFT row is
+// rewritten) as a creator runs them (a child process, the embedded database and chain in a
+// fresh DATA_DIR per size, so create also sets the database up), with the peak memory of each
+// (every process the command starts, summed: bench/process-tree.ts), and the fixed start-up
+// (the command with nothing to do). The issue's goals are printed beside the figures: validate
+// of 10,000 under 60 s, create under 5 minutes, memory under 512 MB, start-up under 3 s.
 //
-// The embedded database is set up first, as its own line (`npm run db:migrate`): PGlite
-// creates its cluster once per DATA_DIR (the site's first start normally does it), and that
-// one-time step is PGlite's own cost, not the drop's.
+// The database set-up alone (`npm run db:migrate` on a fresh DATA_DIR) is its own line: the
+// folder is written from the cluster `npm install` keeps (lib/db/pglite-start.ts) and migrated.
 //
 // BENCH_DROP_SIZES ("1000,10000") and BENCH_DROP_CREATE_MAX (10000: larger sizes are only
 // validated) shape the run.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -118,39 +118,52 @@ function print(label: string, run: Run, goalSeconds?: number) {
   if (run.code !== 0) console.log(`${"".padEnd(26)} exit ${run.code}: ${run.tail}`);
 }
 
-/** Prints the drop command's figures for each size in BENCH_DROP_SIZES beside the issue's goals. */
-export async function benchDrop(): Promise<void> {
-  console.log("\nnpm run drop at PFP scale (a fresh DATA_DIR; peak memory of every process the command starts)");
+/** A fresh DATA_DIR for `run`, removed after it. */
+async function withDataDir(run: (dataDir: string) => Promise<void>): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-bench-drop-data-"));
   try {
-    const startup = await runDrop(["validate", path.join(dataDir, "no-such-folder")], dataDir);
-    print("start-up (nothing to do)", startup, GOALS.startupS);
-    print("database set-up (once)", await runDrop([], dataDir, "db:migrate"));
-    for (const size of SIZES) {
-      const started = Date.now();
-      const folder = await writeFolder(size);
-      console.log(
-        `\n${size.toLocaleString("en-US")} items (folder written in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-      );
-      try {
-        print(
-          `validate ${size}`,
-          await runDrop(["validate", folder], dataDir),
-          size === 10_000 ? GOALS.validate10k : undefined,
-        );
-        if (size <= CREATE_MAX)
-          print(
-            `create ${size}`,
-            await runDrop(["create", folder], dataDir),
-            size === 10_000 ? GOALS.create10k : undefined,
-          );
-      } finally {
-        rmSync(folder, { recursive: true, force: true });
-      }
-    }
+    await run(dataDir);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Renames the last item, so `update` rewrites every NFT row (allowed before the first mint). */
+function renameLastItem(folder: string, size: number): void {
+  const file = path.join(folder, "assets", `${size - 1}.json`);
+  const metadata = JSON.parse(readFileSync(file, "utf8")) as { name: string };
+  writeFileSync(file, JSON.stringify({ ...metadata, name: `${metadata.name} (renamed)` }));
+}
+
+/** validate; then, up to BENCH_DROP_CREATE_MAX, create on a fresh DATA_DIR and update one item. */
+async function benchSize(size: number): Promise<void> {
+  const started = Date.now();
+  const folder = await writeFolder(size);
+  const writeSeconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\n${size.toLocaleString("en-US")} items (folder written in ${writeSeconds} s)`);
+  try {
+    await withDataDir(async (dataDir) => {
+      const goal = (seconds: number) => (size === 10_000 ? seconds : undefined);
+      print(`validate ${size}`, await runDrop(["validate", folder], dataDir), goal(GOALS.validate10k));
+      if (size > CREATE_MAX) return;
+      print(`create ${size}`, await runDrop(["create", folder], dataDir), goal(GOALS.create10k));
+      renameLastItem(folder, size);
+      print(`update ${size} (1 changed)`, await runDrop(["update", folder], dataDir));
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Prints the drop command's figures for each size in BENCH_DROP_SIZES beside the issue's goals. */
+export async function benchDrop(): Promise<void> {
+  console.log("\nnpm run drop at PFP scale (fresh DATA_DIRs; peak memory of all the command's processes)");
+  await withDataDir(async (dataDir) => {
+    const startup = await runDrop(["validate", path.join(dataDir, "no-such-folder")], dataDir);
+    print("start-up (nothing to do)", startup, GOALS.startupS);
+    print("database set-up", await runDrop([], dataDir, "db:migrate"));
+  });
+  for (const size of SIZES) await benchSize(size);
 }
 
 // `npm run bench:drop` runs this file alone; `npm run bench` imports it and calls benchDrop last.

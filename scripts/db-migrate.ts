@@ -4,7 +4,8 @@
 // While the site runs on the embedded database it holds it (PGlite is single-process): the
 // command then says so and exits 1 without touching it.
 // Run as a one-shot command (package.json): V8's baseline WebAssembly tier only and a 2 MB
-// young generation, like `npm run drop`: PGlite's first set-up of a DATA_DIR is its peak.
+// young generation, like `npm run drop`. A fresh DATA_DIR is written from the cluster kept
+// once per install, not made by initdb (lib/db/pglite-start.ts).
 import { getConfig } from "../lib/config";
 import { EmbeddedDatabaseBusyError, openDatabase } from "../lib/db/client";
 import { readMigrations } from "../lib/db/migrator";
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: 2,
-    // A one-shot command: the small buffer pool, and a new cluster made in memory first (lib/db/pglite-start.ts).
+    // A one-shot command: the small buffer pool (lib/db/pglite-start.ts).
     smallBufferPool: true,
   });
   try {

@@ -99,7 +99,7 @@ export type DatabaseOptions = {
   /**
    * PGlite: a small buffer pool (16 MB instead of 128 MB) for a short-lived command such as
    * `npm run drop`, which writes once and exits, so its memory stays within the creator's
-   * budget; a new cluster is made in memory first, which holds less at its peak (lib/db/pglite-start.ts).
+   * budget (a new folder's cluster comes from the one kept per install: lib/db/pglite-start.ts).
    */
   smallBufferPool?: boolean;
   /** False: open as found, pending migrations left for the site (a backup copies, never changes). */

@@ -1,6 +1,6 @@
 // lib/db/pglite-start.ts: a one-shot command (npm run drop, npm run db:migrate) on a DATA_DIR
-// with no database yet makes the cluster in memory and loads it into the folder, which holds
-// less memory at its peak. The folder it leaves is an ordinary embedded database: migrated,
+// with no database yet writes the cluster kept per install into the folder (or makes one in
+// memory when none is kept). The folder it leaves is an ordinary embedded database: migrated,
 // written, found again by the next command, and opened by the site with PostgreSQL's 128 MB
 // buffer pool although the command made the cluster with 16 MB.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";

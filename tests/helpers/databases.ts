@@ -16,8 +16,9 @@
 // in a fresh temp folder, or a throwaway `dropmint_test_<random>` database on the server,
 // dropped again by dispose().
 //
-// A brand-new PGlite folder costs about 5 s here (initdb in WASM), and running the migrations
-// on it a few seconds more; each of the suite's ~100 databases would pay both. So each kind
+// Running the migrations on a brand-new database costs a few seconds (a new PGlite folder
+// itself is quick: it is written from the cluster kept per install, lib/db/pglite-start.ts);
+// each of the suite's ~100 databases would pay it. So each kind
 // keeps one migrated template, made once by the migrator itself and named by the PGlite
 // version and a hash of the migrations (so a new migration makes a new template): a folder
 // in the OS temp folder that is copied, or a `dropmint_tpl_<hash>` database on the server
@@ -33,6 +34,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { openDatabase, type Database } from "@/lib/db/client";
+import { createPglite } from "@/lib/db/pglite-start";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { probePostgres, withAdmin } from "@/lib/db/postgres-admin";
 
@@ -126,7 +128,7 @@ function pristinePgliteCluster(): Promise<string> {
     const finalDir = path.join(templateFolder(), `dropmint-pglite-template-${pgliteVersion()}`);
     if (existsSync(path.join(finalDir, "PG_VERSION"))) return finalDir;
     const buildDir = mkdtempSync(path.join(templateFolder(), "dropmint-pglite-build-"));
-    const client = await PGlite.create({ dataDir: buildDir });
+    const client = await createPglite(buildDir, false); // the cluster kept per install
     await client.close();
     try {
       renameSync(buildDir, finalDir); // atomic: another process may have won the race

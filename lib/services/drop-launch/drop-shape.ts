@@ -1,6 +1,6 @@
 // A launched drop in the shape `update` compares (lib/domain/drop-update-rules.ts), made the
 // same way from a staged plan and from the database's rows, so equal drops compare equal.
-import type { Collection, Nft, Phase, AllowlistEntry, GateRule } from "@/lib/db/generated/client";
+import type { Collection, Phase, AllowlistEntry, GateRule } from "@/lib/db/generated/client";
 import type { DropShape } from "@/lib/domain/drop-update-rules";
 import type { DropPlan, DropPlanPhase } from "@/lib/schemas/drop-plan";
 
@@ -20,7 +20,8 @@ export function canonical(value: unknown): string {
   );
 }
 
-const nftKey = (n: {
+/** What `update` compares of one NFT, as one string. */
+export const nftKey = (n: {
   name: string | null;
   description: string | null;
   imageUrl: string | null;
@@ -71,7 +72,8 @@ export function shapeOfPlan(plan: DropPlan): DropShape {
 export type DropRows = {
   collection: Collection;
   phases: Array<Phase & { allowlist: AllowlistEntry[]; gateRules: GateRule[] }>;
-  nfts: Nft[];
+  /** Each numbered NFT's `nftKey`, by token ID. */
+  nftKeys: Map<number, string>;
 };
 
 export function settingsOf(collection: Collection): LaunchSettings {
@@ -127,7 +129,7 @@ export function shapeOfRows(rows: DropRows): DropShape {
     assetsHash: collection.assetsHash,
     placeholderImage: collection.delayedRevealEnabled ? collection.placeholderImage : null,
     revealAt: collection.revealedAt?.toISOString() ?? null,
-    nfts: new Map(rows.nfts.filter((n) => n.tokenId !== null).map((n) => [n.tokenId!, nftKey(n)])),
+    nfts: rows.nftKeys,
     phases: rows.phases.map((phase, i) => ({
       label: settings.phaseLabels[i] ?? null,
       name: phase.name ?? "",

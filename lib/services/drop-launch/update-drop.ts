@@ -11,6 +11,7 @@ import type { DropPlan } from "@/lib/schemas/drop-plan";
 import type { ServiceContext } from "../context";
 import { collectionFieldsOf, writeExtras, writeNfts, writePhases } from "./drop-rows";
 import { shapeOfPlan, shapeOfRows } from "./drop-shape";
+import { nftKeysOf } from "./nft-keys";
 import { assertGateCollectionsKnown } from "./gate-collections";
 import { assertPhasesSettle } from "./phase-payments";
 import { describeDrop, type DropReport } from "./describe-drop";
@@ -42,7 +43,6 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
         orderBy: { sortOrder: "asc" },
         include: { allowlist: true, gateRules: true },
       });
-      const nfts = await tx.nft.findMany({ where: { collectionId, isMasterEdition: false } });
       const live = await tx.mintSession.count({ where: { collectionId, status: { in: [...LIVE_SESSIONS] } } });
       if (live > 0)
         throw new AppError(
@@ -50,10 +50,12 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
           `A mint of "${plan.shortId}" is in progress (${live} open session${live === 1 ? "" : "s"}); run update again in a few minutes.`,
         );
       const mintRows = await tx.mint.groupBy({ by: ["phaseId"], where: { collectionId }, _count: { _all: true } });
-      const minted = nfts.filter((n) => n.status === "minted" || n.status === "burned").length;
+      const minted = await tx.nft.count({
+        where: { collectionId, isMasterEdition: false, status: { in: ["minted", "burned"] } },
+      });
       const phaseMints = phases.map((p) => mintRows.find((r) => r.phaseId === p.id)?._count._all ?? 0);
 
-      const current = shapeOfRows({ collection, phases, nfts });
+      const current = shapeOfRows({ collection, phases, nftKeys: await nftKeysOf(tx, collectionId) });
       const next = shapeOfPlan(plan);
       const fairSeedPublic = isFairSeedPublic({ totalSupply: collection.totalSupply, minted, phases }, ctx.clock.now());
       const verdict = judgeUpdate(current, next, { minted, phaseMints, fairSeedPublic });
