@@ -12,8 +12,12 @@ export type { PriceQuote, PriceSnapshot, Unavailable } from "./price-book";
 export const NO_PROVIDER = "none";
 export { PriceBook } from "./price-book";
 
-// One book per configuration object: a process has one, each test runtime its own.
-const books = new WeakMap<Config, PriceBook>();
+// One book per configuration object: a process has one, each test runtime its own. Kept on
+// globalThis: Next bundles this module into the pages' and the route handlers' server code
+// separately, and a module-level map gave each bundle its own book (so the provider was asked,
+// and an outage logged, once per bundle).
+const booksSlot = globalThis as unknown as { __dropmintPriceBooks?: WeakMap<Config, PriceBook> };
+const books = (booksSlot.__dropmintPriceBooks ??= new WeakMap<Config, PriceBook>());
 
 export function tokenPriceBook(config: Config): PriceBook {
   let book = books.get(config);

@@ -165,6 +165,16 @@ describe("the built site on the embedded defaults", () => {
     expect(body).toMatchObject({ success: true, lamports: 2_000_000_000, balance: 2_000_000_000 });
   });
 
+  it("asks an offline price provider through one price book, so the outage is logged once", async () => {
+    // The token-price route and the pegged drop's page are separate server bundles.
+    const sameOrigin = { headers: { "sec-fetch-site": "same-origin" } };
+    expect((await fetch(`${site!.url}/api/public/token-prices`, sameOrigin)).status).toBe(200);
+    expect((await fetch(`${site!.url}/d/doves`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const warnings = site!.output().match(/token price source \S+ unavailable/g) ?? [];
+    expect(warnings).toHaveLength(1);
+  });
+
   it("keeps data, keys and chain state across a clean restart and a kill", async () => {
     const before = (await getJson("/api/v1/collections/sprites", { headers: { "x-api-key": key } })).body;
     for (const signal of ["SIGTERM", "SIGKILL"] as const) {
