@@ -7,7 +7,7 @@
 // but the drain's documented 503 SERVER_BUSY on a prepare (which it retries), the other
 // instance answers no 5xx, no session is left stuck, and every buyer who paid holds the NFT.
 import { randomInt } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
@@ -19,7 +19,7 @@ import { preparedMintResponseSchema } from "@/lib/schemas/mint";
 import { signPrepared } from "../api/mint/fixtures";
 import { createEmptyPostgresDatabase, databaseTarget } from "../helpers/databases";
 import { redisProblem, startLocalnet, type Localnet } from "../helpers/localnet";
-import { startNginx, type Nginx } from "../helpers/nginx";
+import { NGINX_SITE_FILE, startNginx, type Nginx } from "../helpers/nginx";
 import { freePort, runScript, startSite, type Site } from "../helpers/site-process";
 import { httpCall, type HttpAnswer } from "../helpers/http-from";
 
@@ -82,7 +82,7 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
       startSite(envOf(portB, "b")),
     ]);
     nginx = await startNginx({ listenPort: nginxPort, upstreamPorts: [portA, portB], dir: path.join(root, "nginx") });
-    const drop = await through("GET", "/api/v1/collections/doves", { from: clientAddress(0) });
+    const drop = await through("GET", "/api/v1/collections/doves", { from: clientAddress(0), headers: withKey() });
     expect(drop.status, drop.text).toBe(200);
     phaseId = collectionResponseSchema.parse(drop.body).phases.active[0]!.id;
   });
@@ -161,12 +161,19 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
 
     // Drop pages (s-maxage=5) and public reads (s-maxage=2) come from nginx's cache the second time.
     const origin = { origin: `${nginx.url}` };
+    const cacheKey = /proxy_cache_key "([^"]+)"/.exec(readFileSync(NGINX_SITE_FILE, "utf8"))![1]!;
+    expect(cacheKey).toContain("$dropmint_api_key");
     for (const pathname of ["/d/doves", "/api/public/collection/doves"]) {
       const first = await through("GET", pathname, { from, headers: origin });
       expect(first.status, first.text).toBe(200);
       expect(first.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=[25],/);
       const second = await through("GET", pathname, { from, headers: origin });
       expect([pathname, second.headers["x-cache-status"]]).toEqual([pathname, "HIT"]);
+      // nginx's cache key stands in for Vary: it must name every header the answer varies by.
+      const varies = String(first.headers.vary).toLowerCase().split(/,\s*/);
+      // (X-API-Key as $dropmint_api_key: whether a key was sent.)
+      const keyed = (name: string) => name === "x-api-key" || cacheKey.includes(`$http_${name.replaceAll("-", "_")}`);
+      expect(varies.filter((name) => !keyed(name))).toEqual([]);
     }
     // Partner reads are private, mint calls are never kept.
     const partner = await through("GET", "/api/v1/collections/doves", { from, headers: withKey() });
@@ -221,13 +228,16 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
     const late = buyers.slice(RUSH_BUYERS).map((buyer) => mint(buyer.wallet, buyer.from, log));
     const results = await Promise.all([...rush, ...late]);
     expect(await exited).toBe(0);
-    console.log(`rush through nginx with a SIGTERM: ${results.length} mints in ${Date.now() - started} ms`);
+    const busy = log.filter((answer) => answer.status === 503).length;
+    console.log(
+      `rush through nginx with a SIGTERM: ${results.length} mints in ${Date.now() - started} ms, ${busy} prepares retried after 503`,
+    );
 
     const outputA = siteA.output();
     expect(outputA).toMatch(/"msg":"drained and closed"/);
     expect(outputA).toMatch(/"drained":true/);
     // A took part: some of the rush's executes were in flight at the signal and finished.
-    expect(outputA).toMatch(/"route":"\/api\/v1\/execute-mint","status":200/);
+    expect(outputA).toMatch(/"route":"\/api\/v1\/execute-mint","method":"POST","status":200/);
     // What the clients saw: answers, and a 503 only as the drain's refusal of a prepare.
     const fiveHundreds = log.filter((answer) => answer.status >= 500);
     for (const answer of fiveHundreds) {
