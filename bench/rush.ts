@@ -17,12 +17,10 @@
 // them execute at once, each on whichever instance its connection reaches, not
 // necessarily the one that prepared it. A round that leaves NFTs unsold (an execute
 // refused) is followed by another, RUSH_MAX_ROUNDS (5) at most.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { getTokenGroupState, TOKEN_2022_PROGRAM_ID, unpackMint } from "@solana/spl-token";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import pg from "pg";
@@ -31,6 +29,7 @@ import { createApiKey } from "@/lib/services/api-keys";
 import { signPrepared } from "../tests/api/mint/fixtures";
 import { signText } from "../tests/helpers/wallet-sign-in";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
+import { startLocalnet, redisProblem } from "../tests/helpers/localnet";
 import { freePort, runScript, startSite, type Site } from "../tests/helpers/site-process";
 import { meets, printBounds, printGoals, target, verdict, type GoalId } from "./goals";
 import { LoadGenerator, percentile, summarise, type LoadAnswer, type LoadOutcome, type LoadRequest } from "./load";
@@ -45,59 +44,6 @@ const MAX_ROUNDS = Number(process.env.RUSH_MAX_ROUNDS ?? 8);
 const ATTACK_SHARE = Number(process.env.RUSH_ATTACK_SHARE ?? 0.2);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const SOL = 1_000_000_000n;
-const ROOT = path.resolve(import.meta.dirname, "..");
-
-type Localnet = { url: string; process: ChildProcess; stop(): Promise<void> };
-
-/** `npm run localnet` on a free port, in a folder of its own. */
-async function startLocalnet(dir: string): Promise<Localnet> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/localnet.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, LOCALNET_PORT: String(port), LOCALNET_DIR: dir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stderr!.on("data", (chunk) => (output += String(chunk)));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const ready = await new Promise<boolean>((resolve) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on("line", (line) => {
-      output += `${line}\n`;
-      if (line.startsWith("Localnet JSON-RPC on")) resolve(true);
-    });
-    void exited.then(() => resolve(false));
-  });
-  if (!ready) throw new Error(`the localnet did not start:\n${output}`);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    process: child,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-async function redisReachable(url: string): Promise<string | undefined> {
-  const { Redis } = await import("ioredis");
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-    enableOfflineQueue: false,
-  });
-  redis.on("error", () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    redis.disconnect();
-  }
-}
 
 type Buyer = { wallet: Keypair; ip: string; minted: boolean; cookie?: string };
 
@@ -165,8 +111,8 @@ async function main(): Promise<void> {
   assertProductionBuild();
   const postgres = databaseTarget("postgres");
   if (!postgres.available) throw new Error(`the rush needs PostgreSQL: ${postgres.reason}`);
-  const redisProblem = await redisReachable(REDIS_URL);
-  if (redisProblem) throw new Error(`the rush needs Redis at ${REDIS_URL}: ${redisProblem}`);
+  const redis = await redisProblem(REDIS_URL);
+  if (redis) throw new Error(`the rush needs Redis at ${REDIS_URL}: ${redis}`);
   printGoals(["rush-prepare-p95", "rush-execute-p95", "rush-exact-supply"]);
 
   const root = mkdtempSync(path.join(tmpdir(), "dropmint-rush-"));

@@ -59,6 +59,7 @@ const server = createServer((request, response) => {
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${String(forwarded)}, ${peer}` : peer;
   closeAfterUnreadBody(response);
+  closeWhenDraining(response);
   if (isCdnCacheablePage(request.method, request.url, request.headers.rsc !== undefined)) cacheOnCdn(response);
   // A malformed path or a method the path does not answer: Next would answer a bare 500 or 405.
   const refusal = earlyRefusal(request.method ?? "GET", request.url ?? "/");
@@ -120,6 +121,19 @@ function closeAfterUnreadBody(response: ServerResponse): void {
   response.writeHead = ((statusCode: number, ...rest: unknown[]) => {
     if (statusCode === 413 || statusCode === 408) response.setHeader("Connection", "close");
     return writeHead(statusCode, ...rest);
+  }) as typeof response.writeHead;
+}
+
+/**
+ * Once draining, every answer closes its connection: a proxy in front (deploy/nginx) keeps
+ * connections alive, and one kept to a draining instance would bring it new prepares, each
+ * refused 503. Closed, the proxy's next connection is refused and it picks another instance.
+ */
+function closeWhenDraining(response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((...args: unknown[]) => {
+    if (closing) response.setHeader("Connection", "close");
+    return writeHead(...args);
   }) as typeof response.writeHead;
 }
 

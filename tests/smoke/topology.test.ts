@@ -1,0 +1,279 @@
+// The documented topology (README "Deploying", issue 27 items 7 and 8): Debian's nginx with
+// deploy/nginx/dropmint.conf in front of two built instances on PostgreSQL and Redis with
+// one shared chain (`npm run localnet`). A collector mints through nginx with a real
+// keypair; nginx keeps what the app marks public; each client's own address reaches the
+// app's budgets, shared by both instances through Redis; the metrics are read through it.
+// Then one instance gets SIGTERM in the middle of a rush: nothing a client sees is a 5xx
+// but the drain's documented 503 SERVER_BUSY on a prepare (which it retries), the other
+// instance answers no 5xx, no session is left stuck, and every buyer who paid holds the NFT.
+import { randomInt } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RpcChain } from "@/lib/chain";
+import { collectionResponseSchema } from "@/lib/schemas/collection";
+import { preparedMintResponseSchema } from "@/lib/schemas/mint";
+import { signPrepared } from "../api/mint/fixtures";
+import { createEmptyPostgresDatabase, databaseTarget } from "../helpers/databases";
+import { redisProblem, startLocalnet, type Localnet } from "../helpers/localnet";
+import { NGINX_SITE_FILE, startNginx, type Nginx } from "../helpers/nginx";
+import { freePort, runScript, startSite, type Site } from "../helpers/site-process";
+import { httpCall, type HttpAnswer } from "../helpers/http-from";
+
+const TOKEN = "topology-metrics-token-0123456789";
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const READS_PER_MINUTE = 40;
+const RUSH_BUYERS = 16;
+const LATE_BUYERS = 8;
+
+// Every client its own loopback address (Linux routes all of 127/8 to lo), so nginx sees
+// each one's address as a real edge would; a new /16 each run, as Redis keeps budgets a minute.
+const net = randomInt(2, 255);
+const clientAddress = (i: number) => `127.${net}.${i >> 8}.${(i & 255) + 1}`;
+
+describe("nginx in front of two instances on PostgreSQL, Redis and the localnet", () => {
+  let root: string;
+  let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
+  let localnet: Localnet;
+  let sites: Site[] = [];
+  let nginx: Nginx;
+  let key: string;
+  let phaseId: string;
+
+  beforeAll(async () => {
+    const postgres = databaseTarget("postgres");
+    if (!postgres.available) throw new Error(`the topology test needs PostgreSQL: ${postgres.reason}`);
+    const redis = await redisProblem(REDIS_URL);
+    if (redis) throw new Error(`the topology test needs Redis at ${REDIS_URL}: ${redis}`);
+    root = mkdtempSync(path.join(tmpdir(), "dropmint-topology-"));
+    database = await createEmptyPostgresDatabase(postgres, { migrated: true });
+    localnet = await startLocalnet(path.join(root, "localnet"));
+    const [portA, portB, nginxPort] = [await freePort(), await freePort(), await freePort()];
+    const shared = {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      SOLANA_CLUSTER: "localnet",
+      SOLANA_RPC_URL: localnet.url,
+      MINT_AUTHORITY_SECRET_KEY: JSON.stringify(Array.from(Keypair.generate().secretKey)),
+      PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
+      TRUSTED_PROXY_HOPS: "1",
+      METRICS_TOKEN: TOKEN,
+      RATE_LIMIT_READS_PER_MINUTE: String(READS_PER_MINUTE),
+      RATE_LIMIT_MINTS_PER_MINUTE: "1000",
+      TOKEN_PRICE_PROVIDER_URL: "none",
+      STATIC_TOKEN_PRICES: '{"SOL":150}',
+      DEMO_ACTIVITY_MINUTES: "0",
+      LOG_LEVEL: "info",
+    };
+    const envOf = (port: number, name: string) => ({ ...shared, PORT: String(port), DATA_DIR: path.join(root, name) });
+    const seeded = await runScript("db-seed.ts", [], { ...envOf(portA, "seed"), LOG_LEVEL: "silent" });
+    expect(seeded.status, seeded.stderr).toBe(0);
+    const created = await runScript("keys.ts", ["create", "--class", "live", "--collections", "doves"], {
+      ...envOf(portA, "seed"),
+    });
+    expect(created.status, created.stderr).toBe(0);
+    key = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)![1]!;
+    // Instance A can be made slow to submit (SIGUSR2), so a SIGTERM finds executes in flight.
+    sites = await Promise.all([
+      startSite(envOf(portA, "a"), { preload: ["tests/smoke/fixtures/slow-submit.ts"] }),
+      startSite(envOf(portB, "b")),
+    ]);
+    nginx = await startNginx({ listenPort: nginxPort, upstreamPorts: [portA, portB], dir: path.join(root, "nginx") });
+    const drop = await through("GET", "/api/v1/collections/doves", { from: clientAddress(0), headers: withKey() });
+    expect(drop.status, drop.text).toBe(200);
+    phaseId = collectionResponseSchema.parse(drop.body).phases.active[0]!.id;
+  });
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await Promise.all(sites.map((site) => site.stop("SIGKILL")));
+    await localnet?.stop();
+    await database?.drop();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  const through = (
+    method: string,
+    pathname: string,
+    options: { from: string; headers?: Record<string, string>; body?: unknown },
+  ) => httpCall(`${nginx.url}${pathname}`, { method, ...options });
+  const withKey = () => ({ "x-api-key": key });
+
+  const funded = async (from: string) => {
+    const wallet = Keypair.generate();
+    const faucet = await through("POST", "/api/localnet/faucet", {
+      from,
+      body: { address: wallet.publicKey.toBase58(), sol: 1 },
+    });
+    expect(faucet.status, faucet.text).toBe(200);
+    return wallet;
+  };
+
+  /** prepare → sign → execute through nginx, as a client does: a 503 SERVER_BUSY prepare is retried after its Retry-After. */
+  const mint = async (wallet: Keypair, from: string, log: HttpAnswer[]) => {
+    const body = { collectionId: "doves", phaseId, walletAddress: wallet.publicKey.toBase58(), quantity: 1 };
+    let prepared: HttpAnswer;
+    for (let attempt = 1; ; attempt++) {
+      prepared = await through("POST", "/api/v1/prepare-mint", { from, headers: withKey(), body });
+      log.push(prepared);
+      if (prepared.status !== 503 || attempt === 3) break;
+      await new Promise((resolve) => setTimeout(resolve, Number(prepared.headers["retry-after"] ?? 1) * 1000));
+    }
+    expect(prepared.status, prepared.text).toBe(200);
+    const { sessions, transactions } = preparedMintResponseSchema.parse(prepared.body);
+    const executed = await through("POST", "/api/v1/execute-mint", {
+      from,
+      headers: withKey(),
+      body: {
+        sessionId: sessions[0]!.sessionId,
+        signedTransaction: signPrepared(transactions[0]!.transaction, wallet),
+      },
+    });
+    log.push(executed);
+    return { sessionId: sessions[0]!.sessionId, executed };
+  };
+
+  /** Waits until the instance itself (its own port, not nginx) counts an execute in progress. */
+  const executesInFlight = async (site: Site) => {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      const scrape = await fetch(`${site.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      if (/^dropmint_admission_in_progress\{kind="execute"\} [1-9]/m.test(await scrape.text())) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("no execute reached instance A");
+  };
+
+  it("mints through nginx, caches what the app marks public, and passes each client's address", async () => {
+    const from = clientAddress(1);
+    const buyer = await funded(from);
+    const log: HttpAnswer[] = [];
+    const { executed } = await mint(buyer, from, log);
+    expect(executed.status, executed.text).toBe(200);
+    expect(executed.body).toMatchObject({ success: true, minted: 1 });
+    const chain = new RpcChain({ cluster: "localnet", rpcUrl: localnet.url });
+    const holdings = await chain.getTokenBalances(buyer.publicKey.toBase58());
+    expect(holdings.filter((holding) => holding.amount === 1n)).toHaveLength(1);
+    // nginx's request id is the app's (X-Request-Id), one id in both logs.
+    expect(executed.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+
+    // Drop pages (s-maxage=5) and public reads (s-maxage=2) come from nginx's cache the second time.
+    const origin = { origin: `${nginx.url}` };
+    const cacheKey = /proxy_cache_key "([^"]+)"/.exec(readFileSync(NGINX_SITE_FILE, "utf8"))![1]!;
+    expect(cacheKey).toContain("$dropmint_api_key");
+    for (const pathname of ["/d/doves", "/api/public/collection/doves"]) {
+      const first = await through("GET", pathname, { from, headers: origin });
+      expect(first.status, first.text).toBe(200);
+      expect(first.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=[25],/);
+      const second = await through("GET", pathname, { from, headers: origin });
+      expect([pathname, second.headers["x-cache-status"]]).toEqual([pathname, "HIT"]);
+      // nginx's cache key stands in for Vary: it must name every header the answer varies by.
+      const varies = String(first.headers.vary).toLowerCase().split(/,\s*/);
+      // (X-API-Key as $dropmint_api_key: whether a key was sent.)
+      const keyed = (name: string) => name === "x-api-key" || cacheKey.includes(`$http_${name.replaceAll("-", "_")}`);
+      expect(varies.filter((name) => !keyed(name))).toEqual([]);
+    }
+    // Partner reads are private, mint calls are never kept.
+    const partner = await through("GET", "/api/v1/collections/doves", { from, headers: withKey() });
+    expect(partner.headers["cache-control"]).toBe("private, no-cache");
+    expect(partner.headers["x-cache-status"]).toBeUndefined();
+
+    // The budget follows the address nginx saw (X-Forwarded-For, TRUSTED_PROXY_HOPS=1), over
+    // both instances (Redis); a header the client makes up does not move it to another bucket.
+    const spender = clientAddress(2);
+    const statuses: number[] = [];
+    for (let i = 0; i < 2 * READS_PER_MINUTE + 20; i++) {
+      const read = await through("GET", "/api/v1/collections/doves", {
+        from: spender,
+        headers: { ...withKey(), "x-forwarded-for": `203.0.113.${i % 250}` },
+      });
+      statuses.push(read.status);
+    }
+    // A window may end mid-loop: at most twice the budget passes, and some are refused.
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(2 * READS_PER_MINUTE);
+    expect(statuses).toContain(429);
+    expect(new Set(statuses)).toEqual(new Set([200, 429]));
+    const other = await through("GET", "/api/v1/collections/doves", { from: clientAddress(3), headers: withKey() });
+    expect(other.status).toBe(200);
+    const upstreams = new Set(nginx.accessLog().match(/upstream=127\.0\.0\.1:\d+/g));
+    expect(upstreams.size).toBe(2);
+
+    // The metrics, through nginx, with the token.
+    const scrape = await through("GET", "/metrics", { from, headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(scrape.status).toBe(200);
+    expect(scrape.text).toMatch(/^dropmint_admission_limit\{kind="prepare"\} \d+/m);
+    expect(scrape.text).toMatch(/^dropmint_http_requests_total\{route="\/api\/v1\/collections\/\[identifier\]"/m);
+    expect((await through("GET", "/metrics", { from })).status).toBe(401);
+  });
+
+  it("drains one instance mid-rush: no 5xx but the retried 503 SERVER_BUSY, nothing stuck, every payment its NFT", async () => {
+    const [siteA, siteB] = sites as [Site, Site];
+    const buyers = await Promise.all(
+      Array.from({ length: RUSH_BUYERS + LATE_BUYERS }, async (_, i) => {
+        const from = clientAddress(100 + i);
+        return { from, wallet: await funded(from) };
+      }),
+    );
+    const log: HttpAnswer[] = [];
+    siteA.process.kill("SIGUSR2"); // from now on each of A's submits takes 2 s
+    const started = Date.now();
+    // The rush: every buyer prepares at once and executes as soon as it has signed.
+    const rush = buyers.slice(0, RUSH_BUYERS).map((buyer) => mint(buyer.wallet, buyer.from, log));
+    // SIGTERM once A has executes in flight (waiting in their submits); the late buyers come after it.
+    await executesInFlight(siteA);
+    const exited = siteA.stop("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const late = buyers.slice(RUSH_BUYERS).map((buyer) => mint(buyer.wallet, buyer.from, log));
+    const results = await Promise.all([...rush, ...late]);
+    expect(await exited).toBe(0);
+    const busy = log.filter((answer) => answer.status === 503).length;
+    console.log(
+      `rush through nginx with a SIGTERM: ${results.length} mints in ${Date.now() - started} ms, ${busy} prepares retried after 503`,
+    );
+
+    const outputA = siteA.output();
+    expect(outputA).toMatch(/"msg":"drained and closed"/);
+    expect(outputA).toMatch(/"drained":true/);
+    // A took part: some of the rush's executes were in flight at the signal and finished.
+    expect(outputA).toMatch(/"route":"\/api\/v1\/execute-mint","method":"POST","status":200/);
+    // What the clients saw: answers, and a 503 only as the drain's refusal of a prepare.
+    const fiveHundreds = log.filter((answer) => answer.status >= 500);
+    for (const answer of fiveHundreds) {
+      expect([answer.path, answer.status, answer.body?.code]).toEqual(["/api/v1/prepare-mint", 503, "SERVER_BUSY"]);
+    }
+    for (const { executed } of results) expect(executed.status, executed.text).toBe(200);
+    // The other instance answered no 5xx at all, and nginx never answered one of its own.
+    const linesB = siteB
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"request"'));
+    expect(linesB.length).toBeGreaterThan(0);
+    expect(linesB.filter((line) => /"status":5\d\d/.test(line))).toEqual([]);
+    expect(nginx.accessLog()).not.toMatch(/" 50[024] /);
+
+    // Nothing stuck, and on chain every buyer paid once and holds its dove.
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ status: string; count: number }>(
+        `SELECT status, count(*)::int AS count FROM "MintSession" WHERE id = ANY($1) GROUP BY status`,
+        [results.map((result) => result.sessionId)],
+      );
+      expect(rows).toEqual([{ status: "minted", count: results.length }]);
+      const stuck = await db.query(`SELECT id FROM "MintSession" WHERE status IN ('processing', 'pending')`);
+      expect(stuck.rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
+    const chain = new RpcChain({ cluster: "localnet", rpcUrl: localnet.url });
+    for (const { wallet } of buyers) {
+      const address = wallet.publicKey.toBase58();
+      const paid = BigInt(LAMPORTS_PER_SOL) - (await chain.getBalance(address));
+      const doves = (await chain.getTokenBalances(address)).filter((holding) => holding.amount === 1n);
+      // 12 USD at 150 USD per SOL is 0.08 SOL, plus fees and rent: one payment, one NFT.
+      expect([address, doves.length, paid >= 80_000_000n && paid < 160_000_000n]).toEqual([address, 1, true]);
+    }
+  });
+});
