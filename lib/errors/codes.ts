@@ -75,6 +75,9 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** Codes only the creator studio answers: their sentences ship with the studio's pages, never the public ones. */
+export type StudioOnlyCode = "STUDIO_NOT_ALLOWED" | "ALLOWLIST_INVALID";
+
 export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
 export function statusOf(code: ErrorCode): number {

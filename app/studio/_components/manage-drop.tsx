@@ -4,7 +4,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
-import { describeError } from "@/lib/client/error-messages";
+import { describeStudioError as describeError } from "@/lib/client/studio-error-messages";
 import { isClientError } from "@/lib/client/errors";
 import type { StudioFetch } from "@/lib/client/studio-client";
 import { AllowlistUpload, AuditLog, ClaimCodes, type PhaseRow } from "./manage-sections";

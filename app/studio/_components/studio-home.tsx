@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { SignInButton } from "@/app/_components/wallet-sign-in/sign-in-button";
-import { describeError } from "@/lib/client/error-messages";
+import { describeStudioError as describeError } from "@/lib/client/studio-error-messages";
 import type { Cluster } from "@/lib/config";
 import { useStudioWallet } from "./use-studio-wallet";
 
