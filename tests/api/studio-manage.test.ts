@@ -37,6 +37,20 @@ for (const target of databaseTargets) {
     }, 180_000);
     afterAll(() => app?.close());
 
+    it("keeps the drop its creator's when the CLI updates the creators list", async () => {
+      const creators = (list: string) =>
+        editJson(path.join(drop.folder, "config.json"), (config) => {
+          config.creators[0].address = list;
+        });
+      creators(GOOD[1]!);
+      expect((await launchFolder(app, drop.folder, "update")).outcome).toBe("updated");
+      const row = await app.context().db.collection.findUniqueOrThrow({ where: { id: drop.id } });
+      expect(row.creatorWallet).toBe(creator.publicKey.toBase58());
+      expect((await studio("GET", "")).status).toBe(200);
+      creators(creator.publicKey.toBase58());
+      expect((await launchFolder(app, drop.folder, "update")).outcome).toBe("updated");
+    });
+
     it("records who changed what and when: the CLI's change lines, before → after", async () => {
       const edit = await studio("PATCH", "", { twitter: "@night_moths", bannerImage: null });
       expect(edit.status, edit.text).toBe(200);

@@ -87,9 +87,10 @@ export async function updateDropFromPlan(
 
       const fields = collectionFieldsOf(ctx, plan);
       // The launch status is the operator's (or the studio's launch): an update never reopens a drop in maintenance.
+      // The creator wallet is who owns the drop in the studio, set at create: a new creators list does not hand it over.
       await tx.collection.update({
         where: { id: collectionId },
-        data: { ...fields, shortId: undefined, launchStatus: undefined },
+        data: { ...fields, shortId: undefined, launchStatus: undefined, creatorWallet: undefined },
       });
       const removed = phases.slice(plan.phases.length).map((p) => p.id);
       if (removed.length > 0) await tx.phase.deleteMany({ where: { id: { in: removed } } });
