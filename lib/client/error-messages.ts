@@ -1,7 +1,7 @@
 // Plain-words sentences for collectors, one per error code: every code the service answers
 // with (lib/errors/codes.ts), the client's own, and the wallet's. The service's `error`
 // sentence is written for developers and may change; pages show these instead.
-import type { ErrorCode } from "@/lib/errors";
+import type { ErrorCode, StudioOnlyCode } from "@/lib/errors";
 import { isClientError } from "./errors";
 
 /** Codes raised in the browser: by the client (see errors.ts) or around the wallet. */
@@ -18,7 +18,8 @@ const TRY_AGAIN_SOON = "Please try again in a moment.";
 
 // Typed against ErrorCode (a type-only import: no zod reaches the browser), so a new service
 // code without a sentence fails the type check as well as the unit test.
-const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
+// The studio's own codes are in studio-error-messages.ts, so the public pages do not carry them.
+const SENTENCES: Record<Exclude<ErrorCode, StudioOnlyCode> | ClientErrorCode, string> = {
   // Access. Collectors cannot fix these; the sentences say so without blaming them.
   API_KEY_REQUIRED: "This page couldn't connect to the mint service. Please reload the page and try again.",
   API_KEY_INVALID: "This site's access to the mint service isn't working right now. Please try again later.",

@@ -67,7 +67,9 @@ export interface components {
       | "PROFILE_NAME_TAKEN"
       | "PROFILE_BLOCKED"
       | "AVATAR_NOT_HELD"
-      | "NFT_NOT_FOUND";
+      | "NFT_NOT_FOUND"
+      | "STUDIO_NOT_ALLOWED"
+      | "ALLOWLIST_INVALID";
     ErrorEnvelope: {
       /** @constant */
       success: false;
@@ -135,7 +137,9 @@ export interface components {
         | "PROFILE_NAME_TAKEN"
         | "PROFILE_BLOCKED"
         | "AVATAR_NOT_HELD"
-        | "NFT_NOT_FOUND";
+        | "NFT_NOT_FOUND"
+        | "STUDIO_NOT_ALLOWED"
+        | "ALLOWLIST_INVALID";
       retryAfter?: number;
       reason?: string | null;
       blockedUntil?: string | null;
