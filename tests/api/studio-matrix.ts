@@ -127,4 +127,12 @@ export const STUDIO_ENDPOINTS: StudioEndpointRow[] = [
   },
   { name: "get drop by short ID", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.shortId}`, ok: 200 },
   { name: "get drop by UUID", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.id}`, ok: 200 },
+  { name: "dashboard", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.id}/dashboard`, ok: 200 },
+  {
+    name: "dashboard by short ID",
+    method: "GET",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/dashboard`,
+    ok: 200,
+  },
+  { name: "mints CSV", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.id}/mints.csv`, ok: 200 },
 ];

@@ -4,7 +4,7 @@
 // session expire, one is refused for its balance. Every figure (the minute buckets, revenue
 // per phase and currency, sold per phase, holders, top minters, code redemptions, the funnel
 // with its refusals by code, the money) and the CSV rows are compared with what happened.
-import type { Keypair } from "@solana/web3.js";
+import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minuteOf } from "@/lib/domain/drop-dashboard";
 import { MINTS_CSV_COLUMNS } from "@/lib/domain/mints-csv";
@@ -22,7 +22,7 @@ import {
   signPrepared,
   type FixtureDrop,
 } from "../mint/fixtures";
-import { dashboardOf, mintsCsvOf, studioCaller, type StudioCaller } from "./studio-client";
+import { dashboardOf, mintsCsvOf, studioCaller, studioEnv, type StudioCaller } from "./studio-client";
 
 const SOL_PRICE = 100_000_000n; // 0.1 SOL
 const SOL_FEE = 5_000_000n; // PLATFORM_FEE_LAMPORTS default
@@ -88,9 +88,14 @@ for (const target of databaseTargets) {
     }
 
     beforeAll(async () => {
+      const creatorWallet = Keypair.generate();
       app = await startTestApp(target, {
         seed: false,
-        env: { STATIC_TOKEN_PRICES: '{"SOL":150,"DUSD":1}', PLATFORM_FEE_TOKEN_BPS: "100" },
+        env: {
+          STATIC_TOKEN_PRICES: '{"SOL":150,"DUSD":1}',
+          PLATFORM_FEE_TOKEN_BPS: "100",
+          ...studioEnv(creatorWallet),
+        },
       });
       drop = await createFixtureDrop(app, { shortId: "dash-drop", price: SOL_PRICE, supply: 12, maxPerWallet: 5 });
       other = await createFixtureDrop(app, { shortId: "dash-other", price: SOL_PRICE, supply: 4 });
@@ -123,7 +128,11 @@ for (const target of databaseTargets) {
       for (const name of ["a", "b", "c", "d"] as const) wallets[name] = await fundedWallet(app);
       wallets.e = await fundedWallet(app, 0n);
       await giveTokens(app, token, "spl-token", [{ owner: wallets.b.publicKey, amount: 100n * DUSD }]);
-      creator = await studioCaller(app, drop);
+      await prisma().collection.update({
+        where: { id: drop.collectionId },
+        data: { creatorWallet: creatorWallet.publicKey.toBase58() },
+      });
+      creator = await studioCaller(creatorWallet);
 
       // The sale: a three mints, b one in SOL and one in the token, c one with a free-mint code.
       for (let i = 0; i < 3; i++) await mint(drop, drop.phaseId, wallets.a);

@@ -1,23 +1,28 @@
-// TEMPORARY: calls the services until the studio routes exist.
-import { getDropDashboard } from "@/lib/services/drop-dashboard";
-import { mintsCsvLines } from "@/lib/services/mints-export";
-import type { TestApp } from "../../helpers/test-app";
-import type { FixtureDrop } from "../mint/fixtures";
+// A creator calling the studio's dashboard routes as the studio page does: signed in with the
+// wallet's real keypair (Sign In With Solana), naming it in X-Studio-Wallet, from the site.
+import { Keypair } from "@solana/web3.js";
+import { callJson, callRoute } from "../../helpers/route-caller";
+import { TEST_SITE_ORIGIN } from "../../helpers/test-app";
+import { signInCookie } from "../../helpers/wallet-sign-in";
 
-export type StudioCaller = { app: TestApp };
+export type StudioCaller = { wallet: Keypair; headers: Record<string, string> };
 
-export async function studioCaller(app: TestApp, _drop: FixtureDrop): Promise<StudioCaller> {
-  return { app };
+/** The environment that lets `creator` into the studio (an allowlist of one). */
+export function studioEnv(creator: Keypair): Record<string, string> {
+  return { STUDIO_CREATORS: "allowlist", CREATOR_WALLETS: creator.publicKey.toBase58() };
 }
 
-export async function dashboardOf(caller: StudioCaller, collectionId: string) {
-  const view = await getDropDashboard(caller.app.context(), collectionId);
-  const body = JSON.parse(JSON.stringify({ success: true, ...view }));
-  return { status: 200, text: "", body, headers: new Headers() };
+export async function studioCaller(wallet: Keypair): Promise<StudioCaller> {
+  const site = { origin: TEST_SITE_ORIGIN, "x-forwarded-for": "203.0.113.61" };
+  const cookie = await signInCookie(wallet, site);
+  return { wallet, headers: { ...site, cookie, "x-studio-wallet": wallet.publicKey.toBase58() } };
 }
 
-export async function mintsCsvOf(caller: StudioCaller, collectionId: string) {
-  const lines: string[] = [];
-  for await (const line of mintsCsvLines(caller.app.context(), collectionId)) lines.push(line);
-  return { status: 200, text: lines.join("\r\n") + "\r\n", headers: new Headers({ "content-type": "text/csv" }) };
+export function dashboardOf(caller: StudioCaller, dropRef: string) {
+  return callJson("GET", `/api/studio/drops/${dropRef}/dashboard`, { headers: caller.headers });
+}
+
+export async function mintsCsvOf(caller: StudioCaller, dropRef: string) {
+  const response = await callRoute("GET", `/api/studio/drops/${dropRef}/mints.csv`, { headers: caller.headers });
+  return { status: response.status, headers: response.headers, text: await response.text() };
 }

@@ -3,6 +3,8 @@
 // (a page render carries nothing of the drop, so another creator learns nothing from it).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { getConfig } from "@/lib/config";
 import { UUID } from "@/lib/domain/collection-identifier";
 import { DropDashboard } from "./_components/drop-dashboard";
 
@@ -12,5 +14,9 @@ export const metadata: Metadata = { title: "Drop dashboard", robots: { index: fa
 export default async function StudioDropDashboardPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!UUID.test(id)) notFound();
-  return <DropDashboard dropId={id} />;
+  return (
+    <Suspense>
+      <DropDashboard dropId={id} cluster={getConfig().cluster} />
+    </Suspense>
+  );
 }

@@ -9,6 +9,8 @@ import { useQuery } from "@tanstack/react-query";
 import { dropDashboardResponseSchema, type DropDashboardView } from "@/lib/schemas/studio-dashboard";
 
 export const POLL_MS = 2_000;
+/** The header naming the wallet a studio request acts for (lib/api/studio-auth.ts). */
+const STUDIO_WALLET_HEADER = "x-studio-wallet";
 
 export class DashboardReadError extends Error {
   constructor(
@@ -24,10 +26,29 @@ export function dashboardUrl(dropId: string, file: "dashboard" | "mints.csv"): s
   return `/api/studio/drops/${encodeURIComponent(dropId)}/${file}`;
 }
 
-async function readDashboard(dropId: string, signal: AbortSignal): Promise<DropDashboardView> {
+/** The wallets this browser has signed in (their HttpOnly cookies are only readable by the server). */
+async function signedInWallets(signal: AbortSignal): Promise<string[]> {
+  const response = await fetch("/api/public/wallet-session", { credentials: "same-origin", cache: "no-store", signal });
+  const body = (await response.json().catch(() => null)) as { wallets?: Array<{ address: string }> } | null;
+  return response.ok ? (body?.wallets ?? []).map((w) => w.address) : [];
+}
+
+/** The signed-in wallets, polled slowly so signing in elsewhere (another tab, the button) is noticed. */
+export function useSignedInWallets() {
+  return useQuery({
+    queryKey: ["studio", "wallets"],
+    queryFn: ({ signal }) => signedInWallets(signal),
+    refetchInterval: 30_000,
+    retry: false,
+  });
+}
+
+async function readDashboard(dropId: string, wallet: string, signal: AbortSignal): Promise<DropDashboardView> {
+  // The studio acts for the one wallet it names (a browser may hold several wallets' sessions).
   const response = await fetch(dashboardUrl(dropId, "dashboard"), {
     credentials: "same-origin",
     cache: "no-store",
+    headers: { [STUDIO_WALLET_HEADER]: wallet },
     signal,
   });
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
@@ -39,10 +60,11 @@ async function readDashboard(dropId: string, signal: AbortSignal): Promise<DropD
   return dropDashboardResponseSchema.parse(body);
 }
 
-export function useDropDashboard(dropId: string) {
+export function useDropDashboard(dropId: string, wallet: string | null) {
   return useQuery({
-    queryKey: ["studio", "dashboard", dropId],
-    queryFn: ({ signal }) => readDashboard(dropId, signal),
+    queryKey: ["studio", "dashboard", dropId, wallet],
+    queryFn: ({ signal }) => readDashboard(dropId, wallet!, signal),
+    enabled: wallet !== null,
     // Signed out, not the drop's creator, no such drop: asking again will not change the answer.
     refetchInterval: (query) => (isFinal(query.state.error) ? false : POLL_MS),
     refetchIntervalInBackground: false,
@@ -52,4 +74,22 @@ export function useDropDashboard(dropId: string) {
 
 function isFinal(error: unknown): boolean {
   return error instanceof DashboardReadError && [401, 403, 404].includes(error.status);
+}
+
+/** Fetches the mints CSV as the wallet and hands it to the browser as a file. */
+export async function downloadMintsCsv(dropId: string, wallet: string): Promise<void> {
+  const response = await fetch(dashboardUrl(dropId, "mints.csv"), {
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { [STUDIO_WALLET_HEADER]: wallet },
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(body?.error ?? "The export failed; try again.");
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "mints.csv";
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -5,21 +5,42 @@
 import { useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { formatCount, formatUtcDateTime } from "@/lib/format";
-import { dashboardUrl, useDropDashboard, DashboardReadError } from "./dashboard-data";
+import { useSearchParams } from "next/navigation";
+import { SignInButton } from "@/app/_components/wallet-sign-in/sign-in-button";
+import type { Cluster } from "@/lib/config";
+import { downloadMintsCsv, useDropDashboard, useSignedInWallets, DashboardReadError } from "./dashboard-data";
 import { MintsChart } from "./mints-chart";
 import { ClaimCodes, Funnel, Holders, Money, Phases, Revenue } from "./dashboard-sections";
 
-export function DropDashboard({ dropId }: { dropId: string }) {
+export function DropDashboard({ dropId, cluster }: { dropId: string; cluster: Cluster }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>
-      <Dashboard dropId={dropId} />
+      <WalletGate dropId={dropId} cluster={cluster} />
     </QueryClientProvider>
   );
 }
 
-function Dashboard({ dropId }: { dropId: string }) {
-  const { data, error, isPending, isRefetchError } = useDropDashboard(dropId);
+/** The dashboard acts for a signed-in wallet: the one `?wallet=` names, else the first. */
+function WalletGate({ dropId, cluster }: { dropId: string; cluster: Cluster }) {
+  const wallets = useSignedInWallets();
+  const wanted = useSearchParams().get("wallet");
+  if (wallets.isPending) return <p className="text-slate-400">Loading the dashboard…</p>;
+  const list = wallets.data ?? [];
+  const wallet = list.find((w) => w === wanted) ?? list[0] ?? null;
+  if (!wallet) {
+    return (
+      <div className="space-y-3">
+        <p>Sign in with the wallet that created this drop to see its dashboard.</p>
+        <SignInButton cluster={cluster} onSignedIn={() => void wallets.refetch()} />
+      </div>
+    );
+  }
+  return <Dashboard dropId={dropId} wallet={wallet} />;
+}
+
+function Dashboard({ dropId, wallet }: { dropId: string; wallet: string }) {
+  const { data, error, isPending, isRefetchError } = useDropDashboard(dropId, wallet);
   if (isPending) return <p className="text-slate-400">Loading the dashboard…</p>;
   if (!data) {
     const message = error instanceof DashboardReadError ? error.message : "The dashboard could not be read just now.";
@@ -44,9 +65,7 @@ function Dashboard({ dropId }: { dropId: string }) {
           <p className={isRefetchError ? "text-amber-300" : "text-slate-400"} aria-live="polite">
             {isRefetchError ? "Not updating: retrying…" : "Live"} · updated {formatUtcDateTime(data.generatedAt)}
           </p>
-          <a className="text-mint underline" href={dashboardUrl(dropId, "mints.csv")} download>
-            Export mints (CSV)
-          </a>
+          <CsvExport dropId={dropId} wallet={wallet} />
         </div>
       </header>
       <section aria-labelledby="chart-title">
@@ -64,5 +83,27 @@ function Dashboard({ dropId }: { dropId: string }) {
       <ClaimCodes codes={data.claimCodes} />
       <Money money={data.money} />
     </div>
+  );
+}
+
+/** The export is a request like the dashboard's (it names the wallet), saved through a blob. */
+function CsvExport({ dropId, wallet }: { dropId: string; wallet: string }) {
+  const [status, setStatus] = useState<string | null>(null);
+  const save = async () => {
+    setStatus("Exporting…");
+    try {
+      await downloadMintsCsv(dropId, wallet);
+      setStatus(null);
+    } catch (error) {
+      setStatus(error instanceof Error ? error.message : "The export failed; try again.");
+    }
+  };
+  return (
+    <p>
+      <button type="button" className="text-mint underline" onClick={() => void save()}>
+        Export mints (CSV)
+      </button>
+      {status && <span className="ml-2 text-slate-400">{status}</span>}
+    </p>
   );
 }
