@@ -156,8 +156,9 @@ for (const target of databaseTargets) {
         const poor = await prepare(drop, drop.phaseId, wallets.e);
         expect(poor.body).toMatchObject({ success: false, code: "INSUFFICIENT_BALANCE" });
       }
-      // Another drop's sale, which must not show.
+      // Another drop's sale and refusal, which must not show.
       await mint(other, other.phaseId, wallets.d);
+      expect((await prepare(other, other.phaseId, wallets.e)).body).toMatchObject({ code: "INSUFFICIENT_BALANCE" });
     });
     afterAll(() => app?.close());
 
