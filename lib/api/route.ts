@@ -43,6 +43,8 @@ import { chainForRequest } from "./request-chain";
 import { clientSlotsOf } from "./client-slots";
 import { parseInput, readJsonBody, type RouteParams } from "./request-input";
 import { clientNetwork } from "@/lib/domain/client-network";
+import { UUID } from "@/lib/domain/collection-identifier";
+import { noteRefusal, type RefusalTarget } from "@/lib/services/mint/refusal-counts";
 import { resolveScope, type ScopeKind } from "./scope";
 import { assertSignedInRequestFromSite } from "./wallet-session";
 
@@ -154,6 +156,8 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
     let runtime: Runtime | undefined;
     let leave: (() => void) | undefined;
     let release: (() => void) | undefined;
+    // The drop a refused mint call concerns, once known (the dashboard's per-drop refusal counts).
+    let refused: RefusalTarget | null = null;
     try {
       runtime = await getRuntime();
       if (options.guard && !options.guard(request, runtime)) return fail("NOT_FOUND", "No such endpoint.");
@@ -162,6 +166,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       release = clientSlotsOf(runtime).take(clientNetwork(ip));
       // Read before the gate: a body that trickles in holds the client's own place, never the instance's.
       const body = options.body ? await readJsonBody(request, config.bodyTimeoutMs) : undefined;
+      if (options.kind === "mint") refused = sessionNamedBy(body);
       leave = admissionGateOf(runtime).enter(
         options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare",
       );
@@ -185,6 +190,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
         : await resolveScope(runtime, auth, options.scope, pathParam && rawParams[pathParam]);
       const input = parseInput(request, options as { params?: Schema; query?: Schema; body?: Schema }, rawParams, body);
       if (scopeInBody) collection = await resolveScope(runtime, auth, options.scope, fieldOf(input.body, scopeNames));
+      if (collection) refused = { collectionId: collection.id };
 
       const budgets = options.budgets?.({ caller, config, collection, ...input } as BudgetInput<S, P, Q, B>) ?? [];
       let spent: Promise<void> | undefined;
@@ -211,7 +217,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       for (const cookie of answerHeaders.getSetCookie()) response.headers.append("Set-Cookie", cookie);
       return cors(request, runtime, response);
     } catch (error) {
-      if (options.kind === "mint") countRefusal(request, error);
+      if (options.kind === "mint") countRefusal(request, error, runtime, refused);
       return cors(request, runtime, handleApiError(error));
     } finally {
       leave?.();
@@ -222,11 +228,22 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   return route;
 }
 
-/** The mint funnel's refusals, by stable code (anything else is an INTERNAL_ERROR answer). */
-function countRefusal(request: Request, error: unknown): void {
+/** The mint funnel's refusals, by stable code (anything else is an INTERNAL_ERROR answer): per process, and per drop when known. */
+function countRefusal(request: Request, error: unknown, runtime: Runtime | undefined, target: RefusalTarget | null) {
   const code =
     error instanceof AppError ? error.code : error instanceof z.core.$ZodError ? "INVALID_REQUEST" : "INTERNAL_ERROR";
-  metrics().mintRefusals.inc({ route: routeTemplate(new URL(request.url).pathname), code });
+  const route = routeTemplate(new URL(request.url).pathname);
+  metrics().mintRefusals.inc({ route, code });
+  if (runtime && target) {
+    noteRefusal(runtime.database.prisma, target, route.includes("prepare") ? "prepare" : "execute", code);
+  }
+}
+
+/** The session an execute body names (a batch: its first), when it is a well-formed id. */
+function sessionNamedBy(body: unknown): RefusalTarget | null {
+  const record = (body ?? {}) as { sessionId?: unknown; transactions?: Array<{ sessionId?: unknown }> };
+  const id = record.sessionId ?? (Array.isArray(record.transactions) ? record.transactions[0]?.sessionId : undefined);
+  return typeof id === "string" && UUID.test(id) ? { sessionId: id } : null;
 }
 
 /** Partner keys never work on the site's own router (whatever their class or validity); no key needs the site's own origin. */

@@ -10,6 +10,7 @@ import { createRateLimiter } from "@/lib/rate-limit";
 import { createReadCaches, keepReadCachesFresh } from "@/lib/services/read-caches";
 import { startPayoutWorker } from "@/lib/services/bounty-payout-worker";
 import { startAvatarSweep } from "@/lib/services/avatar-sweep";
+import { flushRefusalCounts } from "@/lib/services/mint/refusal-counts";
 import { withChainMetrics } from "./chain-metrics";
 import { runtimeHooks, serviceContextOf, type Runtime } from "./runtime";
 import { generateAdminToken, removeInstanceFile, writeInstanceFile } from "./instance-file";
@@ -99,6 +100,8 @@ export function assembleRuntime(config: Config, database: Database, chain: Chain
         await freshness
       )();
       await chain.close();
+      // The last second's refusals (refusal-counts.ts) are written before the database closes.
+      await flushRefusalCounts(database.prisma);
       await database.close();
       await rateLimiter.close?.();
     },

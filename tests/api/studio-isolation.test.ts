@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectRouteMethods } from "../../scripts/route-methods";
 import { databaseTargets } from "../helpers/databases";
 import { errorBodySchema } from "../helpers/error-body";
-import { callJson } from "../helpers/route-caller";
+import { callRoute } from "../helpers/route-caller";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { launchCreatorDrop } from "./studio-fixtures";
 import {
@@ -20,8 +20,13 @@ import {
   type StudioEndpointRow,
 } from "./studio-matrix";
 
-const call = (row: StudioEndpointRow, f: MatrixFixtures, headers: Record<string, string>): Promise<Answer> =>
-  callJson(row.method, row.path(f), { headers, ...(row.body ? { body: row.body(f) } : {}) });
+/** The answer, its body parsed when it is JSON (a download such as the mints CSV is text). */
+async function call(row: StudioEndpointRow, f: MatrixFixtures, headers: Record<string, string>): Promise<Answer> {
+  const response = await callRoute(row.method, row.path(f), { headers, ...(row.body ? { body: row.body(f) } : {}) });
+  const text = await response.text();
+  const json = response.headers.get("content-type")?.includes("json") ?? false;
+  return { status: response.status, body: json && text ? (JSON.parse(text) as Record<string, any>) : null, text };
+}
 
 function expectRefusal(answer: Answer, status: number, code: string): void {
   expect(answer.status, answer.text).toBe(status);

@@ -264,4 +264,12 @@ export const STUDIO_ENDPOINTS: StudioEndpointRow[] = [
         throw new Error(`B must not revoke A's key: ${answer.text}`);
     },
   },
+  { name: "dashboard", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.id}/dashboard`, ok: 200 },
+  {
+    name: "dashboard by short ID",
+    method: "GET",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/dashboard`,
+    ok: 200,
+  },
+  { name: "mints CSV", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.id}/mints.csv`, ok: 200 },
 ];

@@ -305,6 +305,9 @@ async function roundTrip(db: Database): Promise<void> {
     data: { walletAddress: wallet, collectionId: collection.id, reason: "test", permanent: true },
   });
   await prisma.assetBan.create({ data: { collectionId: collection.id, reason: "takedown" } });
+  await prisma.mintRefusalCount.create({
+    data: { collectionId: collection.id, stage: "prepare", code: "SOLD_OUT", count: 3 },
+  });
 
   // Sign-in nonces and wallet sessions (Sign In With Solana) stand on their own.
   await prisma.walletSignInNonce.create({ data: { nonce: "n0nce", expiresAt: when } });
@@ -336,6 +339,7 @@ async function roundTrip(db: Database): Promise<void> {
       affiliates: true,
       walletBlocks: true,
       assetBan: true,
+      refusalCounts: true,
     },
   });
   // Defaults come from the database (or, for ids and @updatedAt, from the client).
@@ -431,6 +435,7 @@ async function roundTrip(db: Database): Promise<void> {
   expect(back.affiliates).toMatchObject([{ code: "FRIEND", feeBps: 250 }]);
   expect(back.walletBlocks).toMatchObject([{ permanent: true, reason: "test" }]);
   expect(back.assetBan).toMatchObject({ reason: "takedown" });
+  expect(back.refusalCounts).toMatchObject([{ stage: "prepare", code: "SOLD_OUT", count: 3 }]);
 
   const profile = await prisma.profile.findUniqueOrThrow({
     where: { walletAddress: wallet },

@@ -25,6 +25,8 @@ const REACT_QUERY = "QueryClient";
 /** The browser client's error class, named in every client bundle. */
 const READ_CLIENT = "DropmintClientError";
 const WALLET_ADAPTER = ["WalletNotConnectedError", "WalletSignTransactionError"];
+/** The studio's own code: the dashboard's API path, and a method name of uPlot (its chart library). */
+const STUDIO = ["/api/studio/", "syncRect"];
 
 describe("first-load JavaScript per page", () => {
   it("the drop page carries the mint calls and React Query, and still loads the wallet adapters lazily", () => {
@@ -54,5 +56,19 @@ describe("first-load JavaScript per page", () => {
     const code = firstLoadCode("/docs");
     for (const marker of [...MINT_CALLS, REACT_QUERY, READ_CLIENT, ...WALLET_ADAPTER])
       expect(code, marker).not.toContain(marker);
+  });
+
+  it.each(["/", "/search", "/d/[identifier]", "/w/[address]", "/docs", "/_not-found"])(
+    "%s carries none of the studio's code (the dashboard and its chart are the creators' alone)",
+    (route) => {
+      const code = firstLoadCode(route);
+      for (const marker of STUDIO) expect(code, marker).not.toContain(marker);
+    },
+  );
+
+  it("the studio dashboard reads its API and loads the chart library only after it works", () => {
+    const code = firstLoadCode("/studio/drops/[id]");
+    expect(code).toContain("/api/studio/");
+    expect(code, "uPlot").not.toContain("syncRect");
   });
 });

@@ -75,6 +75,9 @@ export function ManageDrop({ dropRef }: { dropRef: string }) {
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">{drop.name}</h1>
+      <Link href={`/studio/drops/${drop.id}`} className="text-mint underline">
+        Watch the sale live
+      </Link>
       {messages.length > 0 && (
         <ul role="status" className="list-disc pl-6 text-sm text-slate-200">
           {messages.map((m) => (

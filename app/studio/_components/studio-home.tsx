@@ -74,11 +74,14 @@ export function StudioHome({ cluster }: { cluster: Cluster }) {
         <ul className="divide-y divide-white/10 rounded border border-white/10" data-testid="studio-drops">
           {drops.map((drop) => (
             <li key={drop.id} className="flex items-center justify-between p-3">
-              <Link href={`/studio/drops/${drop.shortId ?? drop.id}`} className="font-semibold hover:underline">
+              <Link href={`/studio/drops/${drop.id}`} className="font-semibold hover:underline">
                 {drop.name ?? drop.shortId}
               </Link>
               <span className="text-sm text-slate-400">
-                {drop.launchStatus} · {drop.minted}/{drop.totalSupply ?? "∞"} minted
+                {drop.launchStatus} · {drop.minted}/{drop.totalSupply ?? "∞"} minted ·{" "}
+                <Link href={`/studio/drops/${drop.id}/manage`} className="text-mint underline">
+                  Manage
+                </Link>
               </span>
             </li>
           ))}
