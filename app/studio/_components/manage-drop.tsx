@@ -11,6 +11,7 @@ import { AllowlistUpload, AuditLog, ClaimCodes, type PhaseRow } from "./manage-s
 import { useStudioWallet } from "./use-studio-wallet";
 
 type Drop = {
+  id: string;
   name: string | null;
   shortId: string | null;
   twitter: string | null;
