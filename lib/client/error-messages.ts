@@ -85,6 +85,14 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   CHAIN_UNAVAILABLE: `The network couldn't be reached just now. ${TRY_AGAIN_SOON}`,
   SERVER_BUSY: `Lots of collectors are minting right now, and nothing happened with this try. ${TRY_AGAIN_SOON}`,
   LAUNCH_REFUSED: "The creator tool could not apply that change to the drop.",
+  UPLOAD_NOT_FOUND: "This upload is no longer here. Please start again by choosing your folder.",
+  UPLOAD_PATH_REFUSED: "Some files have names that can't be uploaded. The list below says which.",
+  UPLOAD_TOO_LARGE: "The folder or one of its files is too large to upload.",
+  UPLOAD_RANGE_INVALID: "A file changed while it was uploading. Please choose the folder again.",
+  UPLOAD_OFFSET_MISMATCH: "Part of a file arrived twice. The upload picks up where it stopped.",
+  UPLOAD_BUSY: "This is already in progress. Please wait a moment.",
+  UPLOAD_LIMIT_REACHED: "You have too many uploads open. Launch one, or try again tomorrow.",
+  UPLOAD_HAS_PROBLEMS: "The folder has problems to fix first. The list below says where.",
   // Profiles and reactions.
   PROFILE_NAME_INVALID:
     "Use 3 to 24 letters, digits, spaces, dots, dashes or underscores, starting and ending with a letter or digit.",

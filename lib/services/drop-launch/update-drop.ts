@@ -69,7 +69,9 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
         return { changes: [], resize: null };
 
       const fields = collectionFieldsOf(ctx, plan);
-      await tx.collection.update({ where: { id: collectionId }, data: { ...fields, shortId: undefined } });
+      // Who owns the drop is settled at create: an update from the command never hands it to `creators[0]`.
+      const data = { ...fields, shortId: undefined, creatorWallet: undefined };
+      await tx.collection.update({ where: { id: collectionId }, data });
       const removed = phases.slice(plan.phases.length).map((p) => p.id);
       if (removed.length > 0) await tx.phase.deleteMany({ where: { id: { in: removed } } });
       const phaseIds = await writePhases(
