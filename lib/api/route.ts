@@ -41,7 +41,7 @@ import { observeRequest } from "./request-observation";
 import { routeTemplate } from "./route-methods";
 import { chainForRequest } from "./request-chain";
 import { clientSlotsOf } from "./client-slots";
-import { parseInput, readJsonBody, type RouteParams } from "./request-input";
+import { parseInput, readJsonBody, readRawBody, type RouteParams } from "./request-input";
 import { clientNetwork } from "@/lib/domain/client-network";
 import { resolveScope, type ScopeKind } from "./scope";
 import { assertSignedInRequestFromSite } from "./wallet-session";
@@ -78,6 +78,10 @@ export type RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
   params?: P;
   query?: Q;
   body?: B;
+  /** Bytes a JSON body may hold (64 KB unless said): a studio upload's manifest lists up to 40,000 files. */
+  maxBodyBytes?: number;
+  /** The body is bytes, not JSON (a studio upload's file range), read with this cap and the same deadline. */
+  rawBody?: { maxBytes: number };
   /** The route's own budgets, from its caller and validated input (claim-code checks, faucet airdrops). */
   budgets?: (input: BudgetInput<S, P, Q, B>) => Budget[];
   /**
@@ -123,6 +127,8 @@ export type RouteContext<S extends ScopeKind, P, Q, B> = {
   cookies: string | null;
   /** Headers added to the answer (a route that opens or ends a wallet session sets its cookie here). */
   answerHeaders: Headers;
+  /** With `rawBody`: the body's bytes and the range of the file they are (Content-Range). */
+  rawBody?: { bytes: Uint8Array; contentRange: string | null };
 };
 
 /** What a handler returns: the response schema's input, `success` optional (the envelope adds it). */
@@ -153,7 +159,13 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const ip = clientIp(request, config.trustedProxyHops);
       release = clientSlotsOf(runtime).take(clientNetwork(ip));
       // Read before the gate: a body that trickles in holds the client's own place, never the instance's.
-      const body = options.body ? await readJsonBody(request, config.bodyTimeoutMs) : undefined;
+      const body = options.body ? await readJsonBody(request, config.bodyTimeoutMs, options.maxBodyBytes) : undefined;
+      const rawBody = options.rawBody
+        ? {
+            bytes: await readRawBody(request, config.bodyTimeoutMs, options.rawBody.maxBytes),
+            contentRange: request.headers.get("content-range"),
+          }
+        : undefined;
       leave = admissionGateOf(runtime).enter(
         options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare",
       );
@@ -190,7 +202,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const answerHeaders = new Headers();
       const cookies = request.headers.get("cookie");
       const routeContext = {
-        ...{ ctx, auth, caller, collection, ...input, spendBudgets: spendRouteBudgets, cookies, answerHeaders },
+        ...{ ctx, auth, caller, collection, ...input, spendBudgets: spendRouteBudgets, cookies, answerHeaders, rawBody },
       } as RouteContext<S, P, Q, B>;
       // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).
       const preLaunch =
