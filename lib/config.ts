@@ -35,6 +35,18 @@ const booleanFlag = (fallback: boolean) =>
       .transform((v) => v === "1" || v === "true" || v === "yes"),
   );
 
+/** A comma-separated list of wallet addresses (base58), each checked. */
+const walletList = z.preprocess(
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : (v ?? []),
+  z.array(z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must list base58 wallet addresses, comma-separated")),
+);
+
 /** A JSON object of symbol → value, symbols upper-cased. */
 /** Token prices pinned on the local chain when none are configured (offline demo; see README). */
 export const LOCALNET_STATIC_PRICES: Readonly<Record<string, number>> = Object.freeze({ SOL: 150 });
@@ -184,6 +196,16 @@ const envSchema = z
       z.string().min(16, "must be at least 16 characters (a random token, e.g. `openssl rand -hex 32`)").optional(),
     ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["silent", "error", "warn", "info", "debug"]).default("info")),
+    /**
+     * Who may create and manage drops in the studio: `open` (any signed-in wallet) or
+     * `allowlist` (CREATOR_WALLETS and ADMIN_WALLETS). Default: `open` on localnet, where
+     * nothing of value moves and the burner wallet's key is new in every browser; `allowlist` elsewhere.
+     */
+    STUDIO_CREATORS: z.preprocess(emptyToUndefined, z.enum(["open", "allowlist"]).optional()),
+    /** Wallets (base58, comma-separated) that may create drops when STUDIO_CREATORS is `allowlist`. */
+    CREATOR_WALLETS: walletList,
+    /** Wallets (base58, comma-separated) that see and act on every drop in the studio. */
+    ADMIN_WALLETS: walletList,
     /** Creators' media (`npm run drop`) in an S3-compatible bucket instead of DATA_DIR/media. */
     MEDIA_S3_BUCKET: z.preprocess(
       emptyToUndefined,
@@ -329,6 +351,12 @@ export type Config = Readonly<{
   /** The bearer token GET /metrics asks for; undefined: the endpoint is off. */
   metricsToken: string | undefined;
   media: MediaConfig;
+  /** Who may use the creator studio (STUDIO_CREATORS, CREATOR_WALLETS, ADMIN_WALLETS). */
+  studio: Readonly<{
+    creators: "open" | "allowlist";
+    creatorWallets: readonly string[];
+    adminWallets: readonly string[];
+  }>;
 }>;
 
 export class ConfigError extends Error {
@@ -417,6 +445,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
     drainTimeoutMs: env.DRAIN_TIMEOUT_SECONDS * 1000,
+    studio: Object.freeze({
+      creators: env.STUDIO_CREATORS ?? (env.SOLANA_CLUSTER === "localnet" ? "open" : "allowlist"),
+      creatorWallets: Object.freeze([...new Set(env.CREATOR_WALLETS)]),
+      adminWallets: Object.freeze([...new Set(env.ADMIN_WALLETS)]),
+    }),
     media: Object.freeze(
       env.MEDIA_S3_BUCKET
         ? {

@@ -20,6 +20,7 @@ import { ThreatModelSection } from "./_sections/threat-model";
 import { FairnessSection } from "./_sections/fairness";
 import { CreatorsSection } from "./_sections/creators";
 import { ProfilesSection } from "./_sections/profiles";
+import { StudioSection } from "./_sections/studio";
 
 export const metadata: Metadata = { title: "API docs" };
 // Reads the configuration (base URL, budgets) at request time, not at build time.
@@ -45,6 +46,7 @@ export default function DocsPage() {
     ["mint", "Minting: prepare, sign, execute", <MintSection key="mint" />],
     ["fairness", "Provably fair assignment", <FairnessSection key="fairness" baseUrl={config.publicUrl} />],
     ["creators", "Launching a drop from a Sugar folder", <CreatorsSection key="creators" />],
+    ["studio", "Creator studio: who may create", <StudioSection key="studio" />],
     ["first-party", "First-party read router", <FirstPartySection key="first-party" />],
     ["profiles", "Profiles, ranks and reactions", <ProfilesSection key="profiles" />],
     ["threat-model", "Threat model", <ThreatModelSection key="threat-model" />],

@@ -63,6 +63,12 @@ export type RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
   operationId?: string;
   /** The route exists only when this holds (the local chain, test controls, an admin token); otherwise it answers the 404 of an unknown path. */
   guard?: (request: Request, runtime: Runtime) => boolean;
+  /**
+   * Who the caller is, for routes that act for someone (the studio: a signed-in creator).
+   * Runs after the request budget and before scope and input, so a stranger learns nothing
+   * of the input's rules; what it returns reaches the handler as `principal`.
+   */
+  authorize?: (ctx: ServiceContext, request: Request) => Promise<unknown>;
   /** What the route names: nothing, a collection (identifier/collectionId) or a phase (phaseId). */
   scope: S;
   /** The path parameter (or, when absent from the path, body field) naming the scope. */
@@ -129,6 +135,8 @@ export type RouteContext<S extends ScopeKind, P, Q, B> = {
   answerHeaders: Headers;
   /** With `rawBody`: the body's bytes and the range of the file they are (Content-Range). */
   rawBody?: { bytes: Uint8Array; contentRange: string | null };
+  /** What the route's `authorize` returned (undefined without one). */
+  principal: unknown;
 };
 
 /** What a handler returns: the response schema's input, `success` optional (the envelope adds it). */
@@ -179,6 +187,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const auth = options.access === "v1" ? await authenticate(request, runtime) : FIRST_PARTY;
       const caller = callerOf(auth, ip);
       if (options.kind === "mint") await spendBudgets(limiter, [mintBudget(config, caller)]);
+      const principal = await options.authorize?.(serviceContextOf(runtime), request);
 
       const rawParams = (await context?.params) ?? {};
       const pathParam = scopeNames.find((name) => name in rawParams);
@@ -202,7 +211,18 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const answerHeaders = new Headers();
       const cookies = request.headers.get("cookie");
       const routeContext = {
-        ...{ ctx, auth, caller, collection, ...input, spendBudgets: spendRouteBudgets, cookies, answerHeaders, rawBody },
+        ...{
+          ctx,
+          auth,
+          caller,
+          collection,
+          ...input,
+          spendBudgets: spendRouteBudgets,
+          cookies,
+          answerHeaders,
+          rawBody,
+        },
+        principal,
       } as RouteContext<S, P, Q, B>;
       // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).
       const preLaunch =

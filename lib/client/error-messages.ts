@@ -102,6 +102,7 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   PROFILE_BLOCKED: "This wallet can't change its profile or react right now.",
   AVATAR_NOT_HELD: "That NFT isn't in your wallet any more, so it can't be your avatar.",
   NFT_NOT_FOUND: "That NFT couldn't be found.",
+  STUDIO_NOT_ALLOWED: "This wallet isn't on the site's list of creators. Ask the site's operator to add it.",
   // The client's own.
   NETWORK_ERROR: "We couldn't reach the mint service. Check your connection and try again.",
   TIMEOUT: "The mint service took too long to answer. Please try again.",

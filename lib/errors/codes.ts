@@ -77,6 +77,7 @@ export const ERROR_CODES = {
   PROFILE_BLOCKED: 403,
   AVATAR_NOT_HELD: 409,
   NFT_NOT_FOUND: 404,
+  STUDIO_NOT_ALLOWED: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -198,4 +199,6 @@ export const ERROR_CODE_DESCRIPTIONS = {
   AVATAR_NOT_HELD:
     "The avatar NFT is not in the signed-in wallet on this deployment's chain right now (it was never there, or it has left).",
   NFT_NOT_FOUND: "No NFT minted on Dropmint has that mint address or id.",
+  STUDIO_NOT_ALLOWED:
+    "The signed-in wallet may not create drops here: the operator lists creators (STUDIO_CREATORS=allowlist, CREATOR_WALLETS).",
 } as const satisfies Record<ErrorCode, string>;

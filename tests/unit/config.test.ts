@@ -81,4 +81,21 @@ describe("parseConfig", () => {
       "https://b.example",
     ]);
   });
+
+  it("opens the studio to every signed-in wallet on localnet only, unless told otherwise", () => {
+    const wallet = "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T";
+    const offLocalnet = {
+      SOLANA_CLUSTER: "devnet",
+      SOLANA_RPC_URL: "https://rpc.example",
+      MINT_AUTHORITY_SECRET_KEY: "1".repeat(64),
+      PRIZE_ACCOUNT_SECRET: "11".repeat(32),
+    };
+    expect(parseConfig({}).studio).toEqual({ creators: "open", creatorWallets: [], adminWallets: [] });
+    expect(parseConfig(offLocalnet).studio.creators).toBe("allowlist");
+    expect(parseConfig({ STUDIO_CREATORS: "allowlist" }).studio.creators).toBe("allowlist");
+    expect(parseConfig({ ...offLocalnet, STUDIO_CREATORS: "open" }).studio.creators).toBe("open");
+    expect(parseConfig({ CREATOR_WALLETS: ` ${wallet}, ${wallet},` }).studio.creatorWallets).toEqual([wallet]);
+    expect(() => parseConfig({ ADMIN_WALLETS: "not-a-wallet" })).toThrow(/ADMIN_WALLETS/);
+    expect(() => parseConfig({ STUDIO_CREATORS: "everyone" })).toThrow(/STUDIO_CREATORS/);
+  });
 });

@@ -67,7 +67,8 @@ export interface components {
       | "PROFILE_NAME_TAKEN"
       | "PROFILE_BLOCKED"
       | "AVATAR_NOT_HELD"
-      | "NFT_NOT_FOUND";
+      | "NFT_NOT_FOUND"
+      | "STUDIO_NOT_ALLOWED";
     ErrorEnvelope: {
       /** @constant */
       success: false;
@@ -135,7 +136,8 @@ export interface components {
         | "PROFILE_NAME_TAKEN"
         | "PROFILE_BLOCKED"
         | "AVATAR_NOT_HELD"
-        | "NFT_NOT_FOUND";
+        | "NFT_NOT_FOUND"
+        | "STUDIO_NOT_ALLOWED";
       retryAfter?: number;
       reason?: string | null;
       blockedUntil?: string | null;

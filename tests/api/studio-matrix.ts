@@ -1,0 +1,130 @@
+// The studio's isolation matrix (issue 26, item 6), table-driven: every studio endpoint is a
+// row, and every row is called as each actor of the matrix. Add a row for each new endpoint
+// (tests/api/studio-isolation.test.ts runs them all, on PGlite and on PostgreSQL).
+//
+//   actor        what it sends                                       expected
+//   owner        creator A's cookie, X-Studio-Wallet: A, site Origin row.ok
+//   admin        an ADMIN_WALLETS wallet's cookie                    row.ok
+//   other        creator B's cookie (B has drops of its own)         404 COLLECTION_NOT_FOUND, or row.other
+//   stranger     a signed-in wallet the operator did not let in      403 STUDIO_NOT_ALLOWED
+//   signedOut    no cookie (X-Studio-Wallet: A)                      401 WALLET_PROOF_REQUIRED
+//   partnerKey   A's cookie and a valid partner key for A's drop     403 PARTNER_KEY_NOT_ALLOWED
+//   bearer       A's cookie and an Authorization header              403 PARTNER_KEY_NOT_ALLOWED
+//   crossSite    A's cookie, Origin of another site                  403 ORIGIN_NOT_ALLOWED
+//   crossFetch   A's cookie, no Origin, Sec-Fetch-Site: cross-site   403 ORIGIN_NOT_ALLOWED
+//   wrongWallet  A's cookie naming B in X-Studio-Wallet              401 WALLET_PROOF_REQUIRED
+import { Keypair } from "@solana/web3.js";
+import type { TestApp } from "../helpers/test-app";
+import { TEST_SITE_ORIGIN } from "../helpers/test-app";
+import { signInCookie } from "../helpers/wallet-sign-in";
+
+/** What the rows may name: creator A's and B's drops (short IDs and UUIDs) and A's things. */
+export type MatrixFixtures = {
+  dropA: { id: string; shortId: string };
+  dropB: { id: string; shortId: string };
+  /** Per-row state a row's `prepare` made (e.g. a key or batch id), by row name. */
+  made: Record<string, string>;
+};
+
+export type ActorName =
+  | "owner"
+  | "admin"
+  | "other"
+  | "stranger"
+  | "signedOut"
+  | "partnerKey"
+  | "bearer"
+  | "crossSite"
+  | "crossFetch"
+  | "wrongWallet";
+
+export type Answer = { status: number; body: Record<string, any> | null; text: string };
+
+export type StudioEndpointRow = {
+  name: string;
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: (f: MatrixFixtures) => string;
+  body?: (f: MatrixFixtures) => unknown;
+  /** What the owner and an admin get. */
+  ok: number;
+  /**
+   * Creator B's answer when it is not the 404 of another creator's drop (lists: B's own
+   * answer, checked here to hold nothing of A's).
+   */
+  other?: (answer: Answer, f: MatrixFixtures) => void;
+  /** Made before the row runs, once (e.g. creates the key a revoke row names), as A. */
+  prepare?: (app: TestApp, f: MatrixFixtures, as: StudioActors) => Promise<string>;
+};
+
+export type StudioActors = Record<ActorName, Record<string, string>> & {
+  wallets: { a: Keypair; b: Keypair; admin: Keypair; stranger: Keypair };
+};
+
+const EVIL_ORIGIN = "https://evil.example";
+
+/** The environment the matrix runs in: an allowlist of A and B, and one admin. */
+export function matrixEnv(wallets: StudioActors["wallets"]): Record<string, string> {
+  return {
+    STUDIO_CREATORS: "allowlist",
+    CREATOR_WALLETS: `${wallets.a.publicKey.toBase58()},${wallets.b.publicKey.toBase58()}`,
+    ADMIN_WALLETS: wallets.admin.publicKey.toBase58(),
+  };
+}
+
+export function matrixWallets(): StudioActors["wallets"] {
+  return { a: Keypair.generate(), b: Keypair.generate(), admin: Keypair.generate(), stranger: Keypair.generate() };
+}
+
+/** Every actor's headers (signs A, B, the admin and the stranger in for real). */
+export async function matrixActors(wallets: StudioActors["wallets"], partnerKey: string): Promise<StudioActors> {
+  const site = { origin: TEST_SITE_ORIGIN, "x-forwarded-for": "203.0.113.77" };
+  const as = async (wallet: Keypair) => ({
+    ...site,
+    cookie: await signInCookie(wallet, site),
+    "x-studio-wallet": wallet.publicKey.toBase58(),
+  });
+  const owner = await as(wallets.a);
+  const other = await as(wallets.b);
+  const { origin: _origin, ...ownerWithoutOrigin } = owner;
+  return {
+    wallets,
+    owner,
+    other,
+    admin: await as(wallets.admin),
+    stranger: await as(wallets.stranger),
+    signedOut: { ...site, "x-studio-wallet": wallets.a.publicKey.toBase58() },
+    partnerKey: { ...owner, "x-api-key": partnerKey },
+    bearer: { ...owner, authorization: `Bearer ${partnerKey}` },
+    crossSite: { ...owner, origin: EVIL_ORIGIN },
+    crossFetch: { ...ownerWithoutOrigin, "sec-fetch-site": "cross-site" },
+    wrongWallet: { ...owner, "x-studio-wallet": wallets.b.publicKey.toBase58() },
+  };
+}
+
+/** The refusals every row gets, whatever it is: actor → [status, code]. */
+export const REFUSALS: ReadonlyArray<[ActorName, number, string]> = [
+  ["stranger", 403, "STUDIO_NOT_ALLOWED"],
+  ["signedOut", 401, "WALLET_PROOF_REQUIRED"],
+  ["partnerKey", 403, "PARTNER_KEY_NOT_ALLOWED"],
+  ["bearer", 403, "PARTNER_KEY_NOT_ALLOWED"],
+  ["crossSite", 403, "ORIGIN_NOT_ALLOWED"],
+  ["crossFetch", 403, "ORIGIN_NOT_ALLOWED"],
+  ["wrongWallet", 401, "WALLET_PROOF_REQUIRED"],
+];
+
+/** The rows: every studio endpoint. Keep it complete; the isolation test checks it against app/api/studio. */
+export const STUDIO_ENDPOINTS: StudioEndpointRow[] = [
+  {
+    name: "list drops",
+    method: "GET",
+    path: () => "/api/studio/drops",
+    ok: 200,
+    other: (answer, f) => {
+      const ids = (answer.body?.drops as Array<{ id: string }>).map((drop) => drop.id);
+      if (answer.status !== 200 || ids.includes(f.dropA.id) || !ids.includes(f.dropB.id))
+        throw new Error(`B's list must hold B's drop and not A's: ${answer.text}`);
+    },
+  },
+  { name: "get drop by short ID", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.shortId}`, ok: 200 },
+  { name: "get drop by UUID", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.id}`, ok: 200 },
+];
