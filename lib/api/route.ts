@@ -134,10 +134,32 @@ export type RouteContext<S extends ScopeKind, P, Q, B> = {
   /** Headers added to the answer (a route that opens or ends a wallet session sets its cookie here). */
   answerHeaders: Headers;
   /** With `rawBody`: the body's bytes and the range of the file they are (Content-Range). */
-  rawBody?: { bytes: Uint8Array; contentRange: string | null };
+  rawBody?: { bytes: Uint8Array; contentRange: string | null; contentType: string | null };
   /** What the route's `authorize` returned (undefined without one). */
   principal: unknown;
 };
+
+/**
+ * A file's bytes as the answer instead of a JSON body (the studio's preview of an uploaded
+ * image): sent as they are, never sniffed, never cached by anyone but the caller.
+ */
+export class FileAnswer {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly contentType: string,
+  ) {}
+
+  toResponse(): Response {
+    return new Response(this.bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "Content-Type": this.contentType,
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+      },
+    });
+  }
+}
 
 /** What a handler returns: the response schema's input, `success` optional (the envelope adds it). */
 export type RouteResult<R extends Schema> = DistributiveOmit<z.input<R>, "success"> & { success?: boolean };
@@ -149,7 +171,7 @@ export type RouteHandler = ((request: Request, context: RouteHandlerContext) => 
 
 export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   options: RouteOptions<S, P, Q, B, R>,
-  handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
+  handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R> | FileAnswer> | RouteResult<R> | FileAnswer,
   cors: (request: Request, runtime: Runtime | undefined, response: Response) => Response,
 ): RouteHandler {
   const scopeNames = [
@@ -172,6 +194,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
         ? {
             bytes: await readRawBody(request, config.bodyTimeoutMs, options.rawBody.maxBytes),
             contentRange: request.headers.get("content-range"),
+            contentType: request.headers.get("content-type"),
           }
         : undefined;
       leave = admissionGateOf(runtime).enter(
@@ -228,7 +251,10 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const preLaunch =
         options.access === "v1" && options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
       const result = await (preLaunch ? preLaunchView(options, routeContext) : handler(routeContext));
-      const response = withCachePolicy(request, answerBody(options, result), cachePolicyOf(options.access));
+      const response =
+        result instanceof FileAnswer
+          ? result.toResponse()
+          : withCachePolicy(request, answerBody(options, result), cachePolicyOf(options.access));
       answerHeaders.forEach((value, name) => name !== "set-cookie" && response.headers.set(name, value));
       for (const cookie of answerHeaders.getSetCookie()) response.headers.append("Set-Cookie", cookie);
       return cors(request, runtime, response);

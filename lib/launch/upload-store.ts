@@ -83,9 +83,10 @@ export async function writeUploadChunk(
   const target = path.join(uploadFolder(dataDir, record.id), file.path);
   if ((await stat(target).catch(() => null))?.isFile()) return { ok: true, received: file.size, complete: true };
   const partial = partialPath(dataDir, record.id, file.path);
-  const have = (await stat(partial).catch(() => null))?.size ?? 0;
+  // A range from byte 0 (re)starts the file; any other must continue where the bytes end.
+  const have = range.start === 0 ? 0 : ((await stat(partial).catch(() => null))?.size ?? 0);
   if (range.start !== have) return { ok: false, reason: "offset", received: have };
-  const handle = await open(partial, have === 0 ? "w" : "r+", 0o600);
+  const handle = await open(partial, range.start === 0 ? "w" : "r+", 0o600);
   try {
     let written = 0;
     while (written < bytes.length) {

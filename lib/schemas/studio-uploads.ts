@@ -118,3 +118,10 @@ export const uploadLaunchResponseSchema = z.object({
   url: z.string(),
   lines: z.array(z.string()),
 });
+
+export const deleteUploadResponseSchema = z.object({ success: z.literal(true), removed: z.boolean() });
+
+export const uploadBatchResponseSchema = z.object({
+  success: z.literal(true),
+  files: z.array(z.object({ path: z.string(), received: z.number(), complete: z.boolean() })),
+});

@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import { readDropFolder } from "@/lib/launch/read-folder";
 import { localMediaDir, openLocalMediaStore } from "@/lib/media/media-store";
 import type { ServiceContext } from "@/lib/services/context";
+import type { StudioCaller } from "@/lib/services/studio/owned-drops";
 import {
   createUpload,
   getUploadStatus,
@@ -23,9 +24,9 @@ import { startTestApp, type TestApp } from "../helpers/test-app";
 import { copyExample, editJson, launchFolder } from "./helpers";
 import { manifestOf, rangesOf } from "./studio-upload-helpers";
 
-const stranger = Keypair.generate().publicKey.toBase58();
+const stranger: StudioCaller = { wallet: Keypair.generate().publicKey.toBase58(), isAdmin: false };
 
-async function uploadAll(ctx: ServiceContext, wallet: string, uploadId: string, folder: string, chunk = 1 << 20) {
+async function uploadAll(ctx: ServiceContext, wallet: StudioCaller, uploadId: string, folder: string, chunk = 1 << 20) {
   const status = await getUploadStatus(ctx, wallet, uploadId);
   for (const file of status.files) {
     if (file.received === file.size && file.size > 0) continue;
@@ -47,9 +48,9 @@ for (const target of databaseTargets) {
   describe.skipIf(!target.available)(`studio uploads on ${target.name}`, () => {
     let app: TestApp;
     let cliApp: TestApp;
-    let creator: string;
+    let creator: StudioCaller;
     beforeEach(() => {
-      creator = Keypair.generate().publicKey.toBase58();
+      creator = { wallet: Keypair.generate().publicKey.toBase58(), isAdmin: false };
     });
     beforeAll(async () => {
       app = await startTestApp(target, { seed: false });
@@ -72,7 +73,7 @@ for (const target of databaseTargets) {
       const status = await getUploadStatus(ctx, creator, uploadId);
       expect(status.files.find((f) => f.path === big.path)!.received).toBe(100);
       expect(status.filesComplete).toBe(0);
-      // Sending the first range again, or skipping one, writes nothing and names the offset.
+      // Skipping a range writes nothing and names the offset to resume from.
       const again = receiveUploadChunk(ctx, creator, { uploadId, path: big.path, ...ranges[2]! });
       await expect(again).rejects.toMatchObject({ code: "UPLOAD_OFFSET_MISMATCH", extra: { received: 100 } });
       await uploadAll(ctx, creator, uploadId, folder, 100);
@@ -195,7 +196,7 @@ for (const target of databaseTargets) {
       expect(studio.fields).toEqual(cli.fields);
       expect(studio.phases).toEqual(cli.phases);
       expect(studio.nfts).toEqual(cli.nfts);
-      expect(studio.creatorWallet).toBe(creator);
+      expect(studio.creatorWallet).toBe(creator.wallet);
       expect(cli.creatorWallet).toBe("B2KfrgJ8p9mbKZRBqCEQsxzQjCXBTLKRF63PCQCWzy5d");
       // Media: the same keys in the same kind of store the command writes to.
       const keysOf = (a: TestApp) => openLocalMediaStore(localMediaDir(a.runtime.config.dataDir)).list("moths");
@@ -211,7 +212,7 @@ for (const target of databaseTargets) {
 
     it("keeps at most a few open uploads per wallet", async () => {
       const ctx = app.context();
-      const wallet = Keypair.generate().publicKey.toBase58();
+      const wallet = { wallet: Keypair.generate().publicKey.toBase58(), isAdmin: false };
       for (let i = 0; i < 3; i++) await createUpload(ctx, wallet, [{ path: "config.json", size: 1 }]);
       expect(await codeOf(createUpload(ctx, wallet, [{ path: "config.json", size: 1 }]))).toBe("UPLOAD_LIMIT_REACHED");
     });

@@ -2,8 +2,10 @@
 // same checks and the same launch as `npm run drop` (lib/launch).
 export {
   createUpload,
+  deleteUpload,
   getUploadStatus,
   readUploadFile,
+  receiveUploadBatch,
   receiveUploadChunk,
   sweepAbandonedUploads,
   UPLOAD_LIMITS,

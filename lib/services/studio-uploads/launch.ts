@@ -9,13 +9,16 @@ import { receivedBytes, removeUpload, uploadFolder } from "@/lib/launch/upload-s
 import { openMediaStore } from "@/lib/media/media-store";
 import { runDropCommand } from "../drop-launch";
 import type { ServiceContext } from "../context";
+import type { StudioCaller } from "../studio/owned-drops";
 import { getOwnUploadOrThrow } from "./uploads";
 
 /** Uploads being launched in this process (a double click must not create twice). */
 const launching = new Set<string>();
 
-export async function launchUpload(ctx: ServiceContext, wallet: string, uploadId: string) {
-  const record = await getOwnUploadOrThrow(ctx, wallet, uploadId);
+/** Launches the upload; the drop is its uploader's (an admin launching a creator's upload launches it for them). */
+export async function launchUpload(ctx: ServiceContext, caller: StudioCaller, uploadId: string) {
+  const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
+  const { wallet } = record;
   if (launching.has(uploadId)) throw new AppError("UPLOAD_BUSY", "This upload is being launched already.");
   launching.add(uploadId);
   try {

@@ -27,6 +27,7 @@ import {
 import { contentTypeOf } from "@/lib/media/media-store";
 import type { UploadStatus } from "@/lib/schemas/studio-uploads";
 import type { ServiceContext } from "../context";
+import type { StudioCaller } from "../studio/owned-drops";
 
 export const UPLOAD_LIMITS = {
   maxFiles: MAX_UPLOAD_FILES,
@@ -38,11 +39,20 @@ export const UPLOAD_LIMITS = {
 /** Files being written in this process: two PUTs of one file at once would race on its offset. */
 const writing = new Set<string>();
 
-/** The caller's upload, or the same 404 whether it is another wallet's or does not exist. */
-export async function getOwnUploadOrThrow(ctx: ServiceContext, wallet: string, uploadId: string) {
+/** The caller's upload (an admin's: any), or the same 404 whether it is another wallet's or does not exist. */
+export async function getOwnUploadOrThrow(ctx: ServiceContext, caller: StudioCaller, uploadId: string) {
   const record = await readUploadRecord(ctx.config.dataDir, uploadId);
-  if (!record || record.wallet !== wallet) throw new AppError("UPLOAD_NOT_FOUND", "No such upload.");
+  if (!record || (record.wallet !== caller.wallet && !caller.isAdmin))
+    throw new AppError("UPLOAD_NOT_FOUND", "No such upload.");
   return record;
+}
+
+/** Discards an upload; answers the same for one that is not there (or not the caller's), removing nothing. */
+export async function deleteUpload(ctx: ServiceContext, caller: StudioCaller, uploadId: string) {
+  const record = await readUploadRecord(ctx.config.dataDir, uploadId);
+  if (!record || (record.wallet !== caller.wallet && !caller.isAdmin)) return { removed: false };
+  await removeUpload(ctx.config.dataDir, uploadId);
+  return { removed: true };
 }
 
 /** Removes uploads untouched for a day; returns how many. Run whenever a creator starts one. */
@@ -59,9 +69,10 @@ export async function sweepAbandonedUploads(ctx: ServiceContext): Promise<number
 
 export async function createUpload(
   ctx: ServiceContext,
-  wallet: string,
+  caller: StudioCaller,
   files: readonly ManifestFile[],
 ): Promise<UploadStatus> {
+  const { wallet } = caller;
   const problems = manifestProblems(files);
   if (problems.length > 0) {
     const sizeOnly = problems.every((p) => p.message.includes("at most") || p.message.includes("larger than"));
@@ -97,16 +108,43 @@ function statusOf(record: UploadRecord, received: number[]): UploadStatus {
 }
 
 /** What has arrived of each file: a browser reloaded mid-upload sends only the rest. */
-export async function getUploadStatus(ctx: ServiceContext, wallet: string, uploadId: string): Promise<UploadStatus> {
-  const record = await getOwnUploadOrThrow(ctx, wallet, uploadId);
+export async function getUploadStatus(
+  ctx: ServiceContext,
+  caller: StudioCaller,
+  uploadId: string,
+): Promise<UploadStatus> {
+  const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
   return statusOf(record, await receivedBytes(ctx.config.dataDir, record));
 }
 
 export type ChunkInput = { uploadId: string; path: string; contentRange: string | null; bytes: Uint8Array };
 
 /** Writes one byte range of one file of the manifest. */
-export async function receiveUploadChunk(ctx: ServiceContext, wallet: string, input: ChunkInput) {
-  const record = await getOwnUploadOrThrow(ctx, wallet, input.uploadId);
+export async function receiveUploadChunk(ctx: ServiceContext, caller: StudioCaller, input: ChunkInput) {
+  const record = await getOwnUploadOrThrow(ctx, caller, input.uploadId);
+  return writeChunk(ctx, record, input);
+}
+
+/**
+ * Whole small files in one request (multipart/form-data, each part named by its path): a
+ * 10,000-item folder is 20,000 files, and one request each would spend the per-IP request
+ * budget and the server's per-request cost many times over.
+ */
+export async function receiveUploadBatch(
+  ctx: ServiceContext,
+  caller: StudioCaller,
+  uploadId: string,
+  readFiles: () => Promise<ReadonlyArray<{ path: string; bytes: Uint8Array }>>,
+) {
+  const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
+  const files = await readFiles();
+  const results = [];
+  for (const file of files)
+    results.push(await writeChunk(ctx, record, { uploadId, path: file.path, contentRange: null, bytes: file.bytes }));
+  return { files: results };
+}
+
+async function writeChunk(ctx: ServiceContext, record: UploadRecord, input: ChunkInput) {
   const file = record.files.find((f) => f.path === input.path);
   if (!file)
     throw new AppError("UPLOAD_PATH_REFUSED", `${input.path} is not a file of this upload's manifest.`, {
@@ -136,8 +174,8 @@ export async function receiveUploadChunk(ctx: ServiceContext, wallet: string, in
 }
 
 /** A whole uploaded file, for the preview's images. */
-export async function readUploadFile(ctx: ServiceContext, wallet: string, uploadId: string, file: string) {
-  const record = await getOwnUploadOrThrow(ctx, wallet, uploadId);
+export async function readUploadFile(ctx: ServiceContext, caller: StudioCaller, uploadId: string, file: string) {
+  const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
   const bytes = await readUploadedFile(ctx.config.dataDir, record, file);
   if (!bytes) throw new AppError("NOT_FOUND", `${file} has not been uploaded.`);
   return { bytes, contentType: contentTypeOf(file) };

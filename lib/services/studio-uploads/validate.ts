@@ -8,16 +8,17 @@ import { receivedBytes, uploadFolder } from "@/lib/launch/upload-store";
 import type { DropPreview, UploadValidation } from "@/lib/schemas/studio-uploads";
 import type { DropPlan } from "@/lib/schemas/drop-plan";
 import type { ServiceContext } from "../context";
+import type { StudioCaller } from "../studio/owned-drops";
 import { getOwnUploadOrThrow } from "./uploads";
 
 const PREVIEW_NFTS = 24;
 
 export async function validateUpload(
   ctx: ServiceContext,
-  wallet: string,
+  caller: StudioCaller,
   uploadId: string,
 ): Promise<Omit<UploadValidation, "success">> {
-  const record = await getOwnUploadOrThrow(ctx, wallet, uploadId);
+  const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
   const received = await receivedBytes(ctx.config.dataDir, record);
   const missing = record.files.filter((f, i) => received[i] !== f.size);
   const read = await readDropFolder(uploadFolder(ctx.config.dataDir, uploadId));
