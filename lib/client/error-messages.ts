@@ -1,7 +1,7 @@
 // Plain-words sentences for collectors, one per error code: every code the service answers
 // with (lib/errors/codes.ts), the client's own, and the wallet's. The service's `error`
 // sentence is written for developers and may change; pages show these instead.
-import type { ErrorCode } from "@/lib/errors";
+import type { ErrorCode, StudioUploadErrorCode } from "@/lib/errors";
 import { isClientError } from "./errors";
 
 /** Codes raised in the browser: by the client (see errors.ts) or around the wallet. */
@@ -18,7 +18,8 @@ const TRY_AGAIN_SOON = "Please try again in a moment.";
 
 // Typed against ErrorCode (a type-only import: no zod reaches the browser), so a new service
 // code without a sentence fails the type check as well as the unit test.
-const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
+// The studio's upload codes have theirs in studio-error-messages.ts, so the public pages do not ship them.
+const SENTENCES: Record<Exclude<ErrorCode, StudioUploadErrorCode> | ClientErrorCode, string> = {
   // Access. Collectors cannot fix these; the sentences say so without blaming them.
   API_KEY_REQUIRED: "This page couldn't connect to the mint service. Please reload the page and try again.",
   API_KEY_INVALID: "This site's access to the mint service isn't working right now. Please try again later.",
@@ -85,14 +86,6 @@ const SENTENCES: Record<ErrorCode | ClientErrorCode, string> = {
   CHAIN_UNAVAILABLE: `The network couldn't be reached just now. ${TRY_AGAIN_SOON}`,
   SERVER_BUSY: `Lots of collectors are minting right now, and nothing happened with this try. ${TRY_AGAIN_SOON}`,
   LAUNCH_REFUSED: "The creator tool could not apply that change to the drop.",
-  UPLOAD_NOT_FOUND: "This upload is no longer here. Please start again by choosing your folder.",
-  UPLOAD_PATH_REFUSED: "Some files have names that can't be uploaded. The list below says which.",
-  UPLOAD_TOO_LARGE: "The folder or one of its files is too large to upload.",
-  UPLOAD_RANGE_INVALID: "A file changed while it was uploading. Please choose the folder again.",
-  UPLOAD_OFFSET_MISMATCH: "Part of a file arrived twice. The upload picks up where it stopped.",
-  UPLOAD_BUSY: "This is already in progress. Please wait a moment.",
-  UPLOAD_LIMIT_REACHED: "You have too many uploads open. Launch one, or try again tomorrow.",
-  UPLOAD_HAS_PROBLEMS: "The folder has problems to fix first. The list below says where.",
   // Profiles and reactions.
   PROFILE_NAME_INVALID:
     "Use 3 to 24 letters, digits, spaces, dots, dashes or underscores, starting and ending with a letter or digit.",

@@ -81,6 +81,8 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+/** The studio's upload codes: their sentences ship with the studio's pages only. */
+export type StudioUploadErrorCode = Extract<ErrorCode, `UPLOAD_${string}`>;
 
 export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@/lib/errors";
 import { DropmintClientError } from "@/lib/client/errors";
 import { describeError, errorSentence, GENERIC_ERROR_SENTENCE } from "@/lib/client/error-messages";
+import { studioErrorSentence } from "@/lib/client/studio-error-messages";
 
 const CLIENT_CODES = [
   "NETWORK_ERROR",
@@ -18,7 +19,7 @@ const CLIENT_CODES = [
 
 describe("errorSentence", () => {
   it.each(Object.keys(ERROR_CODES))("has a sentence for the service code %s", (code) => {
-    const sentence = errorSentence(code);
+    const sentence = errorSentence(code) ?? studioErrorSentence(code);
     expect(sentence).toMatch(/^[A-Z].*[.!]$/);
     // For people: no codes, no jargon the collector cannot act on.
     expect(sentence).not.toMatch(/[A-Z]{2,}_[A-Z]/);

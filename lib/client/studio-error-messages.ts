@@ -1,0 +1,25 @@
+// Plain-words sentences for the studio's upload codes (lib/errors/codes.ts, UPLOAD_*): kept
+// apart from error-messages.ts so only the studio's pages ship them.
+import type { StudioUploadErrorCode } from "@/lib/errors";
+import { describeError } from "./error-messages";
+
+const STUDIO_SENTENCES: Record<StudioUploadErrorCode, string> = {
+  UPLOAD_NOT_FOUND: "This upload is no longer here. Please start again by choosing your folder.",
+  UPLOAD_PATH_REFUSED: "Some files have names that can't be uploaded. The list below says which.",
+  UPLOAD_TOO_LARGE: "The folder or one of its files is too large to upload.",
+  UPLOAD_RANGE_INVALID: "A file changed while it was uploading. Please choose the folder again.",
+  UPLOAD_OFFSET_MISMATCH: "Part of a file arrived twice. The upload picks up where it stopped.",
+  UPLOAD_BUSY: "This is already in progress. Please wait a moment.",
+  UPLOAD_LIMIT_REACHED: "You have too many uploads open. Launch one, or try again tomorrow.",
+  UPLOAD_HAS_PROBLEMS: "The folder has problems to fix first. The list below says where.",
+};
+
+export function studioErrorSentence(code: string): string | null {
+  return Object.hasOwn(STUDIO_SENTENCES, code) ? STUDIO_SENTENCES[code as StudioUploadErrorCode] : null;
+}
+
+/** A sentence for anything the studio's calls throw: the upload codes' own, else the site's. */
+export function describeStudioError(error: unknown): string {
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  return studioErrorSentence(code) ?? describeError(error);
+}
