@@ -1,8 +1,8 @@
 // `npm run bench:studio` (and a part of `npm run bench`): a 10,000-item Sugar folder launched
 // through the studio's endpoints against the built site, as the /studio/new page sends it:
 // the manifest, the files in multipart batches three requests at a time, the checks, the
-// launch. Prints each step's time and the site's peak resident memory (the goal: the
-// upload completes on these 2 cores, and the site stays under 1 GB). The site runs with its
+// launch. Prints each step's time and the site's resident memory, idle and at its peak (the
+// issue's goal: the upload completes on these 2 cores). The site runs with its
 // default request budgets: the batches keep a 10,000-item folder to about a hundred requests.
 //
 // BENCH_STUDIO_SIZE (10000) sets the folder's size.
@@ -20,7 +20,6 @@ import { assertProductionBuild, rssMb } from "./site";
 const SIZE = Number(process.env.BENCH_STUDIO_SIZE ?? 10_000);
 const CONCURRENCY = 3;
 const BATCH_FILES = 200;
-const GOAL_MEMORY_MB = 1024;
 
 type Session = { url: string; headers: Record<string, string> };
 
@@ -114,10 +113,9 @@ export async function benchStudioUpload(): Promise<void> {
     row("validate (server)", `${checked.seconds.toFixed(1)} s`);
     row("launch (server)", `${launched.seconds.toFixed(1)} s → ${launched.result.url}`);
     row("total", `${seconds.toFixed(1)} s`);
-    const mark = peakMb < GOAL_MEMORY_MB ? "✓" : "✗";
     row(
       "site memory",
-      `idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB (goal < ${GOAL_MEMORY_MB} MB ${mark})`,
+      `idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB (+${(peakMb - idleMb).toFixed(0)} MB)`,
     );
   } finally {
     clearInterval(sampler);
