@@ -1,9 +1,8 @@
 // The parts of a studio batch upload (multipart/form-data, one part per file, named by its
 // path), parsed by the platform's own form-data reader from the bytes the pipeline read
 // under its size cap and deadline.
+import { MAX_UPLOAD_BATCH_FILES as MAX_PARTS } from "@/lib/domain/studio-upload";
 import { AppError } from "@/lib/errors";
-
-const MAX_PARTS = 500;
 
 export async function readUploadParts(body: { bytes: Uint8Array; contentType: string | null }) {
   if (!body.contentType?.toLowerCase().startsWith("multipart/form-data"))

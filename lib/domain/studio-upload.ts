@@ -9,6 +9,8 @@ export const MAX_UPLOAD_FILE_BYTES = 200 * 1024 * 1024;
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024 * 1024;
 /** A PUT carries at most this much: larger files go in several byte ranges (Content-Range). */
 export const MAX_UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
+/** Whole small files one batch request may carry. */
+export const MAX_UPLOAD_BATCH_FILES = 500;
 /** Uploads a wallet may have open at once (each reserves disk until it is launched or abandoned). */
 export const MAX_OPEN_UPLOADS_PER_WALLET = 3;
 /** An upload untouched this long is abandoned: it is removed at the next upload any creator starts. */

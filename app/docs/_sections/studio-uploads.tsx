@@ -1,5 +1,17 @@
 // Docs: launching a drop from the browser (/studio/new) and the upload endpoints behind it.
+import {
+  ABANDONED_UPLOAD_MS,
+  MAX_OPEN_UPLOADS_PER_WALLET,
+  MAX_UPLOAD_BATCH_FILES,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_CHUNK_BYTES,
+  MAX_UPLOAD_FILE_BYTES,
+  MAX_UPLOAD_FILES,
+} from "@/lib/domain/studio-upload";
 import { Err } from "../_reference/error-code";
+
+const mb = (bytes: number) => `${bytes / 1024 ** 2} MB`;
+const gb = (bytes: number) => `${bytes / 1024 ** 3} GB`;
 
 export function StudioUploadsSection() {
   return (
@@ -18,20 +30,22 @@ export function StudioUploadsSection() {
           <code>POST /api/studio/uploads</code> with <code>{"{ files: [{ path, size }] }"}</code>: the manifest. Every
           path is relative to the folder; one that is absolute, holds <code>..</code>, <code>.</code>, a backslash, a
           control character or a hidden segment is refused, all at once, with <Err code="UPLOAD_PATH_REFUSED" /> and a{" "}
-          <code>problems</code> list. Limits: 40,000 files, 200 MB a file, 20 GB in all (<Err code="UPLOAD_TOO_LARGE" />
-          ), 3 open uploads per wallet (<Err code="UPLOAD_LIMIT_REACHED" />
+          <code>problems</code> list. Limits: {MAX_UPLOAD_FILES.toLocaleString("en-US")} files,{" "}
+          {mb(MAX_UPLOAD_FILE_BYTES)} a file, {gb(MAX_UPLOAD_BYTES)} in all (<Err code="UPLOAD_TOO_LARGE" />
+          ), {MAX_OPEN_UPLOADS_PER_WALLET} open uploads per wallet (<Err code="UPLOAD_LIMIT_REACHED" />
           ).
         </li>
         <li>
           <code>POST /api/studio/uploads/[uploadId]/files</code>: whole small files as <code>multipart/form-data</code>,
-          each part named by its path (at most 8 MB and 500 files a request).
+          each part named by its path (at most {mb(MAX_UPLOAD_CHUNK_BYTES)} and {MAX_UPLOAD_BATCH_FILES} files a
+          request).
         </li>
         <li>
           <code>PUT /api/studio/uploads/[uploadId]/files/[...path]</code>: one file, or one byte range of a large one
-          with <code>Content-Range: bytes start-end/size</code> (8 MB at most). A range must start where the file&apos;s
-          received bytes end, else <Err code="UPLOAD_OFFSET_MISMATCH" /> with <code>received</code>; a range from byte 0
-          starts the file again. <code>GET</code> on the same path reads an uploaded file back (the preview&apos;s
-          images), never sniffed.
+          with <code>Content-Range: bytes start-end/size</code> ({mb(MAX_UPLOAD_CHUNK_BYTES)} at most). A range must
+          start where the file&apos;s received bytes end, else <Err code="UPLOAD_OFFSET_MISMATCH" /> with{" "}
+          <code>received</code>; a range from byte 0 starts the file again. <code>GET</code> on the same path reads an
+          uploaded file back (the preview&apos;s images), never sniffed.
         </li>
         <li>
           <code>GET /api/studio/uploads/[uploadId]</code>: each file&apos;s received bytes, so a reloaded page sends
@@ -53,7 +67,8 @@ export function StudioUploadsSection() {
         Another creator&apos;s upload answers exactly like a missing one, <Err code="UPLOAD_NOT_FOUND" />. The server
         writes every file itself, so an upload cannot hold a symbolic link; a link inside a zip arrives as a plain file
         and is refused by the checks. Uploads wait under <code>DATA_DIR/studio-uploads/</code> until they are launched,
-        discarded, or untouched for a day (then removed when any creator starts an upload).
+        discarded, or untouched for {ABANDONED_UPLOAD_MS / 3_600_000} hours (then removed when any creator starts an
+        upload).
       </p>
     </section>
   );
