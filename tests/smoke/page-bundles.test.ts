@@ -55,4 +55,22 @@ describe("first-load JavaScript per page", () => {
     for (const marker of [...MINT_CALLS, REACT_QUERY, READ_CLIENT, ...WALLET_ADAPTER])
       expect(code, marker).not.toContain(marker);
   });
+
+  // The studio's upload page: its code (and the zip reader, loaded only for a zip) stays out of the public pages.
+  const STUDIO_UPLOAD = ["/api/studio/uploads", "webkitGetAsEntry"];
+  const ZIP_READER = "invalid zip data";
+
+  it.each(["/", "/search", "/d/[identifier]", "/w/[address]", "/docs", "/_not-found"])(
+    "%s ships none of the studio's upload code",
+    (route) => {
+      const code = firstLoadCode(route);
+      for (const marker of [...STUDIO_UPLOAD, ZIP_READER]) expect(code, marker).not.toContain(marker);
+    },
+  );
+
+  it("/studio/new ships its upload code, and loads the zip reader only when a zip is chosen", () => {
+    const code = firstLoadCode("/studio/new");
+    for (const marker of STUDIO_UPLOAD) expect(code, marker).toContain(marker);
+    expect(code).not.toContain(ZIP_READER);
+  });
 });
