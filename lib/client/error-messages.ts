@@ -1,7 +1,7 @@
 // Plain-words sentences for collectors, one per error code: every code the service answers
 // with (lib/errors/codes.ts), the client's own, and the wallet's. The service's `error`
 // sentence is written for developers and may change; pages show these instead.
-import type { ErrorCode, StudioUploadErrorCode } from "@/lib/errors";
+import type { ErrorCode, StudioOnlyCode } from "@/lib/errors";
 import { isClientError } from "./errors";
 
 /** Codes raised in the browser: by the client (see errors.ts) or around the wallet. */
@@ -18,8 +18,8 @@ const TRY_AGAIN_SOON = "Please try again in a moment.";
 
 // Typed against ErrorCode (a type-only import: no zod reaches the browser), so a new service
 // code without a sentence fails the type check as well as the unit test.
-// The studio's upload codes have theirs in studio-error-messages.ts, so the public pages do not ship them.
-const SENTENCES: Record<Exclude<ErrorCode, StudioUploadErrorCode> | ClientErrorCode, string> = {
+// The studio's own codes are in studio-error-messages.ts, so the public pages do not carry them.
+const SENTENCES: Record<Exclude<ErrorCode, StudioOnlyCode> | ClientErrorCode, string> = {
   // Access. Collectors cannot fix these; the sentences say so without blaming them.
   API_KEY_REQUIRED: "This page couldn't connect to the mint service. Please reload the page and try again.",
   API_KEY_INVALID: "This site's access to the mint service isn't working right now. Please try again later.",
@@ -95,7 +95,6 @@ const SENTENCES: Record<Exclude<ErrorCode, StudioUploadErrorCode> | ClientErrorC
   PROFILE_BLOCKED: "This wallet can't change its profile or react right now.",
   AVATAR_NOT_HELD: "That NFT isn't in your wallet any more, so it can't be your avatar.",
   NFT_NOT_FOUND: "That NFT couldn't be found.",
-  STUDIO_NOT_ALLOWED: "This wallet isn't on the site's list of creators. Ask the site's operator to add it.",
   // The client's own.
   NETWORK_ERROR: "We couldn't reach the mint service. Check your connection and try again.",
   TIMEOUT: "The mint service took too long to answer. Please try again.",

@@ -78,11 +78,15 @@ export const ERROR_CODES = {
   AVATAR_NOT_HELD: 409,
   NFT_NOT_FOUND: 404,
   STUDIO_NOT_ALLOWED: 403,
+  ALLOWLIST_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-/** The studio's upload codes: their sentences ship with the studio's pages only. */
+
+/** Codes only the creator studio answers: their sentences ship with the studio's pages, never the public ones. */
+/** The studio's upload codes (app/api/studio/uploads). */
 export type StudioUploadErrorCode = Extract<ErrorCode, `UPLOAD_${string}`>;
+export type StudioOnlyCode = "STUDIO_NOT_ALLOWED" | "ALLOWLIST_INVALID" | StudioUploadErrorCode;
 
 export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
@@ -203,4 +207,6 @@ export const ERROR_CODE_DESCRIPTIONS = {
   NFT_NOT_FOUND: "No NFT minted on Dropmint has that mint address or id.",
   STUDIO_NOT_ALLOWED:
     "The signed-in wallet may not create drops here: the operator lists creators (STUDIO_CREATORS=allowlist, CREATOR_WALLETS).",
+  ALLOWLIST_INVALID:
+    "An allowlist upload has bad lines; body: problems, each { line, reason } (line null for the whole file). Nothing was changed.",
 } as const satisfies Record<ErrorCode, string>;

@@ -27,6 +27,12 @@ import {
   zonelessDateMessage,
 } from "@/lib/domain/sugar-guards";
 import { isSolanaAddress, parseSugarDate, zonelessSugarDate } from "@/lib/domain/sugar-values";
+import {
+  checkWalletEntries,
+  walletEntriesOfJson,
+  walletEntriesOfLines,
+  type WalletEntry,
+} from "@/lib/domain/wallet-list";
 import { animationExtOf, REFUSED_MEDIA } from "@/lib/domain/animation-formats";
 import { inspectAnimation, type AnimationInfo } from "@/lib/media/animations";
 import { inspectImage, type ImageInfo } from "@/lib/media/images";
@@ -47,7 +53,6 @@ const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"];
 const MAX_JSON_BYTES = 1024 * 1024;
 /** The System Program: the guides' placeholder treasury, which no one can spend from. */
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
-const MAX_WALLETS = 100_000;
 /** Images checked at once (sharp decodes on libuv's thread pool). */
 const CHECK_CONCURRENCY = 4;
 /** Metadata files read at once (the disk's wait, not the cores'). */
@@ -692,45 +697,24 @@ async function readWalletFile(
   }
   const bytes = read.bytes;
   const text = bytes.toString("utf8");
-  const entries: Array<{ value: unknown; at: string }> = [];
+  let entries: WalletEntry[];
   if (file.toLowerCase().endsWith(".json")) {
     const parsed = parseJsonText(text);
     if (!parsed.ok) {
       problems.push(problem(file, "", parsed.message));
       return null;
     }
-    const json = parsed.value;
-    if (!Array.isArray(json)) {
+    const items = walletEntriesOfJson(text, parsed.value);
+    if (!items) {
       problems.push(problem(file, "", "must be a JSON array of wallet addresses"));
       return null;
     }
-    json.forEach((value, i) => entries.push({ value, at: `[${i}]` }));
-  } else {
-    text.split(/\r?\n/).forEach((line, i) => {
-      const value = line.replace(/#.*$/, "").trim();
-      if (value) entries.push({ value, at: `line ${i + 1}` });
-    });
-  }
-  if (entries.length > MAX_WALLETS)
-    problems.push(problem(file, "", `holds ${entries.length} wallets; at most ${MAX_WALLETS}`));
-  const wallets: string[] = [];
-  const seen = new Set<string>();
-  let bad = false;
-  for (const { value, at } of entries) {
-    if (typeof value !== "string" || !isSolanaAddress(value)) {
-      // Never the line itself: a file that is not a wallet list may hold anything.
-      problems.push(problem(file, at, "is not a base58 Solana address"));
-      bad = true;
-    } else if (seen.has(value)) {
-      problems.push(problem(file, at, `${value} is listed twice`));
-      bad = true;
-    } else {
-      seen.add(value);
-      wallets.push(value);
-    }
-  }
-  if (wallets.length === 0 && !bad) problems.push(problem(file, "", "lists no wallet"));
-  return bad ? null : { wallets, sha: sha256(bytes) };
+    entries = items;
+  } else entries = walletEntriesOfLines(text);
+  // The same rule as the studio's allowlist upload (lib/domain/wallet-list.ts).
+  const { wallets, problems: bad } = checkWalletEntries(entries);
+  for (const { at, reason } of bad) problems.push(problem(file, at, reason));
+  return bad.length > 0 ? null : { wallets, sha: sha256(bytes) };
 }
 
 /** "Night Owls: Genesis" → "night-owls-genes" (at most 16 characters); null when too short. */

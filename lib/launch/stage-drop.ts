@@ -5,11 +5,11 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { parseUnits } from "@/lib/domain/amounts";
-import { parseSugarDate, solToLamports } from "@/lib/domain/sugar-values";
+import { parseSugarDate } from "@/lib/domain/sugar-values";
 import { writeFileAtomic } from "@/lib/fs/atomic-file";
 import { webVariant, VARIANT_WIDTH } from "@/lib/media/images";
 import type { MediaStore } from "@/lib/media/media-store";
-import type { DropPlan, DropPlanPhase } from "@/lib/schemas/drop-plan";
+import { bountyPlanOf, claimCodeBatchPlanOf, type DropPlan, type DropPlanPhase } from "@/lib/schemas/drop-plan";
 import { stagedPlanPath } from "@/lib/fs/launch-files";
 import { openInsideFolder, readInsideFolder, readRefusal } from "./folder-files";
 import { limiter, runPool } from "./run-pool";
@@ -146,24 +146,8 @@ export function planOf(draft: DropDraft, store: Pick<MediaStore, "urlOf">): Drop
           : null,
       attributes: (asset.metadata.attributes ?? []).map((a) => ({ trait_type: a.trait_type, value: a.value })),
     })),
-    claimCodeBatches: (extras.claimCodes ?? []).map((batch) => ({
-      name: batch.name,
-      phaseLabel: batch.phase ?? null,
-      grantType: batch.grantType,
-      mintAllocation: batch.mintAllocation ?? (batch.grantType === "discount" ? null : 1),
-      discountPercent: batch.discountPercent ?? null,
-      discountUses: batch.discountUses ?? (batch.grantType === "discount" ? 1 : null),
-      maxUses: batch.maxUses ?? null,
-      codes: batch.codes.map((code) => code.toUpperCase()),
-    })),
-    bounties: (extras.bounties ?? []).map((bounty) => ({
-      name: bounty.name,
-      description: bounty.description ?? null,
-      triggerMintCount: bounty.triggerMintCount,
-      kind: bounty.prize.kind,
-      lamports: bounty.prize.kind === "sol" ? solToLamports(bounty.prize.amount).toString() : null,
-      grantLabel: bounty.prize.kind === "grant" ? bounty.prize.label : null,
-    })),
+    claimCodeBatches: (extras.claimCodes ?? []).map(claimCodeBatchPlanOf),
+    bounties: (extras.bounties ?? []).map(bountyPlanOf),
     media: renditionsOf(draft).map((r) => r.key),
   };
 }

@@ -5,7 +5,8 @@
 // short ID only: a drop of thousands of NFTs is far larger than a request body may be).
 // Amounts are lamports as decimal strings; dates ISO 8601.
 import { z } from "zod";
-import { solanaAddressSchema } from "./sugar-folder";
+import { solToLamports } from "@/lib/domain/sugar-values";
+import { solanaAddressSchema, type dropmintBountySchema, type dropmintClaimCodeBatchSchema } from "./sugar-folder";
 
 const lamports = z.string().regex(/^\d+$/);
 const instant = z.iso.datetime({ offset: true });
@@ -101,6 +102,32 @@ export const dropPlanSchema = z.strictObject({
   media: z.array(z.string()),
 });
 export type DropPlan = z.infer<typeof dropPlanSchema>;
+
+/** A dropmint.json claim-code batch (or the studio's) in the plan's terms, with its defaults. */
+export function claimCodeBatchPlanOf(batch: z.infer<typeof dropmintClaimCodeBatchSchema>) {
+  return {
+    name: batch.name,
+    phaseLabel: batch.phase ?? null,
+    grantType: batch.grantType,
+    mintAllocation: batch.mintAllocation ?? (batch.grantType === "discount" ? null : 1),
+    discountPercent: batch.discountPercent ?? null,
+    discountUses: batch.discountUses ?? (batch.grantType === "discount" ? 1 : null),
+    maxUses: batch.maxUses ?? null,
+    codes: batch.codes.map((code) => code.toUpperCase()),
+  } satisfies DropPlan["claimCodeBatches"][number];
+}
+
+/** A dropmint.json bounty (or the studio's) in the plan's terms. */
+export function bountyPlanOf(bounty: z.infer<typeof dropmintBountySchema>) {
+  return {
+    name: bounty.name,
+    description: bounty.description ?? null,
+    triggerMintCount: bounty.triggerMintCount,
+    kind: bounty.prize.kind,
+    lamports: bounty.prize.kind === "sol" ? solToLamports(bounty.prize.amount).toString() : null,
+    grantLabel: bounty.prize.kind === "grant" ? bounty.prize.label : null,
+  } satisfies DropPlan["bounties"][number];
+}
 
 // ---------------------------------------------------------------------------------------
 // The running site's side of `npm run drop` (POST /api/internal/drops).

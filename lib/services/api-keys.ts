@@ -14,7 +14,12 @@ export type CreateApiKeyInput = {
   /** Browser origins allowed to use the key; required for publishable keys. */
   origins?: readonly string[];
   label?: string;
+  /** A key a creator makes in the studio (only for its own drops, which the studio checks first). */
+  creatorWallet?: string;
 };
+
+/** Whose keys: every key (the operator's `npm run keys`), or one creator's (the studio). */
+export type KeyOwner = { creatorWallet?: string };
 
 export type ApiKeySummary = {
   id: string;
@@ -90,6 +95,7 @@ export async function createApiKey(
       label,
       origins,
       allCollections: input.collections === "all",
+      creatorWallet: input.creatorWallet ?? null,
       collections: { create: collectionIds.map((collectionId) => ({ collectionId })) },
     },
     select: summarySelect,
@@ -97,15 +103,24 @@ export async function createApiKey(
   return { key, summary: toSummary(created) };
 }
 
-export async function listApiKeys({ db }: Pick<ServiceContext, "db">): Promise<ApiKeySummary[]> {
-  const keys = await db.apiKey.findMany({ select: summarySelect, orderBy: { createdAt: "asc" } });
+export async function listApiKeys({ db }: Pick<ServiceContext, "db">, owner: KeyOwner = {}): Promise<ApiKeySummary[]> {
+  const where = owner.creatorWallet === undefined ? {} : { creatorWallet: owner.creatorWallet };
+  const keys = await db.apiKey.findMany({ where, select: summarySelect, orderBy: { createdAt: "asc" } });
   return keys.map(toSummary);
 }
 
-/** Revokes a key by id or display prefix. Revoking a revoked key changes nothing. */
-export async function revokeApiKey({ db, clock }: KeysContext, idOrPrefix: string): Promise<ApiKeySummary> {
+/**
+ * Revokes a key by id or display prefix. Revoking a revoked key changes nothing. A creator's
+ * revoke sees only its own keys: another's answers the same NOT_FOUND as an unknown key.
+ */
+export async function revokeApiKey(
+  { db, clock }: KeysContext,
+  idOrPrefix: string,
+  owner: KeyOwner = {},
+): Promise<ApiKeySummary> {
+  const mine = owner.creatorWallet === undefined ? {} : { creatorWallet: owner.creatorWallet };
   const matches = await db.apiKey.findMany({
-    where: UUID.test(idOrPrefix) ? { id: idOrPrefix.toLowerCase() } : { displayPrefix: idOrPrefix },
+    where: { ...mine, ...(UUID.test(idOrPrefix) ? { id: idOrPrefix.toLowerCase() } : { displayPrefix: idOrPrefix }) },
     select: summarySelect,
     take: 2,
   });

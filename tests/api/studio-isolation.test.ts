@@ -7,6 +7,7 @@ import { databaseTargets } from "../helpers/databases";
 import { errorBodySchema } from "../helpers/error-body";
 import { callJson } from "../helpers/route-caller";
 import { startTestApp, type TestApp } from "../helpers/test-app";
+import { launchCreatorDrop } from "./studio-fixtures";
 import {
   matrixActors,
   matrixEnv,
@@ -56,25 +57,49 @@ for (const target of databaseTargets) {
     beforeAll(async () => {
       const wallets = matrixWallets();
       app = await startTestApp(target, { env: matrixEnv(wallets) });
-      const db = app.context().db;
-      const own = async (shortId: string, wallet: string, launchStatus: "live" | "coming_soon") =>
-        db.collection.update({ where: { shortId }, data: { creatorWallet: wallet, launchStatus } });
-      const a = await own("sprites", wallets.a.publicKey.toBase58(), "live");
-      const b = await own("aurora", wallets.b.publicKey.toBase58(), "coming_soon");
-      f.dropA = { id: a.id, shortId: a.shortId! };
+      const a = await launchCreatorDrop(app, wallets.a);
+      // B's drop has not launched: a key of A's must not reach it either (studio-keys.test.ts).
+      const b = await app.context().db.collection.update({
+        where: { shortId: "aurora" },
+        data: { creatorWallet: wallets.b.publicKey.toBase58(), launchStatus: "coming_soon" },
+      });
+      f.dropA = { id: a.id, shortId: a.shortId };
       f.dropB = { id: b.id, shortId: b.shortId! };
-      as = await matrixActors(wallets, await app.createKey({ keyClass: "live", collections: [a.shortId!] }));
+      as = await matrixActors(wallets, await app.createKey({ keyClass: "live", collections: [a.shortId] }));
       for (const row of STUDIO_ENDPOINTS) if (row.prepare) f.made[row.name] = await row.prepare(app, f, as);
-    }, 120_000);
+    }, 180_000);
     afterAll(() => app?.close());
 
+    /** What a refused call must leave as it was: the drop, its log, its codes and every key. */
+    const snapshot = async () => {
+      const db = app.context().db;
+      return {
+        drop: (await db.collection.findUniqueOrThrow({ where: { id: f.dropA.id } })).updatedAt.toISOString(),
+        audit: await db.studioAuditEntry.count(),
+        codes: await db.claimCode.count({ where: { collectionId: f.dropA.id, disabled: false } }),
+        keys: await db.apiKey.count({ where: { revokedAt: null } }),
+      };
+    };
+
     describe.each(STUDIO_ENDPOINTS)("$method $name", (row) => {
-      it.each(REFUSALS)("refuses %s with %i %s", async (actor, status, code) => {
-        expectRefusal(await call(row, f, as[actor]), status, code);
+      it("refuses the stranger, the signed-out, partner keys and other sites, changing nothing", async () => {
+        const before = await snapshot();
+        for (const [actor, status, code] of REFUSALS) {
+          const answer = await call(row, f, as[actor]);
+          expect({ actor, status: answer.status, code: answer.body?.code }, answer.text).toEqual({
+            actor,
+            status,
+            code,
+          });
+          errorBodySchema.parse(answer.body);
+        }
+        expect(await snapshot()).toEqual(before);
       });
 
-      it("answers creator B as if A's drop did not exist", async () => {
+      it("answers creator B as if A's drop did not exist, changing nothing", async () => {
+        const before = await snapshot();
         const answer = await call(row, f, as.other);
+        expect(await snapshot()).toEqual(before);
         if (row.other) return row.other(answer, f);
         expectRefusal(answer, 404, "COLLECTION_NOT_FOUND");
         const nowhere = { ...f, dropA: { id: "00000000-0000-4000-8000-000000000000", shortId: "no-such-drop" } };
@@ -84,10 +109,11 @@ for (const target of databaseTargets) {
       });
 
       it("serves the owner, then an admin", async () => {
-        const owner = await call(row, f, as.owner);
-        expect(owner.status, owner.text).toBe(row.ok);
-        const admin = await call(row, f, as.admin);
-        expect(admin.status, admin.text).toBe(row.ok);
+        for (const actor of ["owner", "admin"] as const) {
+          if (row.fresh) f.made[row.name] = await row.prepare!(app, f, as);
+          const answer = await call(row, f, as[actor]);
+          expect(answer.status, `${actor}: ${answer.text}`).toBe(row.ok);
+        }
       });
     });
   });

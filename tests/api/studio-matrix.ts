@@ -14,9 +14,9 @@
 //   crossFetch   A's cookie, no Origin, Sec-Fetch-Site: cross-site   403 ORIGIN_NOT_ALLOWED
 //   wrongWallet  A's cookie naming B in X-Studio-Wallet              401 WALLET_PROOF_REQUIRED
 import { Keypair } from "@solana/web3.js";
+import { callJson } from "../helpers/route-caller";
 import type { TestApp } from "../helpers/test-app";
 import { TEST_SITE_ORIGIN } from "../helpers/test-app";
-import { callJson } from "../helpers/route-caller";
 import { signInCookie } from "../helpers/wallet-sign-in";
 
 /** What the rows may name: creator A's and B's drops (short IDs and UUIDs) and A's things. */
@@ -53,8 +53,10 @@ export type StudioEndpointRow = {
    * answer, checked here to hold nothing of A's).
    */
   other?: (answer: Answer, f: MatrixFixtures) => void;
-  /** Made before the row runs, once (e.g. creates the key a revoke row names), as A. */
+  /** Made before the row runs (e.g. creates the key a revoke row names); its result is `f.made[row.name]`. */
   prepare?: (app: TestApp, f: MatrixFixtures, as: StudioActors) => Promise<string>;
+  /** Run `prepare` again before the owner's and the admin's call (the call uses up what it made). */
+  fresh?: boolean;
 };
 
 export type StudioActors = Record<ActorName, Record<string, string>> & {
@@ -113,6 +115,23 @@ export const REFUSALS: ReadonlyArray<[ActorName, number, string]> = [
   ["wrongWallet", 401, "WALLET_PROOF_REQUIRED"],
 ];
 
+const asA = (_f: MatrixFixtures, as: StudioActors) => ({ ...as.owner });
+const made = (f: MatrixFixtures, row: string) => f.made[row] ?? "missing";
+const sampleWallet = "B2KfrgJ8p9mbKZRBqCEQsxzQjCXBTLKRF63PCQCWzy5d";
+
+async function studioCall(method: string, url: string, headers: Record<string, string>, body?: unknown) {
+  const answer = await callJson(method, url, { headers, ...(body === undefined ? {} : { body }) });
+  if (answer.status !== 200) throw new Error(`${method} ${url}: ${answer.status} ${answer.text}`);
+  return answer.body!;
+}
+
+/** A fresh batch of A's drop (made as A through the studio itself). */
+async function newBatch(_app: TestApp, f: MatrixFixtures, as: StudioActors): Promise<string> {
+  const body = { name: "Matrix", grantType: "free_mint", count: 2 };
+  const answer = await studioCall("POST", `/api/studio/drops/${f.dropA.shortId}/claim-codes`, asA(f, as), body);
+  return answer.batch.id as string;
+}
+
 /** The rows: every studio endpoint. Keep it complete; the isolation test checks it against app/api/studio. */
 export const STUDIO_ENDPOINTS: StudioEndpointRow[] = [
   {
@@ -128,6 +147,123 @@ export const STUDIO_ENDPOINTS: StudioEndpointRow[] = [
   },
   { name: "get drop by short ID", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.shortId}`, ok: 200 },
   { name: "get drop by UUID", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.id}`, ok: 200 },
+  {
+    name: "edit page and socials",
+    method: "PATCH",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}`,
+    body: () => ({ twitter: "@moths_matrix", discord: "https://discord.gg/moths" }),
+    ok: 200,
+  },
+  { name: "list phases", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.shortId}/phases`, ok: 200 },
+  {
+    name: "replace phases",
+    method: "PUT",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/phases`,
+    body: (f) => JSON.parse(made(f, "replace phases")),
+    ok: 200,
+    prepare: async (app, f, as) => {
+      const { phases } = await studioCall("GET", `/api/studio/drops/${f.dropA.shortId}/phases`, asA(f, as));
+      const edited = (phases as Array<Record<string, unknown>>).map(({ id: _id, allowlistSize, ...phase }) => ({
+        ...phase,
+        allowlist: allowlistSize === null ? null : "keep",
+        maxPerWallet: 3,
+      }));
+      return JSON.stringify({ phases: edited });
+    },
+  },
+  {
+    name: "upload allowlist",
+    method: "PUT",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/phases/${made(f, "upload allowlist")}/allowlist`,
+    body: () => ({ format: "csv", text: `wallet\n${sampleWallet}\n` }),
+    ok: 200,
+    prepare: async (app, f, as) => {
+      const { phases } = await studioCall("GET", `/api/studio/drops/${f.dropA.shortId}/phases`, asA(f, as));
+      return (phases as Array<{ id: string }>)[0]!.id;
+    },
+  },
+  {
+    name: "list claim-code batches",
+    method: "GET",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/claim-codes`,
+    ok: 200,
+  },
+  {
+    name: "generate claim codes",
+    method: "POST",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/claim-codes`,
+    body: () => ({ name: "Matrix generated", grantType: "discount", discountPercent: 50, count: 3 }),
+    ok: 200,
+  },
+  {
+    name: "export claim codes",
+    method: "GET",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/claim-codes/${made(f, "export claim codes")}/export`,
+    ok: 200,
+    prepare: newBatch,
+    fresh: true,
+  },
+  {
+    name: "revoke claim codes",
+    method: "DELETE",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/claim-codes/${made(f, "revoke claim codes")}`,
+    ok: 200,
+    prepare: newBatch,
+    fresh: true,
+  },
+  {
+    name: "replace bounties",
+    method: "PUT",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/bounties`,
+    body: () => ({ bounties: [{ name: "Fifth moth", triggerMintCount: 5, prize: { kind: "free_mint" } }] }),
+    ok: 200,
+  },
+  {
+    // examples/sugar-drop has no hidden settings: the owner's answer is the 400 that says so.
+    name: "reveal settings",
+    method: "PUT",
+    path: (f) => `/api/studio/drops/${f.dropA.shortId}/reveal`,
+    body: () => ({ revealAt: "2030-01-01T00:00:00.000Z" }),
+    ok: 400,
+  },
+  { name: "audit log", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.shortId}/audit`, ok: 200 },
+  {
+    name: "list keys",
+    method: "GET",
+    path: () => "/api/studio/keys",
+    ok: 200,
+    prepare: async (app, f, as) => {
+      const body = { keyClass: "live", drops: [f.dropA.shortId], label: "A's key" };
+      return (await studioCall("POST", "/api/studio/keys", asA(f, as), body)).summary.id as string;
+    },
+    other: (answer, f) => {
+      const ids = (answer.body?.keys as Array<{ id: string }>).map((key) => key.id);
+      if (answer.status !== 200 || ids.includes(made(f, "list keys")))
+        throw new Error(`B's keys must not hold A's: ${answer.text}`);
+    },
+  },
+  {
+    name: "create key",
+    method: "POST",
+    path: () => "/api/studio/keys",
+    body: (f) => ({ keyClass: "live", drops: [f.dropA.shortId] }),
+    ok: 200,
+  },
+  {
+    name: "revoke key",
+    method: "DELETE",
+    path: (f) => `/api/studio/keys/${made(f, "revoke key")}`,
+    ok: 200,
+    prepare: async (app, f, as) => {
+      const body = { keyClass: "live", drops: [f.dropA.shortId] };
+      return (await studioCall("POST", "/api/studio/keys", asA(f, as), body)).summary.id as string;
+    },
+    fresh: true,
+    other: (answer) => {
+      if (answer.status !== 404 || answer.body?.code !== "NOT_FOUND")
+        throw new Error(`B must not revoke A's key: ${answer.text}`);
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------

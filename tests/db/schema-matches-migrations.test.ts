@@ -309,6 +309,10 @@ async function roundTrip(db: Database): Promise<void> {
   // Sign-in nonces and wallet sessions (Sign In With Solana) stand on their own.
   await prisma.walletSignInNonce.create({ data: { nonce: "n0nce", expiresAt: when } });
   await prisma.walletSession.create({ data: { idHash: "ab12", walletAddress: wallet, expiresAt: when } });
+  // The studio's audit log names its drop by id only: an entry outlives the drop it speaks of.
+  await prisma.studioAuditEntry.create({
+    data: { collectionId: collection.id, actorWallet: wallet, action: "details", summary: { changes: ["Twitter"] } },
+  });
 
   // Every model now holds exactly one row.
   for (const model of modelNames) {
@@ -443,6 +447,11 @@ async function roundTrip(db: Database): Promise<void> {
   expect(await prisma.walletSession.findUniqueOrThrow({ where: { idHash: "ab12" } })).toMatchObject({
     walletAddress: wallet,
   });
+  expect(await prisma.studioAuditEntry.findFirstOrThrow()).toMatchObject({
+    actorWallet: wallet,
+    actorIsAdmin: false,
+    summary: { changes: ["Twitter"] },
+  });
   expect(await prisma.mintSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
     holderKey: "ip:203.0.113.7",
     walletProven: true,
@@ -457,11 +466,12 @@ async function roundTrip(db: Database): Promise<void> {
     const delegate = (prisma as unknown as Record<string, { count(): Promise<number> }>)[
       model[0]!.toLowerCase() + model.slice(1)
     ];
-    const survivors = ["ApiKey", "Profile", "ProfileEffect", "WalletSignInNonce", "WalletSession"]; // not owned by a collection
+    const survivors = ["ApiKey", "Profile", "ProfileEffect", "WalletSignInNonce", "WalletSession", "StudioAuditEntry"]; // not owned by a collection
     expect(await delegate!.count(), model).toBe(survivors.includes(model) ? 1 : 0);
   }
   await prisma.apiKey.deleteMany();
   await prisma.profile.deleteMany();
   await prisma.walletSignInNonce.deleteMany();
   await prisma.walletSession.deleteMany();
+  await prisma.studioAuditEntry.deleteMany();
 }

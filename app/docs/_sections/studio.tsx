@@ -34,6 +34,45 @@ export function StudioSection() {
         site&apos;s own pages (another Origin, or a browser saying it is cross-site) with{" "}
         <Err code="ORIGIN_NOT_ALLOWED" />, so another site cannot act for a signed-in creator.
       </p>
+      <h3 className="text-xl font-semibold">Managing a drop</h3>
+      <p>
+        Every change goes through the very update <code>npm run drop -- update</code> runs, so the rules after the first
+        mint and their reasons are the same: a refused change is <Err code="LAUNCH_REFUSED" /> with the reasons in{" "}
+        <code>refusals</code>, and nothing is changed. Each change is written to the drop&apos;s audit log (who, when,
+        and the change lines, before → after) in the same transaction.
+      </p>
+      <table className="text-sm">
+        <tbody>
+          {STUDIO_ENDPOINTS.map(([method, path, what]) => (
+            <tr key={`${method} ${path}`}>
+              <td className="pr-3 align-top font-mono">{method}</td>
+              <td className="pr-3 align-top font-mono">/api/studio{path}</td>
+              <td className="align-top">{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        An allowlist upload with bad lines is <Err code="ALLOWLIST_INVALID" />, each problem with its line and reason.
+        Revoking a claim-code batch before the first mint removes it; after it (when codes may no longer change) it
+        disables every code of the batch, which only takes away. A partner key a creator makes reaches only the drops
+        named when it was made (the key&apos;s scope, checked on every request), is shown once and stored as a hash.
+      </p>
     </section>
   );
 }
+
+const STUDIO_ENDPOINTS: Array<[string, string, string]> = [
+  ["GET", "/drops", "The caller's drops (an admin's: every drop)."],
+  ["GET, PATCH", "/drops/{id}", "A drop; its description, banner, website and socials."],
+  ["GET, PUT", "/drops/{id}/phases", 'Phases: dates, prices, limits, gates (allowlist "keep" keeps a list).'],
+  ["PUT", "/drops/{id}/phases/{phaseId}/allowlist", "A CSV (first cell a line) or JSON array of wallets."],
+  ["GET, POST", "/drops/{id}/claim-codes", "Batches; generate one with a kind and a count."],
+  ["GET", "/drops/{id}/claim-codes/{batchId}/export", "The batch's codes as CSV text."],
+  ["DELETE", "/drops/{id}/claim-codes/{batchId}", "Revoke the batch."],
+  ["PUT", "/drops/{id}/bounties", "The bounties, as dropmint.json writes them."],
+  ["PUT", "/drops/{id}/reveal", "A hidden drop's reveal moment and placeholder."],
+  ["GET", "/drops/{id}/audit", "The drop's audit log, newest first."],
+  ["GET, POST", "/keys", "The caller's partner keys; a new one for some of its drops (shown once)."],
+  ["DELETE", "/keys/{keyId}", "Revoke a key."],
+];

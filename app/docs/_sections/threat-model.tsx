@@ -335,6 +335,29 @@ const INVARIANTS: Invariant[] = [
         ),
         test: "tests/api/pre-launch.test.ts (a table over every v1 route naming a drop or a phase)",
       },
+      {
+        threat:
+          "A creator reads or changes another creator's drop, codes, keys or log in the studio, or learns that a drop exists.",
+        defence: (
+          <>
+            Every studio call acts for the wallet its Sign-In-With-Solana cookie proves; another creator&apos;s drop
+            answers the same <Err code="COLLECTION_NOT_FOUND" /> as a missing one, another&apos;s key{" "}
+            <Err code="NOT_FOUND" />. A key a creator makes names only its own drops.
+          </>
+        ),
+        test: "tests/api/studio-isolation.test.ts (a table over every studio endpoint: two creators, an admin, the signed-out, keys, other sites)",
+      },
+      {
+        threat: "Another site makes a signed-in creator's browser change a drop (cross-site request forgery).",
+        defence: (
+          <>
+            The studio answers only the site&apos;s own pages: another Origin, a browser&apos;s cross-site mark or no
+            sign of the site is <Err code="ORIGIN_NOT_ALLOWED" />, and each call must name its wallet in a custom
+            header, which a cross-site form cannot send.
+          </>
+        ),
+        test: "tests/api/studio-isolation.test.ts",
+      },
     ],
   },
   {

@@ -76,7 +76,8 @@ export interface components {
       | "PROFILE_BLOCKED"
       | "AVATAR_NOT_HELD"
       | "NFT_NOT_FOUND"
-      | "STUDIO_NOT_ALLOWED";
+      | "STUDIO_NOT_ALLOWED"
+      | "ALLOWLIST_INVALID";
     ErrorEnvelope: {
       /** @constant */
       success: false;
@@ -153,7 +154,8 @@ export interface components {
         | "PROFILE_BLOCKED"
         | "AVATAR_NOT_HELD"
         | "NFT_NOT_FOUND"
-        | "STUDIO_NOT_ALLOWED";
+        | "STUDIO_NOT_ALLOWED"
+        | "ALLOWLIST_INVALID";
       retryAfter?: number;
       reason?: string | null;
       blockedUntil?: string | null;

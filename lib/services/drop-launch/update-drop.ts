@@ -20,7 +20,21 @@ const LIVE_SESSIONS = ["prepared", "processing", "pending"] as const;
 
 export type UpdateOutcome = DropReport & { outcome: "updated" | "unchanged"; changes: string[] };
 
-export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): Promise<UpdateOutcome> {
+type Tx = Parameters<Parameters<ServiceContext["db"]["$transaction"]>[0]>[0];
+
+/** The studio's additions to the CLI's one update path (lib/services/studio/manage-drop.ts). */
+export type UpdateOptions = {
+  /** The drop's updatedAt the plan was made from: a drop changed since is refused, not overwritten. */
+  basedOn?: Date;
+  /** Runs in the update's transaction once the changes are written (the studio's audit entry). */
+  onApplied?: (tx: Tx, changes: readonly string[]) => Promise<void>;
+};
+
+export async function updateDropFromPlan(
+  ctx: ServiceContext,
+  plan: DropPlan,
+  options: UpdateOptions = {},
+): Promise<UpdateOutcome> {
   const found = await ctx.db.collection.findUnique({ where: { shortId: plan.shortId }, select: { id: true } });
   if (!found)
     throw new AppError("COLLECTION_NOT_FOUND", `No drop has the short ID "${plan.shortId}": run create first.`);
@@ -33,6 +47,8 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
       // One update of a drop at a time: a second waits here, then sees what the first wrote.
       await tx.$queryRaw`SELECT id FROM "Collection" WHERE id = ${collectionId}::uuid FOR UPDATE`;
       const collection = await tx.collection.findUniqueOrThrow({ where: { id: collectionId } });
+      if (options.basedOn && collection.updatedAt.getTime() !== options.basedOn.getTime())
+        throw new AppError("LAUNCH_REFUSED", "The drop changed while this edit was made; reload it and try again.");
       if (collection.importFingerprint === null)
         throw new AppError(
           "LAUNCH_REFUSED",
@@ -63,15 +79,19 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
         throw new AppError(
           "LAUNCH_REFUSED",
           `Nothing was changed:\n${verdict.refusals.map((r) => `  - ${r}`).join("\n")}`,
+          { extra: { refusals: verdict.refusals } },
         );
       }
       if (verdict.changes.length === 0 && collection.importFingerprint === plan.fingerprint)
         return { changes: [], resize: null };
 
       const fields = collectionFieldsOf(ctx, plan);
-      // Who owns the drop is settled at create: an update from the command never hands it to `creators[0]`.
-      const data = { ...fields, shortId: undefined, creatorWallet: undefined };
-      await tx.collection.update({ where: { id: collectionId }, data });
+      // The launch status is the operator's (or the studio's launch): an update never reopens a drop in maintenance.
+      // The creator wallet is who owns the drop in the studio, set at create: a new creators list does not hand it over.
+      await tx.collection.update({
+        where: { id: collectionId },
+        data: { ...fields, shortId: undefined, launchStatus: undefined, creatorWallet: undefined },
+      });
       const removed = phases.slice(plan.phases.length).map((p) => p.id);
       if (removed.length > 0) await tx.phase.deleteMany({ where: { id: { in: removed } } });
       const phaseIds = await writePhases(
@@ -102,6 +122,7 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
       }
       const resize =
         current.nfts.size !== next.nfts.size && collection.collectionAddress ? collection.collectionAddress : null;
+      await options.onApplied?.(tx, verdict.changes);
       return { changes: verdict.changes, resize };
     },
     { timeout: 120_000, maxWait: 30_000 },
@@ -117,12 +138,7 @@ export async function updateDropFromPlan(ctx: ServiceContext, plan: DropPlan): P
   };
 }
 
-async function writeBatchPhases(
-  tx: Parameters<Parameters<ServiceContext["db"]["$transaction"]>[0]>[0],
-  collectionId: string,
-  plan: DropPlan,
-  phaseIds: readonly string[],
-) {
+async function writeBatchPhases(tx: Tx, collectionId: string, plan: DropPlan, phaseIds: readonly string[]) {
   const batches = await tx.claimCodeBatch.findMany({ where: { collectionId }, orderBy: { createdAt: "asc" } });
   for (const [i, batch] of batches.entries()) {
     const label = plan.claimCodeBatches[i]?.phaseLabel ?? null;

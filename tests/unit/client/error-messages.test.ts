@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@/lib/errors";
 import { DropmintClientError } from "@/lib/client/errors";
 import { describeError, errorSentence, GENERIC_ERROR_SENTENCE } from "@/lib/client/error-messages";
-import { studioErrorSentence } from "@/lib/client/studio-error-messages";
+import { describeStudioError, studioErrorSentence } from "@/lib/client/studio-error-messages";
 
 const CLIENT_CODES = [
   "NETWORK_ERROR",
@@ -17,9 +17,16 @@ const CLIENT_CODES = [
   "WALLET_SIGN_FAILED",
 ];
 
+// Answered by the creator studio only: their sentences ship with the studio's pages.
+const STUDIO_ONLY = [
+  "STUDIO_NOT_ALLOWED",
+  "ALLOWLIST_INVALID",
+  ...Object.keys(ERROR_CODES).filter((code) => code.startsWith("UPLOAD_")),
+];
+
 describe("errorSentence", () => {
   it.each(Object.keys(ERROR_CODES))("has a sentence for the service code %s", (code) => {
-    const sentence = errorSentence(code) ?? studioErrorSentence(code);
+    const sentence = STUDIO_ONLY.includes(code) ? studioErrorSentence(code) : errorSentence(code);
     expect(sentence).toMatch(/^[A-Z].*[.!]$/);
     // For people: no codes, no jargon the collector cannot act on.
     expect(sentence).not.toMatch(/[A-Z]{2,}_[A-Z]/);
@@ -81,5 +88,14 @@ describe("describeError", () => {
     expect(describeError({ code: "WALLET_REJECTED", message: "User rejected the request." })).toBe(
       "You declined the request in your wallet.",
     );
+  });
+});
+
+describe("the studio's own codes", () => {
+  it("are described on the studio's pages, and left to the service's sentence elsewhere", () => {
+    const error = new DropmintClientError("STUDIO_NOT_ALLOWED", "x", { body: { error: "Not a creator here." } });
+    expect(errorSentence("STUDIO_NOT_ALLOWED")).toBeNull();
+    expect(describeError(error)).toBe("Not a creator here.");
+    expect(describeStudioError(error)).toBe(studioErrorSentence("STUDIO_NOT_ALLOWED"));
   });
 });

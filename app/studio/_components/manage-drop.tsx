@@ -1,0 +1,126 @@
+// One drop in the studio. Every change goes through the same rules as `npm run drop -- update`;
+// a refusal shows the rule's own reasons.
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { describeStudioError as describeError } from "@/lib/client/studio-error-messages";
+import { isClientError } from "@/lib/client/errors";
+import type { StudioFetch } from "@/lib/client/studio-client";
+import { AllowlistUpload, AuditLog, ClaimCodes, type PhaseRow } from "./manage-sections";
+import { useStudioWallet } from "./use-studio-wallet";
+
+type Drop = {
+  name: string | null;
+  shortId: string | null;
+  twitter: string | null;
+  discord: string | null;
+  externalUrl: string | null;
+};
+
+/** A refusal's reasons (LAUNCH_REFUSED's rules, ALLOWLIST_INVALID's lines), else its sentence. */
+export function reasonsOf(error: unknown): string[] {
+  const body = isClientError(error) ? (error.details.body as Record<string, unknown> | null) : null;
+  if (Array.isArray(body?.refusals)) return body.refusals as string[];
+  if (Array.isArray(body?.problems))
+    return (body.problems as Array<{ line: number | null; reason: string }>).map((p) =>
+      p.line === null ? p.reason : `Line ${p.line} ${p.reason}`,
+    );
+  return [describeError(error)];
+}
+
+export function ManageDrop({ dropRef }: { dropRef: string }) {
+  const { wallets, call } = useStudioWallet();
+  const [drop, setDrop] = useState<Drop | null>(null);
+  const [phases, setPhases] = useState<PhaseRow[]>([]);
+  const [round, setRound] = useState(0);
+  const [messages, setMessages] = useState<string[]>([]);
+  const base = `/drops/${encodeURIComponent(dropRef)}`;
+  useEffect(() => {
+    if (!call) return;
+    call<{ drop: Drop }>("GET", base).then(
+      (a) => setDrop(a.drop),
+      (e: unknown) => setMessages(reasonsOf(e)),
+    );
+    call<{ phases: PhaseRow[] }>("GET", `${base}/phases`).then(
+      (a) => setPhases(a.phases),
+      () => undefined,
+    );
+  }, [call, base, round]);
+  const run = useCallback(
+    async (change: (call: StudioFetch) => Promise<unknown>, done = "Saved.") => {
+      if (!call) return;
+      try {
+        const answer = (await change(call)) as { changes?: string[] } | undefined;
+        setMessages(answer?.changes?.length ? answer.changes : [done]);
+        setRound((n) => n + 1);
+      } catch (error) {
+        setMessages(reasonsOf(error));
+      }
+    },
+    [call],
+  );
+
+  if (wallets !== null && wallets.length === 0)
+    return (
+      <p>
+        Sign in on{" "}
+        <Link href="/studio" className="text-mint underline">
+          the studio&apos;s page
+        </Link>{" "}
+        first.
+      </p>
+    );
+  if (!drop) return <p className="text-slate-400">{messages[0] ?? "Loading…"}</p>;
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-bold">{drop.name}</h1>
+      {messages.length > 0 && (
+        <ul role="status" className="list-disc pl-6 text-sm text-slate-200">
+          {messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="grid gap-2 sm:grid-cols-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const text = (name: string) => String(form.get(name) ?? "").trim() || null;
+          void run((c) =>
+            c("PATCH", base, { twitter: text("twitter"), discord: text("discord"), externalUrl: text("externalUrl") }),
+          );
+        }}
+      >
+        <input
+          name="twitter"
+          defaultValue={drop.twitter ?? ""}
+          placeholder="@twitter"
+          aria-label="Twitter"
+          className="rounded bg-white/10 p-2"
+        />
+        <input
+          name="discord"
+          defaultValue={drop.discord ?? ""}
+          placeholder="https://discord.gg/…"
+          aria-label="Discord"
+          className="rounded bg-white/10 p-2"
+        />
+        <input
+          name="externalUrl"
+          defaultValue={drop.externalUrl ?? ""}
+          placeholder="https://…"
+          aria-label="Website"
+          className="rounded bg-white/10 p-2"
+        />
+        <button className="rounded border border-mint px-3 py-1 text-mint sm:col-span-3 sm:justify-self-start">
+          Save page
+        </button>
+      </form>
+      <AllowlistUpload phases={phases} base={base} run={run} />
+      <ClaimCodes base={base} call={call} run={run} round={round} />
+      <AuditLog base={base} call={call} round={round} />
+    </section>
+  );
+}
