@@ -32,7 +32,7 @@ async function png(n: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function writeFolder(size: number): Promise<string> {
+export async function writeFolder(size: number): Promise<string> {
   const folder = mkdtempSync(path.join(tmpdir(), `dropmint-bench-drop-${size}-`));
   const assets = path.join(folder, "assets");
   mkdirSync(assets);

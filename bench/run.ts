@@ -20,6 +20,7 @@ import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/da
 import { freePort, startSite, type Site } from "../tests/helpers/site-process";
 import { printBundleSizes } from "./bundle-size";
 import { benchDrop } from "./drop";
+import { benchStudioUpload } from "./studio-upload";
 import { PRIOR_MINTS, benchChainCost } from "./chain-cost";
 import { meets, printBounds, printGoals, target, type GoalId } from "./goals";
 import { LoadGenerator, type LoadRequest, type LoadResult } from "./load";
@@ -252,6 +253,7 @@ try {
   }
   await printChainCost();
   await benchDrop();
+  await benchStudioUpload();
   printBounds(missed);
 } finally {
   load.close();

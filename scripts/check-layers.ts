@@ -47,7 +47,9 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
   server: ["demo", "services", "rate-limit", "db", "chain", "media", "schemas", ...BASE],
   // The demo's background mints act as the site itself (first-party auth).
   demo: ["services", "auth", "db", "chain", "art", ...BASE],
-  services: ["schemas", "auth", "prices", "cache", "db", "chain", "art", ...BASE],
+  // launch and media: the studio's uploads (lib/services/studio-uploads) run `npm run drop`'s own
+  // folder checks and launch in the site, so the browser and the command share one code path.
+  services: ["schemas", "auth", "prices", "cache", "db", "chain", "art", "launch", "media", ...BASE],
   schemas: ["auth", "domain", "errors"],
   // The package partners install (lib/client/index.ts and what it imports) imports nothing outside
   // lib/client: its own build (tsconfig.build.json) fails otherwise. The site's React layer beside

@@ -28,12 +28,11 @@ import type { Chain } from "../lib/chain";
 import type { Database } from "../lib/db/client";
 import { formatProblem } from "../lib/domain/folder-problems";
 import { isProcessAlive } from "../lib/fs/dir-lock";
-import { removeStagedPlan } from "../lib/fs/launch-files";
 import { fillHiddenHash, onlyTheHashDiffers } from "../lib/launch/fill-hidden-hash";
 import { readDropFolder, shortIdFrom, type DropDraft } from "../lib/launch/read-folder";
-import { clearUnreferencedMedia, planOf, stagePlan, storeDraftMedia } from "../lib/launch/stage-drop";
-import { openMediaStore, type MediaStore } from "../lib/media/media-store";
-import { adminDropsResponseSchema, type AdminDropsCommand, type AdminDropsResponse } from "../lib/schemas/drop-plan";
+import { launchDraft, type LaunchTarget } from "../lib/launch/launch-draft";
+import { openMediaStore } from "../lib/media/media-store";
+import { adminDropsResponseSchema } from "../lib/schemas/drop-plan";
 import { instanceFilePath, readInstanceFile } from "../lib/server/instance-file";
 import type { ServiceContext } from "../lib/services/context";
 import { runCommand, UsageError } from "./cli-run";
@@ -94,7 +93,7 @@ function progress(label: string) {
 // ---------------------------------------------------------------------------------------
 // Where the services run: here, or in the site that holds the database or chain
 
-type Target = { run(command: AdminDropsCommand): Promise<AdminDropsResponse>; close(): Promise<void>; where: string };
+type Target = LaunchTarget & { where: string };
 
 /** The database, the chain and the services, loaded only by the commands that write (validate starts in about a second). */
 async function loadServices() {
@@ -242,52 +241,23 @@ function describeDraft(draft: DropDraft): string[] {
   ];
 }
 
-/** What the database step needs of a checked folder once its media are stored and its plan staged. */
-type Staged = { store: MediaStore; shortId: string; keys: string[]; before: Set<string> };
-
-/**
- * Checks the folder (`readDraft`), stores its media and stages its plan. The draft and the plan
- * (10,000 NFTs' metadata) stay in here: the database and the chain open beside as little of
- * this process's heap as possible.
- */
-async function stageDraft(config: Config, readDraft: () => Promise<DropDraft>): Promise<Staged> {
-  const draft = await readDraft();
-  const store = await openMediaStore(config);
-  try {
-    const before = new Set(await store.list(draft.shortId));
-    const keys = await storeDraftMedia(draft, store, progress("Storing media"));
-    await stagePlan(config.dataDir, planOf(draft, store));
-    return { store, shortId: draft.shortId, keys, before };
-  } catch (error) {
-    store.close();
-    throw error;
-  }
-}
-
 async function stageAndRun(
   config: Config,
   readDraft: () => Promise<DropDraft>,
   action: "create" | "update",
 ): Promise<void> {
-  const { store, shortId, keys, before } = await stageDraft(config, readDraft);
-  let target: Target | null = null;
+  const store = await openMediaStore(config);
   try {
-    target = await openTarget(config);
-    let result: AdminDropsResponse;
-    const started = Date.now();
-    try {
-      console.log(`${action === "create" ? "Creating the drop" : "Updating the drop"} in ${target.where}…`);
-      result = await target.run({ action, shortId });
-    } catch (error) {
-      // A refusal: take back what this run stored that no drop uses, and the staged plan.
-      await removeStagedPlan(config.dataDir, shortId);
-      const owner = await target.run({ action: "show", shortId }).catch(() => null);
-      const used = new Set(owner?.media ?? []);
-      for (const key of keys) if (!before.has(key) && !used.has(key)) await store.remove(key);
-      throw error;
-    }
-    await removeStagedPlan(config.dataDir, shortId);
-    const cleared = await clearUnreferencedMedia(store, shortId, result.media);
+    const { result, cleared, seconds } = await launchDraft({
+      dataDir: config.dataDir,
+      store,
+      readDraft,
+      openTarget: () => openTarget(config),
+      action,
+      onStore: progress("Storing media"),
+      onRun: (target) =>
+        console.log(`${action === "create" ? "Creating the drop" : "Updating the drop"} in ${target.where}…`),
+    });
     const verb = {
       created: "Created",
       "already-created": "Already created (nothing to do)",
@@ -296,11 +266,10 @@ async function stageAndRun(
       shown: "",
     }[result.outcome];
     console.log(
-      `${verb} in ${((Date.now() - started) / 1000).toFixed(1)} s${cleared > 0 ? `; cleared ${cleared} stored file${cleared === 1 ? "" : "s"} the drop no longer uses` : ""}.`,
+      `${verb} in ${seconds.toFixed(1)} s${cleared > 0 ? `; cleared ${cleared} stored file${cleared === 1 ? "" : "s"} the drop no longer uses` : ""}.`,
     );
     for (const line of result.lines) console.log(line);
   } finally {
-    await target?.close();
     store.close();
   }
 }

@@ -21,6 +21,7 @@ import { FairnessSection } from "./_sections/fairness";
 import { CreatorsSection } from "./_sections/creators";
 import { ProfilesSection } from "./_sections/profiles";
 import { StudioSection } from "./_sections/studio";
+import { StudioUploadsSection } from "./_sections/studio-uploads";
 
 export const metadata: Metadata = { title: "API docs" };
 // Reads the configuration (base URL, budgets) at request time, not at build time.
@@ -47,6 +48,7 @@ export default function DocsPage() {
     ["fairness", "Provably fair assignment", <FairnessSection key="fairness" baseUrl={config.publicUrl} />],
     ["creators", "Launching a drop from a Sugar folder", <CreatorsSection key="creators" />],
     ["studio", "Creator studio: who may create", <StudioSection key="studio" />],
+    ["studio-uploads", "Creator studio: launching from the browser", <StudioUploadsSection key="studio-uploads" />],
     ["first-party", "First-party read router", <FirstPartySection key="first-party" />],
     ["profiles", "Profiles, ranks and reactions", <ProfilesSection key="profiles" />],
     ["threat-model", "Threat model", <ThreatModelSection key="threat-model" />],

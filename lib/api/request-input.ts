@@ -31,8 +31,8 @@ function validate(schema: z.ZodType, value: unknown, where: string): unknown {
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
-const tooLarge = () =>
-  new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+const tooLarge = (max = MAX_BODY_BYTES) =>
+  new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${Math.floor(max / 1024)} KB.`);
 const invalidJson = () => new AppError("INVALID_JSON", "The request body is not valid JSON.");
 const tooSlow = (timeoutMs: number) =>
   new AppError(
@@ -41,17 +41,26 @@ const tooSlow = (timeoutMs: number) =>
   );
 
 /** The parsed JSON body, read within `timeoutMs` and MAX_BODY_BYTES; the media type is checked first. */
-export async function readJsonBody(request: Request, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  timeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<unknown> {
   if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
   }
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = await readAtMost(request, MAX_BODY_BYTES, timeoutMs);
+  const bytes = await readRawBody(request, timeoutMs, maxBytes);
   try {
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw invalidJson();
   }
+}
+
+/** The body's bytes as sent (a studio upload's file range), with the same cap and deadline as JSON. */
+export async function readRawBody(request: Request, timeoutMs: number, maxBytes: number): Promise<Uint8Array> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
+  return readAtMost(request, maxBytes, timeoutMs);
 }
 
 /**
@@ -71,7 +80,7 @@ async function readAtMost(request: Request, max: number, timeoutMs: number): Pro
   try {
     for (let chunk = await nextChunk(reader, deadline); !chunk.done; chunk = await nextChunk(reader, deadline)) {
       size += chunk.value.byteLength;
-      if (size > max) throw tooLarge();
+      if (size > max) throw tooLarge(max);
       chunks.push(chunk.value);
     }
     return Buffer.concat(chunks);

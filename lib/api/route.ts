@@ -41,7 +41,7 @@ import { observeRequest } from "./request-observation";
 import { routeTemplate } from "./route-methods";
 import { chainForRequest } from "./request-chain";
 import { clientSlotsOf } from "./client-slots";
-import { parseInput, readJsonBody, type RouteParams } from "./request-input";
+import { parseInput, readJsonBody, readRawBody, type RouteParams } from "./request-input";
 import { clientNetwork } from "@/lib/domain/client-network";
 import { UUID } from "@/lib/domain/collection-identifier";
 import { noteRefusal, type RefusalTarget } from "@/lib/services/mint/refusal-counts";
@@ -86,6 +86,10 @@ export type RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
   params?: P;
   query?: Q;
   body?: B;
+  /** Bytes a JSON body may hold (64 KB unless said): a studio upload's manifest lists up to 40,000 files. */
+  maxBodyBytes?: number;
+  /** The body is bytes, not JSON (a studio upload's file range), read with this cap and the same deadline. */
+  rawBody?: { maxBytes: number };
   /** The route's own budgets, from its caller and validated input (claim-code checks, faucet airdrops). */
   budgets?: (input: BudgetInput<S, P, Q, B>) => Budget[];
   /**
@@ -131,9 +135,33 @@ export type RouteContext<S extends ScopeKind, P, Q, B> = {
   cookies: string | null;
   /** Headers added to the answer (a route that opens or ends a wallet session sets its cookie here). */
   answerHeaders: Headers;
+  /** With `rawBody`: the body's bytes and the range of the file they are (Content-Range). */
+  rawBody?: { bytes: Uint8Array; contentRange: string | null; contentType: string | null };
   /** What the route's `authorize` returned (undefined without one). */
   principal: unknown;
 };
+
+/**
+ * A file's bytes as the answer instead of a JSON body (the studio's preview of an uploaded
+ * image): sent as they are, never sniffed, never cached by anyone but the caller.
+ */
+export class FileAnswer {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly contentType: string,
+  ) {}
+
+  toResponse(): Response {
+    return new Response(this.bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "Content-Type": this.contentType,
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+      },
+    });
+  }
+}
 
 /** What a handler returns: the response schema's input, `success` optional (the envelope adds it). */
 export type RouteResult<R extends Schema> = DistributiveOmit<z.input<R>, "success"> & { success?: boolean };
@@ -145,7 +173,7 @@ export type RouteHandler = ((request: Request, context: RouteHandlerContext) => 
 
 export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   options: RouteOptions<S, P, Q, B, R>,
-  handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
+  handler: (context: RouteContext<S, P, Q, B>) => Promise<RouteResult<R> | FileAnswer> | RouteResult<R> | FileAnswer,
   cors: (request: Request, runtime: Runtime | undefined, response: Response) => Response,
 ): RouteHandler {
   const scopeNames = [
@@ -165,8 +193,15 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const ip = clientIp(request, config.trustedProxyHops);
       release = clientSlotsOf(runtime).take(clientNetwork(ip));
       // Read before the gate: a body that trickles in holds the client's own place, never the instance's.
-      const body = options.body ? await readJsonBody(request, config.bodyTimeoutMs) : undefined;
+      const body = options.body ? await readJsonBody(request, config.bodyTimeoutMs, options.maxBodyBytes) : undefined;
       if (options.kind === "mint") refused = sessionNamedBy(body);
+      const rawBody = options.rawBody
+        ? {
+            bytes: await readRawBody(request, config.bodyTimeoutMs, options.rawBody.maxBytes),
+            contentRange: request.headers.get("content-range"),
+            contentType: request.headers.get("content-type"),
+          }
+        : undefined;
       leave = admissionGateOf(runtime).enter(
         options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare",
       );
@@ -205,14 +240,27 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const answerHeaders = new Headers();
       const cookies = request.headers.get("cookie");
       const routeContext = {
-        ...{ ctx, auth, caller, collection, ...input, spendBudgets: spendRouteBudgets, cookies, answerHeaders },
+        ...{
+          ctx,
+          auth,
+          caller,
+          collection,
+          ...input,
+          spendBudgets: spendRouteBudgets,
+          cookies,
+          answerHeaders,
+          rawBody,
+        },
         principal,
       } as RouteContext<S, P, Q, B>;
       // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).
       const preLaunch =
         options.access === "v1" && options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
       const result = await (preLaunch ? preLaunchView(options, routeContext) : handler(routeContext));
-      const response = withCachePolicy(request, answerBody(options, result), cachePolicyOf(options.access));
+      const response =
+        result instanceof FileAnswer
+          ? result.toResponse()
+          : withCachePolicy(request, answerBody(options, result), cachePolicyOf(options.access));
       answerHeaders.forEach((value, name) => name !== "set-cookie" && response.headers.set(name, value));
       for (const cookie of answerHeaders.getSetCookie()) response.headers.append("Set-Cookie", cookie);
       return cors(request, runtime, response);

@@ -20,7 +20,14 @@ import type { ServiceContext } from "@/lib/services/context";
 import { findOwnedDropOrThrow, type StudioCaller } from "@/lib/services/studio/owned-drops";
 import { isWalletProven } from "@/lib/services/wallet-session";
 import { isFirstPartyRequest } from "./auth";
-import { createRoute, type RouteContext, type RouteHandler, type RouteOptions, type RouteResult } from "./route";
+import {
+  createRoute,
+  FileAnswer,
+  type RouteContext,
+  type RouteHandler,
+  type RouteOptions,
+  type RouteResult,
+} from "./route";
 import { presentedWalletSessions } from "./wallet-session";
 
 export type { StudioCaller } from "@/lib/services/studio/owned-drops";
@@ -54,7 +61,7 @@ type Out<S, Fallback> = S extends Schema ? z.output<S> : Fallback;
 
 export type StudioRouteOptions<P, Q, B, R extends Schema> = Pick<
   RouteOptions<"none", P, Q, B, R>,
-  "params" | "query" | "body" | "response"
+  "params" | "query" | "body" | "response" | "maxBodyBytes" | "rawBody"
 > & {
   /** The drop named by the `id` path parameter (short ID, UUID or address) must be the caller's: it reaches the handler as `drop`. */
   drop?: boolean;
@@ -75,7 +82,7 @@ export function studioRoute<
   B extends Schema | undefined = undefined,
 >(
   options: StudioRouteOptions<P, Q, B, R>,
-  handler: (context: StudioRouteContext<P, Q, B>) => Promise<RouteResult<R>> | RouteResult<R>,
+  handler: (context: StudioRouteContext<P, Q, B>) => Promise<RouteResult<R> | FileAnswer> | RouteResult<R> | FileAnswer,
 ): RouteHandler {
   const { drop: namesDrop, ...rest } = options;
   return createRoute(

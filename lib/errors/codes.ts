@@ -62,6 +62,14 @@ export const ERROR_CODES = {
   CHAIN_UNAVAILABLE: 503,
   SERVER_BUSY: 503,
   LAUNCH_REFUSED: 409,
+  UPLOAD_NOT_FOUND: 404,
+  UPLOAD_PATH_REFUSED: 400,
+  UPLOAD_TOO_LARGE: 413,
+  UPLOAD_RANGE_INVALID: 400,
+  UPLOAD_OFFSET_MISMATCH: 409,
+  UPLOAD_BUSY: 409,
+  UPLOAD_LIMIT_REACHED: 429,
+  UPLOAD_HAS_PROBLEMS: 422,
   PROFILE_NAME_INVALID: 400,
   PROFILE_NAME_RESERVED: 400,
   PROFILE_NAME_IMPERSONATION: 400,
@@ -76,7 +84,9 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** Codes only the creator studio answers: their sentences ship with the studio's pages, never the public ones. */
-export type StudioOnlyCode = "STUDIO_NOT_ALLOWED" | "ALLOWLIST_INVALID";
+/** The studio's upload codes (app/api/studio/uploads). */
+export type StudioUploadErrorCode = Extract<ErrorCode, `UPLOAD_${string}`>;
+export type StudioOnlyCode = "STUDIO_NOT_ALLOWED" | "ALLOWLIST_INVALID" | StudioUploadErrorCode;
 
 export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
@@ -166,6 +176,21 @@ export const ERROR_CODE_DESCRIPTIONS = {
     "The chain could not be read right now (holdings for a gate, for example). Retry; this is not a verdict.",
   LAUNCH_REFUSED:
     "`npm run drop` (the admin endpoint behind it) refused a create or update: the short ID belongs to another drop, a mint is in progress, or the change would break NFTs already sold. The sentence names which.",
+  UPLOAD_NOT_FOUND:
+    "No studio upload has that id for the signed-in creator (it never existed, belongs to another wallet, was launched, or was removed after a day untouched).",
+  UPLOAD_PATH_REFUSED:
+    "A file's path is not a plain path inside the folder: absolute, with `..` or `.`, a backslash, a control character or a hidden segment, or not in the upload's manifest. Body: problems (each file and why).",
+  UPLOAD_TOO_LARGE:
+    "The upload breaks a size limit (files, bytes per file, bytes in all, or bytes per request); the limits are in the upload's status and on /docs.",
+  UPLOAD_RANGE_INVALID:
+    "The Content-Range header is malformed, or does not match the body's length or the file's size in the manifest.",
+  UPLOAD_OFFSET_MISMATCH:
+    "The byte range does not start where the file's received bytes end; nothing was written. Body: received (resume from there).",
+  UPLOAD_BUSY: "Another request is writing this file or launching this upload right now; retry when it has finished.",
+  UPLOAD_LIMIT_REACHED:
+    "The wallet has as many open uploads as it may; launch one, or wait a day for an abandoned one to be removed.",
+  UPLOAD_HAS_PROBLEMS:
+    "The folder has problems that `npm run drop -- validate` would refuse, or files not yet uploaded; nothing was launched. Body: problems (file, JSON path, message) and missingFiles.",
   SERVER_BUSY:
     "The service is at capacity right now and did nothing with this request. Retry after Retry-After seconds (also retryAfter in the body).",
   PROFILE_NAME_INVALID:

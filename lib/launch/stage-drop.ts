@@ -100,7 +100,7 @@ async function storeRendition(
 }
 
 /** The drop plan of a draft whose media are stored in `store`. */
-export function planOf(draft: DropDraft, store: MediaStore): DropPlan {
+export function planOf(draft: DropDraft, store: Pick<MediaStore, "urlOf">): DropPlan {
   const { shortId, config, extras } = draft;
   const url = (image: DraftImage) => store.urlOf(originalKey(shortId, image));
   const webUrl = (image: DraftImage) => store.urlOf(variantKey(shortId, image));

@@ -60,6 +60,8 @@ export const dropPlanSchema = z.strictObject({
   twitter: z.string().nullable(),
   discord: z.string().nullable(),
   treasury: solanaAddressSchema,
+  /** The wallet that owns the drop: the studio's signed-in creator; absent, the first of `creators` (the CLI). */
+  creatorWallet: solanaAddressSchema.optional(),
   sellerFeeBasisPoints: z.number().int().min(0).max(10_000),
   creators: z.array(z.strictObject({ address: solanaAddressSchema, share: z.number().int() })),
   /** NFTs go out in a committed secret shuffle (lib/domain/fair-order.ts): Sugar's isSequential false, or hidden settings. */

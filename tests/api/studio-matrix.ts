@@ -273,3 +273,75 @@ export const STUDIO_ENDPOINTS: StudioEndpointRow[] = [
   },
   { name: "mints CSV", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.id}/mints.csv`, ok: 200 },
 ];
+
+// ---------------------------------------------------------------------------------------
+// The studio's uploads (app/api/studio/uploads): rows name A's upload, made once per app.
+// Another creator gets the 404 of an upload that does not exist; an admin acts on any.
+
+const uploadsOf = new WeakMap<TestApp, Promise<string>>();
+/** A one-file upload (config.json, 3 bytes: the JSON text "x" the rows send), as `headers`' wallet. */
+async function oneFileUpload(headers: Record<string, string>): Promise<string> {
+  const made = await callJson("POST", "/api/studio/uploads", { headers, body: { files: [UPLOAD_FILE] } });
+  if (made.status !== 200) throw new Error(`upload: ${made.text}`);
+  return made.body!.uploadId as string;
+}
+const UPLOAD_FILE = { path: "config.json", size: 3 };
+const sharedUpload = (app: TestApp, as: StudioActors) => {
+  if (!uploadsOf.has(app)) uploadsOf.set(app, oneFileUpload(as.owner));
+  return uploadsOf.get(app)!;
+};
+
+/** B's answer for A's upload: 404 UPLOAD_NOT_FOUND, the same body as for no upload at all. */
+const notBsUpload = (answer: Answer) => {
+  if (answer.status !== 404 || answer.body?.code !== "UPLOAD_NOT_FOUND" || answer.body?.error !== "No such upload.")
+    throw new Error(`B must get the 404 of a missing upload: ${answer.status} ${answer.text}`);
+};
+
+const uploadRow = (
+  name: string,
+  method: StudioEndpointRow["method"],
+  tail: string,
+  ok: number,
+  body?: unknown,
+): StudioEndpointRow => ({
+  name,
+  method,
+  path: (f) => `/api/studio/uploads/${f.made[name]}${tail}`,
+  ...(body !== undefined ? { body: () => body } : {}),
+  ok,
+  other: notBsUpload,
+  prepare: (app, _f, as) => sharedUpload(app, as),
+});
+
+STUDIO_ENDPOINTS.push(
+  {
+    name: "start an upload",
+    method: "POST",
+    path: () => "/api/studio/uploads",
+    body: () => ({ files: [UPLOAD_FILE] }),
+    ok: 200,
+    other: (answer) => {
+      if (answer.status !== 200) throw new Error(`B starts uploads of its own: ${answer.text}`);
+    },
+  },
+  uploadRow("upload status", "GET", "", 200),
+  // The whole 3-byte file ("x" as JSON); the owner's PUT completes it, the admin's finds it done.
+  uploadRow("put a file", "PUT", "/files/config.json", 200, "x"),
+  uploadRow("read an uploaded file", "GET", "/files/config.json", 200),
+  // A JSON body is not a batch: reaching the 415 proves the caller got through.
+  uploadRow("put a batch of files", "POST", "/files", 415, { files: [] }),
+  uploadRow("validate an upload", "POST", "/validate", 200),
+  // config.json is not a Sugar config: the launch is refused with every problem listed.
+  uploadRow("launch an upload", "POST", "/launch", 422),
+  {
+    name: "discard an upload",
+    method: "DELETE",
+    path: (f) => `/api/studio/uploads/${f.made["discard an upload"]}`,
+    ok: 200,
+    other: (answer) => {
+      if (answer.status !== 200 || answer.body?.removed !== false)
+        throw new Error(`B's discard of A's upload removes nothing and says so like for none: ${answer.text}`);
+    },
+    prepare: (_app, _f, as) => oneFileUpload(as.owner),
+  },
+);

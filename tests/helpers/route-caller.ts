@@ -50,7 +50,7 @@ function match(route: Route, parts: string[]): Record<string, string | string[]>
   return parts.length === route.segments.length ? params : null;
 }
 
-export type CallOptions = { headers?: Record<string, string>; body?: unknown; rawBody?: string };
+export type CallOptions = { headers?: Record<string, string>; body?: unknown; rawBody?: string | Uint8Array };
 
 /** Sends `method path` to the app and returns the Response. */
 export async function callRoute(method: string, url: string, options: CallOptions = {}): Promise<Response> {
@@ -64,7 +64,8 @@ export async function callRoute(method: string, url: string, options: CallOption
       ((request: Request, context: { params: Promise<typeof params> }) => Promise<Response>) | undefined;
     if (!handler) return new Response(null, { status: 405 });
     const headers = new Headers(options.headers);
-    let body: string | undefined = options.rawBody;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody as
+      string | Uint8Array<ArrayBuffer> | undefined;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       if (!headers.has("content-type")) headers.set("content-type", "application/json");

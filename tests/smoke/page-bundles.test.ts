@@ -58,11 +58,15 @@ describe("first-load JavaScript per page", () => {
       expect(code, marker).not.toContain(marker);
   });
 
+  // The studio's upload page: its code (and the zip reader, loaded only for a zip) stays out of the public pages.
+  const STUDIO_UPLOAD = ["/api/studio/uploads", "webkitGetAsEntry"];
+  const ZIP_READER = "invalid zip data";
+
   it.each(["/", "/search", "/d/[identifier]", "/w/[address]", "/docs", "/_not-found"])(
-    "%s carries none of the studio's code (the dashboard and its chart are the creators' alone)",
+    "%s carries none of the studio's code (the dashboard, its chart, the upload and the zip reader)",
     (route) => {
       const code = firstLoadCode(route);
-      for (const marker of STUDIO) expect(code, marker).not.toContain(marker);
+      for (const marker of [...STUDIO, ...STUDIO_UPLOAD, ZIP_READER]) expect(code, marker).not.toContain(marker);
     },
   );
 
@@ -70,5 +74,11 @@ describe("first-load JavaScript per page", () => {
     const code = firstLoadCode("/studio/drops/[id]");
     expect(code).toContain("/api/studio/");
     expect(code, "uPlot").not.toContain("syncRect");
+  });
+
+  it("/studio/new ships its upload code, and loads the zip reader only when a zip is chosen", () => {
+    const code = firstLoadCode("/studio/new");
+    for (const marker of STUDIO_UPLOAD) expect(code, marker).toContain(marker);
+    expect(code).not.toContain(ZIP_READER);
   });
 });

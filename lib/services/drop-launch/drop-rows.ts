@@ -36,7 +36,7 @@ export function collectionFieldsOf(ctx: ServiceContext, plan: DropPlan) {
     editionType: "generative" as const,
     totalSupply: plan.nfts.length,
     treasuryAddress: plan.treasury,
-    creatorWallet: plan.creators[0]?.address ?? null,
+    creatorWallet: plan.creatorWallet ?? plan.creators[0]?.address ?? null,
     sellerFeeBasisPoints: plan.sellerFeeBasisPoints,
     creators: plan.creators as Prisma.InputJsonValue,
     delayedRevealEnabled: plan.reveal !== null,

@@ -18,7 +18,11 @@ const CLIENT_CODES = [
 ];
 
 // Answered by the creator studio only: their sentences ship with the studio's pages.
-const STUDIO_ONLY = ["STUDIO_NOT_ALLOWED", "ALLOWLIST_INVALID"];
+const STUDIO_ONLY = [
+  "STUDIO_NOT_ALLOWED",
+  "ALLOWLIST_INVALID",
+  ...Object.keys(ERROR_CODES).filter((code) => code.startsWith("UPLOAD_")),
+];
 
 describe("errorSentence", () => {
   it.each(Object.keys(ERROR_CODES))("has a sentence for the service code %s", (code) => {
