@@ -7,8 +7,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { PGlite } from "@electric-sql/pglite";
 import { FIRST_PARTY } from "../lib/auth/context";
 import { openEmbeddedChain } from "../lib/chain";
 import { parseConfig } from "../lib/config";
@@ -19,6 +17,7 @@ import { executeMint } from "../lib/services/mint/execute";
 import { prepareMint } from "../lib/services/mint/prepare";
 import { databaseTargets, openTestDatabase, type DatabaseTarget } from "../tests/helpers/databases";
 import { signPrepared } from "../tests/api/mint/fixtures";
+import { installStatementCounter } from "../tests/helpers/statement-counter";
 import { createBenchDrop, fundedWallets } from "./site";
 
 const MINTS = Number(process.env.BENCH_STATEMENT_MINTS ?? 200);
@@ -26,37 +25,7 @@ const WARM_UP = 20;
 /** Issue 27's goals for the common path (BEGIN and COMMIT count: each is a round trip). */
 const GOALS = { prepare: 4, execute: 3 } as const;
 
-/** Counts every statement sent to either database, whatever sends it (Prisma's adapters call these). */
-let statements = 0;
-let printing = false;
-function countCalls(target: Record<string, unknown>) {
-  for (const method of ["query", "exec"]) {
-    const original = target[method] as ((...args: unknown[]) => unknown) | undefined;
-    if (!original) continue;
-    target[method] = function (this: unknown, ...args: unknown[]) {
-      count(String((args[0] as { text?: string })?.text ?? args[0]));
-      return original.apply(this, args);
-    };
-  }
-}
-function count(sql: string) {
-  statements += 1;
-  if (printing) console.log("   SQL", sql.replace(/\s+/g, " ").slice(0, 220));
-}
-for (const proto of [pg.Client.prototype, PGlite.prototype] as unknown as Array<Record<string, unknown>>)
-  countCalls(proto);
-// PGlite runs a transaction's statements through the transaction object it hands out, and
-// BEGIN and COMMIT inside transaction(): counted here, as pg's are through query.
-const pgliteTransaction = PGlite.prototype.transaction;
-PGlite.prototype.transaction = function (this: PGlite, callback) {
-  count("BEGIN");
-  return pgliteTransaction
-    .call(this, (tx) => {
-      countCalls(tx as unknown as Record<string, unknown>);
-      return callback(tx);
-    })
-    .finally(() => count("COMMIT / ROLLBACK"));
-} as typeof pgliteTransaction;
+const counter = installStatementCounter();
 
 async function measure(target: DatabaseTarget) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-statements-"));
@@ -76,8 +45,8 @@ async function measure(target: DatabaseTarget) {
     const totals = { prepare: { statements: 0, ms: 0 }, execute: { statements: 0, ms: 0 } };
     for (const [i, wallet] of wallets.entries()) {
       const counted = i >= WARM_UP;
-      printing = process.env.BENCH_PRINT_SQL === "1" && i === WARM_UP;
-      let before = statements;
+      counter.printing = process.env.BENCH_PRINT_SQL === "1" && i === WARM_UP;
+      let before = counter.count;
       let started = performance.now();
       const prepared = await prepareMint(ctx, ref, {
         collectionId: drop.shortId,
@@ -90,15 +59,15 @@ async function measure(target: DatabaseTarget) {
         quotedTokenAmount: null,
       });
       if (counted) {
-        totals.prepare.statements += statements - before;
+        totals.prepare.statements += counter.count - before;
         totals.prepare.ms += performance.now() - started;
       }
       const signedTransaction = signPrepared(prepared.transactions[0]!.transaction, wallet);
-      before = statements;
+      before = counter.count;
       started = performance.now();
       await executeMint(ctx, FIRST_PARTY, { sessionId: prepared.sessions[0]!.sessionId, signedTransaction });
       if (counted) {
-        totals.execute.statements += statements - before;
+        totals.execute.statements += counter.count - before;
         totals.execute.ms += performance.now() - started;
       }
     }

@@ -179,7 +179,6 @@ async function checkDrop(
   now: Date,
   options: PrepareOptions & { holder: Holder },
 ): Promise<{ collection: Collection; gates: MintGates }> {
-  const wallet = body.walletAddress;
   const { collection, phases } = await getDropFacts(ctx, ref.id);
   if (!collection.chain.startsWith("solana-"))
     throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
