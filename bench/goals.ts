@@ -16,6 +16,8 @@ export const MEASURES = {
   "gzip-kb-above-floor": { unit: "KB gzip above the framework's floor", must: "at-most" },
   /** How much slower the measure gets at scale, in % of its value at the small size. */
   "growth-percent": { unit: "% growth", must: "at-most" },
+  /** Resident memory of one site process (VmRSS), in MB. */
+  "rss-mb": { unit: "MB RSS", must: "at-most" },
   /** NFTs minted beyond or short of the drop's supply, plus NFTs minted twice. */
   "mint-count-error": { unit: "NFTs off", must: "at-most" },
 } as const;
@@ -154,6 +156,19 @@ export const GOALS = [
     description: "rush: exactly the drop's supply minted, no NFT twice",
     measure: "mint-count-error",
     threshold: 0,
+  },
+  // One instance's memory after the whole bench (npm run bench prints its parts: lib/metrics.ts memoryBreakdown).
+  {
+    id: "memory-embedded",
+    description: "site RSS after the bench, embedded defaults (PGlite, embedded chain)",
+    measure: "rss-mb",
+    threshold: 512,
+  },
+  {
+    id: "memory-postgres",
+    description: "site RSS after the bench, PostgreSQL (embedded chain)",
+    measure: "rss-mb",
+    threshold: 384,
   },
   // npm run bench:soak: mixed reads for SOAK_MINUTES against one instance.
   {
