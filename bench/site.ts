@@ -130,7 +130,7 @@ export async function printSiteMemory(siteUrl: string, pid: number | undefined, 
   console.log(`${title}: RSS ${rss.toFixed(0)} MB`);
   console.log(
     `  JS heap ${mb("heap_used")} used of ${mb("heap_total")}, external ${mb("external")} (array buffers ${mb("array_buffers")}),` +
-      ` embedded database ${mb("embedded_database")}, embedded chain and other native ${mb("native_other")}`,
+      ` of which the embedded database ${mb("embedded_database")}; embedded chain and other native ${mb("native_other")}`,
   );
   return rss;
 }

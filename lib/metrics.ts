@@ -100,7 +100,7 @@ function createMetrics() {
     }),
     memoryBytes: new Gauge({
       name: "dropmint_memory_bytes",
-      help: "Where the resident memory goes: rss, heap_used, heap_total, external, array_buffers (process.memoryUsage), embedded_database (PGlite's WebAssembly memory) and native_other (the rest: the embedded chain's litesvm, sharp, code).",
+      help: "Where the resident memory goes: rss, heap_used, heap_total, external (array_buffers and embedded_database, PGlite's WebAssembly memory, are part of it), and native_other (the rest: the embedded chain's litesvm, sharp, code).",
       labelNames: ["part"] as const,
       registers: [registry],
       collect() {
@@ -126,7 +126,13 @@ export function memoryBreakdown(): Record<string, number> {
   const probed: Record<string, number> = Object.fromEntries(
     [...memoryProbes].map(([part, read]) => [part, safely(read)]),
   );
-  const named = usage.heapTotal + usage.external + Object.values(probed).reduce((a, b) => a + b, 0);
+  // WebAssembly memories (the embedded database's) are counted in `external` already.
+  const named =
+    usage.heapTotal +
+    Math.max(
+      usage.external,
+      Object.values(probed).reduce((a, b) => a + b, 0),
+    );
   return {
     rss: usage.rss,
     heap_used: usage.heapUsed,
