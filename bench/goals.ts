@@ -16,6 +16,8 @@ export const MEASURES = {
   "gzip-kb-above-floor": { unit: "KB gzip above the framework's floor", must: "at-most" },
   /** How much slower the measure gets at scale, in % of its value at the small size. */
   "growth-percent": { unit: "% growth", must: "at-most" },
+  /** Resident memory of one site process (VmRSS), in MB. */
+  "rss-mb": { unit: "MB RSS", must: "at-most" },
   /** NFTs minted beyond or short of the drop's supply, plus NFTs minted twice. */
   "mint-count-error": { unit: "NFTs off", must: "at-most" },
 } as const;
@@ -96,7 +98,7 @@ export const GOALS = [
     measure: "share-of-noop",
     threshold: 0.25,
     bound:
-      "A prepare is 10 SQL statements, each a round trip (npm run bench:statements), a balance read, and a ~1 KB transaction built and compiled; the no-op route it is compared with touches neither PostgreSQL nor the chain, while here PostgreSQL takes its share of the same 2 cores. The profile printed above has no hot frame: socket writes (one per statement), Prisma's query interpreter, web3.js (base58, curve checks for token-account addresses), Next.js and the collector. What would move it: settle, reserve and insert in one statement (10 round trips to about 5), the mint path on the pg driver without Prisma's interpreter, token-account addresses memoized per wallet, and more cores.",
+      "A prepare is 7 SQL statements, each a round trip (npm run bench:statements), a balance read, and a ~1 KB transaction built and compiled. The bench's 64 buyers come through one partner key, one holder (lib/domain/hold-share.ts): its share is counted under one advisory lock per phase and holder, held from the transaction's first statement to its COMMIT (settle, reserve, build, insert: 4 round trips and the build), so that key's prepares run one at a time, and the profile shows the site idle for part of the run. What would move it: count the holder's share last (take its lock just before the session insert, and refuse or retry when the share was taken meanwhile), or a counter row per holder instead of a count under a lock; then the mint path on the pg driver without Prisma's interpreter, and more cores.",
   },
   {
     id: "execute-mint",
@@ -104,7 +106,7 @@ export const GOALS = [
     measure: "share-of-noop",
     threshold: 0.15,
     bound:
-      "An execute is 8 SQL statements (claim, then record in one transaction), the wallet's signature verified, the server's two signatures made, and the transaction run by the embedded SVM (Token-2022 with metadata and group extensions); see the profile printed above. What would move it: the claim and the record in one statement, the chain submit off the request's thread, and more cores.",
+      "An execute is 3 SQL statements (the session with its gates, the claim, the record), the wallet's signature verified, the server's two signatures made, and the transaction run by the embedded SVM (Token-2022 with metadata and group extensions) on the request's thread; see the profile printed above. What would move it: the chain submit off the request's thread, and more cores.",
   },
   // What a visitor's phone downloads before a page works: the root layout's share (paid by
   // every page), then what each page brings on top of it.
@@ -154,6 +156,19 @@ export const GOALS = [
     description: "rush: exactly the drop's supply minted, no NFT twice",
     measure: "mint-count-error",
     threshold: 0,
+  },
+  // One instance's memory after the whole bench (npm run bench prints its parts: lib/metrics.ts memoryBreakdown).
+  {
+    id: "memory-embedded",
+    description: "site RSS after the bench, embedded defaults (PGlite, embedded chain)",
+    measure: "rss-mb",
+    threshold: 512,
+  },
+  {
+    id: "memory-postgres",
+    description: "site RSS after the bench, PostgreSQL (embedded chain)",
+    measure: "rss-mb",
+    threshold: 384,
   },
   // npm run bench:soak: mixed reads for SOAK_MINUTES against one instance.
   {

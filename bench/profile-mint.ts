@@ -15,7 +15,7 @@ import { freePort, startSite } from "../tests/helpers/site-process";
 import { printProfileSummary } from "./cpu-profile";
 import { LoadGenerator } from "./load";
 import { benchMint, createMintFixture, MINT_CONCURRENCY, MINT_ROUNDS, MINT_WALLETS } from "./mint";
-import { assertProductionBuild, benchSiteEnv, createLiveKey, withSiteRuntime } from "./site";
+import { assertProductionBuild, benchSiteEnv, createLiveKey, printSiteMemory, withSiteRuntime } from "./site";
 
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 5);
 
@@ -39,8 +39,22 @@ export async function profileMint(
     }));
     const site = await startSite(siteEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
     let mint;
+    let noop;
     try {
+      // The no-op route warmed, then measured around the mint rows at their concurrency: the ratios' reference.
+      const noopRun = (durationMs: number) =>
+        load.measure({
+          urls: [site.url],
+          connections: MINT_CONCURRENCY,
+          durationMs,
+          requests: [{ path: "/api/health" }],
+        });
+      await noopRun(3000);
+      const before = await noopRun(5000);
       mint = await benchMint(load, site.url, setup.key, setup.mint);
+      const after = await noopRun(5000);
+      noop = (before.rps + after.rps) / 2;
+      await printSiteMemory(site.url, site.process.pid, "site memory after the mint rows");
     } finally {
       await site.stop();
     }
@@ -48,10 +62,13 @@ export async function profileMint(
       `\nCPU profile of the site under the mint rows (${options.databaseUrl ? "PostgreSQL" : "PGlite"}, ${MINT_WALLETS} wallets × ${MINT_ROUNDS} rounds, ${MINT_CONCURRENCY} concurrent)`,
     );
     console.log(
-      `prepare: ${mint.prepare.rps.toFixed(0)} req/s, p50 ${mint.prepare.p50.toFixed(0)} ms, p95 ${mint.prepare.p95.toFixed(0)} ms, ${JSON.stringify(mint.prepare.statuses)}`,
+      `no-op GET /api/health: ${noop.toFixed(0)} req/s (mean of before and after, ${MINT_CONCURRENCY} concurrent)`,
     );
     console.log(
-      `execute: ${mint.execute.rps.toFixed(0)} req/s, p50 ${mint.execute.p50.toFixed(0)} ms, p95 ${mint.execute.p95.toFixed(0)} ms, ${mint.minted} minted`,
+      `prepare: ${mint.prepare.rps.toFixed(0)} req/s (${(mint.prepare.rps / noop).toFixed(3)} × no-op), p50 ${mint.prepare.p50.toFixed(0)} ms, p95 ${mint.prepare.p95.toFixed(0)} ms, ${JSON.stringify(mint.prepare.statuses)}`,
+    );
+    console.log(
+      `execute: ${mint.execute.rps.toFixed(0)} req/s (${(mint.execute.rps / noop).toFixed(3)} × no-op), p50 ${mint.execute.p50.toFixed(0)} ms, p95 ${mint.execute.p95.toFixed(0)} ms, ${mint.minted} minted`,
     );
     // The site's main process profile: the largest file (a worker thread writes a small one of its own).
     const files = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));

@@ -28,7 +28,7 @@ import { benchMint, createMintFixture, MINT_CONCURRENCY, MINT_ROUNDS, MINT_WALLE
 import { passes, row, rowHeader } from "./report";
 import { profileMint } from "./profile-mint";
 import { benchSearch, insertSearchCollections, SEARCH_COLLECTIONS } from "./search";
-import { assertProductionBuild, benchSiteEnv, createLiveKey, rssMb, withSiteRuntime } from "./site";
+import { assertProductionBuild, benchSiteEnv, createLiveKey, printSiteMemory, withSiteRuntime } from "./site";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -205,7 +205,10 @@ async function benchSite(
     },
   );
 
-  console.log(`site memory after the bench: RSS ${rssMb(site.process.pid).toFixed(0)} MB`);
+  const rss = await printSiteMemory(site.url, site.process.pid, "site memory after the bench");
+  const goal = isPostgres ? "memory-postgres" : "memory-embedded";
+  console.log(`  ${meets(goal, rss) ? "✓" : "✗"} ${target(goal)}`);
+  if (!meets(goal, rss)) missed.add(goal);
 }
 
 /** One mint's cost on the embedded chain after 100 and after 10,000 prior mints (bench/chain-cost.ts). */

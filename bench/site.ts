@@ -104,5 +104,33 @@ export function benchSiteEnv(
     MAX_CONCURRENT_MINTS: "100000",
     MAX_REQUESTS_PER_CLIENT: "100000",
     LOG_LEVEL: "warn",
+    // The bench reads the site's memory breakdown from its metrics (printSiteMemory).
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
   };
+}
+
+const BENCH_METRICS_TOKEN = "bench-metrics-token";
+
+/**
+ * The site's resident memory with its parts (dropmint_memory_bytes, lib/metrics.ts): the JS
+ * heap, external and array buffers, the embedded database's WebAssembly memory, and the rest
+ * (the embedded chain's litesvm, sharp, code). Returns the RSS in MB.
+ */
+export async function printSiteMemory(siteUrl: string, pid: number | undefined, title: string): Promise<number> {
+  const rss = rssMb(pid);
+  const response = await fetch(`${siteUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  const text = response.ok ? await response.text() : "";
+  const parts = new Map(
+    [...text.matchAll(/^dropmint_memory_bytes\{part="([a-z_]+)"\} (\d+(?:\.\d+)?(?:e\+\d+)?)$/gm)].map((m) => [
+      m[1]!,
+      Number(m[2]) / 2 ** 20,
+    ]),
+  );
+  const mb = (part: string) => (parts.has(part) ? `${parts.get(part)!.toFixed(0)} MB` : "n/a");
+  console.log(`${title}: RSS ${rss.toFixed(0)} MB`);
+  console.log(
+    `  JS heap ${mb("heap_used")} used of ${mb("heap_total")}, external ${mb("external")} (array buffers ${mb("array_buffers")}),` +
+      ` of which the embedded database ${mb("embedded_database")}; embedded chain and other native ${mb("native_other")}`,
+  );
+  return rss;
 }

@@ -98,7 +98,58 @@ function createMetrics() {
       help: "Bounty prizes won and not yet paid out.",
       registers: [registry],
     }),
+    memoryBytes: new Gauge({
+      name: "dropmint_memory_bytes",
+      help: "Where the resident memory goes: rss, heap_used, heap_total, external (array_buffers and embedded_database, PGlite's WebAssembly memory, are part of it), and native_other (the rest: the embedded chain's litesvm, sharp, code).",
+      labelNames: ["part"] as const,
+      registers: [registry],
+      collect() {
+        for (const [part, bytes] of Object.entries(memoryBreakdown())) this.set({ part }, bytes);
+      },
+    }),
   };
+}
+
+/** Memory that process.memoryUsage() does not name: the embedded database registers its own (lib/db/client.ts). */
+const memoryProbes: Map<string, () => number> = ((
+  globalThis as { __dropmintMemoryProbes?: Map<string, () => number> }
+).__dropmintMemoryProbes ??= new Map());
+
+/** Counts `read()` bytes as `part` of the resident memory (dropmint_memory_bytes); one reader per part. */
+export function registerMemoryProbe(part: "embedded_database", read: () => number): void {
+  memoryProbes.set(part, read);
+}
+
+/** The resident memory and its parts, in bytes; native_other is what no part names. */
+export function memoryBreakdown(): Record<string, number> {
+  const usage = process.memoryUsage();
+  const probed: Record<string, number> = Object.fromEntries(
+    [...memoryProbes].map(([part, read]) => [part, safely(read)]),
+  );
+  // WebAssembly memories (the embedded database's) are counted in `external` already.
+  const named =
+    usage.heapTotal +
+    Math.max(
+      usage.external,
+      Object.values(probed).reduce((a, b) => a + b, 0),
+    );
+  return {
+    rss: usage.rss,
+    heap_used: usage.heapUsed,
+    heap_total: usage.heapTotal,
+    external: usage.external,
+    array_buffers: usage.arrayBuffers,
+    ...probed,
+    native_other: Math.max(0, usage.rss - named),
+  };
+}
+
+function safely(read: () => number): number {
+  try {
+    return read();
+  } catch {
+    return 0;
+  }
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -17,6 +17,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { registerMemoryProbe } from "@/lib/metrics";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
@@ -172,6 +173,8 @@ async function openPglite(dataDir: string, smallBufferPool: boolean): Promise<Da
     throw error;
   }
   const { prisma, onWrite } = withWriteReports(new PrismaClient({ adapter: new PrismaPGlite(client) }));
+  // PGlite's linear memory (Postgres in WebAssembly): it only grows, so its size is what it holds resident at most.
+  registerMemoryProbe("embedded_database", () => client.Module.HEAPU8.byteLength);
   const runner: SqlRunner = {
     query: async (sql, params = []) => (await client.query<Record<string, unknown>>(sql, params)).rows,
     exec: async (script) => {

@@ -55,15 +55,18 @@ async function loadDropFacts({ db }: ServiceContext, collectionId: string): Prom
   return Object.freeze({ collection, phases: Object.freeze(phases), hasClaimCodes: claimCode !== null });
 }
 
+/** One statement (three before, issue 27: a mint invalidates the counts, so the next prepare reads them). */
 async function loadDropCounts({ db }: ServiceContext, collectionId: string): Promise<DropCounts> {
-  const counted = { collectionId, isMasterEdition: false };
-  const [minted, burned, byPhase] = await Promise.all([
-    db.nft.count({ where: { ...counted, status: { in: ["minted", "burned"] } } }),
-    db.nft.count({ where: { ...counted, status: "burned" } }),
-    db.mint.groupBy({ by: ["phaseId"], where: { collectionId, phaseId: { not: null } }, _count: { _all: true } }),
-  ]);
-  const mintedByPhase = Object.fromEntries(byPhase.map((row) => [row.phaseId!, row._count._all]));
-  return Object.freeze({ minted, burned, mintedByPhase: Object.freeze(mintedByPhase) });
+  const [row] = await db.$queryRaw<Array<{ minted: number; burned: number; byPhase: Record<string, number> }>>`
+    SELECT
+      count(*) FILTER (WHERE status IN ('minted', 'burned'))::int AS minted,
+      count(*) FILTER (WHERE status = 'burned')::int AS burned,
+      (SELECT COALESCE(json_object_agg(m."phaseId", m.n), '{}') FROM (
+         SELECT "phaseId", count(*)::int AS n FROM "Mint"
+         WHERE "collectionId" = ${collectionId}::uuid AND "phaseId" IS NOT NULL GROUP BY "phaseId") m) AS "byPhase"
+    FROM "Nft" WHERE "collectionId" = ${collectionId}::uuid AND "isMasterEdition" = false`;
+  const { minted, burned, byPhase } = row!;
+  return Object.freeze({ minted, burned, mintedByPhase: Object.freeze({ ...byPhase }) });
 }
 
 /**

@@ -4,6 +4,7 @@
 // so nothing about the allowlist can leak into the answer.
 import type { Chain } from "@/lib/chain";
 import type { Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { allowlistSpots, eligibilityVerdict, type WalletPhaseInput } from "@/lib/domain/allocation";
 import { phaseTiming } from "@/lib/domain/phase-status";
 import type { EligibilityView } from "@/lib/schemas/eligibility";
@@ -19,6 +20,38 @@ import {
 import { allowlistOf, getWalletDropRows } from "./wallet-rows";
 import { withDropsSellingGates } from "./gate-drops";
 
+/** The wallet's own rows for one phase: its allowlist entry, its redeemed allowlist codes' spots, its override. */
+export type WalletOwnRows = { allowlist: number | null; codes: number | null; override: number | null };
+
+type WalletPhaseOptions = {
+  now: Date;
+  enteredAllowlistCode?: { codeId: string; spots: number } | null;
+  /** Already read (walletOwnRowsSql, with the same entered code): no statement of its own. */
+  own?: WalletOwnRows;
+};
+
+/**
+ * The three columns of WalletOwnRows, for a SELECT list: a caller may read them in the same
+ * statement as its other checks. A code entered in the body is left out of `codes` (its
+ * spots are counted from the body, once).
+ */
+export function walletOwnRowsSql(
+  // Values, or column references of the query around (execute reads them with its session).
+  phase: { id: string | Prisma.Sql; collectionId: string | Prisma.Sql },
+  walletAddress: string | Prisma.Sql,
+  now: Date,
+  enteredCodeId: string | Prisma.Sql | null,
+): Prisma.Sql {
+  return Prisma.sql`
+    (SELECT allocation FROM "AllowlistEntry" WHERE "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress}) AS allowlist,
+    (SELECT sum(r.allocation)::int FROM "ClaimCodeRedemption" r
+       JOIN "ClaimCodeBatch" b ON b.id = r."batchId" JOIN "ClaimCode" c ON c.id = r."codeId"
+       WHERE r."collectionId" = ${phase.collectionId}::uuid AND r."walletAddress" = ${walletAddress}
+         AND b."grantType" = 'whitelist' AND NOT c.disabled AND (b."phaseId" IS NULL OR b."phaseId" = ${phase.id}::uuid)
+         AND (b."expiresAt" IS NULL OR b."expiresAt" > ${now}) AND r."codeId" IS DISTINCT FROM ${enteredCodeId}::uuid) AS codes,
+    (SELECT allocation FROM "WalletAllocationOverride" WHERE "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress}) AS override`;
+}
+
 /**
  * What the allocation rules need to know about one wallet in one phase for prepare-mint,
  * read afresh: its own allowlist entry, the spots of the allowlist codes it redeemed, and
@@ -32,7 +65,7 @@ export async function loadWalletPhaseInput(
   chain: Chain,
   phase: PhaseWithGates,
   walletAddress: string,
-  options: { now: Date; enteredAllowlistCode?: { codeId: string; spots: number } | null },
+  options: WalletPhaseOptions,
 ): Promise<WalletPhaseInput> {
   return (await loadWalletPhaseFacts(db, chain, phase, walletAddress, options)).input;
 }
@@ -43,25 +76,22 @@ export async function loadWalletPhaseFacts(
   chain: Chain,
   phase: PhaseWithGates,
   walletAddress: string,
-  options: { now: Date; enteredAllowlistCode?: { codeId: string; spots: number } | null },
+  options: WalletPhaseOptions,
 ): Promise<{ input: WalletPhaseInput; holdings: WalletHoldings }> {
   // Gates of an ungated phase do not apply: no chain read for them.
   const rules = phase.isGated ? phase.gateRules : [];
   const entered = options.enteredAllowlistCode ?? null;
-  const [rows, held] = await Promise.all([
-    // The wallet's own rows in one round trip (prepare counts its mints under its lock).
-    db.$queryRaw<Array<{ allowlist: number | null; codes: number | null; override: number | null }>>`
-      SELECT
-        (SELECT allocation FROM "AllowlistEntry" WHERE "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress}) AS allowlist,
-        (SELECT sum(r.allocation)::int FROM "ClaimCodeRedemption" r
-           JOIN "ClaimCodeBatch" b ON b.id = r."batchId" JOIN "ClaimCode" c ON c.id = r."codeId"
-           WHERE r."collectionId" = ${phase.collectionId}::uuid AND r."walletAddress" = ${walletAddress}
-             AND b."grantType" = 'whitelist' AND NOT c.disabled AND (b."phaseId" IS NULL OR b."phaseId" = ${phase.id}::uuid)
-             AND (b."expiresAt" IS NULL OR b."expiresAt" > ${options.now}) AND r."codeId" IS DISTINCT FROM ${entered?.codeId ?? null}::uuid) AS codes,
-        (SELECT allocation FROM "WalletAllocationOverride" WHERE "phaseId" = ${phase.id}::uuid AND "walletAddress" = ${walletAddress}) AS override`,
+  const [own, held] = await Promise.all([
+    // The wallet's own rows in one round trip (prepare counts its mints under its lock); a
+    // caller that read them with its other checks (mint-gates.ts) hands them in.
+    options.own ??
+      db.$queryRaw<
+        WalletOwnRows[]
+      >`SELECT ${walletOwnRowsSql(phase, walletAddress, options.now, entered?.codeId ?? null)}`.then(
+        (rows) => rows[0]!,
+      ),
     readWalletHoldings(db, chain, walletAddress, rules),
   ]);
-  const own = rows[0]!;
   const holdings = await withoutGateNftsUsedElsewhere(db, phase.id, walletAddress, held);
   const input = {
     isGated: phase.isGated,

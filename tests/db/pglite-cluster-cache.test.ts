@@ -93,13 +93,13 @@ describe("new PGlite folders from the cluster kept once per install", () => {
     }
   }, 60_000);
 
-  it("the site's first start is the kept cluster too, with PostgreSQL's 128 MB buffer pool", async () => {
+  it("the site's first start is the kept cluster too, with its 64 MB buffer pool", async () => {
     await storeCluster(cache, marked);
     const folder = freshFolder();
     const first = await createPglite(folder, false, cache);
     try {
       expect(await hasMarker(first)).toBe(true);
-      expect(await sharedBuffers(first)).toBe("128MB");
+      expect(await sharedBuffers(first)).toBe("64MB");
       await first.exec(`INSERT INTO cache_marker VALUES (43)`);
     } finally {
       await first.close();

@@ -1,7 +1,7 @@
 // lib/db/pglite-start.ts: a one-shot command (npm run drop, npm run db:migrate) on a DATA_DIR
 // with no database yet writes the cluster kept per install into the folder (or makes one in
 // memory when none is kept). The folder it leaves is an ordinary embedded database: migrated,
-// written, found again by the next command, and opened by the site with PostgreSQL's 128 MB
+// written, found again by the next command, and opened by the site with its 64 MB
 // buffer pool although the command made the cluster with 16 MB.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,10 +40,10 @@ describe("PGlite opened by a one-shot command on a fresh DATA_DIR", () => {
     }
   }, 60_000);
 
-  it("the site opens it with PostgreSQL's 128 MB buffer pool", async () => {
+  it("the site opens it with its 64 MB buffer pool", async () => {
     const database = await openDatabase({ dataDir });
     try {
-      expect(await sharedBuffers(database)).toBe("128MB");
+      expect(await sharedBuffers(database)).toBe("64MB");
       expect(await database.runner.query(`SELECT id FROM "probe"`)).toEqual([{ id: 7 }]);
     } finally {
       await database.close();

@@ -18,7 +18,7 @@ import { walletAllocation, walletMintLimit } from "@/lib/domain/allocation";
 import { claimCodeAllocation } from "@/lib/domain/mint-pricing";
 import { AppError } from "@/lib/errors";
 import type { PhaseWithGates } from "@/lib/services/drop-snapshot";
-import { loadWalletPhaseFacts } from "@/lib/services/eligibility";
+import { loadWalletPhaseFacts, type WalletOwnRows } from "@/lib/services/eligibility";
 import { admissionOpen } from "./claim-code-use";
 import { lockPhase, lockWallet } from "./reservation";
 
@@ -46,15 +46,24 @@ export async function loadClaimLimits(
   session: MintSession,
   phase: PhaseWithGates | null,
   now: Date,
+  /** The wallet's eligibility rows, when execute read them with its session (mint-gates.ts). */
+  own?: WalletOwnRows,
 ): Promise<ClaimLimits> {
   const [wallet, code] = await Promise.all([
-    phase ? walletLimitOf(db, chain, session, phase, now) : { limit: null, gateMints: [] },
+    phase ? walletLimitOf(db, chain, session, phase, now, own) : { limit: null, gateMints: [] },
     session.claimCodeId ? codeOf(db, chain, session.claimCodeId, session.walletAddress) : null,
   ]);
   return { walletLimit: wallet.limit, phaseSupply: phase?.phaseSupply ?? null, gateMints: wallet.gateMints, code };
 }
 
-async function walletLimitOf(db: Db, chain: Chain, session: MintSession, phase: PhaseWithGates, now: Date) {
+async function walletLimitOf(
+  db: Db,
+  chain: Chain,
+  session: MintSession,
+  phase: PhaseWithGates,
+  now: Date,
+  own: WalletOwnRows | undefined,
+) {
   const admission = session.admissionCodeId
     ? await db.claimCode.findUnique({
         where: { id: session.admissionCodeId },
@@ -63,6 +72,7 @@ async function walletLimitOf(db: Db, chain: Chain, session: MintSession, phase: 
     : null;
   const { input, holdings } = await loadWalletPhaseFacts(db, chain, phase, session.walletAddress, {
     now,
+    own,
     enteredAllowlistCode: admission && {
       codeId: admission.id,
       spots: claimCodeAllocation({ ...admission.batch, grantType: "whitelist" }),

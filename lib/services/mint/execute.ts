@@ -31,8 +31,7 @@ import { recordMint, type RecordOutcome } from "./record-mint";
 import { PENDING_GRACE_MS, reconcileSession } from "./reconcile";
 import { endSession } from "./sessions";
 import { checkSignedTransaction, checkTokenPayment } from "./transaction-check";
-import { assertWalletNotBlocked } from "./wallet-block";
-import { assertAssetNotBanned } from "@/lib/services/asset-bans";
+import { assertGatesOpen, loadSessionWithGates } from "./mint-gates";
 import { bindGateNfts, checkLimitsLocked, hasLimits, loadClaimLimits, type ClaimLimits } from "./execute-limits";
 
 const log = createLogger("mint");
@@ -55,16 +54,13 @@ export async function executeMint(
   options: ExecuteOptions = {},
 ): Promise<ExecuteView> {
   const now = ctx.clock.now();
-  const session = await loadSession(ctx, auth, input.sessionId);
+  const { session, gates } = await loadSession(ctx, auth, input.sessionId, now);
   const drop = await getDropFacts(ctx, session.collectionId); // cached facts: no lookup per execute
   assertSandboxAllowed(auth, drop.collection.chain);
   if ((await settledOrRefused(ctx, session, now)) === "recovered") return recoveredResultView(ctx, session.id);
   assertBatchWhenGrouped(session, options);
   // Before the claim, so a refusal leaves the session prepared: lifting the block or ban lets it mint.
-  await Promise.all([
-    assertWalletNotBlocked(ctx.db, session.collectionId, session.walletAddress, now),
-    assertAssetNotBanned(ctx.db, session.collectionId),
-  ]);
+  assertGatesOpen(gates);
   const checked = await checkSignedTransaction(input.signedTransaction, session.messageBase64);
   checkTokenPayment({
     ...session,
@@ -73,7 +69,9 @@ export async function executeMint(
   });
   const mintKey = await mintKeyOrExpire(ctx, session, now);
   const phase = drop.phases.find((p) => p.id === session.phaseId) ?? null;
-  const limits = await loadClaimLimits(ctx.db, ctx.chain, session, phase, now);
+  // The wallet's eligibility rows came with the session (an admission code's spots are read with the code).
+  const own = session.admissionCodeId ? undefined : (gates.own ?? undefined);
+  const limits = await loadClaimLimits(ctx.db, ctx.chain, session, phase, now, own);
   const claimed = await claimOrRefuse(ctx, session, now, {
     signature: checked.signature,
     at: ctx.clock.now(),
@@ -82,8 +80,14 @@ export async function executeMint(
   });
   if (claimed === "recovered") return recoveredResultView(ctx, session.id);
   await submitOnce(ctx, session, checked, mintKey);
-  const view = await recordAndAnswer(ctx, session, checked.signature, drop.collection, phase?.currencyDecimals ?? 9);
-  return withCarriedBonuses(ctx, session, view, drop.collection, phase);
+  const { view, bonusesWaiting } = await recordAndAnswer(
+    ctx,
+    session,
+    checked.signature,
+    drop.collection,
+    phase?.currencyDecimals ?? 9,
+  );
+  return bonusesWaiting === false ? view : withCarriedBonuses(ctx, session, view, drop.collection, phase);
 }
 
 /**
@@ -129,11 +133,12 @@ async function landCarriedBonus(ctx: ServiceContext, bonus: MintSession, phase: 
   return recorded.recorded ? recorded.nft : null;
 }
 
-async function loadSession(ctx: ServiceContext, auth: AuthContext, sessionId: string): Promise<MintSession> {
-  const session = await ctx.db.mintSession.findUnique({ where: { id: sessionId } });
-  if (!session) throw new AppError("SESSION_NOT_FOUND", "No mint session has that id.");
-  assertInScope(auth, session.collectionId);
-  return session;
+/** The session and its gates' facts, in one statement (mint-gates.ts). */
+async function loadSession(ctx: ServiceContext, auth: AuthContext, sessionId: string, now: Date) {
+  const found = await loadSessionWithGates(ctx.db, sessionId, now);
+  if (!found) throw new AppError("SESSION_NOT_FOUND", "No mint session has that id.");
+  assertInScope(auth, found.session.collectionId);
+  return found;
 }
 
 function assertBatchWhenGrouped(session: MintSession, options: ExecuteOptions): void {
@@ -235,7 +240,7 @@ async function recordAndAnswer(
   signature: string,
   collection: Collection,
   decimals: number,
-): Promise<ExecuteView> {
+): Promise<{ view: ExecuteView; bonusesWaiting?: boolean }> {
   let recorded: RecordOutcome;
   try {
     recorded = await recordMint(ctx.db, session.id, signature, { at: ctx.clock.now() });
@@ -246,11 +251,14 @@ async function recordAndAnswer(
   }
   ctx.caches.nftPages.invalidate(session.collectionId); // committed: this instance's cached pages go at once
   // Recorded here: the view is built from what the recording returned. Recorded by the reconciler meanwhile: read back.
-  if (!recorded.recorded) return mintResultView(ctx, session.id);
+  if (!recorded.recorded) return { view: await mintResultView(ctx, session.id) };
   // Prizes this mint won were written as pending awards with it: the payout worker pays them
   // in the background (woken now), so no payout delays or blocks the answer.
   if (recorded.awards.length > 0) wakePayoutWorkers();
-  return resultView(ctx, { ...session, signature }, collection, decimals, recorded.nft, recorded.awards);
+  const view = await resultView(ctx, { ...session, signature }, collection, decimals, recorded.nft, recorded.awards, {
+    mintedCount: recorded.mintedCount,
+  });
+  return { view, bonusesWaiting: recorded.bonusesWaiting };
 }
 
 type ClaimAhead = { signature: string; at: Date; bogo: Bogo | null; limits: ClaimLimits };
@@ -441,9 +449,15 @@ async function resultView(
   decimals: number,
   nft: Nft | null,
   awards: readonly ViewAward[],
+  counted: { mintedCount?: number } = {},
 ): Promise<ExecuteView> {
   const now = ctx.clock.now();
-  const mintedCount = await ctx.db.mint.count({ where: { collectionId: collection.id } });
+  // The count the recording statement read (its snapshot plus its own mint) serves the stats; a frozen drop
+  // counts afresh after the commit, so that of two last mints landing together at least one sees it sold out.
+  const mintedCount =
+    counted.mintedCount !== undefined && !collection.isFrozen
+      ? counted.mintedCount
+      : await ctx.db.mint.count({ where: { collectionId: collection.id } });
   const soldOut = collection.totalSupply !== null && mintedCount >= collection.totalSupply;
   const autoUnfrozen = soldOut && collection.isFrozen && (await liftFreeze(ctx.db, collection.id));
   const revealAfter =

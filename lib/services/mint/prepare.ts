@@ -74,12 +74,11 @@ import {
 import {
   createOpenEndedNfts,
   databaseNow,
-  endedUnsignedHolds,
   heldTokenAmount,
   holderHolds,
+  lockForPrepare,
   lockHolder,
   lockPhase,
-  lockWallet,
   phaseUsage,
   reserveNfts,
   settleWallet,
@@ -88,8 +87,7 @@ import {
 } from "./reservation";
 import { paymentTokenOf, surfaceRefusal, surfaceRefusalError } from "@/lib/services/surface-support";
 import { sweepDropSessions } from "./sessions";
-import { assertWalletNotBlocked } from "./wallet-block";
-import { assertAssetNotBanned } from "@/lib/services/asset-bans";
+import { assertGatesOpen, loadMintGates, type GatesQuery, type MintGates } from "./mint-gates";
 import { countMintStage } from "@/lib/metrics";
 
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
@@ -149,14 +147,11 @@ export async function prepareMint(
 ): Promise<PreparedView> {
   const now = ctx.clock.now();
   const holder = options.holder ?? { key: "script", walletProven: false };
-  const collection = await checkDrop(ctx, ref, body.walletAddress, now, options);
+  const { collection, gates } = await checkDrop(ctx, ref, body, now, { ...options, holder });
   const { phase, settlement } = await checkPhase(ctx, collection, body.phaseId, now);
-  const entry = await checkEntry(ctx, collection, phase, body, now, settlement);
+  const entry = await checkEntry(ctx, collection, phase, body, now, settlement, gates);
   const holdShare = holdShareOf(phase.phaseSupply ?? collection.totalSupply);
-  await assertNoCooldown(ctx, {
-    ...{ collectionId: collection.id, phaseId: phase.id, wallet: body.walletAddress },
-    ...{ holder, holdShare, now },
-  });
+  assertNoCooldown(gates, { holdShare, now });
   const chainFacts = await checkChain(ctx, body.walletAddress, settlement, collection.mintUrl);
   const facts: PrepareFacts = {
     ...{ collection, phase, body, wallet: body.walletAddress, holder, now, holdShare },
@@ -172,24 +167,27 @@ export async function prepareMint(
   return view;
 }
 
-/** The drop can be minted here (chain, surface), the wallet is not blocked and is proven where it must be, and the rate budgets are spent. */
+/**
+ * The drop can be minted here (chain, surface), the wallet is not blocked and is proven where
+ * it must be, and the rate budgets are spent. The gates' one statement (mint-gates.ts) also
+ * reads what the eligibility and cooldown checks after it need.
+ */
 async function checkDrop(
   ctx: ServiceContext,
   ref: CollectionRef,
-  wallet: string,
+  body: PrepareMintBody,
   now: Date,
-  options: PrepareOptions,
-): Promise<Collection> {
+  options: PrepareOptions & { holder: Holder },
+): Promise<{ collection: Collection; gates: MintGates }> {
   const { collection, phases } = await getDropFacts(ctx, ref.id);
   if (!collection.chain.startsWith("solana-"))
     throw new AppError("CHAIN_NOT_SUPPORTED_BY_SURFACE", "v1 mints on Solana only; this drop is on another chain.");
   // The same rule as capabilities.supportedBySurface: refused here exactly when the Collection response says false.
   const unsupported = await surfaceRefusal(ctx, collection, phases, "required");
   if (unsupported) throw surfaceRefusalError(unsupported, collection.mintUrl);
-  await Promise.all([
-    assertWalletNotBlocked(ctx.db, collection.id, wallet, now),
-    assertAssetNotBanned(ctx.db, collection.id),
-  ]);
+  const phase = phases.find((p) => p.id === body.phaseId.toLowerCase()) ?? null;
+  const gates = await loadMintGates(ctx.db, gatesQuery(collection, phase, body, options.holder, now));
+  assertGatesOpen(gates);
   // Only the wallet's owner holds or ends its reservations (docs: Reservations).
   if (options.holder?.proofRequired && !options.holder.walletProven)
     throw new AppError(
@@ -197,7 +195,34 @@ async function checkDrop(
       "Sign in with this wallet first (POST /api/public/wallet-session/sign-in), then prepare again.",
     );
   await options.spendBudgets?.();
-  return collection;
+  return { collection, gates };
+}
+
+/** What the gates read for this prepare: the cooldown's ended holds, and the eligibility rows unless a code was entered. */
+function gatesQuery(
+  collection: Collection,
+  phase: PhaseWithGates | null,
+  body: PrepareMintBody,
+  holder: Holder,
+  now: Date,
+): GatesQuery {
+  const wallet = body.walletAddress;
+  const since = new Date(now.getTime() - HOLD_COOLDOWN_WINDOW_MS);
+  const holdShare = phase ? holdShareOf(phase.phaseSupply ?? collection.totalSupply) : null;
+  return {
+    collectionId: collection.id,
+    wallet,
+    now,
+    // An entered code is left out of the wallet's code spots: checkEntry reads them itself then.
+    ownFor: phase && !body.claimCode ? phase : null,
+    // The sold-out check by counts (checkEntry), read here rather than in a statement of its own.
+    countMinted: collection.totalSupply !== null && phase?.phaseSupply === null,
+    walletHolds: { collectionId: collection.id, since, now, limit: HOLD_COOLDOWN_WALLET_HOLDS, wallet, holder },
+    callerHolds:
+      phase && holdShare !== null
+        ? { phaseId: phase.id, since, now, limit: holdShare * HOLD_COOLDOWN_SHARES, holderKey: holder.key }
+        : null,
+  };
 }
 
 /** The phase is active on the server clock and priced in something the API settles. */
@@ -223,6 +248,7 @@ async function checkEntry(
   body: PrepareMintBody,
   now: Date,
   settlement: Settlement,
+  gates: Pick<MintGates, "own" | "minted">,
 ) {
   const { db, chain, config } = ctx;
   const wallet = body.walletAddress;
@@ -240,6 +266,7 @@ async function checkEntry(
   const allowlistCode = entered?.grantType === "whitelist" && phase.isGated ? entered : null;
   const walletLimit = await walletLimitOrThrow(ctx, phase, wallet, {
     now,
+    own: entered ? undefined : (gates.own ?? undefined),
     enteredAllowlistCode: allowlistCode && {
       codeId: allowlistCode.found.id,
       spots: claimCodeAllocation({ ...allowlistCode.found.batch, grantType: "whitelist" }),
@@ -252,7 +279,7 @@ async function checkEntry(
   if (
     !limited &&
     collection.totalSupply !== null &&
-    (await getDropCounts(ctx, collection.id)).minted >= collection.totalSupply
+    (gates.minted ?? (await getDropCounts(ctx, collection.id)).minted) >= collection.totalSupply
   )
     throw soldOut();
   // A token price pays its fee in the token, a share of the unit price; a SOL price the flat lamports.
@@ -264,24 +291,18 @@ async function checkEntry(
 /**
  * A wallet or caller whose holds keep ending unsigned waits (lib/domain/hold-share.ts): the
  * wallet counts the prepares this caller could have ended itself, so a stranger's expired
- * holds never cool a wallet down.
+ * holds never cool a wallet down. The ended holds were read with the gates (gatesQuery).
  */
-async function assertNoCooldown(
-  ctx: ServiceContext,
-  where: { collectionId: string; phaseId: string; wallet: string; holder: Holder; holdShare: number | null; now: Date },
-): Promise<void> {
-  const { collectionId, phaseId, wallet, holder, holdShare, now } = where;
-  const since = new Date(now.getTime() - HOLD_COOLDOWN_WINDOW_MS);
+function assertNoCooldown(
+  gates: Pick<MintGates, "walletEnded" | "callerEnded">,
+  where: { holdShare: number | null; now: Date },
+): void {
+  const { holdShare, now } = where;
   const callerLimit = holdShare === null ? null : holdShare * HOLD_COOLDOWN_SHARES;
-  const [walletEnded, callerEnded] = await Promise.all([
-    endedUnsignedHolds(ctx.db, { collectionId, since, now, limit: HOLD_COOLDOWN_WALLET_HOLDS, wallet, holder }),
-    callerLimit === null
-      ? Promise.resolve([])
-      : endedUnsignedHolds(ctx.db, { phaseId, since, now, limit: callerLimit, holderKey: holder.key }),
-  ]);
+  const dates = (ms: readonly number[]) => ms.map((t) => new Date(Number(t)));
   const until = [
-    cooldownUntil(walletEnded, HOLD_COOLDOWN_WALLET_HOLDS, now),
-    callerLimit === null ? null : cooldownUntil(callerEnded, callerLimit, now),
+    cooldownUntil(dates(gates.walletEnded), HOLD_COOLDOWN_WALLET_HOLDS, now),
+    callerLimit === null ? null : cooldownUntil(dates(gates.callerEnded), callerLimit, now),
   ].reduce<Date | null>((a, b) => (a === null || (b !== null && b > a) ? b : a), null);
   if (until === null) return;
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
@@ -355,7 +376,7 @@ async function reserveAndBuild(
   finalAnswer: boolean,
 ): Promise<Reserved> {
   // Holds, codes and the session's end on the database's clock, the one execute's claim decides by.
-  const dbNow = await databaseNow(tx);
+  const dbNow = await lockForPrepare(tx, { wallet: prepareFacts.wallet, holder: holderLockOf(prepareFacts) });
   const facts: ReserveFacts = {
     ...prepareFacts,
     now: dbNow,
@@ -410,11 +431,25 @@ async function reserveAndBuild(
   return { view, sessions: sessions.length, superseded: state.superseded };
 }
 
+/**
+ * The holder's lock, taken with the wallet's in the transaction's first statement when no
+ * phase row lock must come between them (the order every prepare takes them in).
+ */
+const holderLockOf = (facts: PrepareFacts) =>
+  facts.holdShare !== null && facts.phase.phaseSupply === null
+    ? { phaseId: facts.phase.id, key: facts.holder.key }
+    : null;
+
 /** Under the wallet's lock, then the phase's and the holder's: what the wallet, the phase and the holder still allow. */
 async function settleLimits(tx: Prisma.TransactionClient, facts: PrepareFacts) {
   const { collection, phase, wallet, now, holder, walletLimit } = facts;
-  await lockWallet(tx, wallet);
-  const state = await settleWallet(tx, { collectionId: collection.id, phaseId: phase.id, wallet, now, holder });
+  const holderCounted = facts.holdShare !== null;
+  // The holder's share is read in the settle's statement when its lock is already held; after the phase's lock otherwise.
+  const holderLocked = holderLockOf(facts) !== null;
+  const state = await settleWallet(tx, {
+    ...{ collectionId: collection.id, phaseId: phase.id, wallet, now, holder },
+    holderHolds: holderLocked,
+  });
   let phaseRemaining: number | null = null;
   if (phase.phaseSupply !== null) {
     await lockPhase(tx, phase.id);
@@ -422,10 +457,13 @@ async function settleLimits(tx: Prisma.TransactionClient, facts: PrepareFacts) {
   }
   let holderRoom: number | null = null;
   let holderFirstEndsAt: Date | null = null;
-  if (facts.holdShare !== null) {
-    await lockHolder(tx, phase.id, holder.key);
-    const holds = await holderHolds(tx, { phaseId: phase.id, holderKey: holder.key, now });
-    holderRoom = facts.holdShare - holds.held;
+  if (holderCounted) {
+    let holds = { held: state.holderHeld, firstEndsAt: state.holderFirstEndsAt };
+    if (!holderLocked) {
+      await lockHolder(tx, phase.id, holder.key);
+      holds = await holderHolds(tx, { phaseId: phase.id, holderKey: holder.key, now });
+    }
+    holderRoom = facts.holdShare! - holds.held;
     holderFirstEndsAt = holds.firstEndsAt;
   }
   const limits = {

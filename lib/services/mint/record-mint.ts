@@ -11,8 +11,14 @@ import { fireBountyTriggers, type WonBounty } from "./bounty-triggers";
 
 type Tx = Prisma.TransactionClient;
 
-/** Recorded: the minted NFT's row and the bounties the mint won. */
-export type RecordOutcome = { recorded: true; nft: Nft; awards: WonBounty[] } | { recorded: false };
+/**
+ * Recorded: the minted NFT's row and the bounties the mint won. The one-statement path also
+ * says the drop's mint count as of the record (its own included) and whether the session's
+ * group has carried bonuses waiting, so execute needs no statement of its own for them.
+ */
+export type RecordOutcome =
+  | { recorded: true; nft: Nft; awards: WonBounty[]; mintedCount?: number; bonusesWaiting?: boolean }
+  | { recorded: false };
 
 type MovedSession = {
   id: string;
@@ -44,6 +50,11 @@ export async function recordMint(
     from?: readonly SessionStatus[];
   },
 ): Promise<RecordOutcome> {
+  const fast = await recordPlainMint(db, sessionId, signature, options);
+  if (fast) {
+    countMintStage("landed");
+    return fast;
+  }
   const { at } = options;
   const outcome = await db.$transaction(
     async (tx) => {
@@ -151,6 +162,61 @@ export async function recordMint(
   );
   if (outcome.recorded) countMintStage("landed");
   return outcome;
+}
+
+type PlainRecord = Nft & { mintedCount: number; bonusesWaiting: boolean };
+
+/**
+ * The common mint (no claim code, no admission code, no armed bounty, not an edition of a
+ * master) recorded in ONE statement, without a transaction around it (issue 27: BEGIN, three
+ * writes and COMMIT were five round trips): the session to minted, its NFT owned, the Mint
+ * row. A statement is atomic on its own, and the session's conditional update is the
+ * idempotence as in the transaction. Null when the session is not one of these (or not in
+ * `from`): recordMint's transaction then decides, and answers not recorded if nothing moves.
+ */
+async function recordPlainMint(
+  db: Db,
+  sessionId: string,
+  signature: string | null,
+  options: { at: Date; recovered?: boolean; from?: readonly SessionStatus[] },
+): Promise<RecordOutcome | null> {
+  const { at } = options;
+  const [row] = await db.$queryRaw<PlainRecord[]>`
+    WITH moved AS (
+      UPDATE "MintSession" s
+      SET status = 'minted', signature = COALESCE(${signature}, signature), "completedAt" = ${at}, "lastError" = NULL,
+          "recoveredAt" = ${options.recovered ? at : null}, "updatedAt" = ${at}
+      WHERE s.id = ${sessionId}::uuid AND s.status::text = ANY(${[...(options.from ?? ["processing", "pending"])]}::text[])
+        AND s."claimCodeId" IS NULL AND s."admissionCodeId" IS NULL
+        -- Its NFT exists and is no edition of a master (which counts its editions): then the three writes go together.
+        AND EXISTS (SELECT 1 FROM "Nft" n WHERE n.id = s."nftId" AND n."masterNftId" IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM "Bounty" b WHERE b."collectionId" = s."collectionId" AND b."isClaimed" = false AND b."triggerMintCount" IS NOT NULL)
+        AND NOT EXISTS (SELECT 1 FROM "BountyPool" p WHERE p."collectionId" = s."collectionId")
+      RETURNING s.id, s."groupId", s."nftId", s."collectionId", s."phaseId", s."walletAddress", s.kind, s."priceAmount",
+        s."feeAmount", s.currency, s."affiliateId", s."mintAddress"
+    ), owned AS (
+      UPDATE "Nft" n
+      SET status = 'minted', "mintAddress" = moved."mintAddress", "ownerWallet" = moved."walletAddress",
+          "minterWallet" = moved."walletAddress", "mintedAt" = ${at},
+          "reservedBySession" = NULL, "reservedByWallet" = NULL, "reservedUntil" = NULL
+      FROM moved WHERE n.id = moved."nftId"
+      RETURNING n.*
+    ), recorded AS (
+      INSERT INTO "Mint" (id, "collectionId", "phaseId", "nftId", "sessionId", "walletAddress", kind, signature,
+        "pricePaid", "feePaid", currency, "affiliateId", "mintedAt")
+      SELECT ${crypto.randomUUID()}::uuid, moved."collectionId", moved."phaseId", owned.id, moved.id, moved."walletAddress",
+        moved.kind, ${signature}, moved."priceAmount", moved."feeAmount", moved.currency, moved."affiliateId", ${at}
+      FROM moved JOIN owned ON owned.id = moved."nftId"
+      RETURNING id
+    )
+    SELECT owned.*,
+      -- The statement's snapshot does not see its own insert: + 1.
+      ((SELECT count(*) FROM "Mint" WHERE "collectionId" = moved."collectionId") + 1)::int AS "mintedCount",
+      EXISTS (SELECT 1 FROM "MintSession" b WHERE b."groupId" = moved."groupId" AND b.kind = 'bogo_bonus' AND b.status = 'prepared') AS "bonusesWaiting"
+    FROM moved JOIN owned ON owned.id = moved."nftId" JOIN recorded ON true`;
+  if (!row) return null;
+  const { mintedCount, bonusesWaiting, ...nft } = row;
+  return { recorded: true, nft, awards: [], mintedCount, bonusesWaiting };
 }
 
 /**

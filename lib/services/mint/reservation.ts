@@ -26,6 +26,25 @@ export async function lockWallet(tx: Tx, wallet: string): Promise<void> {
 }
 
 /**
+ * The prepare transaction's first statement: the wallet's lock, then (when its share is
+ * counted and no phase row lock comes between) the holder's, in that order, and the
+ * database's clock. One round trip instead of three. The order is forced by nesting: a
+ * subquery with OFFSET 0 is never flattened, and its volatile lock call is always run, before
+ * the query around it.
+ */
+export async function lockForPrepare(
+  tx: Tx,
+  keys: { wallet: string; holder: { phaseId: string; key: string } | null },
+) {
+  const walletLock = Prisma.sql`(SELECT pg_advisory_xact_lock(hashtext(${`mint-wallet:${keys.wallet}`})) OFFSET 0) w`;
+  const locked = keys.holder
+    ? Prisma.sql`(SELECT pg_advisory_xact_lock(hashtext(${`mint-holder:${keys.holder.phaseId}:${keys.holder.key}`})) FROM ${walletLock} OFFSET 0) h`
+    : walletLock;
+  const [row] = await tx.$queryRaw<Array<{ now: Date }>>`SELECT now() AS now FROM ${locked}`;
+  return row!.now;
+}
+
+/**
  * The database's clock (a transaction's start, inside one): prepare and execute decide which
  * sessions and codes have expired on this one clock, so an instance whose own clock runs
  * ahead cannot count live holds as expired (issue 21, item 12).
@@ -62,6 +81,9 @@ export type WalletState = {
   phaseUsage: number;
   /** Whether it redeemed claim codes of the drop (their grants are then loaded). */
   hasRedemptions: boolean;
+  /** The holder's live unsigned reservations in the phase (after the supersede) and when the first ends; 0/null unless asked. */
+  holderHeld: number;
+  holderFirstEndsAt: Date | null;
 };
 
 /**
@@ -78,12 +100,13 @@ export type WalletState = {
  */
 export async function settleWallet(
   tx: Tx,
-  where: { collectionId: string; phaseId: string; wallet: string; now: Date; holder: Holder },
+  where: { collectionId: string; phaseId: string; wallet: string; now: Date; holder: Holder; holderHolds: boolean },
 ): Promise<WalletState> {
   const { collectionId, phaseId, wallet, now, holder } = where;
-  const [row] = await tx.$queryRaw<
-    Array<{ superseded: number; inFlightDebit: bigint; phaseUsage: number; hasRedemptions: boolean }>
-  >`
+  // The holder's share (holderHolds before, issue 27: read here, under its lock taken by lockForPrepare).
+  const holderLive = Prisma.sql`"phaseId" = ${phaseId}::uuid AND "holderKey" = ${holder.key} AND status = 'prepared'
+    AND "expiresAt" > ${now} AND id NOT IN (SELECT id FROM superseded)`;
+  const [row] = await tx.$queryRaw<WalletState[]>`
     WITH superseded AS (
       UPDATE "MintSession" SET status = 'superseded', "completedAt" = ${now}, "updatedAt" = ${now}
       WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet} AND status = 'prepared'
@@ -101,7 +124,9 @@ export async function settleWallet(
         + (SELECT count(*) FROM "MintSession"
            WHERE "phaseId" = ${phaseId}::uuid AND "walletAddress" = ${wallet} AND id NOT IN (SELECT id FROM superseded)
              AND (status IN ('processing', 'pending') OR (status = 'prepared' AND "expiresAt" > ${now} AND "walletProven"))))::int AS "phaseUsage",
-      EXISTS (SELECT 1 FROM "ClaimCodeRedemption" WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet}) AS "hasRedemptions"`;
+      EXISTS (SELECT 1 FROM "ClaimCodeRedemption" WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet}) AS "hasRedemptions",
+      ${where.holderHolds ? Prisma.sql`(SELECT count(*) FROM "MintSession" WHERE ${holderLive})::int` : Prisma.sql`0`} AS "holderHeld",
+      ${where.holderHolds ? Prisma.sql`(SELECT min("expiresAt") FROM "MintSession" WHERE ${holderLive})` : Prisma.sql`NULL::timestamp`} AS "holderFirstEndsAt"`;
   return row!;
 }
 
@@ -128,31 +153,33 @@ export async function holderHolds(
  * When recent holds ended unsigned (expired or superseded, never submitted), newest first, at
  * most `limit`: per prepare of this wallet in the drop that this caller could have ended (its
  * own, or its owner's when proven), or per NFT of this holder in the phase. For the cooldown
- * (lib/domain/hold-share.ts).
+ * (lib/domain/hold-share.ts). A column expression, a JSON array of epoch milliseconds, so
+ * prepare reads it in the same statement as its other checks (mint-gates.ts).
  */
-export async function endedUnsignedHolds(
-  db: Tx,
+export function endedUnsignedHoldsSql(
   where: { since: Date; now: Date; limit: number } & (
     { collectionId: string; wallet: string; holder: Holder } | { phaseId: string; holderKey: string }
   ),
-): Promise<Date[]> {
+): Prisma.Sql {
   const { since, now, limit } = where;
   const ended = Prisma.sql`LEAST(COALESCE("completedAt", "expiresAt"), "expiresAt")`;
   const unsigned = Prisma.sql`"submittedAt" IS NULL AND (status IN ('expired', 'superseded') OR (status = 'prepared' AND "expiresAt" <= ${now}))`;
   const rows =
     "wallet" in where
-      ? await db.$queryRaw<Array<{ endedAt: Date }>>`
+      ? Prisma.sql`
           SELECT max(${ended}) AS "endedAt" FROM "MintSession"
           WHERE "collectionId" = ${where.collectionId}::uuid AND "walletAddress" = ${where.wallet} AND ${unsigned}
             AND ("holderKey" = ${where.holder.key} OR ("walletProven" AND ${where.holder.walletProven}))
             AND ${ended} > ${since}
           GROUP BY "groupId" ORDER BY 1 DESC LIMIT ${limit}`
-      : await db.$queryRaw<Array<{ endedAt: Date }>>`
+      : Prisma.sql`
           SELECT ${ended} AS "endedAt" FROM "MintSession"
           WHERE "phaseId" = ${where.phaseId}::uuid AND "holderKey" = ${where.holderKey} AND ${unsigned}
             AND ${ended} > ${since}
           ORDER BY 1 DESC LIMIT ${limit}`;
-  return rows.map((r) => r.endedAt);
+  // Epoch milliseconds: the columns are UTC timestamps without a zone, which JSON would print without one.
+  return Prisma.sql`(SELECT COALESCE(json_agg(floor(extract(epoch FROM e."endedAt") * 1000)::bigint ORDER BY e."endedAt" DESC), '[]')
+    FROM (${rows}) e)`;
 }
 
 /** The phase's mints plus every live reservation in it. */
