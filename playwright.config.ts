@@ -3,7 +3,6 @@
 // folder: PGlite, the embedded chain and the demo drops. DROPMINT_TEST_CONTROLS lets a test
 // move a phase's start so a countdown rolls over while the page is open.
 import { defineConfig, devices } from "@playwright/test";
-import { STUDIO_ADMIN } from "./tests/e2e/studio-admin";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -67,8 +66,6 @@ export default defineConfig({
       RATE_LIMIT_CHAIN_READS_PER_MINUTE: "1000",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
-      // The studio's admin (tests/e2e/studio-dashboard.spec.ts watches a drop's dashboard as it).
-      ADMIN_WALLETS: STUDIO_ADMIN.publicKey.toBase58(),
     },
   },
 });

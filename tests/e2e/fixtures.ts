@@ -8,7 +8,12 @@ export const ARTIFACTS_DIR = "test-results/e2e-artifacts";
 
 type Problems = { list: string[]; allowed: RegExp[] };
 
-export const test = base.extend<{ problems: Problems; allowProblems: (...patterns: RegExp[]) => void }>({
+export const test = base.extend<{
+  problems: Problems;
+  allowProblems: (...patterns: RegExp[]) => void;
+  /** A page in a second browser context (its own cookies and wallet): `page`'s end checks its problems too. */
+  secondPage: Page;
+}>({
   problems: async ({}, use) => {
     await use({ list: [], allowed: [] });
   },
@@ -16,12 +21,7 @@ export const test = base.extend<{ problems: Problems; allowProblems: (...pattern
     await use((...patterns) => problems.allowed.push(...patterns));
   },
   page: async ({ page, problems }, use, testInfo) => {
-    // A Content-Security-Policy violation is a console error too, so it fails the test.
-    await page.addInitScript(() =>
-      document.addEventListener("securitypolicyviolation", (event) =>
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
-      ),
-    );
+    await page.addInitScript(reportCspViolations);
     watch(page, problems);
     page.context().on("page", (other) => watch(other, problems));
     await use(page);
@@ -29,7 +29,22 @@ export const test = base.extend<{ problems: Problems; allowProblems: (...pattern
     if (testInfo.status === testInfo.expectedStatus)
       expect(unexpected, "console errors or failed requests").toEqual([]);
   },
+  secondPage: async ({ browser, problems }, use) => {
+    const context = await browser.newContext();
+    await context.addInitScript(reportCspViolations);
+    const page = await context.newPage();
+    watch(page, problems);
+    await use(page);
+    await context.close();
+  },
 });
+
+/** A Content-Security-Policy violation is a console error too, so it fails the test. */
+function reportCspViolations() {
+  document.addEventListener("securitypolicyviolation", (event) =>
+    console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+  );
+}
 
 function watch(page: Page, problems: Problems) {
   page.on("console", (message) => {
