@@ -35,7 +35,7 @@ export function ManageDrop({ dropRef }: { dropRef: string }) {
     );
     call<{ phases: StudioPhase[] }>("GET", `${base}/phases`).then(
       (a) => setPhases(a.phases),
-      () => undefined,
+      (e: unknown) => setMessages(reasonsOf(e)),
     );
   }, [call, base, round]);
   const run = useCallback(

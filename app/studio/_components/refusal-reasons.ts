@@ -2,12 +2,14 @@
 import { isClientError } from "@/lib/client/errors";
 import { describeStudioError as describeError } from "@/lib/client/studio-error-messages";
 
+const WORDED = new Set(["INVALID_REQUEST", "LAUNCH_REFUSED"]);
+
 /** A refusal's reasons (LAUNCH_REFUSED's rules, ALLOWLIST_INVALID's lines), else its sentence. */
 export function reasonsOf(error: unknown): string[] {
   const body = isClientError(error) ? (error.details.body as Record<string, unknown> | null) : null;
   if (Array.isArray(body?.refusals)) return body.refusals as string[];
-  // The studio's own 400s say what was wrong in words (e.g. "This drop has no delayed reveal…").
-  if (isClientError(error) && error.code === "INVALID_REQUEST" && typeof body?.error === "string") return [body.error];
+  // These codes' own sentences say what was wrong with this drop ("This drop has no delayed reveal…").
+  if (isClientError(error) && WORDED.has(error.code) && typeof body?.error === "string") return [body.error];
   if (Array.isArray(body?.problems))
     return (body.problems as Array<{ line: number | null; reason: string }>).map((p) =>
       p.line === null ? p.reason : `Line ${p.line} ${p.reason}`,
