@@ -14,6 +14,13 @@ import { test, expect, saveScreenshot } from "./fixtures";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHORT_ID = "managed-moths";
 
+/** At a phone's 375 px nothing of the page sticks out sideways. */
+async function expectFitsPhone(page: Page) {
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 /** Signs the burner in as a creator on /studio/new and launches the example folder under SHORT_ID. */
 async function launchAsCreator(page: Page) {
   const folder = path.join(mkdtempSync(path.join(tmpdir(), "dropmint-e2e-manage-")), SHORT_ID);
@@ -74,6 +81,7 @@ test("a creator edits a phase limit, adds a bounty, and creates, lists and revok
     page.getByTestId("phases-editor").getByRole("group", { name: "Public" }).getByLabel("Per wallet"),
   ).toHaveValue("7");
   await saveScreenshot(page, "studio-manage");
+  await expectFitsPhone(page);
 
   await page.goto("/studio");
   await page.getByRole("link", { name: "Partner keys" }).click();
@@ -87,6 +95,7 @@ test("a creator edits a phase limit, adds a bounty, and creates, lists and revok
   await expect(row).toContainText(SHORT_ID);
   await expect(row).toContainText(key.slice(0, 12));
   await saveScreenshot(page, "studio-keys-created");
+  await expectFitsPhone(page);
 
   // Shown once: a fresh load lists the key by its prefix only.
   await page.reload();
