@@ -3,6 +3,7 @@
 // through the transaction object it hands out, with BEGIN and COMMIT inside transaction().
 // Each counted statement is a round trip, BEGIN and COMMIT included. For bench:statements
 // and the statement-count test (issue 27); installed once per process.
+import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -11,15 +12,34 @@ export type StatementCounter = {
   readonly count: number;
   /** Prints each statement's first characters while true (BENCH_PRINT_SQL). */
   printing: boolean;
+  /**
+   * The statements `work` itself sent: those issued from its async context, so a background
+   * job's (the change feed's heartbeat, the reconciler's sweep) that lands meanwhile is not its.
+   */
+  measure<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }>;
 };
 
 let installed: StatementCounter | null = null;
 
 export function installStatementCounter(): StatementCounter {
   if (installed) return installed;
-  const counter = { count: 0, printing: false };
+  const scope = new AsyncLocalStorage<{ statements: number }>();
+  let count = 0;
+  const counter: StatementCounter = {
+    get count() {
+      return count;
+    },
+    printing: false,
+    async measure(work) {
+      const measured = { statements: 0 };
+      const result = await scope.run(measured, work);
+      return { result, statements: measured.statements };
+    },
+  };
   const seen = (sql: string) => {
-    counter.count += 1;
+    count += 1;
+    const measured = scope.getStore();
+    if (measured) measured.statements += 1;
     if (counter.printing) console.log("   SQL", sql.replace(/\s+/g, " ").slice(0, 220));
   };
   const countCalls = (target: Record<string, unknown>) => {

@@ -4,10 +4,11 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
-import { describeStudioError as describeError } from "@/lib/client/studio-error-messages";
-import { isClientError } from "@/lib/client/errors";
 import type { StudioFetch } from "@/lib/client/studio-client";
-import { AllowlistUpload, AuditLog, ClaimCodes, type PhaseRow } from "./manage-sections";
+import { BountiesEditor, RevealSettings } from "./bounties-reveal";
+import { AllowlistUpload, AuditLog, ClaimCodes } from "./manage-sections";
+import { reasonsOf } from "./refusal-reasons";
+import { PhasesEditor, type StudioPhase } from "./phases-editor";
 import { useStudioWallet } from "./use-studio-wallet";
 
 type Drop = {
@@ -19,21 +20,10 @@ type Drop = {
   externalUrl: string | null;
 };
 
-/** A refusal's reasons (LAUNCH_REFUSED's rules, ALLOWLIST_INVALID's lines), else its sentence. */
-export function reasonsOf(error: unknown): string[] {
-  const body = isClientError(error) ? (error.details.body as Record<string, unknown> | null) : null;
-  if (Array.isArray(body?.refusals)) return body.refusals as string[];
-  if (Array.isArray(body?.problems))
-    return (body.problems as Array<{ line: number | null; reason: string }>).map((p) =>
-      p.line === null ? p.reason : `Line ${p.line} ${p.reason}`,
-    );
-  return [describeError(error)];
-}
-
 export function ManageDrop({ dropRef }: { dropRef: string }) {
   const { wallets, call } = useStudioWallet();
   const [drop, setDrop] = useState<Drop | null>(null);
-  const [phases, setPhases] = useState<PhaseRow[]>([]);
+  const [phases, setPhases] = useState<StudioPhase[]>([]);
   const [round, setRound] = useState(0);
   const [messages, setMessages] = useState<string[]>([]);
   const base = `/drops/${encodeURIComponent(dropRef)}`;
@@ -43,9 +33,9 @@ export function ManageDrop({ dropRef }: { dropRef: string }) {
       (a) => setDrop(a.drop),
       (e: unknown) => setMessages(reasonsOf(e)),
     );
-    call<{ phases: PhaseRow[] }>("GET", `${base}/phases`).then(
+    call<{ phases: StudioPhase[] }>("GET", `${base}/phases`).then(
       (a) => setPhases(a.phases),
-      () => undefined,
+      (e: unknown) => setMessages(reasonsOf(e)),
     );
   }, [call, base, round]);
   const run = useCallback(
@@ -122,8 +112,11 @@ export function ManageDrop({ dropRef }: { dropRef: string }) {
           Save page
         </button>
       </form>
+      <PhasesEditor phases={phases} base={base} run={run} />
       <AllowlistUpload phases={phases} base={base} run={run} />
       <ClaimCodes base={base} call={call} run={run} round={round} />
+      <BountiesEditor base={base} run={run} />
+      <RevealSettings base={base} run={run} />
       <AuditLog base={base} call={call} round={round} />
     </section>
   );

@@ -1,11 +1,12 @@
 // The manage page's sections: an allowlist upload per phase, claim-code batches, the audit log.
+// The phases editor, bounties and reveal are in phases-editor.tsx and bounties-reveal.tsx.
 "use client";
 
 import { useEffect, useState } from "react";
 import type { StudioFetch } from "@/lib/client/studio-client";
 
 export type PhaseRow = { id: string; name: string; label: string | null; allowlistSize: number | null };
-type Run = (change: (call: StudioFetch) => Promise<unknown>, done?: string) => Promise<void>;
+export type Run = (change: (call: StudioFetch) => Promise<unknown>, done?: string) => Promise<void>;
 
 export function AllowlistUpload({ phases, base, run }: { phases: PhaseRow[]; base: string; run: Run }) {
   return (

@@ -55,6 +55,14 @@ export function StudioHome({ cluster }: { cluster: Cluster }) {
           label={wallets.length ? "Sign in another wallet" : "Sign in to create"}
         />
       </div>
+      {wallets.length > 0 && (
+        <p className="text-sm">
+          <Link href="/studio/keys" className="text-mint underline">
+            Partner keys
+          </Link>{" "}
+          for your drops
+        </p>
+      )}
       {wallets.length === 0 && <p>Sign in with your wallet to create and manage drops.</p>}
       {problem && (
         <p role="alert" className="text-red-300">

@@ -31,31 +31,32 @@ for (const target of databaseTargets) {
       const ctx = app.context();
       const wallet = await fundedWallet(app);
       const ref = (await findCollectionRef(app.runtime.database.prisma, drop.shortId))!;
-      let before = counter.count;
-      const prepared = await prepareMint(ctx, ref, {
-        collectionId: drop.shortId,
-        phaseId: drop.phaseId,
-        walletAddress: wallet.publicKey.toBase58(),
-        quantity: 1,
-        affiliate_code: null,
-        walletProvider: null,
-        claimCode: null,
-        quotedTokenAmount: null,
-      });
-      const prepare = counter.count - before;
+      const { result: prepared, statements: prepare } = await counter.measure(() =>
+        prepareMint(ctx, ref, {
+          collectionId: drop.shortId,
+          phaseId: drop.phaseId,
+          walletAddress: wallet.publicKey.toBase58(),
+          quantity: 1,
+          affiliate_code: null,
+          walletProvider: null,
+          claimCode: null,
+          quotedTokenAmount: null,
+        }),
+      );
       const signedTransaction = signPrepared(prepared.transactions[0]!.transaction, wallet);
-      before = counter.count;
-      const result = await executeMint(ctx, FIRST_PARTY, {
-        sessionId: prepared.sessions[0]!.sessionId,
-        signedTransaction,
-      });
-      return { prepare, execute: counter.count - before, minted: result.minted };
+      const { result, statements: execute } = await counter.measure(() =>
+        executeMint(ctx, FIRST_PARTY, { sessionId: prepared.sessions[0]!.sessionId, signedTransaction }),
+      );
+      return { prepare, execute, minted: result.minted };
     }
 
     it(`prepares in at most ${PREPARE_STATEMENTS} statements and executes in at most ${EXECUTE_STATEMENTS}`, async () => {
       await mintOnce(); // warms the drop's cached facts, as any live drop has them
       const counted = await mintOnce();
       expect(counted.minted).toBe(1);
+      // Counted in the calls' own async context: a lost context would count nothing and pass.
+      expect(counted.prepare).toBeGreaterThanOrEqual(3);
+      expect(counted.execute).toBeGreaterThanOrEqual(2);
       expect(counted.prepare).toBeLessThanOrEqual(PREPARE_STATEMENTS);
       expect(counted.execute).toBeLessThanOrEqual(EXECUTE_STATEMENTS);
       // The minted count the one-statement record reports is exact: the mint lands in the drop's counts.

@@ -1,5 +1,6 @@
-// /studio/drops/[id]/manage — manage one drop: its page and socials, phases' allowlists, claim
-// codes, and the audit log. The drop's own studio page, /studio/drops/[id], is its live dashboard.
+// /studio/drops/[id]/manage — manage one drop: its page and socials, phase terms and allowlists,
+// claim codes, bounties, reveal settings, and the audit log. The drop's own studio page,
+// /studio/drops/[id], is its live dashboard.
 import { ManageDrop } from "../../../_components/manage-drop";
 
 export default async function ManageDropPage({ params }: { params: Promise<{ id: string }> }) {
