@@ -3,15 +3,11 @@
 // per-wallet limit and sees the change in the audit log, adds a bounty, reads the reveal's
 // refusal for a drop without hidden settings, then creates a partner key (its secret shown
 // once), lists it and revokes it on /studio/keys.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { Keypair } from "@solana/web3.js";
-import bs58 from "bs58";
 import { test, expect, saveScreenshot } from "./fixtures";
+import { chooseFolder, copySugarExample, signInToStudio } from "./studio-steps";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHORT_ID = "managed-moths";
 
 /** At a phone's 375 px nothing of the page sticks out sideways. */
@@ -23,23 +19,8 @@ async function expectFitsPhone(page: Page) {
 
 /** Signs the burner in as a creator on /studio/new and launches the example folder under SHORT_ID. */
 async function launchAsCreator(page: Page) {
-  const folder = path.join(mkdtempSync(path.join(tmpdir(), "dropmint-e2e-manage-")), SHORT_ID);
-  cpSync(path.join(ROOT, "examples/sugar-drop"), folder, { recursive: true });
-  const dropmintJson = path.join(folder, "dropmint.json");
-  writeFileSync(dropmintJson, JSON.stringify({ ...JSON.parse(readFileSync(dropmintJson, "utf8")), shortId: SHORT_ID }));
-  const burner = Keypair.generate();
-  await page.addInitScript(([key, secret]) => window.localStorage.setItem(key, secret), [
-    "dropmint:localnet-burner",
-    bs58.encode(burner.secretKey),
-  ] as const);
-  await page.goto("/studio/new");
-  await page.getByRole("button", { name: "Sign in to launch a drop" }).click();
-  await page
-    .getByRole("dialog", { name: "Connect a wallet" })
-    .getByRole("button", { name: /Burner Wallet/ })
-    .click();
-  await expect(page.getByText(burner.publicKey.toBase58())).toBeVisible();
-  await page.getByTestId("folder-input").setInputFiles(folder);
+  await signInToStudio(page, Keypair.generate());
+  await chooseFolder(page, copySugarExample(SHORT_ID));
   await expect(page.getByTestId("drop-preview")).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "Launch the drop" }).click();
   await expect(page.getByTestId("launched")).toBeVisible({ timeout: 60_000 });
