@@ -9,6 +9,7 @@ import { BountiesEditor, RevealSettings } from "./bounties-reveal";
 import { AllowlistUpload, AuditLog, ClaimCodes } from "./manage-sections";
 import { reasonsOf } from "./refusal-reasons";
 import { PhasesEditor, type StudioPhase } from "./phases-editor";
+import { SignInFirst } from "./sign-in-first";
 import { useStudioWallet } from "./use-studio-wallet";
 
 type Drop = {
@@ -52,16 +53,7 @@ export function ManageDrop({ dropRef }: { dropRef: string }) {
     [call],
   );
 
-  if (wallets !== null && wallets.length === 0)
-    return (
-      <p>
-        Sign in on{" "}
-        <Link href="/studio" className="text-mint underline">
-          the studio&apos;s page
-        </Link>{" "}
-        first.
-      </p>
-    );
+  if (wallets !== null && wallets.length === 0) return <SignInFirst />;
   if (!drop) return <p className="text-slate-400">{messages[0] ?? "Loading…"}</p>;
   return (
     <section className="space-y-6">

@@ -2,10 +2,10 @@
 // this once (the site keeps only a hash), then listed by prefix until revoked.
 "use client";
 
-import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import type { StudioFetch } from "@/lib/client/studio-client";
 import { reasonsOf } from "./refusal-reasons";
+import { SignInFirst } from "./sign-in-first";
 import { useStudioWallet } from "./use-studio-wallet";
 
 type Key = {
@@ -53,16 +53,7 @@ export function PartnerKeys() {
     [call],
   );
 
-  if (wallets !== null && wallets.length === 0)
-    return (
-      <p>
-        Sign in on{" "}
-        <Link href="/studio" className="text-mint underline">
-          the studio&apos;s page
-        </Link>{" "}
-        first.
-      </p>
-    );
+  if (wallets !== null && wallets.length === 0) return <SignInFirst />;
   if (keys === null) return <p className="text-slate-400">{messages[0] ?? "Loading…"}</p>;
   return (
     <section className="space-y-6">
