@@ -16,7 +16,6 @@
 // is what a kill -9 at that instant leaves, and what the restored site settles when it starts
 // (reconcile.ts: a pending session whose signature landed is recorded as minted; a reserved
 // NFT is freed only when its mint account is not on chain).
-import { randomBytes } from "node:crypto";
 import { readFile, readdir, rename, rm, mkdir, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { Chain, EmbeddedChain } from "@/lib/chain";
@@ -33,6 +32,7 @@ import {
 } from "@/lib/schemas/backup";
 import { CHAIN_STATE_FILE } from "@/lib/chain";
 import { DATABASE_FILE, MANIFEST_FILE, copiedFolders, copyFolder, writeBackupFile } from "./backup-files";
+import { partialFolderFor, removeAbandonedPartials } from "./partial-folder";
 
 export type BackupSource = { database: Database; chain: Chain; dataDir: string };
 
@@ -47,7 +47,8 @@ export async function createBackup(source: BackupSource, folder: string): Promis
         "and DATA_DIR's keys and media beside it (README, Backups).",
     );
   await assertFreeTarget(folder, source.dataDir);
-  const partial = `${folder}.partial-${randomBytes(4).toString("hex")}`;
+  await removeAbandonedPartials(folder);
+  const partial = partialFolderFor(folder);
   await mkdir(partial, { recursive: true, mode: 0o700 });
   try {
     const copy = await database.copyEmbedded((sql) => readAtThisInstant(sql, source.chain));

@@ -7,6 +7,7 @@
 // without the admin token exactly as a missing path.
 // Real runtime (PGlite + embedded chain), real route handlers behind an HTTP listener, the
 // real command in child processes.
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -280,5 +281,28 @@ describe("backups of the embedded database and chain", () => {
       "The backup was made by a newer Dropmint (its database has migration 29990101000000_from_the_future",
     );
     expect(readdirSync(work).filter((name) => name.startsWith("from-") || name.includes(".restoring-"))).toEqual([]);
+  });
+
+  it("a backup removes what a killed backup left beside it, never a live one's partial folder", async () => {
+    const parent = path.join(work, "after-a-kill");
+    mkdirSync(parent);
+    // The folders a backup killed mid-copy leaves (its process gone), and one a live process is still writing.
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
+    const abandoned = [`nightly.partial-${gone}-0123abcd`, `weekly.partial-${gone}-89abcdef`];
+    const live = `nightly.partial-${process.pid}-fedcba98`;
+    for (const name of [...abandoned, live]) {
+      mkdirSync(path.join(parent, name, "media"), { recursive: true });
+      writeFileSync(path.join(parent, name, "database.tar.gz"), "half a copy");
+    }
+    const folder = path.join(parent, "nightly");
+    const response = await callJson("POST", ENDPOINT, {
+      headers: { "X-Admin-Token": site.adminToken! },
+      body: { action: "create", folder },
+    });
+    expect(response.status).toBe(200);
+    expect(readdirSync(parent).sort()).toEqual(["nightly", live]);
+    expect(
+      backupManifestSchema.parse(JSON.parse(readFileSync(path.join(folder, "manifest.json"), "utf8"))),
+    ).toBeTruthy();
   });
 });
