@@ -15,9 +15,9 @@ import { getConfig, type Config } from "../lib/config";
 import { isProcessAlive } from "../lib/fs/dir-lock";
 import { adminBackupResponseSchema, type BackupSummary } from "../lib/schemas/backup";
 import { instanceFilePath, readInstanceFile } from "../lib/server/instance-file";
-import { runCommand, UsageError } from "./cli-run";
+import { isEntryPoint, runCommand, UsageError } from "./cli-run";
 
-const USAGE = `Usage:
+export const USAGE = `Usage:
   npm run backup -- create <folder>
   npm run backup -- restore <backup folder> [--data-dir <empty folder>]   (default: DATA_DIR)`;
 
@@ -137,9 +137,9 @@ function describe(summary: BackupSummary, restored = false): string {
   ].join("\n");
 }
 
-async function main(argv: string[]): Promise<void> {
+/** The command on `config`'s data folder; exported for the CLI tests' in-process runs. */
+export async function backup(argv: string[], config: Config = getConfig()): Promise<void> {
   const command = parseCommand(argv);
-  const config = getConfig();
   if (command.action === "create") {
     const summary = await create(config, command.folder);
     console.log(`Backed up ${config.dataDir} into ${summary.folder} (${summary.createdAt}):\n${describe(summary)}`);
@@ -151,4 +151,4 @@ async function main(argv: string[]): Promise<void> {
   console.log(`Start the site with DATA_DIR=${dataDir}; it settles the mints that were in flight at the backup.`);
 }
 
-runCommand("backup", USAGE, () => main(process.argv.slice(2)));
+if (isEntryPoint(import.meta.url)) runCommand("backup", USAGE, () => backup(process.argv.slice(2)));

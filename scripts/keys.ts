@@ -35,9 +35,9 @@ import { systemClock } from "../lib/services/context";
 import { banAsset, listAssetBans, unbanAsset, type AssetBanSummary } from "../lib/services/asset-bans";
 import { PROFILE_MODERATIONS, type ProfileModeration } from "../lib/domain/profile-moderation";
 import { moderateProfile, type ModerationResult } from "../lib/services/profile-edit";
-import { runCommand, UsageError } from "./cli-run";
+import { isEntryPoint, runCommand, UsageError } from "./cli-run";
 
-const USAGE = `Usage:
+export const USAGE = `Usage:
   npm run keys -- create --class pub|live|test --collections <shortId,...|all> [--origins <url,...>] [--label <text>]
     (test keys reach only the sample collections, SANDBOX_COLLECTIONS; --collections is optional for them)
   npm run keys -- list
@@ -361,9 +361,10 @@ async function openStore(config: Config): Promise<KeyStore> {
   }
 }
 
-async function main(argv: string[]): Promise<void> {
+/** The command on `config`'s database; exported for the CLI tests' in-process runs. */
+export async function keys(argv: string[], config: Config = getConfig()): Promise<void> {
   const command = parseCommand(argv);
-  const store = await openStore(getConfig());
+  const store = await openStore(config);
   try {
     await run(store, command);
   } finally {
@@ -371,4 +372,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-runCommand("keys", USAGE, () => main(process.argv.slice(2)));
+if (isEntryPoint(import.meta.url)) runCommand("keys", USAGE, () => keys(process.argv.slice(2)));

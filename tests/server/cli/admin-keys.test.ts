@@ -2,7 +2,9 @@
 // <DATA_DIR>/instance.json (0600) with an admin token, POST /api/internal/keys accepts only
 // that token (anything else looks like a missing path), and the keys CLI — finding the
 // database held — sends its command there and prints what the direct path prints.
-// Real runtime (PGlite + embedded chain), real child processes, a real HTTP listener.
+// Real runtime (PGlite + embedded chain), a real HTTP listener; the first command runs in a
+// real child process, the others run the same CLI entry in-process (seconds each fewer; the
+// site still holds the database, so they take the same path through the admin endpoint).
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, readFileSync, statSync, unlinkSync } from "node:fs";
@@ -14,7 +16,7 @@ import { instanceFilePath, readInstanceFile, writeInstanceFile } from "@/lib/ser
 import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpers/databases";
 import { callJson } from "../../helpers/route-caller";
 import { listen } from "../../helpers/route-listener";
-import { childEnv, keysIn, runTsx } from "./helpers";
+import { childEnv, keysIn, runKeysInProcess, runTsx } from "./helpers";
 
 const ENDPOINT = "/api/internal/keys";
 
@@ -174,18 +176,18 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
     );
     expect((await callJson("GET", "/api/v1", { headers: { "X-API-Key": key! } })).status).toBe(200);
 
-    const listed = await runTsx("scripts/keys.ts", ["list"], env);
+    const listed = await runKeysInProcess(["list"], env);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(`${prefix}…  test`);
     expect(listed.stdout).toMatch(/revoked:     \d{4}-/); // the key revoked by the previous test
     expect(keysIn(listed.stdout)).toEqual([]);
 
-    const revoked = await runTsx("scripts/keys.ts", ["revoke", prefix], env);
+    const revoked = await runKeysInProcess(["revoke", prefix], env);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain("Revoked. Running instances stop accepting it within 10 seconds.");
     expect(revoked.stdout).toMatch(/revoked:     \d{4}-/);
 
-    const missing = await runTsx("scripts/keys.ts", ["create", "--class", "live", "--collections", "nope"], env);
+    const missing = await runKeysInProcess(["create", "--class", "live", "--collections", "nope"], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe("keys: Unknown collection short ID: nope.\n");
   });
@@ -200,15 +202,11 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
       },
     });
     const env = childEnv(dataDir);
-    const refused = await runTsx(
-      "scripts/keys.ts",
-      ["create", "--class", "test", "--collections", "sprites,other"],
-      env,
-    );
+    const refused = await runKeysInProcess(["create", "--class", "test", "--collections", "sprites,other"], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe("keys: A sandbox (test) key reaches only the sample collection sprites; not other.\n");
 
-    const sample = await runTsx("scripts/keys.ts", ["create", "--class", "test"], env);
+    const sample = await runKeysInProcess(["create", "--class", "test"], env);
     expect(sample.code).toBe(0);
     const [key] = keysIn(sample.stdout);
     expect(sample.stdout).toContain("collections: all");
@@ -225,19 +223,19 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
     await new Promise((resolve) => closed.server.close(resolve));
     try {
       writeInstanceFile(dataDir, { ...info, adminUrl: `http://127.0.0.1:${closedPort}` });
-      const unreachable = await runTsx("scripts/keys.ts", ["list"], childEnv(dataDir));
+      const unreachable = await runKeysInProcess(["list"], childEnv(dataDir));
       expect(unreachable.code).toBe(1);
       expect(unreachable.stderr).toContain(
         `The site (pid ${process.pid}) holds the embedded database, but it could not be reached at http://127.0.0.1:${closedPort}`,
       );
 
       writeInstanceFile(dataDir, { ...info, adminToken: "stale" });
-      const refused = await runTsx("scripts/keys.ts", ["list"], childEnv(dataDir));
+      const refused = await runKeysInProcess(["list"], childEnv(dataDir));
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("did not accept the admin token");
 
       unlinkSync(instanceFilePath(dataDir));
-      const noFile = await runTsx("scripts/keys.ts", ["list"], childEnv(dataDir));
+      const noFile = await runKeysInProcess(["list"], childEnv(dataDir));
       expect(noFile.code).toBe(1);
       expect(noFile.stderr).toContain(
         `is in use by process ${process.pid}, but there is no ${instanceFilePath(dataDir)}`,
