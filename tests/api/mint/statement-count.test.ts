@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from "../../helpers/test-app";
 import { createFixtureDrop, fundedWallet, signPrepared, type FixtureDrop } from "./fixtures";
 
 const counter = installStatementCounter();
-const PREPARE_STATEMENTS = 7;
+const PREPARE_STATEMENTS = 4;
 const EXECUTE_STATEMENTS = 3;
 
 for (const target of databaseTargets) {
