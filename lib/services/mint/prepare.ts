@@ -418,7 +418,12 @@ const verdictError = (verdict: Verdict, now: Date) =>
  * their transactions and fills them in once the holder's share and the wallet's limit, counted
  * after the record, allow (one statement). Whatever refuses in between drops the record.
  */
-async function recordThenVerify(ctx: ServiceContext, facts: PrepareFacts, finalAnswer: boolean): Promise<Reserved> {
+async function recordThenVerify(
+  ctx: ServiceContext,
+  facts: PrepareFacts,
+  finalAnswer: boolean,
+  attempt = 1,
+): Promise<Reserved> {
   const preview = facts.preview!;
   const plan = commonPlan(facts, preview);
   let { items } = plan.itemsFor(null);
@@ -478,10 +483,21 @@ async function recordThenVerify(ctx: ServiceContext, facts: PrepareFacts, finalA
       })),
     },
   });
-  if (verdict.refusal) throw verdictError(verdict, recorded.now);
+  if (verdict.refusal) {
+    // Racing prepares of one holder or wallet may each have counted the others' records, which
+    // they drop as they refuse: once more after a short random pause. Near the share a burst
+    // may still end a little under it (each refused for the others), never over it.
+    if (attempt >= VERIFY_ATTEMPTS) throw verdictError(verdict, recorded.now);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_JITTER_MS * attempt));
+    return recordThenVerify(ctx, facts, finalAnswer, attempt + 1);
+  }
   const view = preparedView(facts2, quantity, sessions, pricing, recorded.expiresAt);
   return { view, sessions: sessions.length, superseded: recorded.superseded };
 }
+
+/** How often a common-path prepare records and verifies before its refusal stands, and the pause between. */
+const VERIFY_ATTEMPTS = 2;
+const RETRY_JITTER_MS = 20;
 
 /** The common path's quantity plan, from the gates' counts (the verify after the record decides). */
 function commonPlan(facts: PrepareFacts, preview: WalletPreview) {

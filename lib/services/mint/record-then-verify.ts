@@ -129,6 +129,9 @@ export type VerifyInput = {
 export type Verdict = {
   refusal: "HOLD_LIMIT_REACHED" | "WALLET_LIMIT_REACHED" | null;
   holderFirstEndsAt: Date | null;
+  /** What was counted, these sessions included: a refused prepare plans again from them. */
+  held: number;
+  used: number;
 };
 
 /**
@@ -180,7 +183,8 @@ export async function fillAndVerify(db: Pick<Db, "$queryRaw">, input: VerifyInpu
       WHERE "reservedBySession" = ANY(${ids}::uuid[]) AND status = 'reserved' AND (SELECT refusal FROM verdict) IS NOT NULL
       RETURNING id
     )
-    SELECT (SELECT refusal FROM verdict) AS refusal, (SELECT "firstEndsAt" FROM holder) AS "holderFirstEndsAt"`;
+    SELECT (SELECT refusal FROM verdict) AS refusal, (SELECT "firstEndsAt" FROM holder) AS "holderFirstEndsAt",
+      (SELECT held FROM holder) AS held, (SELECT used FROM usage) AS used`;
   return row!;
 }
 
