@@ -44,9 +44,10 @@ export type Recorded = { nfts: ReservedNft[]; superseded: number; now: Date; exp
 
 /**
  * Step 1, one statement: the wallet's earlier unsigned sessions in the drop that this caller
- * may end are superseded and their NFTs freed (settleWallet's rule), up to
- * `sessionIds.length` untiered NFTs are reserved in the drop's order, and a session is
- * recorded for each. Fewer NFTs than asked when supply is short (the caller then decides).
+ * may end are superseded (settleWallet's rule), up to `sessionIds.length` untiered NFTs are
+ * reserved in the drop's order (the superseded sessions' NFTs among them: freed otherwise),
+ * and a session is recorded for each. Fewer NFTs than asked when supply is short (the
+ * caller then decides).
  */
 export async function reserveAndRecord(db: Pick<Db, "$queryRaw">, input: RecordInput): Promise<Recorded> {
   const { collectionId, phaseId, wallet, holder, sessionIds } = input;
@@ -57,12 +58,14 @@ export async function reserveAndRecord(db: Pick<Db, "$queryRaw">, input: RecordI
       WHERE "collectionId" = ${collectionId}::uuid AND "walletAddress" = ${wallet} AND status = 'prepared'
         AND ("holderKey" = ${holder.key} OR ("walletProven" AND ${holder.walletProven}))
       RETURNING id
-    ), freed AS (
-      UPDATE "Nft" SET status = 'available', "reservedBySession" = NULL, "reservedByWallet" = NULL, "reservedUntil" = NULL
-      WHERE "reservedBySession" IN (SELECT id FROM superseded) AND status = 'reserved'
-      RETURNING id
-    ), picked AS (
-      SELECT id FROM "Nft"
+    ), released AS (
+      -- The superseded sessions' NFTs: free again, and first in line for this prepare when the
+      -- drop's order puts them there (a re-prepare keeps its place, as the transactional path's does).
+      SELECT id, "reservationWallet", "fairPosition", "editionNumber", "tokenId",
+        ("packTierName" IS NULL AND "isMasterEdition" = false AND ("reservationWallet" IS NULL OR "reservationWallet" = ${wallet})) AS eligible
+      FROM "Nft" WHERE "reservedBySession" IN (SELECT id FROM superseded) AND status = 'reserved'
+    ), available AS (
+      SELECT id, "reservationWallet", "fairPosition", "editionNumber", "tokenId" FROM "Nft"
       WHERE "collectionId" = ${collectionId}::uuid AND "isMasterEdition" = false
         AND status = 'available' AND "packTierName" IS NULL
         AND ("reservationWallet" IS NULL OR "reservationWallet" = ${wallet})
@@ -70,13 +73,23 @@ export async function reserveAndRecord(db: Pick<Db, "$queryRaw">, input: RecordI
       LIMIT ${sessionIds.length}
       FOR UPDATE SKIP LOCKED
     ), numbered AS (
-      SELECT id, row_number() OVER () AS n FROM picked
-    ), reserved AS (
+      -- A fair drop's committed order first (lib/domain/fair-order.ts); every other drop has no positions.
+      SELECT id, row_number() OVER (ORDER BY ("reservationWallet" IS NULL), "fairPosition" ASC NULLS LAST,
+        "editionNumber" ASC NULLS LAST, "tokenId" ASC NULLS LAST, id) AS n
+      FROM (SELECT id, "reservationWallet", "fairPosition", "editionNumber", "tokenId" FROM released WHERE eligible
+            UNION ALL SELECT * FROM available) c
+    ), moved AS (
+      -- One update per row: taken for one of the sessions (n within the count), or freed.
       UPDATE "Nft" AS nft
-      SET status = 'reserved', "reservedByWallet" = ${wallet}, "reservedUntil" = (SELECT until FROM clock),
-        "reservedBySession" = (${[...sessionIds]}::uuid[])[numbered.n]
-      FROM numbered WHERE nft.id = numbered.id
-      RETURNING nft.id, nft."tokenId", nft."editionNumber", nft.name, nft."rarityRank", nft."reservedBySession" AS "sessionId", numbered.n
+      SET status = CASE WHEN k.n <= ${sessionIds.length} THEN 'reserved' ELSE 'available' END::"NftStatus",
+        "reservedByWallet" = CASE WHEN k.n <= ${sessionIds.length} THEN ${wallet} END,
+        "reservedUntil" = CASE WHEN k.n <= ${sessionIds.length} THEN (SELECT until FROM clock) END,
+        "reservedBySession" = CASE WHEN k.n <= ${sessionIds.length} THEN (${[...sessionIds]}::uuid[])[k.n] END
+      FROM (SELECT id, n FROM numbered UNION ALL SELECT id, NULL FROM released WHERE NOT eligible) k
+      WHERE nft.id = k.id AND (nft.status = 'available' OR nft."reservedBySession" IN (SELECT id FROM superseded))
+      RETURNING nft.id, nft."tokenId", nft."editionNumber", nft.name, nft."rarityRank", nft."reservedBySession" AS "sessionId", k.n
+    ), reserved AS (
+      SELECT * FROM moved WHERE n <= ${sessionIds.length}
     ), recorded AS (
       INSERT INTO "MintSession" (id, "groupId", "groupSize", "collectionId", "phaseId", "nftId", "walletAddress", status,
         "messageBase64", "mintAddress", blockhash, "lastValidBlockHeight", currency, "affiliateId", "walletProvider",
