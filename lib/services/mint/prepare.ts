@@ -439,7 +439,7 @@ async function recordThenVerify(
     walletProvider: facts.body.walletProvider ?? null,
   });
   let nfts = recorded.nfts;
-  const facts2: ReserveFacts = { ...facts, now: recorded.now, expiresAt: recorded.expiresAt, mints };
+  const reserveFacts: ReserveFacts = { ...facts, now: recorded.now, expiresAt: recorded.expiresAt, mints };
   let built;
   try {
     // Short: dead sessions may hold what is missing. Dropped, swept, then answered with what is left.
@@ -453,7 +453,7 @@ async function recordThenVerify(
       );
       nfts = nfts.slice(0, items.length);
     }
-    const sessions = buildSessions(ctx, facts2, nfts, items);
+    const sessions = buildSessions(ctx, reserveFacts, nfts, items);
     if (spendable < sessions.reduce((sum, s) => sum + s.walletDebit, 0n) + WALLET_RENT_RESERVE)
       throw insufficientBalance();
     built = { quantity, sessions };
@@ -469,19 +469,7 @@ async function recordThenVerify(
   const verdict = await fillAndVerify(ctx.db, {
     ...verifyWhere(facts),
     sessionIds: sessions.map((s) => s.sessionId),
-    fill: {
-      groupSize: sessions.filter((s) => !s.serverPaid).length,
-      sessions: sessions.map((s, i) => ({
-        id: s.sessionId,
-        messageBase64: s.messageBase64,
-        kind: s.priced.kind,
-        priceAmount: s.priced.price,
-        feeAmount: s.priced.fee,
-        walletDebit: s.walletDebit,
-        pricing: pricing.items[i]!,
-        claimCodeId: s.priced.claimCodeId ?? null,
-      })),
-    },
+    fill: { groupSize: sessions.filter((s) => !s.serverPaid).length, sessions: sessionFills(sessions, pricing) },
   });
   if (verdict.refusal) {
     // Racing prepares of one holder or wallet may each have counted the others' records, which
@@ -491,9 +479,22 @@ async function recordThenVerify(
     await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_JITTER_MS * attempt));
     return recordThenVerify(ctx, facts, finalAnswer, attempt + 1);
   }
-  const view = preparedView(facts2, quantity, sessions, pricing, recorded.expiresAt);
+  const view = preparedView(reserveFacts, quantity, sessions, pricing, recorded.expiresAt);
   return { view, sessions: sessions.length, superseded: recorded.superseded };
 }
+
+/** What recordSessions writes that the build decides, for the sessions the common path recorded before it. */
+const sessionFills = (sessions: readonly Built[], pricing: MintPricing) =>
+  sessions.map((s, i) => ({
+    id: s.sessionId,
+    messageBase64: s.messageBase64,
+    kind: s.priced.kind,
+    priceAmount: s.priced.price,
+    feeAmount: s.priced.fee,
+    walletDebit: s.walletDebit,
+    pricing: pricing.items[i]!,
+    claimCodeId: s.priced.claimCodeId ?? null,
+  }));
 
 /** How often a common-path prepare records and verifies before its refusal stands, and the pause between. */
 const VERIFY_ATTEMPTS = 2;
