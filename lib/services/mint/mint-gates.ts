@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { walletOwnRowsSql, type WalletOwnRows } from "@/lib/services/eligibility";
 import type { PhaseWithGates } from "@/lib/services/drop-snapshot";
 import { endedUnsignedHoldsSql } from "./reservation";
+import { walletPreviewSql, type WalletPreview } from "./record-then-verify";
 
 type Block = { reason: string | null; blockedUntil: string | null; permanent: boolean };
 
@@ -22,6 +23,8 @@ export type MintGates = {
   callerEnded: number[];
   /** The drop's minted and burned NFTs (drop-snapshot.ts counts them so), when asked for. */
   minted: number | null;
+  /** The wallet's usage and the holder's holds for prepare's plan (record-then-verify.ts), when asked for. */
+  preview: WalletPreview | null;
 };
 
 export type GatesQuery = {
@@ -34,6 +37,7 @@ export type GatesQuery = {
   walletHolds?: Parameters<typeof endedUnsignedHoldsSql>[0] | null;
   callerHolds?: Parameters<typeof endedUnsignedHoldsSql>[0] | null;
   countMinted?: boolean;
+  preview?: Parameters<typeof walletPreviewSql>[0] | null;
 };
 
 const NONE = Prisma.sql`NULL`;
@@ -63,15 +67,23 @@ export async function loadMintGates(db: Pick<Db, "$queryRaw">, query: GatesQuery
         AND status IN ('minted', 'burned'))::int`
     : NONE;
   const [row] = await db.$queryRaw<
-    Array<GateColumns & { walletEnded: number[]; callerEnded: number[]; minted: number | null }>
+    Array<
+      GateColumns & {
+        walletEnded: number[];
+        callerEnded: number[];
+        minted: number | null;
+        preview: WalletPreview | null;
+      }
+    >
   >`
     SELECT ${blockSql(wallet, collectionId, now)} AS block, ${banSql(collectionId)} AS ban, ${minted} AS minted,
+      ${query.preview ? walletPreviewSql(query.preview) : NONE} AS preview,
       ${query.walletHolds ? endedUnsignedHoldsSql(query.walletHolds) : EMPTY} AS "walletEnded",
       ${query.callerHolds ? endedUnsignedHoldsSql(query.callerHolds) : EMPTY} AS "callerEnded",
       ${ownSql ?? Prisma.sql`${NONE} AS allowlist, ${NONE} AS codes, ${NONE} AS override`}`;
-  const { block, ban, walletEnded, callerEnded, allowlist, codes, override } = row!;
+  const { block, ban, walletEnded, callerEnded, allowlist, codes, override, preview } = row!;
   const own = ownSql ? { allowlist, codes, override } : null;
-  return { block, ban, walletEnded, callerEnded, own, minted: query.countMinted ? row!.minted : null };
+  return { block, ban, walletEnded, callerEnded, own, minted: query.countMinted ? row!.minted : null, preview };
 }
 
 /**

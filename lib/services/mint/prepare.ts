@@ -89,6 +89,7 @@ import { paymentTokenOf, surfaceRefusal, surfaceRefusalError } from "@/lib/servi
 import { sweepDropSessions } from "./sessions";
 import { assertGatesOpen, loadMintGates, type GatesQuery, type MintGates } from "./mint-gates";
 import { countMintStage } from "@/lib/metrics";
+import { dropRecorded, fillAndVerify, reserveAndRecord, type Verdict, type WalletPreview } from "./record-then-verify";
 
 /** The buyer's Token-2022 associated token account (ImmutableOwner) is created by every mint. */
 const BUYER_TOKEN_ACCOUNT_RENT = rentExemptLamports(getAccountLen([ExtensionType.ImmutableOwner]));
@@ -134,10 +135,15 @@ type PrepareFacts = {
   /** How long the session may live (from the blockhash's life left); its end is set on the database's clock. */
   lifetimeMs: number;
   affiliateId: string | null;
+  /** The wallet's usage and the holder's holds as the gates read them, for the common path's plan. */
+  preview: WalletPreview | null;
 };
 
-/** Inside the reserving transaction: the database's clock, which execute's claim decides by, and the session's end. */
-type ReserveFacts = PrepareFacts & { expiresAt: Date };
+/**
+ * Once reserved: the database's clock, which execute's claim decides by, and the session's
+ * end; on the common path, the NFTs' mint addresses (derived once, before the record).
+ */
+type ReserveFacts = PrepareFacts & { expiresAt: Date; mints?: ReadonlyMap<string, PublicKey> };
 
 export async function prepareMint(
   ctx: ServiceContext,
@@ -154,7 +160,7 @@ export async function prepareMint(
   assertNoCooldown(gates, { holdShare, now });
   const chainFacts = await checkChain(ctx, body.walletAddress, settlement, collection.mintUrl);
   const facts: PrepareFacts = {
-    ...{ collection, phase, body, wallet: body.walletAddress, holder, now, holdShare },
+    ...{ collection, phase, body, wallet: body.walletAddress, holder, now, holdShare, preview: gates.preview },
     ...entry,
     ...chainFacts,
     affiliateId: await affiliateIdOf(ctx.db, collection.id, body.affiliate_code),
@@ -218,6 +224,7 @@ function gatesQuery(
     // The sold-out check by counts (checkEntry), read here rather than in a statement of its own.
     countMinted: collection.totalSupply !== null && phase?.phaseSupply === null,
     walletHolds: { collectionId: collection.id, since, now, limit: HOLD_COOLDOWN_WALLET_HOLDS, wallet, holder },
+    preview: phase ? { collectionId: collection.id, phaseId: phase.id, wallet, holder, now } : null,
     callerHolds:
       phase && holdShare !== null
         ? { phaseId: phase.id, since, now, limit: holdShare * HOLD_COOLDOWN_SHARES, holderKey: holder.key }
@@ -351,7 +358,7 @@ async function reserveWithSweep(ctx: ServiceContext, facts: PrepareFacts): Promi
   // NFTs of this drop's ended sessions whose transactions can no longer land are free again.
   const swept = await sweepDropSessions(ctx, facts.collection.id, PREPARE_SWEEP_INTERVAL_MS);
   const reserve = (finalAnswer: boolean) =>
-    ctx.db.$transaction((tx) => reserveAndBuild(ctx, tx, facts, finalAnswer), { maxWait: 30_000, timeout: 60_000 });
+    isCommonPath(facts) ? recordThenVerify(ctx, facts, finalAnswer) : reserveInTransaction(ctx, facts, finalAnswer);
   try {
     return await reserve(swept);
   } catch (error) {
@@ -359,6 +366,161 @@ async function reserveWithSweep(ctx: ServiceContext, facts: PrepareFacts): Promi
     await sweepDropSessions(ctx, facts.collection.id, SHORT_SUPPLY_SWEEP_MS);
     return reserve(true);
   }
+}
+
+/**
+ * The transactional path (codes, tokens, a phase's own supply, rarity prices, open editions),
+ * then the holder's share and the wallet's limit checked once more after its COMMIT, as the
+ * common path checks them (record-then-verify.ts): so each path counts the other's holds.
+ */
+async function reserveInTransaction(ctx: ServiceContext, facts: PrepareFacts, finalAnswer: boolean) {
+  const reserved = await ctx.db.$transaction((tx) => reserveAndBuild(ctx, tx, facts, finalAnswer), {
+    maxWait: 30_000,
+    timeout: 60_000,
+  });
+  if (facts.holdShare === null && facts.walletLimit === null) return reserved;
+  const sessionIds = reserved.view.pricing.items.map((item) => item.sessionId);
+  const verdict = await fillAndVerify(ctx.db, { ...verifyWhere(facts), sessionIds, fill: null });
+  if (verdict.refusal) throw verdictError(verdict, facts.now);
+  return reserved;
+}
+
+/**
+ * The common path: a fixed or dutch price in SOL, no claim code entered or redeemed, no phase
+ * supply of its own, a drop of fixed size. No transaction and no lock (record-then-verify.ts).
+ */
+function isCommonPath(facts: PrepareFacts): boolean {
+  const { collection, phase, preview } = facts;
+  return (
+    preview !== null &&
+    !preview.hasRedemptions &&
+    facts.entered === null &&
+    facts.token === null &&
+    phase.phaseSupply === null &&
+    collection.totalSupply !== null &&
+    phase.priceModel !== "range"
+  );
+}
+
+const verifyWhere = (facts: PrepareFacts) => ({
+  phaseId: facts.phase.id,
+  wallet: facts.wallet,
+  holderKey: facts.holder.key,
+  holdShare: facts.holdShare,
+  walletLimit: facts.walletLimit,
+});
+
+const verdictError = (verdict: Verdict, now: Date) =>
+  refusalOf(verdict.refusal ?? "SOLD_OUT", verdict.holderFirstEndsAt, now, null);
+
+/**
+ * Plans with the gates' counts, records the sessions with their NFTs (one statement), builds
+ * their transactions and fills them in once the holder's share and the wallet's limit, counted
+ * after the record, allow (one statement). Whatever refuses in between drops the record.
+ */
+async function recordThenVerify(
+  ctx: ServiceContext,
+  facts: PrepareFacts,
+  finalAnswer: boolean,
+  attempt = 1,
+): Promise<Reserved> {
+  const preview = facts.preview!;
+  const plan = commonPlan(facts, preview);
+  let { items } = plan.itemsFor(null);
+  const spendable = facts.balance - BigInt(preview.inFlightDebit);
+  if (spendable < leastWalletDebit(items, false) + WALLET_RENT_RESERVE) throw insufficientBalance();
+  const sessionIds = items.map(() => crypto.randomUUID());
+  const mints = new Map(sessionIds.map((id) => [id, mintKeypairForSession(ctx.keys.mintKeySecret, id).publicKey]));
+  const recorded = await reserveAndRecord(ctx.db, {
+    ...{ collectionId: facts.collection.id, phaseId: facts.phase.id, wallet: facts.wallet, holder: facts.holder },
+    ...{ sessionIds, mintAddresses: sessionIds.map((id) => mints.get(id)!.toBase58()), groupId: crypto.randomUUID() },
+    ...{ lifetimeMs: facts.lifetimeMs, blockhash: facts.latest.blockhash, currency: facts.phase.currency },
+    ...{ lastValidBlockHeight: facts.latest.lastValidBlockHeight, affiliateId: facts.affiliateId },
+    walletProvider: facts.body.walletProvider ?? null,
+  });
+  let nfts = recorded.nfts;
+  const reserveFacts: ReserveFacts = { ...facts, now: recorded.now, expiresAt: recorded.expiresAt, mints };
+  let built;
+  try {
+    // Short: dead sessions may hold what is missing. Dropped, swept, then answered with what is left.
+    if (nfts.length < items.length && !finalAnswer) throw new SupplyShort();
+    let quantity = plan.itemsFor(null).plan;
+    if (nfts.length < items.length) ({ plan: quantity, items } = plan.itemsFor(nfts.length));
+    if (nfts.length > items.length) {
+      await dropRecorded(
+        ctx.db,
+        nfts.slice(items.length).map((n) => n.sessionId),
+      );
+      nfts = nfts.slice(0, items.length);
+    }
+    const sessions = buildSessions(ctx, reserveFacts, nfts, items);
+    if (spendable < sessions.reduce((sum, s) => sum + s.walletDebit, 0n) + WALLET_RENT_RESERVE)
+      throw insufficientBalance();
+    built = { quantity, sessions };
+  } catch (error) {
+    await dropRecorded(
+      ctx.db,
+      nfts.map((n) => n.sessionId),
+    );
+    throw error;
+  }
+  const { quantity, sessions } = built;
+  const pricing = pricingView(facts.phase, facts.unitPrice, facts.feePerNft, sessions, null);
+  const verdict = await fillAndVerify(ctx.db, {
+    ...verifyWhere(facts),
+    sessionIds: sessions.map((s) => s.sessionId),
+    fill: { groupSize: sessions.filter((s) => !s.serverPaid).length, sessions: sessionFills(sessions, pricing) },
+  });
+  if (verdict.refusal) {
+    // Racing prepares of one holder or wallet may each have counted the others' records, which
+    // they drop as they refuse: once more after a short random pause. Near the share a burst
+    // may still end a little under it (each refused for the others), never over it.
+    if (attempt >= VERIFY_ATTEMPTS) throw verdictError(verdict, recorded.now);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_JITTER_MS * attempt));
+    return recordThenVerify(ctx, facts, finalAnswer, attempt + 1);
+  }
+  const view = preparedView(reserveFacts, quantity, sessions, pricing, recorded.expiresAt);
+  return { view, sessions: sessions.length, superseded: recorded.superseded };
+}
+
+/** What recordSessions writes that the build decides, for the sessions the common path recorded before it. */
+const sessionFills = (sessions: readonly Built[], pricing: MintPricing) =>
+  sessions.map((s, i) => ({
+    id: s.sessionId,
+    messageBase64: s.messageBase64,
+    kind: s.priced.kind,
+    priceAmount: s.priced.price,
+    feeAmount: s.priced.fee,
+    walletDebit: s.walletDebit,
+    pricing: pricing.items[i]!,
+    claimCodeId: s.priced.claimCodeId ?? null,
+  }));
+
+/** How often a common-path prepare records and verifies before its refusal stands, and the pause between. */
+const VERIFY_ATTEMPTS = 2;
+const RETRY_JITTER_MS = 20;
+
+/** The common path's quantity plan, from the gates' counts (the verify after the record decides). */
+function commonPlan(facts: PrepareFacts, preview: WalletPreview) {
+  const holderFirstEndsAt = preview.holderFirstEndsAt ? new Date(preview.holderFirstEndsAt) : null;
+  const limits = {
+    requested: facts.body.quantity,
+    maxPerTransaction: facts.phase.maxPerTransaction,
+    walletRemaining: facts.walletLimit === null ? null : facts.walletLimit - preview.phaseUsage,
+    phaseRemaining: null,
+    sessionRoom: MAX_UNSIGNED_SESSIONS_PER_WALLET,
+    holderRoom: facts.holdShare === null ? null : facts.holdShare - preview.holderHeld,
+    bogo: facts.bogo,
+  };
+  const itemsFor = (supplyRemaining: number | null) =>
+    withClaimGrants(
+      refuseIfEmpty(planQuantity({ ...limits, supplyRemaining }), holderFirstEndsAt, facts.now),
+      facts.unitPrice,
+      facts.feePerNft,
+      [],
+      facts.bogo,
+    );
+  return { itemsFor };
 }
 
 /** The answer, and what the committed transaction did to the mint funnel (lib/metrics.ts). */
@@ -684,21 +846,28 @@ function leastWalletDebit(items: readonly MintItem[], paidInToken: boolean): big
 const tokenTotal = (items: readonly MintItem[]) => items.reduce((sum, item) => sum + item.price + item.fee, 0n);
 
 function refuseIfEmpty(plan: QuantityPlan, holderFirstEndsAt: Date | null, now: Date): QuantityPlan {
-  if (plan.refusal === "HOLD_LIMIT_REACHED") {
+  if (plan.refusal || plan.total === 0)
+    throw refusalOf(plan.refusal ?? "SOLD_OUT", holderFirstEndsAt, now, plan.reason);
+  return plan;
+}
+
+function refusalOf(
+  refusal: NonNullable<QuantityPlan["refusal"]>,
+  holderFirstEndsAt: Date | null,
+  now: Date,
+  reason: string | null | undefined,
+): AppError {
+  if (refusal === "HOLD_LIMIT_REACHED") {
     const retryAfter = Math.max(1, Math.ceil(((holderFirstEndsAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
-    throw new AppError(
+    return new AppError(
       "HOLD_LIMIT_REACHED",
       `This caller already holds its share of this phase in unsigned reservations. Retry in ${retryAfter} seconds.`,
       { extra: { retryAfter } },
     );
   }
-  if (plan.refusal === "WALLET_LIMIT_REACHED")
-    throw new AppError(
-      "WALLET_LIMIT_REACHED",
-      `This wallet has no mints left in this phase. ${plan.reason ?? ""}`.trim(),
-    );
-  if (plan.refusal === "SOLD_OUT" || plan.total === 0) throw soldOut();
-  return plan;
+  if (refusal === "WALLET_LIMIT_REACHED")
+    return new AppError("WALLET_LIMIT_REACHED", `This wallet has no mints left in this phase. ${reason ?? ""}`.trim());
+  return soldOut();
 }
 
 const soldOut = () => new AppError("SOLD_OUT", "Nothing is left to mint here right now.");
@@ -782,7 +951,7 @@ function buildOne(ctx: ServiceContext, facts: ReserveFacts, nft: ReservedNft, it
   const { collection, wallet, now } = facts;
   // The NFT's mint key is derived from its session id, and signs only at execute.
   const sessionId = nft.sessionId;
-  const mint = mintKeypairForSession(ctx.keys.mintKeySecret, sessionId).publicKey;
+  const mint = facts.mints?.get(sessionId) ?? mintKeypairForSession(ctx.keys.mintKeySecret, sessionId).publicKey;
   const authority = ctx.keys.mintAuthority.publicKey;
   const fields = onChainFields(ctx.publicBaseUrl, collection, nft, mint, now);
   const treasury = new PublicKey(collection.treasuryAddress);

@@ -1,6 +1,7 @@
 // The mint path's round trips to the database (issue 27): one prepare and one execute on the
-// common path (a fixed SOL price, no code, no limit) send at most 7 and 3 SQL statements,
-// BEGIN and COMMIT counted, on PGlite and on PostgreSQL. Before: 17 and 12 on PostgreSQL.
+// common path (a fixed SOL price, no code, no limit) send at most 4 and 3 SQL statements,
+// BEGIN and COMMIT counted, on PGlite and on PostgreSQL. Before: 17 and 12 on PostgreSQL,
+// then 7 and 3; prepare's common path now sends 3 (lib/services/mint/record-then-verify.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_PARTY } from "@/lib/auth/context";
 import { findCollectionRef } from "@/lib/services/collection-ref";
@@ -12,7 +13,7 @@ import { startTestApp, type TestApp } from "../../helpers/test-app";
 import { createFixtureDrop, fundedWallet, signPrepared, type FixtureDrop } from "./fixtures";
 
 const counter = installStatementCounter();
-const PREPARE_STATEMENTS = 7;
+const PREPARE_STATEMENTS = 4;
 const EXECUTE_STATEMENTS = 3;
 
 for (const target of databaseTargets) {
