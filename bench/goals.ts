@@ -18,6 +18,8 @@ export const MEASURES = {
   "growth-percent": { unit: "% growth", must: "at-most" },
   /** Resident memory of one site process (VmRSS), in MB. */
   "rss-mb": { unit: "MB RSS", must: "at-most" },
+  /** Requests answered 503 SERVER_BUSY by an instance's admission gate (lib/api/admission.ts). */
+  "shed-count": { unit: "requests shed (503 SERVER_BUSY)", must: "at-most" },
   /** NFTs minted beyond or short of the drop's supply, plus NFTs minted twice. */
   "mint-count-error": { unit: "NFTs off", must: "at-most" },
 } as const;
@@ -141,16 +143,33 @@ export const GOALS = [
     measure: "growth-percent",
     threshold: 20,
   },
-  // npm run bench:rush: two instances, one PostgreSQL, Redis, one chain; 1,000 buyers for the last 100 NFTs.
+  // npm run bench:rush (and the end of npm run bench): two instances, one PostgreSQL, Redis,
+  // one chain; 1,000 buyers for the last 100 NFTs. The thresholds are issue 27's: prepare
+  // p95 500 ms (not the stricter 300 ms this table had), because the issue asks for it
+  // together with nothing shed, and a gate that sheds makes a p95 look better than a buyer
+  // feels it: a shed prepare is a fast 503 in the percentiles and a second try one second later.
   {
     id: "rush-prepare-p95",
-    description: "rush: prepare-mint p95",
+    description: "rush: prepare-mint p95, 1,000 concurrent buyers",
     measure: "p95-ms",
-    threshold: 300,
+    threshold: 500,
     bound:
-      "1,000 prepares arrive at once at 2 instances that share 2 cores with PostgreSQL, Redis, the chain and the load generator: even the 503 answers, made before any database work, wait about 0.7 s (p50) to be read and answered, at about 0.7 ms of CPU each through Next.js. The p95 shrinks with the burst per core: more instances on more cores, or a queue at the edge.",
+      "1,250 prepares (1,000 buyers and the attacker's) arrive at once at 2 instances that share 2 cores with PostgreSQL, Redis, the chain and the load generator. Each instance works on 48 at once (MAX_CONCURRENT_MINTS) and the rest wait their turn at the gate (lib/api/admission.ts), so the p95 is the time to work through the burst: about 600 prepares per instance, most of them refused SOLD_OUT after a database transaction, at about 0.7 ms of CPU each through Next.js before any of its own work (RUSH_CPU_PROFILE=1 prints the first instance's top frames). Shedding (before the queue) did not make it shorter: a shed prepare is a 503 now and a retry a second later. What would move it: fewer statements per prepare (a sold-out drop refused from memory before the transaction), more instances on more cores, or a queue at the edge.",
   },
-  { id: "rush-execute-p95", description: "rush: execute-mint p95", measure: "p95-ms", threshold: 1000 },
+  {
+    id: "rush-execute-p95",
+    description: "rush: execute-mint p95",
+    measure: "p95-ms",
+    threshold: 800,
+    bound:
+      "The 100 executes of a round arrive at once, 50 per instance: each verifies the wallet's signature, makes the server's two signatures, sends the transaction to the chain and waits for it, then records the mint (3 SQL statements), on 2 cores shared with the other instance, PostgreSQL, the chain and the load generator (RUSH_CPU_PROFILE=1 prints the first instance's top frames). With room for 48 at once per instance (MAX_CONCURRENT_MINTS) the last two wait their turn instead of being shed: before the queue, those were answered 503 and their NFTs stayed held until the sessions expired, so the drop did not sell out. What would move it: the chain submit off the request's thread, and more cores.",
+  },
+  {
+    id: "rush-shed",
+    description: "rush: prepares and executes shed (503 SERVER_BUSY) at 1,000 concurrent buyers",
+    measure: "shed-count",
+    threshold: 0,
+  },
   {
     id: "rush-exact-supply",
     description: "rush: exactly the drop's supply minted, no NFT twice",

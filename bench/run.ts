@@ -11,6 +11,12 @@
 //
 // BENCH_DURATION_MS (5000) and BENCH_CONCURRENCY (16) shape the timed rows; bench/mint.ts
 // and bench/search.ts name their own knobs.
+//
+// Last, the rush (bench/rush.ts, `npm run bench:rush`: two instances, PostgreSQL, Redis, 1,000
+// buyers) in a process of its own, so every goal of the table is printed by one command; it
+// adds about two minutes. BENCH_RUSH=0 leaves it out (it is skipped, said so, without
+// PostgreSQL or Redis).
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -211,6 +217,17 @@ async function benchSite(
   if (!meets(goal, rss)) missed.add(goal);
 }
 
+/** The rush in its own process (it starts two instances and its own load generator); prints its goals with ✓/✗. */
+async function runRush(): Promise<void> {
+  if (process.env.BENCH_RUSH === "0") return void console.log("\nRush skipped (BENCH_RUSH=0): npm run bench:rush");
+  console.log("\nThe rush (bench/rush.ts)");
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "rush.ts")], {
+    stdio: "inherit",
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) console.log(`the rush did not finish (exit ${code}): its goals are not judged in this run`);
+}
+
 /** One mint's cost on the embedded chain after 100 and after 10,000 prior mints (bench/chain-cost.ts). */
 async function printChainCost(): Promise<void> {
   console.log("\nChain cost of a mint as the drop grows");
@@ -258,6 +275,7 @@ try {
   await benchDrop();
   await benchStudioUpload();
   printBounds(missed);
+  await runRush();
 } finally {
   load.close();
 }

@@ -4,7 +4,9 @@
 // address of its own and each on the site's own page, race for a drop of RUSH_SUPPLY NFTs
 // (100). Prints prepare and execute p50/p95, how many were minted and whether any NFT was
 // minted twice (the answers, the database and the chain's own count must all say the
-// supply), and the time from the first prepare to sold out; judged by bench/goals.ts.
+// supply), how many prepares and executes an instance shed (503 SERVER_BUSY), and the time
+// from the first prepare to sold out; judged by bench/goals.ts. RUSH_CPU_PROFILE=1 runs
+// the first instance under `node --cpu-prof` and prints where its time went.
 //
 // An attacker sends ATTACK_SHARE (20%) of the prepares on top: from one address, with a
 // partner key of its own, each naming another buyer's funded wallet (as a bot does with the
@@ -18,7 +20,7 @@
 // necessarily the one that prepared it. A round that leaves NFTs unsold (an execute
 // refused) is followed by another, RUSH_MAX_ROUNDS (5) at most.
 import { randomInt } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { getTokenGroupState, TOKEN_2022_PROGRAM_ID, unpackMint } from "@solana/spl-token";
@@ -31,6 +33,7 @@ import { signText } from "../tests/helpers/wallet-sign-in";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
 import { startLocalnet, redisProblem } from "../tests/helpers/localnet";
 import { freePort, runScript, startSite, type Site } from "../tests/helpers/site-process";
+import { printProfileSummary } from "./cpu-profile";
 import { meets, printBounds, printGoals, target, verdict, type GoalId } from "./goals";
 import { LoadGenerator, percentile, summarise, type LoadAnswer, type LoadOutcome, type LoadRequest } from "./load";
 import { assertProductionBuild, createBenchDrop, fundedWallets, rssMb, withSiteRuntime } from "./site";
@@ -42,8 +45,14 @@ const CONCURRENCY = Number(process.env.RUSH_CONCURRENCY ?? BUYERS);
 const MAX_ROUNDS = Number(process.env.RUSH_MAX_ROUNDS ?? 8);
 /** The attacker's part of all prepares sent. */
 const ATTACK_SHARE = Number(process.env.RUSH_ATTACK_SHARE ?? 0.2);
+const CPU_PROFILE = process.env.RUSH_CPU_PROFILE === "1";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const SOL = 1_000_000_000n;
+
+/** Answers an admission gate shed: 503 SERVER_BUSY (a drain's refusal too, but no instance drains here). */
+function shedCount(answers: ReadonlyArray<LoadAnswer | null>): number {
+  return answers.filter((a) => a?.status === 503 && /"code":\s*"SERVER_BUSY"/.test(a.body ?? "")).length;
+}
 
 type Buyer = { wallet: Keypair; ip: string; minted: boolean; cookie?: string };
 
@@ -113,7 +122,7 @@ async function main(): Promise<void> {
   if (!postgres.available) throw new Error(`the rush needs PostgreSQL: ${postgres.reason}`);
   const redis = await redisProblem(REDIS_URL);
   if (redis) throw new Error(`the rush needs Redis at ${REDIS_URL}: ${redis}`);
-  printGoals(["rush-prepare-p95", "rush-execute-p95", "rush-exact-supply"]);
+  printGoals(["rush-prepare-p95", "rush-execute-p95", "rush-shed", "rush-exact-supply"]);
 
   const root = mkdtempSync(path.join(tmpdir(), "dropmint-rush-"));
   const database = await createEmptyPostgresDatabase(postgres);
@@ -163,7 +172,13 @@ async function main(): Promise<void> {
       `\nSet up: a paid drop of ${SUPPLY} (one per wallet), ${BUYERS} buyers funded on the shared chain in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    for (const i of [0, 1]) sites.push(await startSite(envOf(i)));
+    const profileDir = path.join(root, "profile");
+    for (const i of [0, 1])
+      sites.push(
+        await startSite(envOf(i), {
+          nodeArgs: CPU_PROFILE && i === 0 ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+        }),
+      );
     const urls = sites.map((site) => site.url);
     // A fresh range of buyer addresses each run: Redis keeps budgets for a minute.
     const net = randomInt(0, 256);
@@ -226,6 +241,9 @@ async function main(): Promise<void> {
     const mintedNfts: string[] = [];
     let firstPrepareAt = NaN;
     let soldOutAt = NaN;
+    /** Answers 503 SERVER_BUSY, the attacker's prepares among them. */
+    let shedPrepares = 0;
+    let shedExecutes = 0;
     for (let round = 1; round <= MAX_ROUNDS && minted < SUPPLY; round++) {
       const racing = buyers.filter((buyer) => !buyer.minted);
       // The attacker's prepares, interleaved: ATTACK_SHARE of all, each naming a random buyer's wallet.
@@ -247,6 +265,7 @@ async function main(): Promise<void> {
         requests: [...honestRequests, ...attackRequests],
       });
       attackerSent += attacks;
+      shedPrepares += shedCount(prepared.answers!);
       attackerAccepted += prepared.answers!.slice(racing.length).filter((a) => a?.status === 200).length;
       prepared.answers = prepared.answers!.slice(0, racing.length);
       const holds = await attackerHolds();
@@ -279,6 +298,7 @@ async function main(): Promise<void> {
           requests: signed.map((s) => s.request),
         });
         executes.push(executed);
+        shedExecutes += shedCount(executed.answers!);
         let lastLandedAt = NaN;
         executed.answers!.forEach((answer, i) => {
           if (answer?.status !== 200) return;
@@ -317,7 +337,7 @@ async function main(): Promise<void> {
     console.log(line("POST prepare-mint", prepare, "rush-prepare-p95"));
     console.log(`  reserved an NFT: ${describe(accepted)}; refused: ${describe(refused)}`);
     console.log(line("POST execute-mint", execute, "rush-execute-p95"));
-    const missed = (
+    const missed: GoalId[] = (
       [
         ["rush-prepare-p95", prepare],
         ["rush-execute-p95", execute],
@@ -325,6 +345,11 @@ async function main(): Promise<void> {
     )
       .filter(([goalId, r]) => !ok(r, goalId))
       .map(([goalId]) => goalId);
+    const shedAll = shedPrepares + shedExecutes;
+    console.log(
+      `shed (503 SERVER_BUSY): ${shedPrepares} prepares (the attacker's among them), ${shedExecutes} executes  ${verdict("rush-shed", shedAll)}`,
+    );
+    if (!meets("rush-shed", shedAll)) missed.push("rush-shed");
 
     // Exactly the supply, each NFT once: by the answers, the database and the chain's own member count.
     const counts = await withSiteRuntime(envOf(0), async (runtime) => {
@@ -373,6 +398,17 @@ async function main(): Promise<void> {
     const soldOut = Number.isNaN(soldOutAt) ? "not sold out" : `${((soldOutAt - firstPrepareAt) / 1000).toFixed(2)} s`;
     console.log(`first prepare to sold out: ${soldOut} (rounds: ${prepares.length})`);
     console.log(`instances' memory: ${sites.map((site) => `RSS ${rssMb(site.process.pid).toFixed(0)} MB`).join(", ")}`);
+    if (CPU_PROFILE) {
+      // The profile is written when the instance exits.
+      await sites[0]!.stop();
+      const file = readdirSync(profileDir)
+        .filter((name) => name.endsWith(".cpuprofile"))
+        .map((name) => path.join(profileDir, name))
+        .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+      console.log(`\nCPU profile of instance 1 over its whole life (sign-ins, warm-up and the rush):`);
+      if (file) printProfileSummary(file, 12);
+      else console.log(`no .cpuprofile: did the instance exit cleanly?`);
+    }
     printBounds(missed);
   } finally {
     load.close();

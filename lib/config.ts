@@ -26,6 +26,8 @@ const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+const nonNegativeInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(fallback));
 const booleanFlag = (fallback: boolean) =>
   z.preprocess(
     emptyToUndefined,
@@ -171,6 +173,10 @@ const envSchema = z
     MAX_CONCURRENT_REQUESTS: positiveInt(256),
     /** Of those, prepare calls (each holds a database transaction); executes (a chain submit each) have as many of their own (lib/api/admission.ts). */
     MAX_CONCURRENT_MINTS: positiveInt(48),
+    /** Requests that may wait for room at once (first come, first served) before more are answered 503 SERVER_BUSY; 0: none wait (lib/api/admission.ts). */
+    MAX_QUEUED_REQUESTS: nonNegativeInt(1024),
+    /** How long a request waits for room at most before it is answered 503 SERVER_BUSY. */
+    MAX_QUEUE_WAIT_MS: positiveInt(5000),
     /** Requests one client network (an IPv4 address, an IPv6 /64) may have in progress at once; one more is answered 429 (lib/api/client-slots.ts). */
     MAX_REQUESTS_PER_CLIENT: positiveInt(DEFAULT_MAX_REQUESTS_PER_CLIENT),
     /** A request's whole body must arrive within this, or it is answered 408 REQUEST_TIMEOUT (read before the admission gate). */
@@ -330,7 +336,7 @@ export type Config = Readonly<{
   trustedProxyHops: number;
   sessionTtlSeconds: number;
   /** How many requests, and mint calls among them, one instance works on at once. */
-  admission: Readonly<{ requests: number; mints: number; perClient: number }>;
+  admission: Readonly<{ requests: number; mints: number; perClient: number; queued: number; queueWaitMs: number }>;
   /** Milliseconds a client has to send a request's whole body (lib/api/request-input.ts). */
   bodyTimeoutMs: number;
   tokenPrices: Readonly<{
@@ -419,6 +425,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       requests: env.MAX_CONCURRENT_REQUESTS,
       mints: env.MAX_CONCURRENT_MINTS,
       perClient: env.MAX_REQUESTS_PER_CLIENT,
+      queued: env.MAX_QUEUED_REQUESTS,
+      queueWaitMs: env.MAX_QUEUE_WAIT_MS,
     }),
     bodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_MS,
     tokenPrices: Object.freeze({

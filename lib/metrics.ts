@@ -45,6 +45,12 @@ function createMetrics() {
       labelNames: ["kind"] as const,
       registers: [registry],
     }),
+    admissionQueued: new Gauge({
+      name: "dropmint_admission_queued",
+      help: "Requests waiting for room at the admission gate now, by kind (read, prepare, execute).",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+    }),
     admissionLimit: new Gauge({
       name: "dropmint_admission_limit",
       help: "The admission gate's capacity, by kind (read counts all requests but executes).",

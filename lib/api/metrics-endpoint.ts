@@ -42,6 +42,7 @@ async function sampleRuntime(runtime: Runtime): Promise<void> {
   const m = metrics();
   const occupancy = admissionGateOf(runtime).occupancy();
   for (const [kind, count] of Object.entries(occupancy)) m.admissionInProgress.set({ kind }, count);
+  for (const [kind, count] of Object.entries(admissionGateOf(runtime).queued())) m.admissionQueued.set({ kind }, count);
   const { requests, mints } = runtime.config.admission;
   m.admissionLimit.set({ kind: "read" }, requests);
   m.admissionLimit.set({ kind: "prepare" }, mints);

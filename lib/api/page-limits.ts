@@ -62,7 +62,7 @@ export async function admitHostedPage(
   const release = clientSlotsOf(runtime).take(clientNetwork(ip));
   try {
     await spendBudgets(runtime.rateLimiter, [requestBudget(runtime.config, ip)]);
-    const leave = admissionGateOf(runtime).enter("read");
+    const leave = await admissionGateOf(runtime).admit("read");
     return () => {
       leave();
       release();

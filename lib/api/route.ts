@@ -6,8 +6,8 @@
 //
 // Steps, each a small function: guard (404 when the route does not exist here) → the
 // client's place (429 beyond a few requests in progress per client network) → the body,
-// read with a size cap and a deadline (408 REQUEST_TIMEOUT) → admission (503 SERVER_BUSY
-// beyond the instance's capacity, before any database work) → caller
+// read with a size cap and a deadline (408 REQUEST_TIMEOUT) → admission (a short wait for a
+// place, then 503 SERVER_BUSY beyond the instance's capacity, before any database work) → caller
 // recognised (v1: key or site; site: the site only; open; and a request carrying a wallet's
 // sign-in cookie only from the site itself) → budgets (request per IP first, chain, mint) →
 // scope → zod input → the route's own budgets → service context → handler → response schema
@@ -202,7 +202,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
             contentType: request.headers.get("content-type"),
           }
         : undefined;
-      leave = admissionGateOf(runtime).enter(
+      leave = await admissionGateOf(runtime).admit(
         options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare",
       );
       if (options.access === "site") assertFirstPartyCaller(request, config);

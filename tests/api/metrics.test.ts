@@ -141,7 +141,7 @@ for (const target of databaseTargets) {
       );
       try {
         const wallet = await fundedWallet(app);
-        const busy = await callJson("POST", "/api/v1/prepare-mint", {
+        const answered = callJson("POST", "/api/v1/prepare-mint", {
           headers: { "x-api-key": key },
           body: {
             collectionId: drop.collectionId,
@@ -150,6 +150,11 @@ for (const target of databaseTargets) {
             quantity: "1",
           },
         });
+        // It waits its turn (MAX_QUEUE_WAIT_MS), and the gauge shows it waiting; then it is shed.
+        let waiting = 0;
+        while (waiting === 0) waiting = sample(await scrape(), "dropmint_admission_queued", { kind: "prepare" });
+        expect(waiting).toBe(1);
+        const busy = await answered;
         expect(busy.body?.code).toBe("SERVER_BUSY");
         const during = await scrape();
         expect(sample(during, "dropmint_admission_in_progress", { kind: "prepare" })).toBe(

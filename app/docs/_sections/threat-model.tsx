@@ -384,9 +384,11 @@ const INVARIANTS: Invariant[] = [
         defence: (
           <>
             Each instance admits a bounded number of requests and prepares, and keeps room of their own for executes (a
-            rush of prepares never sheds the executes that finish sales already reserved); beyond them it answers{" "}
-            <Err code="SERVER_BUSY" /> with Retry-After at once, before any database work. A flood of failures logs one
-            line per interval.
+            rush of prepares never sheds the executes that finish sales already reserved); beyond them a request waits
+            its turn in a short queue (first come, first served, bounded in length and in wait), and past those bounds
+            it is answered <Err code="SERVER_BUSY" /> with Retry-After, before any database work. A waiting request
+            holds no database connection, and one client holds few places in the queue as elsewhere. A flood of failures
+            logs one line per interval.
           </>
         ),
         test: "tests/api/pipeline/admission.test.ts",

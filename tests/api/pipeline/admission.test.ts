@@ -1,8 +1,9 @@
 // Overload is answered at once, not mistaken for an outage: beyond its capacity an instance
 // answers 503 SERVER_BUSY with Retry-After before touching the database, and takes requests
 // again as soon as the ones in progress are answered.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { AdmissionGate } from "@/lib/api/admission";
 import { v1Route } from "@/lib/api/v1-route";
 import { install, invoke, makeRuntime, request, SITE_ORIGIN, testConfig, unusableDatabase } from "./harness";
 
@@ -11,7 +12,11 @@ const noDatabase = await unusableDatabase();
 
 describe("admission at capacity", () => {
   const runtime = install(
-    makeRuntime(noDatabase, testConfig({ MAX_CONCURRENT_REQUESTS: "3", MAX_CONCURRENT_MINTS: "1" })),
+    // Nothing waits here: these tests are about the bound itself (the queue before it is tested below).
+    makeRuntime(
+      noDatabase,
+      testConfig({ MAX_CONCURRENT_REQUESTS: "3", MAX_CONCURRENT_MINTS: "1", MAX_QUEUED_REQUESTS: "0" }),
+    ),
   );
   afterAll(() => runtime.close());
 
@@ -75,5 +80,114 @@ describe("admission at capacity", () => {
     expect([...(await Promise.all(inProgress)).map((r) => r.status), (await execute).status]).toEqual([
       200, 200, 200, 200,
     ]);
+  });
+});
+
+// A burst above capacity waits its turn instead of being shed at once (issue 27: a rush of
+// 1,000 buyers on two instances shed about one prepare in eight). The wait is bounded twice,
+// so the database stays protected: by how many may wait, and by how long each may.
+describe("admission queue before the bound", () => {
+  const limits = { requests: 3, mints: 1, perClient: 16, queued: 2, queueWaitMs: 200 };
+  const codeOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "admitted",
+      (error: { code?: string }) => error.code,
+    );
+
+  it("serves waiting requests in arrival order, and sheds at once beyond the queue's bound", async () => {
+    const gate = new AdmissionGate(limits);
+    const first = await gate.admit("prepare");
+    const served: string[] = [];
+    const waiting = ["second", "third"].map((name) =>
+      gate.admit("prepare").then((leave) => (served.push(name), leave)),
+    );
+    // Two wait (the queue's bound): a fourth is answered SERVER_BUSY at once, not after the wait.
+    const started = performance.now();
+    expect(await codeOf(gate.admit("prepare"))).toBe("SERVER_BUSY");
+    expect(performance.now() - started).toBeLessThan(limits.queueWaitMs / 2);
+    expect(gate.queued().prepare).toBe(2);
+    first();
+    const second = await waiting[0]!;
+    expect(served).toEqual(["second"]);
+    expect(gate.occupancy().prepare).toBe(1);
+    second();
+    (await waiting[1]!)();
+    expect(served).toEqual(["second", "third"]);
+    expect([gate.occupancy().prepare, gate.queued().prepare]).toEqual([0, 0]);
+  });
+
+  it("answers SERVER_BUSY once the wait is over, and a request let in within it is served", async () => {
+    const gate = new AdmissionGate(limits);
+    const held = await gate.admit("execute");
+    const started = performance.now();
+    expect(await codeOf(gate.admit("execute"))).toBe("SERVER_BUSY");
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(limits.queueWaitMs - 5);
+    expect(waited).toBeLessThan(limits.queueWaitMs * 3);
+    expect(gate.queued().execute).toBe(0);
+    const within = gate.admit("execute");
+    setTimeout(held, limits.queueWaitMs / 4);
+    expect(await codeOf(within)).toBe("admitted");
+  });
+
+  it("lets a read past prepares waiting for a mint place", async () => {
+    const gate = new AdmissionGate(limits);
+    const prepare = await gate.admit("prepare");
+    const waitingPrepare = gate.admit("prepare");
+    expect(await codeOf(gate.admit("read"))).toBe("admitted");
+    prepare();
+    expect(await codeOf(waitingPrepare)).toBe("admitted");
+  });
+
+  it("turns the waiting prepares away on drain, and still lets a waiting execute finish its sale first", async () => {
+    const gate = new AdmissionGate(limits);
+    const [prepare, execute] = [await gate.admit("prepare"), await gate.admit("execute")];
+    const waitingPrepare = codeOf(gate.admit("prepare"));
+    const waitingExecute = gate.admit("execute");
+    let drained = false;
+    const draining = gate.drain().then(() => (drained = true));
+    expect(await waitingPrepare).toBe("SERVER_BUSY");
+    prepare();
+    execute();
+    const queuedExecute = await waitingExecute;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(drained).toBe(false);
+    queuedExecute();
+    await draining;
+  });
+
+  describe("over HTTP", () => {
+    const runtime = makeRuntime(
+      noDatabase,
+      testConfig({
+        MAX_CONCURRENT_REQUESTS: "3",
+        MAX_CONCURRENT_MINTS: "1",
+        MAX_QUEUED_REQUESTS: "1",
+        MAX_QUEUE_WAIT_MS: "2000",
+      }),
+    );
+    // Installed when these tests run (the other block's runtime before them).
+    beforeAll(() => void install(runtime));
+    afterAll(() => runtime.close());
+    const releases: Array<() => void> = [];
+    const slowMint = v1Route(
+      { scope: "none", kind: "mint", response: z.object({}) },
+      async () => (await new Promise<void>((resolve) => releases.push(resolve)), {}),
+    );
+    const call = (ip: string) => invoke(slowMint, request("/x", { origin: SITE_ORIGIN, ip }, { method: "POST" }));
+
+    it("answers a prepare beyond capacity once a place frees, instead of 503", async () => {
+      const first = call("203.0.113.50");
+      while (releases.length < 1) await new Promise((resolve) => setTimeout(resolve, 1));
+      const second = call("203.0.113.51");
+      // The queue holds one: a third is shed at once.
+      const third = await call("203.0.113.52");
+      expect([third.status, third.body.code]).toEqual([503, "SERVER_BUSY"]);
+      releases.shift()!();
+      expect((await first).status).toBe(200);
+      while (releases.length < 1) await new Promise((resolve) => setTimeout(resolve, 1));
+      releases.shift()!();
+      expect((await second).status).toBe(200);
+    });
   });
 });

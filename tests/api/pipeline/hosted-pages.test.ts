@@ -48,7 +48,9 @@ describe("hosted pages", () => {
   });
 
   describe("at the instance's capacity", () => {
-    const runtime = install(makeRuntime(noDatabase, testConfig({ MAX_CONCURRENT_REQUESTS: "2" })));
+    const runtime = install(
+      makeRuntime(noDatabase, testConfig({ MAX_CONCURRENT_REQUESTS: "2", MAX_QUEUED_REQUESTS: "0" })),
+    );
     afterAll(() => runtime.close());
 
     it("are refused 503 SERVER_BUSY, and share the gate with the API", async () => {
