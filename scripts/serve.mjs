@@ -10,7 +10,7 @@
 //
 // The compiled file goes to the temporary folder (a deployment's code folder may be
 // read-only), so every package it imports is written as its resolved absolute URL.
-import { unlinkSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -41,8 +41,7 @@ await stop(); // esbuild's own process is not needed again
 
 const compiled = path.join(tmpdir(), `dropmint-serve-${process.pid}.mjs`);
 writeFileSync(compiled, outputFiles[0].contents);
-try {
-  await import(pathToFileURL(compiled).href);
-} finally {
-  unlinkSync(compiled); // loaded (or failed): the file itself is no longer read
-}
+// Read once, when imported; removed then, or at exit when the start fails first (process.exit).
+const remove = () => rmSync(compiled, { force: true });
+process.once("exit", remove);
+await import(pathToFileURL(compiled).href).finally(remove);
