@@ -49,7 +49,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx scripts/serve.ts`,
+    command: `rm -rf ${DATA_DIR} && MALLOC_ARENA_MAX=2 node scripts/serve.mjs`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -10,7 +10,9 @@
 // group's concurrency, so a busy or a fast host moves both sides of the ratio alike.
 //
 // BENCH_DURATION_MS (5000) and BENCH_CONCURRENCY (16) shape the timed rows; bench/mint.ts
-// and bench/search.ts name their own knobs.
+// and bench/search.ts name their own knobs. BENCH_TARGETS (embedded,postgres) picks the
+// databases; BENCH_SITE_ONLY=1 runs only the site rows and its memory (no bundle sizes,
+// chain cost, drop command, studio upload or mint profile), e.g. to measure a memory change.
 //
 // Last, the rush (bench/rush.ts, `npm run bench:rush`: two instances, PostgreSQL, Redis, 1,000
 // buyers) in a process of its own, so every goal of the table is printed by one command; it
@@ -39,6 +41,8 @@ import { assertProductionBuild, benchSiteEnv, createLiveKey, printSiteMemory, wi
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const NOOP: LoadRequest = { path: "/api/health" };
+const TARGETS = new Set((process.env.BENCH_TARGETS ?? "embedded,postgres").split(",").map((t) => t.trim()));
+const SITE_ONLY = process.env.BENCH_SITE_ONLY === "1";
 
 type Read = { name: string; goalId: GoalId; request: LoadRequest };
 type Row = { name: string; result: LoadResult; judged: { goalId?: GoalId; note?: string } };
@@ -247,17 +251,19 @@ async function printChainCost(): Promise<void> {
 
 assertProductionBuild();
 printGoals();
-printBundleSizes();
+if (!SITE_ONLY) printBundleSizes();
 const load = LoadGenerator.start();
 try {
-  await benchTarget(load, "Embedded defaults (PGlite, embedded chain)", {}, false);
+  if (TARGETS.has("embedded")) await benchTarget(load, "Embedded defaults (PGlite, embedded chain)", {}, false);
   const postgres = databaseTarget("postgres");
-  if (postgres.available) {
+  if (!TARGETS.has("postgres")) {
+    // Not asked for (BENCH_TARGETS).
+  } else if (postgres.available) {
     const database = await createEmptyPostgresDatabase(postgres);
     try {
       await benchTarget(load, "PostgreSQL (embedded chain)", { DATABASE_URL: database.url }, true);
       // A missed mint goal comes with where the time goes: the mint rows again, under the profiler.
-      if (missed.has("prepare-mint") || missed.has("execute-mint")) {
+      if (!SITE_ONLY && (missed.has("prepare-mint") || missed.has("execute-mint"))) {
         const profiled = await createEmptyPostgresDatabase(postgres);
         try {
           await profileMint(load, { databaseUrl: profiled.url });
@@ -271,11 +277,13 @@ try {
   } else {
     console.log(`\nPostgreSQL skipped: ${postgres.reason}`);
   }
-  await printChainCost();
-  await benchDrop();
-  await benchStudioUpload();
+  if (!SITE_ONLY) {
+    await printChainCost();
+    await benchDrop();
+    await benchStudioUpload();
+  }
   printBounds(missed);
-  await runRush();
+  if (!SITE_ONLY) await runRush();
 } finally {
   load.close();
 }

@@ -113,8 +113,8 @@ const BENCH_METRICS_TOKEN = "bench-metrics-token";
 
 /**
  * The site's resident memory with its parts (dropmint_memory_bytes, lib/metrics.ts): the JS
- * heap, external and array buffers, the embedded database's WebAssembly memory, and the rest
- * (the embedded chain's litesvm, sharp, code). Returns the RSS in MB.
+ * heap, external and array buffers, the embedded database's WebAssembly memory, the embedded
+ * chain's litesvm state, and the rest (code, malloc's own, sharp). Returns the RSS in MB.
  */
 export async function printSiteMemory(siteUrl: string, pid: number | undefined, title: string): Promise<number> {
   const rss = rssMb(pid);
@@ -129,8 +129,9 @@ export async function printSiteMemory(siteUrl: string, pid: number | undefined, 
   const mb = (part: string) => (parts.has(part) ? `${parts.get(part)!.toFixed(0)} MB` : "n/a");
   console.log(`${title}: RSS ${rss.toFixed(0)} MB`);
   console.log(
-    `  JS heap ${mb("heap_used")} used of ${mb("heap_total")}, external ${mb("external")} (array buffers ${mb("array_buffers")}),` +
-      ` of which the embedded database ${mb("embedded_database")}; embedded chain and other native ${mb("native_other")}`,
+    `  JS heap ${mb("heap_used")} used of ${mb("heap_total")} committed; external ${mb("external")}` +
+      ` (array buffers ${mb("array_buffers")}, embedded database ${mb("embedded_database")});` +
+      ` embedded chain ${mb("embedded_chain")}; other native ${mb("native_other")} (code, malloc's own, sharp)`,
   );
   return rss;
 }

@@ -106,7 +106,7 @@ function createMetrics() {
     }),
     memoryBytes: new Gauge({
       name: "dropmint_memory_bytes",
-      help: "Where the resident memory goes: rss, heap_used, heap_total, external (array_buffers and embedded_database, PGlite's WebAssembly memory, are part of it), and native_other (the rest: the embedded chain's litesvm, sharp, code).",
+      help: "Where the resident memory goes: rss, heap_used, heap_total, external (array_buffers and embedded_database, PGlite's WebAssembly memory, are part of it), embedded_chain (litesvm's state, native), and native_other (the rest: code, malloc's own, sharp).",
       labelNames: ["part"] as const,
       registers: [registry],
       collect() {
@@ -116,36 +116,39 @@ function createMetrics() {
   };
 }
 
-/** Memory that process.memoryUsage() does not name: the embedded database registers its own (lib/db/client.ts). */
-const memoryProbes: Map<string, () => number> = ((
-  globalThis as { __dropmintMemoryProbes?: Map<string, () => number> }
+/**
+ * Memory that process.memoryUsage() does not name: the embedded database (lib/db/client.ts)
+ * and the embedded chain (lib/server/create-runtime.ts) register their own.
+ */
+const memoryProbes: Map<MemoryPart, () => number> = ((
+  globalThis as { __dropmintMemoryProbes?: Map<MemoryPart, () => number> }
 ).__dropmintMemoryProbes ??= new Map());
 
+/**
+ * `embedded_database`: PGlite's WebAssembly memory, which V8 counts in `external`.
+ * `embedded_chain`: litesvm's state, native memory outside V8, so outside `external`.
+ */
+export type MemoryPart = "embedded_database" | "embedded_chain";
+const INSIDE_EXTERNAL: ReadonlySet<MemoryPart> = new Set(["embedded_database"]);
+
 /** Counts `read()` bytes as `part` of the resident memory (dropmint_memory_bytes); one reader per part. */
-export function registerMemoryProbe(part: "embedded_database", read: () => number): void {
+export function registerMemoryProbe(part: MemoryPart, read: () => number): void {
   memoryProbes.set(part, read);
 }
 
-/** The resident memory and its parts, in bytes; native_other is what no part names. */
-export function memoryBreakdown(): Record<string, number> {
-  const usage = process.memoryUsage();
-  const probed: Record<string, number> = Object.fromEntries(
-    [...memoryProbes].map(([part, read]) => [part, safely(read)]),
-  );
-  // WebAssembly memories (the embedded database's) are counted in `external` already.
-  const named =
-    usage.heapTotal +
-    Math.max(
-      usage.external,
-      Object.values(probed).reduce((a, b) => a + b, 0),
-    );
+/** The resident memory and its parts, in bytes; native_other is what no part names (code, malloc's own, sharp). */
+export function memoryBreakdown(usage: NodeJS.MemoryUsage = process.memoryUsage()): Record<string, number> {
+  const probed = [...memoryProbes].map(([part, read]) => [part, safely(read)] as const);
+  const sum = (inside: boolean) =>
+    probed.filter(([part]) => INSIDE_EXTERNAL.has(part) === inside).reduce((total, [, bytes]) => total + bytes, 0);
+  const named = usage.heapTotal + Math.max(usage.external, sum(true)) + sum(false);
   return {
     rss: usage.rss,
     heap_used: usage.heapUsed,
     heap_total: usage.heapTotal,
     external: usage.external,
     array_buffers: usage.arrayBuffers,
-    ...probed,
+    ...Object.fromEntries(probed),
     native_other: Math.max(0, usage.rss - named),
   };
 }

@@ -103,6 +103,8 @@ export type EmbeddedChainStats = {
   lastCaptureMs: number;
   lastSnapshotMs: number;
   lastSnapshotBytes: number;
+  /** litesvm's state (accounts and programs) as of the last snapshot, in bytes: roughly the native memory it holds. */
+  svmStateBytes: number;
   /** Background snapshots that failed (the log kept every change; the next one retries). */
   snapshotFailures: number;
   snapshotInProgress: boolean;
@@ -159,6 +161,7 @@ export class EmbeddedChain implements Chain {
     lastCaptureMs: 0,
     lastSnapshotMs: 0,
     lastSnapshotBytes: 0,
+    svmStateBytes: 0,
     snapshotFailures: 0,
   };
 
@@ -170,7 +173,9 @@ export class EmbeddedChain implements Chain {
     snapshotSeq: number,
     private readonly replayedOnOpen: number,
     private readonly snapshotEvery: { changes: number; ms: number },
+    svmStateBytes: number,
   ) {
+    this.snapshotStats.svmStateBytes = svmStateBytes;
     this.svm = core.svm;
     this.clock = core.clock;
     this.signatures = core.signatures;
@@ -195,7 +200,9 @@ export class EmbeddedChain implements Chain {
       const slotMs = options.slotMs ?? DEFAULT_SLOT_MS;
       let core: ChainCore;
       let snapshotSeq = 0;
+      let svmStateBytes: number;
       if (saved) {
+        svmStateBytes = saved.svm.length;
         core = {
           svm: configure(LiteSVM.fromBytes(saved.svm)),
           clock: BlockClock.restore(saved.meta.clock, slotMs),
@@ -211,6 +218,7 @@ export class EmbeddedChain implements Chain {
         await writeStateFile(statePath, first);
         // Run on exactly what a replay would start from: the litesvm the snapshot restores.
         core = { ...created, svm: configure(LiteSVM.fromBytes(first.svm)) };
+        svmStateBytes = first.svm.length;
       }
       const chainId = chainIdOf(core.clock.toJSON().seed);
       const { lastSeq, replayed } = await replayLog(options.dir, core, snapshotSeq, chainId);
@@ -226,6 +234,7 @@ export class EmbeddedChain implements Chain {
         snapshotSeq,
         replayed,
         snapshotEvery,
+        svmStateBytes,
       );
     } catch (error) {
       lock.release();
@@ -603,6 +612,7 @@ export class EmbeddedChain implements Chain {
     const seq = this.log.appendedSeq;
     const state = snapshotOf({ svm: this.svm, clock: this.clock, signatures: this.signatures }, seq);
     this.snapshotStats.lastCaptureMs = performance.now() - started;
+    this.snapshotStats.svmStateBytes = state.svm.length;
     this.log.rotate(seq);
     this.capturedSeq = seq;
     return { seq, state };

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { RpcChain, loadServerKeys, openEmbeddedChain, type Chain } from "@/lib/chain";
 import { clusterOfGenesisHash } from "@/lib/domain/cluster-identity";
 import { createLogger } from "@/lib/log";
+import { registerMemoryProbe } from "@/lib/metrics";
 import { createRateLimiter } from "@/lib/rate-limit";
 import { createReadCaches, keepReadCachesFresh } from "@/lib/services/read-caches";
 import { startPayoutWorker } from "@/lib/services/bounty-payout-worker";
@@ -34,7 +35,9 @@ export async function openChain(config: Config): Promise<Chain> {
     return chain;
   }
   if (config.cluster === "localnet") {
-    return openEmbeddedChain({ dir: path.join(config.dataDir, "chain"), cluster: "localnet" });
+    const chain = await openEmbeddedChain({ dir: path.join(config.dataDir, "chain"), cluster: "localnet" });
+    registerMemoryProbe("embedded_chain", () => chain.stats().svmStateBytes);
+    return chain;
   }
   // parseConfig already refuses this; kept for configs built by hand.
   throw new Error(`SOLANA_CLUSTER=${config.cluster} needs SOLANA_RPC_URL.`);

@@ -18,6 +18,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The environment `npm run serve` gives the server (package.json), unless the caller's says otherwise: see scripts/serve.mjs. */
+const SERVE_ENV = { MALLOC_ARENA_MAX: "2" };
+
 export type Site = {
   url: string;
   process: ChildProcess;
@@ -35,16 +38,14 @@ export async function startSite(
 ): Promise<Site> {
   const port = Number(env.PORT);
   const preloads = (options.preload ?? []).flatMap((file) => ["--import", path.resolve(ROOT, file)]);
-  // `node --import tsx` (as `npm start` does): one process, so a signal reaches the server itself.
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), "--import", "tsx", ...preloads, "scripts/serve.ts"],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  // `node scripts/serve.mjs` (as `npm start` does): one process, so a signal reaches the
+  // server itself. Preloaded fixtures are TypeScript: tsx loads them, and then the server too.
+  const serve = preloads.length > 0 ? ["--import", "tsx", ...preloads, "scripts/serve.ts"] : ["scripts/serve.mjs"];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...serve], {
+    cwd: ROOT,
+    env: { ...SERVE_ENV, ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += String(chunk)));
   child.stderr!.on("data", (chunk) => (output += String(chunk)));
