@@ -7,18 +7,9 @@ import { createSiteClient } from "@/lib/client/site-client";
 import { DropmintQueryProvider } from "@/lib/client/query";
 import type { Cluster } from "@/lib/config";
 
-export function Providers({
-  cluster,
-  frozen,
-  children,
-}: {
-  cluster: Cluster;
-  /** The studio's preview: the islands never read again (see DropmintQueryProvider). */
-  frozen?: boolean;
-  children: ReactNode;
-}) {
+export function Providers({ cluster, children }: { cluster: Cluster; children: ReactNode }) {
   return (
-    <DropmintQueryProvider cluster={cluster} createClient={createSiteClient} frozen={frozen}>
+    <DropmintQueryProvider cluster={cluster} createClient={createSiteClient}>
       {children}
     </DropmintQueryProvider>
   );

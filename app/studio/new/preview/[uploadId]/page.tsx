@@ -8,10 +8,10 @@ import { notFound } from "next/navigation";
 import Link from "next/link";
 import { getConfig } from "@/lib/config";
 import { getServiceContext } from "@/lib/server/runtime";
-import { Providers } from "@/app/providers";
 import { LiveDrop } from "@/app/d/[identifier]/live-drop";
 import { BountiesBoard } from "@/app/d/[identifier]/_sections/bounties";
 import { loadDropPreview } from "./load-preview";
+import { PreviewProviders } from "./preview-providers";
 
 export const metadata: Metadata = { title: "Preview · Dropmint studio", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -40,7 +40,7 @@ export default async function DropPreviewPage({ params, searchParams }: Props) {
       </p>
     );
   return (
-    <Providers cluster={getConfig().cluster} frozen>
+    <PreviewProviders cluster={getConfig().cluster}>
       <div className="space-y-6">
         <p
           role="status"
@@ -59,7 +59,7 @@ export default async function DropPreviewPage({ params, searchParams }: Props) {
           sections={<BountiesBoard data={{ ...preview.bounties, counts: new Map() }} />}
         />
       </div>
-    </Providers>
+    </PreviewProviders>
   );
 }
 
