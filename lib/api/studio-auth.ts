@@ -35,16 +35,38 @@ export type { StudioCaller } from "@/lib/services/studio/owned-drops";
 /** The header naming the wallet a studio request acts for. */
 export const STUDIO_WALLET_HEADER = "x-studio-wallet";
 
-/** The proven, allowed wallet this studio request acts for; refuses as the module says. */
-export async function requireStudioCaller(ctx: ServiceContext, request: Request): Promise<StudioCaller> {
+/**
+ * The proven, allowed wallet this studio request acts for; refuses as the module says.
+ * `walletFromQuery`: an <img> cannot send the header, so a media read may name its wallet in
+ * `?wallet=` instead (the header, when present, still decides). The cookie proves it all the same.
+ */
+export async function requireStudioCaller(
+  ctx: ServiceContext,
+  request: Request,
+  { walletFromQuery = false }: { walletFromQuery?: boolean } = {},
+): Promise<StudioCaller> {
   const { headers } = request;
   if (headers.has("x-api-key") || headers.has("authorization"))
     throw new AppError("PARTNER_KEY_NOT_ALLOWED", "The studio is for signed-in creators; partner keys use /api/v1.");
   const crossSite = ["cross-site", "same-site"].includes(headers.get("sec-fetch-site") ?? "");
   if (crossSite || !isFirstPartyRequest(request, ctx.config))
     throw new AppError("ORIGIN_NOT_ALLOWED", "The studio answers the site's own pages only.");
-  const wallet = headers.get(STUDIO_WALLET_HEADER)?.trim() ?? "";
-  if (!(await isWalletProven(ctx, presentedWalletSessions(headers.get("cookie")), wallet)))
+  const named =
+    headers.get(STUDIO_WALLET_HEADER) ?? (walletFromQuery ? new URL(request.url).searchParams.get("wallet") : null);
+  return requireProvenCreator(ctx, headers.get("cookie"), named?.trim() ?? "");
+}
+
+/**
+ * The studio wallet a page (not an API call) acts for: `wallet` from its address, proven by the
+ * cookies and let in as a creator. No origin check: a page changes nothing, and another site
+ * cannot read what it shows.
+ */
+export async function requireProvenCreator(
+  ctx: ServiceContext,
+  cookieHeader: string | null,
+  wallet: string,
+): Promise<StudioCaller> {
+  if (!(await isWalletProven(ctx, presentedWalletSessions(cookieHeader), wallet)))
     throw new AppError("WALLET_PROOF_REQUIRED", "Sign in with the wallet you name (Sign In With Solana).");
   const role = studioRoleOf(ctx.config.studio, wallet);
   if (!role) throw new AppError("STUDIO_NOT_ALLOWED", "This wallet is not on the site's list of creators.");
@@ -65,6 +87,8 @@ export type StudioRouteOptions<P, Q, B, R extends Schema> = Pick<
 > & {
   /** The drop named by the `id` path parameter (short ID, UUID or address) must be the caller's: it reaches the handler as `drop`. */
   drop?: boolean;
+  /** The wallet may be named in `?wallet=` when the header is absent (reads an <img> makes). */
+  walletFromQuery?: boolean;
 };
 
 export type StudioRouteContext<P, Q, B> = Omit<RouteContext<"none", P, Q, B>, "principal" | "collection"> & {
@@ -84,9 +108,10 @@ export function studioRoute<
   options: StudioRouteOptions<P, Q, B, R>,
   handler: (context: StudioRouteContext<P, Q, B>) => Promise<RouteResult<R> | FileAnswer> | RouteResult<R> | FileAnswer,
 ): RouteHandler {
-  const { drop: namesDrop, ...rest } = options;
+  const { drop: namesDrop, walletFromQuery, ...rest } = options;
+  const authorize = (ctx: ServiceContext, request: Request) => requireStudioCaller(ctx, request, { walletFromQuery });
   return createRoute(
-    { ...rest, access: "open", scope: "none", kind: "read", authorize: requireStudioCaller },
+    { ...rest, access: "open", scope: "none", kind: "read", authorize },
     async (context) => {
       const caller = context.principal as StudioCaller;
       const id = (context.params as Record<string, unknown>).id;

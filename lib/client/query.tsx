@@ -23,7 +23,7 @@ export type Received<R> = R & { receivedAt: number };
 const received = <R,>(response: R): Received<R> => ({ ...response, receivedAt: performance.now() });
 
 type DropmintContext = { client: SiteClient; cluster: Cluster };
-type ReadContext = { client: SiteReadClient; cluster: Cluster };
+type ReadContext = { client: SiteReadClient; cluster: Cluster; frozen?: boolean };
 const Context = createContext<ReadContext | null>(null);
 
 /**
@@ -34,10 +34,13 @@ const Context = createContext<ReadContext | null>(null);
 export function DropmintQueryProvider({
   cluster,
   createClient,
+  frozen = false,
   children,
 }: {
   cluster: Cluster;
   createClient: (options?: DropmintClientOptions) => SiteReadClient;
+  /** The islands show the server's copy and never read again (the studio's preview of a drop not yet launched). */
+  frozen?: boolean;
   children: ReactNode;
 }) {
   const [queryClient] = useState(
@@ -50,7 +53,7 @@ export function DropmintQueryProvider({
         },
       }),
   );
-  const [value] = useState<ReadContext>(() => ({ client: createClient(), cluster }));
+  const [value] = useState<ReadContext>(() => ({ client: createClient(), cluster, frozen }));
   return (
     <QueryClientProvider client={queryClient}>
       <Context.Provider value={value}>{children}</Context.Provider>
@@ -99,13 +102,15 @@ export const queryKeys = {
 
 /** The collection, polled; `initialData` is the server-rendered copy so nothing shifts on hydration. */
 export function useCollection(identifier: string, initialData?: T.CollectionResponse) {
-  const { client, cluster } = useReads();
+  const { client, cluster, frozen } = useReads();
   const [initial] = useState(() => (initialData ? received(initialData) : undefined));
   return useQuery({
     queryKey: queryKeys.collection(cluster, identifier),
-    queryFn: async () => received(await client.getCollection(identifier)),
+    // Frozen: a re-read (a countdown's end asks for one) answers the server's copy again.
+    queryFn: frozen && initial ? async () => initial : async () => received(await client.getCollection(identifier)),
     initialData: initial,
-    refetchInterval: POLL_MS.collection,
+    refetchInterval: frozen ? false : POLL_MS.collection,
+    ...(frozen ? { staleTime: Infinity, refetchOnWindowFocus: false } : {}),
   });
 }
 

@@ -5,6 +5,7 @@
 // short ID only: a drop of thousands of NFTs is far larger than a request body may be).
 // Amounts are lamports as decimal strings; dates ISO 8601.
 import { z } from "zod";
+import { toDisplayAmount } from "@/lib/domain/amounts";
 import { solToLamports } from "@/lib/domain/sugar-values";
 import { solanaAddressSchema, type dropmintBountySchema, type dropmintClaimCodeBatchSchema } from "./sugar-folder";
 
@@ -127,6 +128,22 @@ export function bountyPlanOf(bounty: z.infer<typeof dropmintBountySchema>) {
     lamports: bounty.prize.kind === "sol" ? solToLamports(bounty.prize.amount).toString() : null,
     grantLabel: bounty.prize.kind === "grant" ? bounty.prize.label : null,
   } satisfies DropPlan["bounties"][number];
+}
+
+/** A plan's bounty back in dropmint.json's terms (bountyPlanOf's inverse): what the studio's editor lists and saves. */
+export function dropmintBountyOf(bounty: DropPlan["bounties"][number]): z.infer<typeof dropmintBountySchema> {
+  const prize =
+    bounty.kind === "sol"
+      ? { kind: "sol" as const, amount: toDisplayAmount(BigInt(bounty.lamports ?? "0"), 9) }
+      : bounty.kind === "grant"
+        ? { kind: "grant" as const, label: bounty.grantLabel ?? bounty.name }
+        : { kind: "free_mint" as const };
+  return {
+    name: bounty.name,
+    ...(bounty.description === null ? {} : { description: bounty.description }),
+    triggerMintCount: bounty.triggerMintCount,
+    prize,
+  };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -129,6 +129,20 @@ export const studioRevokeBatchResponseSchema = z.object({
 /** PUT …/bounties: the drop's bounties, as dropmint.json writes them (replaces them all). */
 export const studioBountiesBodySchema = z.strictObject({ bounties: z.array(dropmintBountySchema).max(50) });
 
+/** GET …/bounties: the drop's bounties as PUT takes them (the editor starts from them). */
+export const studioBountiesResponseSchema = z.object({
+  success: z.literal(true),
+  bounties: z.array(dropmintBountySchema),
+});
+
+/** GET …/reveal: whether the drop's art is hidden, when it reveals (null: not scheduled) and its placeholder. */
+export const studioRevealResponseSchema = z.object({
+  success: z.literal(true),
+  hidden: z.boolean(),
+  revealAt: timestampSchema.nullable(),
+  placeholderImage: z.string().nullable(),
+});
+
 /** PUT …/reveal: when the hidden drop reveals (null: not scheduled) and its placeholder. */
 export const studioRevealBodySchema = z.strictObject({
   revealAt: timestampSchema.nullable(),

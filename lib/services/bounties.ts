@@ -1,7 +1,15 @@
 // Bounties of a drop as the partner sees them: the summary (what is still to win) and the
 // prize board (sections, inventory preview, recurring pools). Winner wallets only ever
 // leave shortened, and only when the creator shows winners.
-import type { Bounty, BountyInventoryItem, BountyPool, BountyPoolEntry, PayoutStatus } from "@/lib/db/generated/client";
+import type {
+  Bounty,
+  BountyInventoryItem,
+  BountyPool,
+  BountyPoolEntry,
+  BountySection as BountySectionRow,
+  Collection,
+  PayoutStatus,
+} from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import {
   prizeTokenOf,
@@ -51,6 +59,16 @@ export async function getBountySummary(ctx: ServiceContext, collectionId: string
     }),
     db.bountyPool.count({ where: { collectionId } }),
   ]);
+  return bountySummaryOf(bounties, pools);
+}
+
+type SummaryBounty = Pick<
+  Bounty,
+  "bountyType" | "isClaimed" | "tokenMint" | "tokenSymbol" | "tokenDecimals" | "amount"
+>;
+
+/** The summary of a drop's bounties and its count of recurring pools (the studio's preview passes a draft's). */
+export function bountySummaryOf(bounties: readonly SummaryBounty[], pools: number): BountySummaryView {
   if (bounties.length === 0 && pools === 0) return emptySummary();
 
   const unclaimed = bounties.filter((b) => !b.isClaimed);
@@ -75,12 +93,12 @@ type Display = { showWinners: boolean; showOccurrence: boolean; publicBaseUrl: s
 
 /** A won bounty's award (one per bounty): its payout state, shown on the board. */
 const payoutOfAward = { select: { payoutStatus: true }, orderBy: { createdAt: "asc" as const }, take: 1 };
-type BountyWithAward = Bounty & { awards: Array<{ payoutStatus: PayoutStatus }> };
+export type BountyWithAward = Bounty & { awards: Array<{ payoutStatus: PayoutStatus }> };
 
 const bountyOrder = [{ sortOrder: "asc" as const }, { triggerMintCount: "asc" as const }, { id: "asc" as const }];
 
 export async function getBountyPrizes(ctx: ServiceContext, collectionId: string): Promise<BountyPrizesView> {
-  const { db, publicBaseUrl } = ctx;
+  const { db } = ctx;
   const [collection, sections, unsectioned, inventory, pools] = await Promise.all([
     db.collection.findUnique({
       where: { id: collectionId },
@@ -109,7 +127,27 @@ export async function getBountyPrizes(ctx: ServiceContext, collectionId: string)
     }),
   ]);
   if (!collection) throw new AppError("COLLECTION_NOT_FOUND", "No collection has that identifier.");
+  return bountyBoardOf(ctx, collectionId, { collection, sections, unsectioned, inventory, pools });
+}
 
+type BoardRows = {
+  collection: Pick<
+    Collection,
+    "bountyPrizesEnabled" | "bountyShowOccurrence" | "bountyShowWinners" | "bountyShowInventoryPreview"
+  >;
+  sections: Array<BountySectionRow & { bounties: BountyWithAward[] }>;
+  unsectioned: BountyWithAward[];
+  inventory: BountyInventoryItem[];
+  pools: Array<BountyPool & { entries: BountyPoolEntry[] }>;
+};
+
+/** The prize board of a drop's rows (the studio's preview passes a draft's, not yet written). */
+export function bountyBoardOf(
+  ctx: ServiceContext,
+  collectionId: string,
+  { collection, sections, unsectioned, inventory, pools }: BoardRows,
+): BountyPrizesView {
+  const { publicBaseUrl } = ctx;
   // Enabled when the creator turned the board on and there is a prize to show: a bounty,
   // an inventory item or a pool.
   const hasBounties = unsectioned.length > 0 || sections.some((s) => s.bounties.length > 0);

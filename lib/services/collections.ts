@@ -10,7 +10,7 @@ import { dutchBoundsOf } from "@/lib/domain/phase-config";
 import type { CollectionView, Phase } from "@/lib/schemas/collection";
 import { fairnessView } from "./fairness";
 import type { ServiceContext } from "./context";
-import { getDropCounts, getDropFacts, getDropSnapshot } from "./drop-snapshot";
+import { getDropCounts, getDropFacts, getDropSnapshot, type DropSnapshot } from "./drop-snapshot";
 import { toPublicUrl } from "./public-url";
 import { phasePriceContext } from "./phase-price-context";
 import { surfaceRefusal } from "./surface-support";
@@ -50,8 +50,19 @@ export function toPhaseView(
 
 /** The full v1 Collection response for one collection, on the context's clock (from the drop's cached facts). */
 export async function getCollectionView(ctx: ServiceContext, collectionId: string): Promise<CollectionView> {
+  return collectionViewOf(ctx, await getDropSnapshot(ctx, collectionId));
+}
+
+/**
+ * The Collection response of a drop's facts and counts: the stored drop's, or a draft's not yet
+ * written (the studio's preview builds the snapshot from the plan, so both pages show one view).
+ */
+export async function collectionViewOf(
+  ctx: ServiceContext,
+  snapshot: Pick<DropSnapshot, "collection" | "phases" | "minted" | "mintedByPhase" | "hasClaimCodes">,
+): Promise<CollectionView> {
   const now = ctx.clock.now();
-  const { collection, phases, minted, mintedByPhase, hasClaimCodes } = await getDropSnapshot(ctx, collectionId);
+  const { collection, phases, minted, mintedByPhase, hasClaimCodes } = snapshot;
   const url = (value: string | null) => toPublicUrl(value, ctx.publicBaseUrl);
   const [prices, refusal] = await Promise.all([
     Promise.all(phases.map((phase) => phasePriceContext(ctx, phase, now))),

@@ -211,6 +211,8 @@ export const STUDIO_ENDPOINTS: StudioEndpointRow[] = [
     prepare: newBatch,
     fresh: true,
   },
+  { name: "list bounties", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.shortId}/bounties`, ok: 200 },
+  { name: "get reveal settings", method: "GET", path: (f) => `/api/studio/drops/${f.dropA.shortId}/reveal`, ok: 200 },
   {
     name: "replace bounties",
     method: "PUT",

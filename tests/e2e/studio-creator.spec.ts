@@ -1,6 +1,7 @@
 // Issue 26's walk end to end, with the burner wallet as the creator: it signs in on /studio/new,
 // picks examples/sugar-drop with a planted problem, sees it listed by file and JSON path, fixes
-// it, picks the folder again, previews and launches the drop, then opens the drop's dashboard
+// it, picks the folder again, opens the preview of the drop page (the public page's own sections,
+// its art the uploaded files, no mint panel) and launches the drop, then opens the drop's dashboard
 // from its studio list. A collector in a second browser context opens the short link and mints
 // in the public phase (the example's phases started in 2025, so they are live), and the open
 // dashboard shows the mint in its count, its funnel and its chart without a reload.
@@ -13,6 +14,7 @@ import {
   dashboardFigures,
   editJson,
   mintOneWithBurner,
+  openDropPreview,
   signInToStudio,
 } from "./studio-steps";
 
@@ -40,6 +42,19 @@ test("the creator launches a Sugar folder from the browser and watches a collect
   await expect(preview).toContainText("/d/studio-moths");
   await expect(preview.getByRole("img", { name: "Moth #3" })).toBeVisible();
   await saveScreenshot(page, "studio-upload-preview");
+
+  // The drop page as collectors will see it, before anything is launched.
+  const dropPage = await openDropPreview(page);
+  await expect(dropPage.getByRole("heading", { level: 1 })).toHaveText("Night Moths");
+  const publicPhase = dropPage.getByTestId("phase-card").filter({ hasText: "Public" });
+  await expect(publicPhase).toContainText("0.1 SOL");
+  const cover = dropPage.getByRole("img", { name: "Night Moths artwork" });
+  await expect(cover).toBeVisible();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(dropPage.getByTestId("preview-mint")).toContainText("once you launch");
+  await expect(dropPage.getByRole("button", { name: /Mint/ })).toHaveCount(0);
+  await saveScreenshot(dropPage, "studio-drop-page-preview");
+  await dropPage.close();
 
   await page.getByRole("button", { name: "Launch the drop" }).click();
   const launched = page.getByTestId("launched");

@@ -1,6 +1,7 @@
 // Managing a drop and its partner keys in the browser (issue 26, items 2 and 5): a creator signed
 // in with the burner wallet launches examples/sugar-drop from /studio/new, edits a phase's
-// per-wallet limit and sees the change in the audit log, adds a bounty, reads the reveal's
+// per-wallet limit and sees the change in the audit log, adds a bounty (listed again after a
+// reload: the editor starts from the drop's bounties), reads the reveal's
 // refusal for a drop without hidden settings, then creates a partner key (its secret shown
 // once), lists it and revokes it on /studio/keys.
 import type { Page } from "@playwright/test";
@@ -56,11 +57,13 @@ test("a creator edits a phase limit, adds a bounty, and creates, lists and revok
   await page.getByTestId("reveal-settings").getByRole("button", { name: "Save reveal" }).click();
   await expect(page.getByRole("status")).toContainText("This drop has no delayed reveal (hiddenSettings)");
 
-  // The saved limit is what the server now holds.
+  // The saved limit and bounty are what the server now holds: the editors start from them.
   await page.reload();
   await expect(
     page.getByTestId("phases-editor").getByRole("group", { name: "Public" }).getByLabel("Per wallet"),
   ).toHaveValue("7");
+  await expect(page.getByTestId("bounty-list")).toContainText("Fifth moth");
+  await expect(page.getByTestId("bounty-list")).toContainText("mint #5 wins 0.2 SOL");
   await saveScreenshot(page, "studio-manage");
   await expectFitsPhone(page);
 

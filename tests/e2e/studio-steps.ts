@@ -50,6 +50,17 @@ export async function chooseFolder(page: Page, folder: string) {
   await page.getByTestId("folder-input").setInputFiles(folder);
 }
 
+/** Opens the checked upload's drop-page preview (it opens in a new tab, beside the Launch button). */
+export async function openDropPreview(page: Page): Promise<Page> {
+  const [preview] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("link", { name: "Preview the drop page" }).click(),
+  ]);
+  await preview.waitForLoadState();
+  await expect(preview.getByTestId("preview-banner")).toContainText("Preview — not launched");
+  return preview;
+}
+
 /** A collector with a fresh burner wallet opens a drop's page and mints one in its public phase. */
 export async function mintOneWithBurner(page: Page, dropUrl: string) {
   await page.goto(dropUrl);

@@ -45,7 +45,9 @@ export function StudioUploadsSection() {
           with <code>Content-Range: bytes start-end/size</code> ({mb(MAX_UPLOAD_CHUNK_BYTES)} at most). A range must
           start where the file&apos;s received bytes end, else <Err code="UPLOAD_OFFSET_MISMATCH" /> with{" "}
           <code>received</code>; a range from byte 0 starts the file again. <code>GET</code> on the same path reads an
-          uploaded file back (the preview&apos;s images), never sniffed.
+          uploaded file back (the preview&apos;s images), never sniffed. An <code>&lt;img&gt;</code> cannot send{" "}
+          <code>X-Studio-Wallet</code>, so this read may name the wallet in <code>?wallet=</code> instead; the
+          wallet&apos;s sign-in cookie must prove it all the same.
         </li>
         <li>
           <code>GET /api/studio/uploads/[uploadId]</code>: each file&apos;s received bytes, so a reloaded page sends

@@ -1,9 +1,11 @@
 // Bounties (the Nth mint wins a prize) and a hidden drop's reveal moment, each saved through
-// the CLI's update and its rules (PUT …/bounties replaces them all; PUT …/reveal).
+// the CLI's update and its rules (PUT …/bounties replaces them all; PUT …/reveal). Both start
+// from what the drop holds now (GET …/bounties, GET …/reveal), so a save keeps what was there.
 "use client";
 
 import { useState } from "react";
 import type { Run } from "./manage-sections";
+import { useStudioRead, type StudioReader } from "./studio-query";
 
 type Prize = { kind: "sol"; amount: number } | { kind: "free_mint" } | { kind: "grant"; label: string };
 type Bounty = { name: string; description?: string; triggerMintCount: number; prize: Prize };
@@ -30,8 +32,23 @@ function bountyOf(form: FormData): Bounty {
 const prizeText = (p: Prize) =>
   p.kind === "sol" ? `${p.amount} SOL` : p.kind === "grant" ? `a grant: ${p.label}` : "a free mint";
 
-export function BountiesEditor({ base, run }: { base: string; run: Run }) {
-  const [bounties, setBounties] = useState<Bounty[]>([]);
+type EditorProps = { base: string; run: Run; reader: StudioReader };
+
+export function BountiesEditor({ base, run, reader }: EditorProps) {
+  const saved = useStudioRead<{ bounties: Bounty[] }>(reader, `${base}/bounties`);
+  if (!saved.data)
+    return (
+      <section className="space-y-2" data-testid="bounties-editor">
+        <h2 className="text-lg font-semibold">Bounties</h2>
+        <p className="text-sm text-slate-400">{saved.isError ? "The bounties could not be read." : "Loading…"}</p>
+      </section>
+    );
+  // A new read (after any saved change) starts the list again from the server's.
+  return <BountiesForm key={saved.dataUpdatedAt} initial={saved.data.bounties} base={base} run={run} />;
+}
+
+function BountiesForm({ initial, base, run }: { initial: Bounty[]; base: string; run: Run }) {
+  const [bounties, setBounties] = useState<Bounty[]>(initial);
   const [kind, setKind] = useState("sol");
   const [saving, setSaving] = useState(false);
   const save = async () => {
@@ -126,8 +143,15 @@ export function BountiesEditor({ base, run }: { base: string; run: Run }) {
   );
 }
 
-export function RevealSettings({ base, run }: { base: string; run: Run }) {
+type Reveal = { hidden: boolean; revealAt: string | null; placeholderImage: string | null };
+
+/** An ISO instant as a datetime-local value in UTC ("2031-02-03T04:05"). */
+const utcInputValue = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16) : "");
+
+export function RevealSettings({ base, run, reader }: EditorProps) {
+  const saved = useStudioRead<Reveal>(reader, `${base}/reveal`);
   const [saving, setSaving] = useState(false);
+  const reveal = saved.data;
   return (
     <section className="space-y-2" data-testid="reveal-settings">
       <h2 className="text-lg font-semibold">Reveal</h2>
@@ -135,7 +159,13 @@ export function RevealSettings({ base, run }: { base: string; run: Run }) {
         For a drop with hidden art (Sugar&apos;s hiddenSettings): when its art is revealed. Leave empty for not
         scheduled.
       </p>
+      {reveal && !reveal.hidden && (
+        <p className="text-sm text-slate-300" data-testid="reveal-state">
+          This drop&apos;s art is shown at once: it has no hidden settings.
+        </p>
+      )}
       <form
+        key={saved.dataUpdatedAt}
         className="flex flex-col gap-2 text-sm sm:flex-row sm:flex-wrap sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
@@ -152,11 +182,16 @@ export function RevealSettings({ base, run }: { base: string; run: Run }) {
       >
         <label className="flex flex-col gap-1 text-xs text-slate-400">
           Reveal at (UTC)
-          <input name="revealAt" type="datetime-local" className={input} />
+          <input
+            name="revealAt"
+            type="datetime-local"
+            defaultValue={utcInputValue(reveal?.revealAt ?? null)}
+            className={input}
+          />
         </label>
         <label className="flex flex-col gap-1 text-xs text-slate-400">
           Placeholder image (optional: /media/… or https://…)
-          <input name="placeholder" className={input} />
+          <input name="placeholder" defaultValue={reveal?.placeholderImage ?? ""} className={input} />
         </label>
         <button
           disabled={saving}

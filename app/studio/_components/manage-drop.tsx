@@ -10,6 +10,7 @@ import { AllowlistUpload, AuditLog, ClaimCodes } from "./manage-sections";
 import { reasonsOf } from "./refusal-reasons";
 import { PhasesEditor, type StudioPhase } from "./phases-editor";
 import { SignInFirst } from "./sign-in-first";
+import { StudioQueryProvider } from "./studio-query";
 import { useStudioWallet } from "./use-studio-wallet";
 
 type Drop = {
@@ -22,7 +23,15 @@ type Drop = {
 };
 
 export function ManageDrop({ dropRef }: { dropRef: string }) {
-  const { wallets, call } = useStudioWallet();
+  return (
+    <StudioQueryProvider>
+      <ManageDropPage dropRef={dropRef} />
+    </StudioQueryProvider>
+  );
+}
+
+function ManageDropPage({ dropRef }: { dropRef: string }) {
+  const { wallets, wallet, call } = useStudioWallet();
   const [drop, setDrop] = useState<Drop | null>(null);
   const [phases, setPhases] = useState<StudioPhase[]>([]);
   const [round, setRound] = useState(0);
@@ -107,8 +116,8 @@ export function ManageDrop({ dropRef }: { dropRef: string }) {
       <PhasesEditor phases={phases} base={base} run={run} />
       <AllowlistUpload phases={phases} base={base} run={run} />
       <ClaimCodes base={base} call={call} run={run} round={round} />
-      <BountiesEditor base={base} run={run} />
-      <RevealSettings base={base} run={run} />
+      <BountiesEditor base={base} run={run} reader={{ wallet, call, round }} />
+      <RevealSettings base={base} run={run} reader={{ wallet, call, round }} />
       <AuditLog base={base} call={call} round={round} />
     </section>
   );

@@ -56,6 +56,47 @@ function gateAllocation(phase: DropPlan["phases"][number], totalSupply: number):
   return phase.maxPerWallet ?? phase.phaseSupply ?? totalSupply;
 }
 
+/** A plan phase's own columns (its allowlist and gates are rows of their own). */
+export function phaseFieldsOf(phase: DropPlan["phases"][number], index: number) {
+  return {
+    name: phase.name,
+    sortOrder: index,
+    startDate: phase.startDate ? new Date(phase.startDate) : null,
+    endDate: phase.endDate ? new Date(phase.endDate) : null,
+    priceModel: phase.priceModel,
+    price: BigInt(phase.price),
+    priceMax: null,
+    dutchConfig: (phase.dutchConfig ?? undefined) as Prisma.InputJsonValue | undefined,
+    pegConfig: (phase.pegConfig ?? undefined) as Prisma.InputJsonValue | undefined,
+    bogoBuy: phase.bogo?.buy ?? null,
+    bogoGet: phase.bogo?.get ?? null,
+    isGated: phase.allowlist !== null || phase.tokenGate !== null || phase.nftGate !== null,
+    maxPerWallet: phase.maxPerWallet,
+    maxPerTransaction: phase.maxPerTransaction,
+    phaseSupply: phase.phaseSupply,
+  };
+}
+
+/** A plan bounty's columns: the Nth mint wins SOL, a free mint or the creator's own grant. */
+export function bountyFieldsOf(bounty: DropPlan["bounties"][number], index: number) {
+  return {
+    name: bounty.name,
+    description: bounty.description,
+    sortOrder: index,
+    triggerMintCount: bounty.triggerMintCount,
+    ...(bounty.kind === "sol"
+      ? {
+          bountyType: "token" as const,
+          tokenSymbol: "SOL",
+          tokenDecimals: 9,
+          amount: BigInt(bounty.lamports ?? "0"),
+        }
+      : bounty.kind === "grant"
+        ? { bountyType: "grant" as const, grantLabel: bounty.grantLabel }
+        : { bountyType: "free_mint" as const }),
+  };
+}
+
 /** Writes the plan's phases with their allowlists and gates; returns their ids in order. */
 export async function writePhases(
   tx: Tx,
@@ -65,23 +106,7 @@ export async function writePhases(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const [index, phase] of plan.phases.entries()) {
-    const data = {
-      name: phase.name,
-      sortOrder: index,
-      startDate: phase.startDate ? new Date(phase.startDate) : null,
-      endDate: phase.endDate ? new Date(phase.endDate) : null,
-      priceModel: phase.priceModel,
-      price: BigInt(phase.price),
-      priceMax: null,
-      dutchConfig: (phase.dutchConfig ?? undefined) as Prisma.InputJsonValue | undefined,
-      pegConfig: (phase.pegConfig ?? undefined) as Prisma.InputJsonValue | undefined,
-      bogoBuy: phase.bogo?.buy ?? null,
-      bogoGet: phase.bogo?.get ?? null,
-      isGated: phase.allowlist !== null || phase.tokenGate !== null || phase.nftGate !== null,
-      maxPerWallet: phase.maxPerWallet,
-      maxPerTransaction: phase.maxPerTransaction,
-      phaseSupply: phase.phaseSupply,
-    };
+    const data = phaseFieldsOf(phase, index);
     const existing = existingIds[index];
     let id: string;
     if (existing) {
@@ -206,27 +231,8 @@ export async function writeExtras(
       data: batch.codes.map((code) => ({ batchId: created.id, collectionId, code, maxUses: batch.maxUses })),
     });
   }
-  for (const [index, bounty] of plan.bounties.entries()) {
-    await tx.bounty.create({
-      data: {
-        collectionId,
-        name: bounty.name,
-        description: bounty.description,
-        sortOrder: index,
-        triggerMintCount: bounty.triggerMintCount,
-        ...(bounty.kind === "sol"
-          ? {
-              bountyType: "token" as const,
-              tokenSymbol: "SOL",
-              tokenDecimals: 9,
-              amount: BigInt(bounty.lamports ?? "0"),
-            }
-          : bounty.kind === "grant"
-            ? { bountyType: "grant" as const, grantLabel: bounty.grantLabel }
-            : { bountyType: "free_mint" as const }),
-      },
-    });
-  }
+  for (const [index, bounty] of plan.bounties.entries())
+    await tx.bounty.create({ data: { collectionId, ...bountyFieldsOf(bounty, index) } });
   if (plan.bounties.length > 0)
     await tx.collection.update({ where: { id: collectionId }, data: { bountyPrizesEnabled: true } });
 }

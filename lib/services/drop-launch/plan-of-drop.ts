@@ -21,11 +21,7 @@ const NFT_COLUMNS = {
 
 /** The drop's current plan. Only drops made from a folder have one (LAUNCH_REFUSED otherwise, as update says). */
 export async function planOfDrop(ctx: Pick<ServiceContext, "db">, collection: Collection): Promise<DropPlan> {
-  if (collection.importFingerprint === null || collection.shortId === null)
-    throw new AppError(
-      "LAUNCH_REFUSED",
-      `The drop "${collection.shortId ?? collection.id}" was not created from a folder; update changes only drops that create made.`,
-    );
+  assertMadeFromFolder(collection);
   const phases = await ctx.db.phase.findMany({
     where: { collectionId: collection.id },
     orderBy: { sortOrder: "asc" },
@@ -47,14 +43,7 @@ export async function planOfDrop(ctx: Pick<ServiceContext, "db">, collection: Co
     sellerFeeBasisPoints: collection.sellerFeeBasisPoints ?? 0,
     creators: (collection.creators as DropPlan["creators"] | null) ?? [],
     fair: collection.fairCommitment !== null,
-    reveal:
-      collection.delayedRevealEnabled && collection.assetsHash !== null
-        ? {
-            assetsHash: collection.assetsHash,
-            placeholderImage: collection.placeholderImage ?? collection.image ?? "",
-            revealAt: collection.revealedAt?.toISOString() ?? null,
-          }
-        : null,
+    reveal: revealPlanOf(collection),
     phases: phases.map((phase, i) => ({
       label: settings.phaseLabels[i] ?? null,
       name: phase.name ?? "",
@@ -64,6 +53,27 @@ export async function planOfDrop(ctx: Pick<ServiceContext, "db">, collection: Co
     claimCodeBatches: settings.claimCodeBatches,
     bounties: settings.bounties,
     media: [],
+  };
+}
+
+/** Only drops made from a folder have a plan (LAUNCH_REFUSED otherwise, as update says). */
+export function assertMadeFromFolder(
+  collection: Collection,
+): asserts collection is Collection & { importFingerprint: string; shortId: string } {
+  if (collection.importFingerprint === null || collection.shortId === null)
+    throw new AppError(
+      "LAUNCH_REFUSED",
+      `The drop "${collection.shortId ?? collection.id}" was not created from a folder; update changes only drops that create made.`,
+    );
+}
+
+/** The plan's delayed reveal (hiddenSettings), from the drop's own columns. */
+export function revealPlanOf(collection: Collection): DropPlan["reveal"] {
+  if (!collection.delayedRevealEnabled || collection.assetsHash === null) return null;
+  return {
+    assetsHash: collection.assetsHash,
+    placeholderImage: collection.placeholderImage ?? collection.image ?? "",
+    revealAt: collection.revealedAt?.toISOString() ?? null,
   };
 }
 

@@ -12,3 +12,4 @@ export {
 } from "./uploads";
 export { validateUpload } from "./validate";
 export { launchUpload } from "./launch";
+export { previewDropPage, type DropPagePreview } from "./preview-page";

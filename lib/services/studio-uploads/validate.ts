@@ -40,15 +40,24 @@ export async function validateUpload(
 
 /** The plan the launch would stage, with each media key linked to the uploaded file it comes from. */
 export function previewOf(draft: DropDraft, uploadId: string): DropPreview {
+  return summaryOf(stagedPlanOf(draft, uploadId));
+}
+
+/**
+ * The plan the launch would stage, its media the uploaded files (GET …/files/…). `wallet` adds
+ * the `?wallet=` an <img> names its studio wallet with (it cannot send the header).
+ */
+export function stagedPlanOf(draft: DropDraft, uploadId: string, wallet?: string): DropPlan {
   const files = new Map<string, string>();
   const images = [draft.collection.image, draft.banner, draft.placeholder, ...draft.assets.map((a) => a.image)];
   for (const image of images) if (image) files.set(image.sha256, image.file);
+  const query = wallet ? `?wallet=${encodeURIComponent(wallet)}` : "";
   const urlOf = (key: string) => {
     const sha = key.slice(key.indexOf("/") + 1).split(".")[0] ?? "";
     const file = files.get(sha) ?? "";
-    return `/api/studio/uploads/${uploadId}/files/${file.split("/").map(encodeURIComponent).join("/")}`;
+    return `/api/studio/uploads/${uploadId}/files/${file.split("/").map(encodeURIComponent).join("/")}${query}`;
   };
-  return summaryOf(planOf(draft, { urlOf }));
+  return planOf(draft, { urlOf });
 }
 
 function summaryOf(plan: DropPlan): DropPreview {

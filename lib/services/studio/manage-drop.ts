@@ -3,7 +3,7 @@
 import type { Collection } from "@/lib/db/generated/client";
 import { checkWalletEntries, walletEntriesOfJson, walletEntriesOfLines } from "@/lib/domain/wallet-list";
 import { AppError } from "@/lib/errors";
-import { bountyPlanOf } from "@/lib/schemas/drop-plan";
+import { bountyPlanOf, dropmintBountyOf } from "@/lib/schemas/drop-plan";
 import type { z } from "zod";
 import type {
   studioAllowlistBodySchema,
@@ -13,7 +13,8 @@ import type {
   studioRevealBodySchema,
 } from "@/lib/schemas/studio";
 import type { ServiceContext } from "../context";
-import { planOfDrop } from "../drop-launch/plan-of-drop";
+import { settingsOf } from "../drop-launch/drop-shape";
+import { assertMadeFromFolder, planOfDrop, revealPlanOf } from "../drop-launch/plan-of-drop";
 import { editDrop } from "./edit-drop";
 import type { StudioCaller } from "./owned-drops";
 
@@ -120,6 +121,26 @@ function allowlistInvalid(problems: Array<{ line: number | null; reason: string 
     `The allowlist has ${problems.length} problem${problems.length === 1 ? "" : "s"}: ${first.join("; ")}${problems.length > 3 ? "; …" : ""}.`,
     { extra: { problems: problems.slice(0, 1000) } },
   );
+}
+
+/**
+ * The drop's bounties as PUT …/bounties takes them, from the plan the launch kept (not the
+ * Bounty rows, which the prize board also fills): the editor saves back what it was given.
+ */
+export function listDropBounties(drop: Collection) {
+  assertMadeFromFolder(drop);
+  return { bounties: settingsOf(drop).bounties.map(dropmintBountyOf) };
+}
+
+/** A hidden drop's reveal moment and placeholder; `hidden: false` for a drop whose art shows at once. */
+export function getDropReveal(drop: Collection) {
+  assertMadeFromFolder(drop);
+  const reveal = revealPlanOf(drop);
+  return {
+    hidden: reveal !== null,
+    revealAt: reveal?.revealAt ?? null,
+    placeholderImage: reveal?.placeholderImage ?? null,
+  };
 }
 
 export function replaceDropBounties(

@@ -33,6 +33,13 @@ export async function BountiesSection({ collectionId }: { collectionId: string }
       : new Map<string | null, number>();
     return { summary, prizes, counts };
   });
+  return <BountiesBoard data={data} />;
+}
+
+export type BountiesData = { summary: BountySummaryView; prizes: BountyPrizesView; counts: Counts };
+
+/** The section from what was read (null: it could not be); the studio's preview passes a draft's. */
+export function BountiesBoard({ data }: { data: BountiesData | null }) {
   if (data && !data.summary.has_bounties && !data.prizes.enabled) return null;
   return (
     <Section id="bounties" title="Bounties and prizes" description="Prizes some mints win on top of the NFT.">

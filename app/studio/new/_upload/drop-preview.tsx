@@ -1,6 +1,7 @@
-// The drop page before launch, from the plan the launch will write (the same planOf as
+// A summary of the drop before launch, from the plan the launch will write (the same planOf as
 // `npm run drop`): cover, banner, name and description, supply, phases with their prices and
-// gates, and the first NFTs. Images are the uploaded files, read with the wallet's header.
+// gates, and the first NFTs. Images are the uploaded files, read with the wallet's header. The
+// drop page itself, as collectors will see it, is the preview page (app/studio/new/preview).
 "use client";
 
 import { useEffect, useState } from "react";
@@ -30,7 +31,7 @@ function StagedImage({ api, src, alt, className }: { api: UploadApi; src: string
 export function DropPreview({ api, preview, origin }: { api: UploadApi; preview: Preview; origin: string }) {
   return (
     <section
-      aria-label="Preview of the drop page"
+      aria-label="Summary of the drop"
       className="space-y-4 rounded-xl border border-white/10 p-4"
       data-testid="drop-preview"
     >

@@ -186,6 +186,7 @@ function Uploader({ wallet, cluster, onSignedOut }: { wallet: string; cluster: C
       {(stage.kind === "checked" || stage.kind === "launching") && (
         <Checked
           validation={stage.validation}
+          previewUrl={uploadId ? `/studio/new/preview/${uploadId}?wallet=${encodeURIComponent(wallet)}` : null}
           api={api}
           launching={stage.kind === "launching"}
           onLaunch={() => void launch(stage.validation).catch(fail)}
@@ -205,17 +206,29 @@ function Uploader({ wallet, cluster, onSignedOut }: { wallet: string; cluster: C
 
 function Checked(props: {
   validation: Validation;
+  previewUrl: string | null;
   api: ReturnType<typeof createUploadApi>;
   launching: boolean;
   onLaunch(): void;
 }) {
-  const { validation, api, launching, onLaunch } = props;
+  const { validation, previewUrl, api, launching, onLaunch } = props;
   if (!validation.ok) return <ProblemsList problems={validation.problems} notes={validation.notes} />;
   return (
     <div className="space-y-4">
       <p role="status" className="text-emerald-300">
-        No problems: this is the drop page your collectors will see.
+        No problems. Preview the drop page your collectors will see, then launch.
       </p>
+      {previewUrl && (
+        // A new tab: this page keeps the checked upload and its Launch button.
+        <a
+          href={previewUrl}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center rounded-lg border border-mint px-5 font-semibold text-mint hover:bg-mint/10"
+        >
+          Preview the drop page
+        </a>
+      )}
       {validation.preview && <DropPreview api={api} preview={validation.preview} origin={location.origin} />}
       {validation.notes.length > 0 && <NotesList notes={validation.notes} />}
       <button
