@@ -27,22 +27,46 @@ const STUDIO_PREFIX = "/studio";
  */
 const FRAMEWORK_FLOOR = { gzipKb: 131.3, versions: "next 16.4.6, react-dom 19.3.1" };
 
+/** Issue 26: each public page's figure at b9324a1, the commit before the creator studio. */
+const BASELINE_FILE = new URL("./public-pages-baseline.json", import.meta.url);
+/** The studio's own pages, printed for what they cost a creator (no budget). */
+const STUDIO_PAGES = ["/studio", "/studio/new", "/studio/drops/[id]", "/studio/drops/[id]/manage", "/studio/keys"];
+
 type RouteStats = { route: string; firstLoadUncompressedJsBytes: number; firstLoadChunkPaths: string[] };
-export type BundleSize = { route: string; uncompressedKb: number; gzipKb: number; chunks: number };
+export type BundleSize = { route: string; uncompressedKb: number; gzipKb: number; gzipBytes: number; chunks: number };
 
 export function readBundleSizes(routes?: string[]): BundleSize[] {
   if (!existsSync(STATS_FILE)) throw new Error(`${STATS_FILE} is missing: run \`next build\` first.`);
   const stats = JSON.parse(readFileSync(STATS_FILE, "utf8")) as RouteStats[];
   return stats
     .filter((entry) => !routes || routes.includes(entry.route))
-    .map((entry) => ({
-      route: entry.route,
-      uncompressedKb: entry.firstLoadUncompressedJsBytes / 1024,
-      gzipKb:
-        entry.firstLoadChunkPaths.reduce((sum, chunk) => sum + gzipSync(readFileSync(chunk), { level: 9 }).length, 0) /
-        1024,
-      chunks: entry.firstLoadChunkPaths.length,
-    }));
+    .map((entry) => {
+      const gzipBytes = entry.firstLoadChunkPaths.reduce(
+        (sum, chunk) => sum + gzipSync(readFileSync(chunk), { level: 9 }).length,
+        0,
+      );
+      return {
+        route: entry.route,
+        uncompressedKb: entry.firstLoadUncompressedJsBytes / 1024,
+        gzipKb: gzipBytes / 1024,
+        gzipBytes,
+        chunks: entry.firstLoadChunkPaths.length,
+      };
+    });
+}
+
+/** A public page (every page outside the studio) against its committed baseline. */
+export type AgainstBaseline = { route: string; gzipBytes: number; baselineBytes: number | undefined; grew: boolean };
+
+/** Every public page of the build against bench/public-pages-baseline.json; a page without a figure there counts as grown. */
+export function publicPagesAgainstBaseline(sizes: readonly BundleSize[]): AgainstBaseline[] {
+  const baseline = (JSON.parse(readFileSync(BASELINE_FILE, "utf8")) as { gzipBytes: Record<string, number> }).gzipBytes;
+  return sizes
+    .filter((size) => !size.route.startsWith(STUDIO_PREFIX))
+    .map(({ route, gzipBytes }) => {
+      const baselineBytes = baseline[route];
+      return { route, gzipBytes, baselineBytes, grew: baselineBytes === undefined || gzipBytes > baselineBytes };
+    });
 }
 
 /** The baseline page: /_not-found when the build lists it, else the page with the least gzip JS. */
@@ -61,8 +85,7 @@ const BUDGETED: readonly { route: string; goal: GoalId }[] = [
 export function printBundleSizes(): void {
   const all = readBundleSizes();
   const empty = emptyPage(all);
-  // /studio/new: the studio's own first-load JS (its upload code stays out of the public pages).
-  const shown = [DROP_PAGE, COLLECTOR_PAGE, "/", "/search", "/docs", "/studio/new"].flatMap((route) =>
+  const shown = [DROP_PAGE, COLLECTOR_PAGE, "/", "/search", "/docs"].flatMap((route) =>
     all.filter((size) => size.route === route),
   );
   if (empty && !shown.includes(empty)) shown.push(empty);
@@ -77,6 +100,7 @@ export function printBundleSizes(): void {
     return;
   }
   printEmptyPage(empty);
+  printAgainstBaseline(all);
   for (const { route, goal } of BUDGETED) {
     const page = all.find((size) => size.route === route);
     if (!page) {
@@ -89,6 +113,23 @@ export function printBundleSizes(): void {
     );
   }
 }
+
+/** Issue 26: the public pages do not grow past their b9324a1 figures; the studio's pages are printed as they are. */
+function printAgainstBaseline(all: readonly BundleSize[]): void {
+  console.log("\nPublic pages against b9324a1 (bench/public-pages-baseline.json), gzip bytes");
+  for (const { route, gzipBytes, baselineBytes, grew } of publicPagesAgainstBaseline(all)) {
+    const was =
+      baselineBytes === undefined ? "no baseline" : `was ${baselineBytes} (${signed(gzipBytes - baselineBytes)} B)`;
+    console.log(`  ${route.padEnd(18)} ${gzipBytes}  ${was}  ${grew ? "✗" : "✓"} does not grow`);
+  }
+  console.log("Studio pages' own first-load JS (no budget)");
+  for (const route of STUDIO_PAGES) {
+    const page = all.find((size) => size.route === route);
+    console.log(`  ${route.padEnd(28)} ${page ? `${page.gzipKb.toFixed(1)} KB gzip` : "missing from the build ✗"}`);
+  }
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** The root layout's share: the empty page against a blank app of the same Next and React. */
 function printEmptyPage(empty: BundleSize): void {
