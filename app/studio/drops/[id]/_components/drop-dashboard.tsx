@@ -6,26 +6,32 @@ import Link from "next/link";
 import { useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { formatCount, formatUtcDateTime } from "@/lib/format";
-import { useSearchParams } from "next/navigation";
 import { SignInButton } from "@/app/_components/wallet-sign-in/sign-in-button";
 import type { Cluster } from "@/lib/config";
 import { downloadMintsCsv, useDropDashboard, useSignedInWallets, DashboardReadError } from "./dashboard-data";
 import { MintsChart } from "./mints-chart";
 import { ClaimCodes, Funnel, Holders, Money, Phases, Revenue } from "./dashboard-sections";
 
-export function DropDashboard({ dropId, cluster }: { dropId: string; cluster: Cluster }) {
+export function DropDashboard({
+  dropId,
+  cluster,
+  wanted,
+}: {
+  dropId: string;
+  cluster: Cluster;
+  wanted: string | null;
+}) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>
-      <WalletGate dropId={dropId} cluster={cluster} />
+      <WalletGate dropId={dropId} cluster={cluster} wanted={wanted} />
     </QueryClientProvider>
   );
 }
 
-/** The dashboard acts for a signed-in wallet: the one `?wallet=` names, else the first. */
-function WalletGate({ dropId, cluster }: { dropId: string; cluster: Cluster }) {
+/** The dashboard acts for a signed-in wallet: the one `?wallet=` names (`wanted`), else the first. */
+function WalletGate({ dropId, cluster, wanted }: { dropId: string; cluster: Cluster; wanted: string | null }) {
   const wallets = useSignedInWallets();
-  const wanted = useSearchParams().get("wallet");
   if (wallets.isPending) return <p className="text-slate-400">Loading the dashboard…</p>;
   const list = wallets.data ?? [];
   const wallet = list.find((w) => w === wanted) ?? list[0] ?? null;
