@@ -16,6 +16,9 @@
 import { formatUnits } from "@/lib/domain/amounts";
 import { shortenWallet } from "@/lib/domain/bounty-summary";
 
+/** Re-exported for client code (the studio's price inputs): reached through this module, the bundler folds it in here. */
+export { formatUnits };
+
 // ── Numbers ──
 
 /** Groups a string of digits by thousands: "1234567" → "1,234,567" (a leading "-" is kept). */

@@ -15,11 +15,7 @@ export function toDisplayAmount(raw: bigint, decimals: number): number {
   return Number(formatUnits(raw, decimals));
 }
 
-/** "1.5" SOL with 9 decimals → 1_500_000_000n. Throws on more precision than the unit has. */
-export function parseUnits(value: string, decimals: number): bigint {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) throw new Error(`not a decimal amount: ${value}`);
-  const fraction = match[2] ?? "";
-  if (fraction.length > decimals) throw new Error(`${value} has more than ${decimals} decimals`);
-  return BigInt(match[1] + fraction.padEnd(decimals, "0"));
-}
+// parseUnits lives in its own module: the studio's phases editor needs it, and while it was
+// here every public page's chunk carried it too (the studio's import kept this module whole,
+// parseUnits included, in the chunk lib/format shares with the public pages).
+export { parseUnits } from "./parse-units";

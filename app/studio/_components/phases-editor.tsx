@@ -5,7 +5,8 @@
 "use client";
 
 import { useState } from "react";
-import { formatUnits, parseUnits } from "@/lib/domain/amounts";
+import { parseUnits } from "@/lib/domain/parse-units";
+import { formatUnits } from "@/lib/format";
 import type { Run } from "./manage-sections";
 
 type Gate = { mint: string; minAmount: string } | null;
