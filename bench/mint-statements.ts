@@ -16,7 +16,7 @@ import { findCollectionRef } from "../lib/services/collection-ref";
 import { executeMint } from "../lib/services/mint/execute";
 import { prepareMint } from "../lib/services/mint/prepare";
 import { databaseTargets, openTestDatabase, type DatabaseTarget } from "../tests/helpers/databases";
-import { signPrepared } from "../tests/api/mint/fixtures";
+import { oneNftInput, signPrepared } from "../tests/api/mint/fixtures";
 import { installStatementCounter } from "../tests/helpers/statement-counter";
 import { createBenchDrop, fundedWallets } from "./site";
 
@@ -51,16 +51,7 @@ async function measure(target: DatabaseTarget) {
       counter.printing = process.env.BENCH_PRINT_SQL === "1" && i === WARM_UP;
       let before = counter.count;
       let started = performance.now();
-      const prepared = await prepareMint(ctx, ref, {
-        collectionId: drop.shortId,
-        phaseId: drop.phaseId,
-        walletAddress: wallet.publicKey.toBase58(),
-        quantity: 1,
-        affiliate_code: null,
-        walletProvider: null,
-        claimCode: null,
-        quotedTokenAmount: null,
-      });
+      const prepared = await prepareMint(ctx, ref, oneNftInput(drop, wallet));
       if (counted) {
         totals.prepare.statements += counter.count - before;
         totals.prepare.each.push(counter.count - before);

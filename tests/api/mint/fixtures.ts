@@ -108,6 +108,20 @@ export async function fundedWallet(app: TestApp, lamports = 5_000_000_000n): Pro
   return wallet;
 }
 
+/** prepareMint's input for one NFT of `drop`'s phase to `wallet`, nothing optional: the common path. */
+export function oneNftInput(drop: { shortId: string; phaseId: string }, wallet: Keypair) {
+  return {
+    collectionId: drop.shortId,
+    phaseId: drop.phaseId,
+    walletAddress: wallet.publicKey.toBase58(),
+    quantity: 1,
+    affiliate_code: null,
+    walletProvider: null,
+    claimCode: null,
+    quotedTokenAmount: null,
+  };
+}
+
 /** The wallet's part: decode the prepared transaction, sign first (the server signs at execute), encode for execute. */
 export function signPrepared(base64: string, wallet: Keypair): string {
   const transaction = Transaction.from(Buffer.from(base64, "base64"));

@@ -10,7 +10,7 @@ import { findCollectionRef } from "@/lib/services/collection-ref";
 import { prepareMint } from "@/lib/services/mint/prepare";
 import { databaseTargets } from "../../helpers/databases";
 import { startTestApp, type TestApp } from "../../helpers/test-app";
-import { createFixtureDrop, fundedWallet } from "./fixtures";
+import { createFixtureDrop, fundedWallet, oneNftInput } from "./fixtures";
 
 const RACERS = 30;
 const SUPPLY = 50; // a share of HOLD_SHARE_MIN (10)
@@ -30,23 +30,7 @@ for (const target of databaseTargets) {
       const wallets = await Promise.all(Array.from({ length: RACERS }, () => fundedWallet(app)));
       const holder = { key: "key:racer", walletProven: false };
       const answers = await Promise.allSettled(
-        wallets.map((wallet) =>
-          prepareMint(
-            app.context(),
-            ref,
-            {
-              collectionId: drop.shortId,
-              phaseId: drop.phaseId,
-              walletAddress: wallet.publicKey.toBase58(),
-              quantity: 1,
-              affiliate_code: null,
-              walletProvider: null,
-              claimCode: null,
-              quotedTokenAmount: null,
-            },
-            { holder },
-          ),
-        ),
+        wallets.map((wallet) => prepareMint(app.context(), ref, oneNftInput(drop, wallet), { holder })),
       );
       const prepared = answers.filter((a) => a.status === "fulfilled");
       const refusals = answers.flatMap((a) => (a.status === "rejected" ? [a.reason] : []));

@@ -10,7 +10,7 @@ import { prepareMint } from "@/lib/services/mint/prepare";
 import { databaseTargets } from "../../helpers/databases";
 import { installStatementCounter } from "../../helpers/statement-counter";
 import { startTestApp, type TestApp } from "../../helpers/test-app";
-import { createFixtureDrop, fundedWallet, signPrepared, type FixtureDrop } from "./fixtures";
+import { createFixtureDrop, fundedWallet, oneNftInput, signPrepared, type FixtureDrop } from "./fixtures";
 
 const counter = installStatementCounter();
 const PREPARE_STATEMENTS = 4;
@@ -33,16 +33,7 @@ for (const target of databaseTargets) {
       const wallet = await fundedWallet(app);
       const ref = (await findCollectionRef(app.runtime.database.prisma, drop.shortId))!;
       const { result: prepared, statements: prepare } = await counter.measure(() =>
-        prepareMint(ctx, ref, {
-          collectionId: drop.shortId,
-          phaseId: drop.phaseId,
-          walletAddress: wallet.publicKey.toBase58(),
-          quantity: 1,
-          affiliate_code: null,
-          walletProvider: null,
-          claimCode: null,
-          quotedTokenAmount: null,
-        }),
+        prepareMint(ctx, ref, oneNftInput(drop, wallet)),
       );
       const signedTransaction = signPrepared(prepared.transactions[0]!.transaction, wallet);
       const { result, statements: execute } = await counter.measure(() =>
