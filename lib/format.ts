@@ -16,9 +16,6 @@
 import { formatUnits } from "@/lib/domain/amounts";
 import { shortenWallet } from "@/lib/domain/bounty-summary";
 
-/** Re-exported for client code (the studio's price inputs): reached through this module, the bundler folds it in here. */
-export { formatUnits };
-
 // ── Numbers ──
 
 /** Groups a string of digits by thousands: "1234567" → "1,234,567" (a leading "-" is kept). */
@@ -70,7 +67,7 @@ export const SOL_DECIMALS = 9;
  * token with no symbol reads "tokens".
  */
 export function formatTokenAmount(raw: bigint | number, decimals: number, symbol: string | null): string {
-  return `${groupAmount(formatUnits(typeof raw === "bigint" ? raw : BigInt(raw), decimals))} ${symbol ?? "tokens"}`;
+  return `${groupAmount(formatUnits(BigInt(raw), decimals))} ${symbol ?? "tokens"}`;
 }
 
 /** Lamports as SOL: 100_000_000n → "0.1 SOL", 1n → "0.000000001 SOL". */

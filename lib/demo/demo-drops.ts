@@ -1,6 +1,6 @@
 // The demo drops, as plain data. Dates are relative to the seeding moment so a fresh start
 // always has an ended, an active and an upcoming phase.
-import { parseUnits } from "@/lib/domain/amounts";
+import { parseUnits } from "@/lib/domain/parse-units";
 import { SPRITE_COUNT } from "@/lib/art/demo-art";
 
 const MINUTE = 60_000;

@@ -4,7 +4,7 @@
 // fair order's commitment, and the prize account's funds for a prize.
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { LOCALNET_STATIC_PRICES } from "@/lib/config";
-import { parseUnits } from "@/lib/domain/amounts";
+import { parseUnits } from "@/lib/domain/parse-units";
 import { rarityPrice } from "@/lib/domain/mint-pricing";
 import { rankByRarity } from "@/lib/domain/rarity";
 import { prizeAccountOf } from "@/lib/services/bounty-payouts";

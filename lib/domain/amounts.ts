@@ -14,8 +14,3 @@ export function formatUnits(raw: bigint, decimals: number): string {
 export function toDisplayAmount(raw: bigint, decimals: number): number {
   return Number(formatUnits(raw, decimals));
 }
-
-// parseUnits lives in its own module: the studio's phases editor needs it, and while it was
-// here every public page's chunk carried it too (the studio's import kept this module whole,
-// parseUnits included, in the chunk lib/format shares with the public pages).
-export { parseUnits } from "./parse-units";

@@ -5,7 +5,8 @@
 // The token amount is rounded UP to the token's smallest unit, so the creator never
 // receives less than the peg. The arithmetic is exact: prices and targets become integers
 // scaled by 10^12 (from their decimal form), never divided in floating point.
-import { formatUnits, parseUnits, toDisplayAmount } from "./amounts";
+import { formatUnits, toDisplayAmount } from "./amounts";
+import { parseUnits } from "./parse-units";
 import type { PegConfig } from "./phase-config";
 
 /** A USD price of one whole token and where it came from. */

@@ -1,7 +1,7 @@
 // The value formats of a Metaplex Sugar config, read the way Dropmint keeps them: dates as
 // instants, SOL amounts as bigint lamports, addresses as base58 public keys.
 import bs58 from "bs58";
-import { parseUnits } from "./amounts";
+import { parseUnits } from "./parse-units";
 
 const LAMPORTS_DECIMALS = 9;
 /** More than anyone charges for one NFT; keeps amounts far from float precision limits. */

@@ -4,7 +4,7 @@
 // `<DATA_DIR>/launches/<shortId>.json`, which the create and update services read.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { parseUnits } from "@/lib/domain/amounts";
+import { parseUnits } from "@/lib/domain/parse-units";
 import { parseSugarDate } from "@/lib/domain/sugar-values";
 import { writeFileAtomic } from "@/lib/fs/atomic-file";
 import { webVariant, VARIANT_WIDTH } from "@/lib/media/images";

@@ -78,6 +78,8 @@ export const studioPhasesResponseSchema = z.object({
   phases: z.array(
     dropPlanPhaseSchema.extend({
       id: z.string(),
+      /** `price` in SOL as decimal text ("0.5"), so the editor's input needs no unit arithmetic of its own. */
+      priceSol: z.string(),
       allowlist: z.null(),
       allowlistSize: z.number().int().nullable(),
     }),

@@ -2,7 +2,7 @@
 // airdrops on any other cluster (FaucetUnavailableError).
 import { AppError } from "@/lib/errors";
 import { ChainTransactionError } from "@/lib/chain";
-import { parseUnits } from "@/lib/domain/amounts";
+import { parseUnits } from "@/lib/domain/parse-units";
 import type { ServiceContext } from "./context";
 
 export async function airdropSol({ chain }: Pick<ServiceContext, "chain">, address: string, sol: number) {

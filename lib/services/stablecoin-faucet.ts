@@ -12,7 +12,8 @@ import {
   tokenBalanceOf,
   type PaymentToken,
 } from "@/lib/chain";
-import { parseUnits, toDisplayAmount } from "@/lib/domain/amounts";
+import { toDisplayAmount } from "@/lib/domain/amounts";
+import { parseUnits } from "@/lib/domain/parse-units";
 import { AppError } from "@/lib/errors";
 import type { ServiceContext } from "./context";
 

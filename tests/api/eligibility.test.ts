@@ -6,7 +6,7 @@
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFungibleMintToTransaction } from "@/lib/chain";
-import { parseUnits } from "@/lib/domain/amounts";
+import { parseUnits } from "@/lib/domain/parse-units";
 import { eligibilityResponseSchema } from "@/lib/schemas/eligibility";
 import { databaseTargets } from "../helpers/databases";
 import { errorBodySchema } from "../helpers/error-body";

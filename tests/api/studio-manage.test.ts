@@ -154,7 +154,7 @@ for (const target of databaseTargets) {
 
       type PhaseView = Record<string, unknown> & { id: string; allowlistSize: number | null };
       const phasesWith = (change: Record<string, unknown>) =>
-        (phases as PhaseView[]).map(({ id: _id, allowlistSize, ...phase }, i) => ({
+        (phases as PhaseView[]).map(({ id: _id, allowlistSize, priceSol: _sol, ...phase }, i) => ({
           ...phase,
           allowlist: allowlistSize === null ? null : "keep",
           ...(i === 1 ? change : {}),
@@ -167,6 +167,8 @@ for (const target of databaseTargets) {
       const price = await studio("PUT", "/phases", { phases: phasesWith({ price: "150000000" }) });
       expect(price.status, price.text).toBe(200);
       expect(price.body!.changes).toEqual(["Phase 2 (Public): settings changed"]);
+      const repriced = (await studio("GET", "/phases")).body!.phases[1];
+      expect([repriced.price, repriced.priceSol]).toEqual(["150000000", "0.15"]);
 
       const [friends] = (await studio("GET", "/claim-codes")).body!.batches;
       const revoke = await studio("DELETE", `/claim-codes/${friends.id}`);

@@ -163,11 +163,13 @@ export const STUDIO_ENDPOINTS: StudioEndpointRow[] = [
     ok: 200,
     prepare: async (app, f, as) => {
       const { phases } = await studioCall("GET", `/api/studio/drops/${f.dropA.shortId}/phases`, asA(f, as));
-      const edited = (phases as Array<Record<string, unknown>>).map(({ id: _id, allowlistSize, ...phase }) => ({
-        ...phase,
-        allowlist: allowlistSize === null ? null : "keep",
-        maxPerWallet: 3,
-      }));
+      const edited = (phases as Array<Record<string, unknown>>).map(
+        ({ id: _id, allowlistSize, priceSol: _sol, ...phase }) => ({
+          ...phase,
+          allowlist: allowlistSize === null ? null : "keep",
+          maxPerWallet: 3,
+        }),
+      );
       return JSON.stringify({ phases: edited });
     },
   },

@@ -6,6 +6,7 @@
 // bench, bench/goals.ts).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { publicPagesAgainstBaseline, readBundleSizes } from "@/bench/bundle-size";
 
 const STATS_FILE = ".next/diagnostics/route-bundle-stats.json";
 
@@ -29,6 +30,14 @@ const WALLET_ADAPTER = ["WalletNotConnectedError", "WalletSignTransactionError"]
 const STUDIO = ["/api/studio/", "syncRect"];
 
 describe("first-load JavaScript per page", () => {
+  // Issue 26: the studio must not make the public pages heavier. Each public page against its
+  // figure at the commit before the studio (bench/public-pages-baseline.json); a new public
+  // page has no figure, and counts as grown until one is written down.
+  it("no public page ships more first-load JS than before the creator studio", () => {
+    const grown = publicPagesAgainstBaseline(readBundleSizes()).filter((page) => page.grew);
+    expect(grown).toEqual([]);
+  });
+
   it("the drop page carries the mint calls and React Query, and still loads the wallet adapters lazily", () => {
     const code = firstLoadCode("/d/[identifier]");
     for (const marker of MINT_CALLS) expect(code, marker).toContain(marker);

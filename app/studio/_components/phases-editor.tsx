@@ -6,7 +6,6 @@
 
 import { useState } from "react";
 import { parseUnits } from "@/lib/domain/parse-units";
-import { formatUnits } from "@/lib/format";
 import type { Run } from "./manage-sections";
 
 type Gate = { mint: string; minAmount: string } | null;
@@ -18,6 +17,8 @@ export type StudioPhase = {
   endDate: string | null;
   priceModel: "fixed" | "dutch" | "pegged";
   price: string;
+  /** The price in SOL as text, from the server (so this island ships no formatting of amounts). */
+  priceSol: string;
   dutchConfig: Record<string, unknown> | null;
   pegConfig: Record<string, unknown> | null;
   bogo: { buy: number; get: number } | null;
@@ -40,7 +41,7 @@ const limit = (value: string) => (value.trim() === "" ? null : Number(value));
 
 /** The PUT body's phase: the plan's terms, its allowlist kept unless the gate changed away from it. */
 function bodyOf(phase: StudioPhase, gate: GateKind) {
-  const { id: _id, allowlistSize: _size, ...terms } = phase;
+  const { id: _id, allowlistSize: _size, priceSol: _sol, ...terms } = phase;
   return {
     ...terms,
     allowlist: gate === "allowlist" ? ("keep" as const) : null,
@@ -113,7 +114,7 @@ type FieldsProps = {
 };
 
 function PhaseFields({ phase, gate, onGate, onChange }: FieldsProps) {
-  const [sol, setSol] = useState(() => formatUnits(BigInt(phase.price), 9));
+  const [sol, setSol] = useState(phase.priceSol);
   return (
     <fieldset className="grid grid-cols-1 gap-2 rounded border border-white/10 p-3 sm:grid-cols-3">
       <legend className="px-1 font-semibold">{phase.name}</legend>

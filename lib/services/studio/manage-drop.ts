@@ -1,8 +1,10 @@
 // The studio's edits of a drop's page, phases, allowlists, bounties and reveal: each an edit
 // of the drop's plan through editDrop (the CLI's update and rules).
 import type { Collection } from "@/lib/db/generated/client";
+import { formatUnits } from "@/lib/domain/amounts";
 import { checkWalletEntries, walletEntriesOfJson, walletEntriesOfLines } from "@/lib/domain/wallet-list";
 import { AppError } from "@/lib/errors";
+import { SOL_DECIMALS } from "@/lib/format";
 import { bountyPlanOf, dropmintBountyOf } from "@/lib/schemas/drop-plan";
 import type { z } from "zod";
 import type {
@@ -44,6 +46,7 @@ export async function listDropPhases(ctx: Pick<ServiceContext, "db">, drop: Coll
     phases: plan.phases.map((phase, i) => ({
       ...phase,
       id: rows[i]!.id,
+      priceSol: formatUnits(BigInt(phase.price), SOL_DECIMALS),
       allowlist: null,
       allowlistSize: phase.allowlist?.length ?? null,
     })),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolvePriceDisplay, type PhasePricing } from "@/lib/domain/price-display";
-import { formatUnits, parseUnits, toDisplayAmount } from "@/lib/domain/amounts";
+import { formatUnits, toDisplayAmount } from "@/lib/domain/amounts";
+import { parseUnits } from "@/lib/domain/parse-units";
 import { priceLabel } from "@/app/_components/price-label";
 
 const base: PhasePricing = {
