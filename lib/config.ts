@@ -408,8 +408,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     env: env.NODE_ENV,
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
-    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media")),
-    studioUploadsDir: path.resolve(env.STUDIO_UPLOADS_DIR ?? path.join(env.DATA_DIR, "studio-uploads")),
+    // Folders of the running machine, not of the build: kept out of the build's file tracing.
+    mediaDir: path.resolve(/*turbopackIgnore: true*/ env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media")),
+    studioUploadsDir: path.resolve(
+      /*turbopackIgnore: true*/ env.STUDIO_UPLOADS_DIR ?? path.join(env.DATA_DIR, "studio-uploads"),
+    ),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     cluster: env.SOLANA_CLUSTER,
