@@ -291,7 +291,7 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
       expect(rows).toHaveLength(10);
       for (const { imageUrl } of rows) {
         for (const site of sites) {
-          const media = await fetch(`${site.url}${new URL(imageUrl).pathname}`);
+          const media = await fetch(`${site.url}${new URL(imageUrl, nginx.url).pathname}`);
           expect([site.url, imageUrl, media.status]).toEqual([site.url, imageUrl, 200]);
         }
       }
