@@ -85,6 +85,17 @@ const envSchema = z
     PORT: positiveInt(3000),
     /** Where the embedded database, the embedded chain and the local keypairs live. */
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
+    /**
+     * The local media store (when MEDIA_S3_BUCKET is unset). Default DATA_DIR/media. Instances
+     * behind one address name one folder (on one machine, or a shared volume), so a drop
+     * launched on one is served by all.
+     */
+    MEDIA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    /**
+     * Where studio uploads wait until launch. Default DATA_DIR/studio-uploads. Instances behind
+     * one address name one folder, so a creator's chunks, checks and launch may reach any of them.
+     */
+    STUDIO_UPLOADS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     /** PostgreSQL connection string; unset means the embedded PGlite database. */
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
@@ -314,6 +325,10 @@ export type Config = Readonly<{
   env: "development" | "production" | "test";
   port: number;
   dataDir: string;
+  /** The local media store's folder (MEDIA_DIR, default DATA_DIR/media). */
+  mediaDir: string;
+  /** Where studio uploads are staged (STUDIO_UPLOADS_DIR, default DATA_DIR/studio-uploads). */
+  studioUploadsDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   cluster: Cluster;
@@ -393,6 +408,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     env: env.NODE_ENV,
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
+    // Folders of the running machine, not of the build: kept out of the build's file tracing.
+    mediaDir: path.resolve(/*turbopackIgnore: true*/ env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media")),
+    studioUploadsDir: path.resolve(
+      /*turbopackIgnore: true*/ env.STUDIO_UPLOADS_DIR ?? path.join(env.DATA_DIR, "studio-uploads"),
+    ),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     cluster: env.SOLANA_CLUSTER,

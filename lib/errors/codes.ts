@@ -186,7 +186,7 @@ export const ERROR_CODE_DESCRIPTIONS = {
     "The Content-Range header is malformed, or does not match the body's length or the file's size in the manifest.",
   UPLOAD_OFFSET_MISMATCH:
     "The byte range does not start where the file's received bytes end; nothing was written. Body: received (resume from there).",
-  UPLOAD_BUSY: "Another request is writing this file or launching this upload right now; retry when it has finished.",
+  UPLOAD_BUSY: "This upload is being launched right now, by this instance or another; retry when it has finished.",
   UPLOAD_LIMIT_REACHED:
     "The wallet has as many open uploads as it may; launch one, or wait a day for an abandoned one to be removed.",
   UPLOAD_HAS_PROBLEMS:

@@ -1,6 +1,6 @@
-// Where a creator's media live once `npm run drop` stored them: under DATA_DIR by default
-// (served by the site at /media/<key>), or in an S3-compatible bucket when MEDIA_S3_BUCKET is
-// set (served from MEDIA_S3_PUBLIC_URL). Keys are "<shortId>/<sha256>[.<variant>].<ext>":
+// Where a creator's media live once `npm run drop` stored them: in MEDIA_DIR (default
+// DATA_DIR/media; instances behind one address share it), served by the site at /media/<key>,
+// or in an S3-compatible bucket when MEDIA_S3_BUCKET is set (served from MEDIA_S3_PUBLIC_URL). Keys are "<shortId>/<sha256>[.<variant>].<ext>":
 // named by their content, so a URL never changes meaning and is cached for a year, a second
 // store of the same bytes is a no-op, and a resumed upload duplicates nothing.
 import { readdir, rm, stat, mkdir } from "node:fs/promises";
@@ -46,7 +46,7 @@ export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 }
 
-/** The folder under DATA_DIR where the local store keeps files. */
+/** The folder under DATA_DIR where the local store keeps files unless MEDIA_DIR names another. */
 export function localMediaDir(dataDir: string): string {
   return path.join(dataDir, "media");
 }
@@ -88,17 +88,18 @@ export function openLocalMediaStore(dir: string): MediaStore {
   };
 }
 
-/** The path of one stored file of the local store; null when the key is not a media key. */
-export function localMediaPath(dataDir: string, key: string): string | null {
-  return isMediaKey(key) ? path.join(localMediaDir(dataDir), key) : null;
+/** The path of one stored file of the local store in `mediaDir` (config.mediaDir); null when the key is not a media key. */
+export function localMediaPath(mediaDir: string, key: string): string | null {
+  return isMediaKey(key) ? path.join(mediaDir, key) : null;
 }
 
 export async function openMediaStore(config: Config): Promise<MediaStore> {
-  return openMediaStoreFor(config.media, config.dataDir);
+  return openMediaStoreFor(config.media, config.mediaDir);
 }
 
-export async function openMediaStoreFor(media: MediaConfig, dataDir: string): Promise<MediaStore> {
-  if (media.kind === "local") return openLocalMediaStore(localMediaDir(dataDir));
+/** `mediaDir`: the local store's folder (config.mediaDir: MEDIA_DIR, or DATA_DIR/media). */
+export async function openMediaStoreFor(media: MediaConfig, mediaDir: string): Promise<MediaStore> {
+  if (media.kind === "local") return openLocalMediaStore(mediaDir);
   const { openS3MediaStore } = await import("./s3-media-store");
   return openS3MediaStore(media);
 }

@@ -13,19 +13,11 @@ import { callJson, callRoute } from "../helpers/route-caller";
 import { startTestApp, TEST_SITE_ORIGIN, type TestApp } from "../helpers/test-app";
 import { signInCookie } from "../helpers/wallet-sign-in";
 import { copyExample, editJson } from "../launch/helpers";
-import { manifestOf, rangesOf } from "../launch/studio-upload-helpers";
+import { batchBody, manifestOf, rangesOf } from "../launch/studio-upload-helpers";
 
 async function creatorHeaders(wallet: Keypair) {
   const site = { origin: TEST_SITE_ORIGIN, "x-forwarded-for": "203.0.113.90" };
   return { ...site, cookie: await signInCookie(wallet, site), "x-studio-wallet": wallet.publicKey.toBase58() };
-}
-
-/** A multipart body of whole files, each part named by its path (what the page's batches send). */
-async function batchBody(folder: string, files: string[]) {
-  const form = new FormData();
-  for (const file of files) form.append(file, new Blob([readFileSync(path.join(folder, file))]), "file");
-  const request = new Request("http://x/", { method: "POST", body: form });
-  return { bytes: new Uint8Array(await request.arrayBuffer()), type: request.headers.get("content-type")! };
 }
 
 for (const target of databaseTargets) {

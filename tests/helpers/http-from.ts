@@ -14,11 +14,19 @@ export type HttpAnswer = {
 
 export function httpCall(
   url: string,
-  options: { method: string; from: string; headers?: Record<string, string>; body?: unknown },
+  options: {
+    method: string;
+    from: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    /** Bytes sent as they are (their content-type in `headers`), instead of a JSON `body`. */
+    raw?: Uint8Array;
+  },
 ): Promise<HttpAnswer> {
   const target = new URL(url);
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers = { ...options.headers, ...(payload === undefined ? {} : { "content-type": "application/json" }) };
+  const json = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const payload = options.raw ?? json;
+  const headers = { ...options.headers, ...(json === undefined ? {} : { "content-type": "application/json" }) };
   return new Promise((resolve, reject) => {
     const outgoing = request(
       {

@@ -11,12 +11,15 @@ import { installRuntime, serviceContextOf, type Runtime } from "@/lib/server/run
 import type { ServiceContext } from "@/lib/services/context";
 import { seedDemoDrops } from "@/lib/demo/seed-demo-drops";
 import { createApiKey } from "@/lib/services/api-keys";
+import { openDatabase } from "@/lib/db/client";
 import { openTestDatabase, type DatabaseTarget } from "./databases";
 
 export const TEST_SITE_ORIGIN = "http://localhost:3000";
 
 export type TestApp = {
   runtime: Runtime;
+  /** postgres: the database's URL (a second app over the same database: startTestApp's `databaseUrl`). */
+  databaseUrl?: string;
   /** The services' context over this app (system clock unless overridden, e.g. `{ clock: fixedClock(at) }`). */
   context(overrides?: Partial<ServiceContext>): ServiceContext;
   /** Creates a key through the same service as the CLI; returns the clear key. */
@@ -30,10 +33,19 @@ export type TestApp = {
 
 export async function startTestApp(
   target: DatabaseTarget,
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** postgres: a second instance over this existing database (another app's), instead of a new one. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(target);
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropmint-app-"));
+  const shared = options.databaseUrl
+    ? await openDatabase({ databaseUrl: options.databaseUrl, dataDir, poolSize: 5 })
+    : null;
+  const owned = shared ? null : await openTestDatabase(target);
+  const database = shared ?? owned!;
   const config = parseConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: TEST_SITE_ORIGIN,
@@ -48,6 +60,7 @@ export async function startTestApp(
   if (options.seed ?? true) await seedDemoDrops(serviceContextOf(runtime));
   return {
     runtime,
+    databaseUrl: options.databaseUrl ?? owned?.url,
     context: (overrides) => serviceContextOf(runtime, overrides),
     async createKey({ keyClass, collections, origins = [] }) {
       const created = await createApiKey(serviceContextOf(runtime), { keyClass, collections, origins });
@@ -55,7 +68,7 @@ export async function startTestApp(
     },
     async close() {
       await chain.close();
-      await database.dispose();
+      await (owned ? owned.dispose() : shared!.close());
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { readDropFolder } from "@/lib/launch/read-folder";
 import { planOf, stagePlan, storeDraftMedia } from "@/lib/launch/stage-drop";
-import { localMediaDir, openLocalMediaStore } from "@/lib/media/media-store";
+import { openLocalMediaStore } from "@/lib/media/media-store";
 import type { AdminDropsResponse } from "@/lib/schemas/drop-plan";
 import { runDropCommand } from "@/lib/services/drop-launch";
 import type { TestApp } from "../helpers/test-app";
@@ -39,7 +39,7 @@ export async function launchFolder(
 ): Promise<AdminDropsResponse> {
   const read = await readDropFolder(folder);
   if (!read.ok) throw new Error(`folder refused: ${JSON.stringify(read.problems)}`);
-  const store = openLocalMediaStore(localMediaDir(app.runtime.config.dataDir));
+  const store = openLocalMediaStore(app.runtime.config.mediaDir);
   await storeDraftMedia(read.draft, store);
   const plan = planOf(read.draft, store);
   await stagePlan(app.runtime.config.dataDir, plan);

@@ -111,4 +111,18 @@ describe("media in an S3-compatible bucket", () => {
     ).toThrow(/MEDIA_S3_SECRET_ACCESS_KEY/);
     expect(parseConfig({}).media).toEqual({ kind: "local" });
   });
+
+  it("keeps media and studio uploads under DATA_DIR unless MEDIA_DIR and STUDIO_UPLOADS_DIR name shared folders", () => {
+    const own = parseConfig({ DATA_DIR: "instance-a" });
+    expect([own.mediaDir, own.studioUploadsDir]).toEqual([
+      path.resolve("instance-a/media"),
+      path.resolve("instance-a/studio-uploads"),
+    ]);
+    const shared = parseConfig({ DATA_DIR: "instance-b", MEDIA_DIR: "shared/media", STUDIO_UPLOADS_DIR: "shared/up" });
+    expect([shared.dataDir, shared.mediaDir, shared.studioUploadsDir]).toEqual([
+      path.resolve("instance-b"),
+      path.resolve("shared/media"),
+      path.resolve("shared/up"),
+    ]);
+  });
 });

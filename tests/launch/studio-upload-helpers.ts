@@ -27,3 +27,11 @@ export function rangesOf(folder: string, file: FolderFile, chunk: number) {
   }
   return ranges;
 }
+
+/** A multipart body of whole files, each part named by its path (what the page's batches send). */
+export async function batchBody(folder: string, files: string[]) {
+  const form = new FormData();
+  for (const file of files) form.append(file, new Blob([readFileSync(path.join(folder, file))]), "file");
+  const request = new Request("http://x/", { method: "POST", body: form });
+  return { bytes: new Uint8Array(await request.arrayBuffer()), type: request.headers.get("content-type")! };
+}

@@ -6,6 +6,9 @@
 // Then one instance gets SIGTERM in the middle of a rush: nothing a client sees is a 5xx
 // but the drain's documented 503 SERVER_BUSY on a prepare (which it retries), the other
 // instance answers no 5xx, no session is left stuck, and every buyer who paid holds the NFT.
+// A creator uploads a Sugar folder through the studio via nginx: its requests reach both
+// instances (which share MEDIA_DIR and STUDIO_UPLOADS_DIR, as deploy/ sets them up), two
+// launches at once create one drop, and both instances serve its media.
 import { randomInt } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,12 +19,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RpcChain } from "@/lib/chain";
 import { collectionResponseSchema } from "@/lib/schemas/collection";
 import { preparedMintResponseSchema } from "@/lib/schemas/mint";
+import { signInMessageText, type SignInFields } from "@/lib/domain/wallet-sign-in";
 import { signPrepared } from "../api/mint/fixtures";
 import { createEmptyPostgresDatabase, databaseTarget } from "../helpers/databases";
 import { redisProblem, startLocalnet, type Localnet } from "../helpers/localnet";
 import { NGINX_SITE_FILE, startNginx, type Nginx } from "../helpers/nginx";
 import { freePort, runScript, startSite, type Site } from "../helpers/site-process";
 import { httpCall, type HttpAnswer } from "../helpers/http-from";
+import { signText } from "../helpers/wallet-sign-in";
+import { copyExample } from "../launch/helpers";
+import { batchBody, manifestOf, rangesOf } from "../launch/studio-upload-helpers";
 
 const TOKEN = "topology-metrics-token-0123456789";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -67,6 +74,9 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
       STATIC_TOKEN_PRICES: '{"SOL":150}',
       DEMO_ACTIVITY_MINUTES: "0",
       LOG_LEVEL: "info",
+      // The folders every instance shares (deploy/dropmint.env.example).
+      MEDIA_DIR: path.join(root, "shared", "media"),
+      STUDIO_UPLOADS_DIR: path.join(root, "shared", "studio-uploads"),
     };
     const envOf = (port: number, name: string) => ({ ...shared, PORT: String(port), DATA_DIR: path.join(root, name) });
     const seeded = await runScript("db-seed.ts", [], { ...envOf(portA, "seed"), LOG_LEVEL: "silent" });
@@ -98,7 +108,7 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
   const through = (
     method: string,
     pathname: string,
-    options: { from: string; headers?: Record<string, string>; body?: unknown },
+    options: { from: string; headers?: Record<string, string>; body?: unknown; raw?: Uint8Array },
   ) => httpCall(`${nginx.url}${pathname}`, { method, ...options });
   const withKey = () => ({ "x-api-key": key });
 
@@ -206,6 +216,109 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
     expect(scrape.text).toMatch(/^dropmint_admission_limit\{kind="prepare"\} \d+/m);
     expect(scrape.text).toMatch(/^dropmint_http_requests_total\{route="\/api\/v1\/collections\/\[identifier\]"/m);
     expect((await through("GET", "/metrics", { from })).status).toBe(401);
+  });
+
+  it("uploads a Sugar folder through the studio via nginx to both instances, launches it once, and both serve it", async () => {
+    const from = clientAddress(4);
+    const origin = nginx.url;
+    const creator = Keypair.generate();
+    const address = creator.publicKey.toBase58();
+    const nonce = await through("POST", "/api/public/wallet-session/nonce", { from, headers: { origin } });
+    expect(nonce.status, nonce.text).toBe(200);
+    const { success: _success, ...fields } = nonce.body as SignInFields & { success: true };
+    const message = signInMessageText({ ...fields, address });
+    const signature = signText(creator, message);
+    const signedIn = await through("POST", "/api/public/wallet-session/sign-in", {
+      from,
+      headers: { origin },
+      body: { address, message, signature },
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const cookie = String(signedIn.headers["set-cookie"]).split(";")[0]!;
+    const headers = { origin, cookie, "x-studio-wallet": address };
+
+    const folder = copyExample();
+    const manifest = manifestOf(folder);
+    const made = await through("POST", "/api/studio/uploads", { from, headers, body: { files: manifest } });
+    expect(made.status, made.text).toBe(200);
+    const uploadId = made.body.uploadId as string;
+    const files = `/api/studio/uploads/${uploadId}/files`;
+    // The small files in one multipart batch, the cover in byte ranges, as the page sends them.
+    const cover = manifest.find((f) => f.path === "assets/collection.png")!;
+    const batch = await batchBody(
+      folder,
+      manifest.filter((f) => f !== cover).map((f) => f.path),
+    );
+    const sent = await through("POST", files, {
+      from,
+      headers: { ...headers, "content-type": batch.type },
+      raw: batch.bytes,
+    });
+    expect(sent.status, sent.text).toBe(200);
+    for (const range of rangesOf(folder, cover, 64)) {
+      const put = await through("PUT", `${files}/${cover.path}`, {
+        from,
+        headers: { ...headers, "content-range": range.contentRange!, "content-type": "application/octet-stream" },
+        raw: range.bytes,
+      });
+      expect(put.status, put.text).toBe(200);
+    }
+    const checked = await through("POST", `/api/studio/uploads/${uploadId}/validate`, { from, headers });
+    expect(checked.body, checked.text).toMatchObject({ ok: true, missingFiles: 0, problems: [] });
+    // Two launches at once (a double click): nginx sends them to the two instances; one launches.
+    const launches = await Promise.all(
+      [0, 1].map(() => through("POST", `/api/studio/uploads/${uploadId}/launch`, { from, headers })),
+    );
+    const launched = launches.find((answer) => answer.status === 200);
+    expect(launched?.body, launches.map((answer) => answer.text).join("\n")).toMatchObject({ shortId: "moths" });
+    const other = launches.find((answer) => answer !== launched)!;
+    expect([409, 404]).toContain(other.status);
+    // The upload's requests reached both instances.
+    const upstreams = nginx
+      .accessLog()
+      .split("\n")
+      .filter((line) => line.includes(`/api/studio/uploads/${uploadId}`))
+      .map((line) => /upstream=(127\.0\.0\.1:\d+)/.exec(line)?.[1]);
+    expect(new Set(upstreams).size).toBe(2);
+
+    // One drop, and each of its images served by either instance.
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ imageUrl: string }>(
+        `SELECT n."imageUrl" FROM "Nft" n JOIN "Collection" c ON c.id = n."collectionId" WHERE c."shortId" = 'moths'`,
+      );
+      expect(rows).toHaveLength(10);
+      for (const { imageUrl } of rows) {
+        for (const site of sites) {
+          const media = await fetch(`${site.url}${new URL(imageUrl, nginx.url).pathname}`);
+          expect([site.url, imageUrl, media.status]).toEqual([site.url, imageUrl, 200]);
+        }
+      }
+    } finally {
+      await db.end();
+    }
+
+    // A 2 MB range passes nginx (other paths keep its 1 MB limit).
+    const size = 2 * 1024 * 1024;
+    const big = await through("POST", "/api/studio/uploads", {
+      from,
+      headers,
+      body: { files: [{ path: "big.bin", size }] },
+    });
+    expect(big.status, big.text).toBe(200);
+    const whole = await through("PUT", `/api/studio/uploads/${big.body.uploadId}/files/big.bin`, {
+      from,
+      headers: {
+        ...headers,
+        "content-range": `bytes 0-${size - 1}/${size}`,
+        "content-type": "application/octet-stream",
+      },
+      raw: new Uint8Array(size).fill(7),
+    });
+    expect(whole.body, whole.text).toMatchObject({ received: size, complete: true });
+    await through("DELETE", `/api/studio/uploads/${big.body.uploadId}`, { from, headers });
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it("drains one instance mid-rush: no 5xx but the retried 503 SERVER_BUSY, nothing stuck, every payment its NFT", async () => {

@@ -68,9 +68,12 @@ export function StudioUploadsSection() {
       <p>
         Another creator&apos;s upload answers exactly like a missing one, <Err code="UPLOAD_NOT_FOUND" />. The server
         writes every file itself, so an upload cannot hold a symbolic link; a link inside a zip arrives as a plain file
-        and is refused by the checks. Uploads wait under <code>DATA_DIR/studio-uploads/</code> until they are launched,
-        discarded, or untouched for {ABANDONED_UPLOAD_MS / 3_600_000} hours (then removed when any creator starts an
-        upload).
+        and is refused by the checks. Uploads wait under <code>DATA_DIR/studio-uploads/</code> (or{" "}
+        <code>STUDIO_UPLOADS_DIR</code>) until they are launched, discarded, or untouched for{" "}
+        {ABANDONED_UPLOAD_MS / 3_600_000} hours (then removed when any creator starts an upload). Behind several
+        instances that share that folder (as the README&apos;s deployment sets them up), each request may reach any
+        instance: a range sent again is written again at its offset, and a second <code>launch</code> while one runs, on
+        any instance, is answered <Err code="UPLOAD_BUSY" /> and creates nothing.
       </p>
     </section>
   );

@@ -1,28 +1,38 @@
 // The studio's launch: the uploaded folder goes through launchDraft, the very path of
 // `npm run drop -- create` (the same checks, the same media store, the same create service),
 // in this process, with the signed-in creator as the drop's owner. The upload is removed once
-// the drop exists.
+// the drop exists. One launch at a time per upload, across every instance that shares the
+// staging folder (lib/launch/upload-lease.ts): a double click, or two instances behind one
+// address, must not create twice, nor the loser take back media the winner's drop uses.
 import { AppError } from "@/lib/errors";
 import { launchDraft } from "@/lib/launch/launch-draft";
 import { readDropFolder } from "@/lib/launch/read-folder";
-import { receivedBytes, removeUpload, uploadFolder } from "@/lib/launch/upload-store";
+import {
+  readUploadRecord,
+  receivedBytes,
+  removeUpload,
+  takeLaunchLease,
+  uploadFolder,
+} from "@/lib/launch/upload-store";
 import { openMediaStore } from "@/lib/media/media-store";
 import { runDropCommand } from "../drop-launch";
 import type { ServiceContext } from "../context";
 import type { StudioCaller } from "../studio/owned-drops";
 import { getOwnUploadOrThrow } from "./uploads";
 
-/** Uploads being launched in this process (a double click must not create twice). */
-const launching = new Set<string>();
-
 /** Launches the upload; the drop is its uploader's (an admin launching a creator's upload launches it for them). */
 export async function launchUpload(ctx: ServiceContext, caller: StudioCaller, uploadId: string) {
   const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
   const { wallet } = record;
-  if (launching.has(uploadId)) throw new AppError("UPLOAD_BUSY", "This upload is being launched already.");
-  launching.add(uploadId);
+  const uploads = ctx.config.studioUploadsDir;
+  const lease = await takeLaunchLease(uploads, uploadId);
+  // Launched meanwhile (by this instance or another): the upload is gone once its drop exists.
+  const gone = async () => !(await readUploadRecord(uploads, uploadId));
+  if (!lease && (await gone())) throw new AppError("UPLOAD_NOT_FOUND", "No such upload.");
+  if (!lease) throw new AppError("UPLOAD_BUSY", "This upload is being launched already.");
   try {
-    const received = await receivedBytes(ctx.config.dataDir, record);
+    if (await gone()) throw new AppError("UPLOAD_NOT_FOUND", "No such upload.");
+    const received = await receivedBytes(uploads, record);
     const missing = record.files.filter((f, i) => received[i] !== f.size).length;
     const store = await openMediaStore(ctx.config);
     try {
@@ -31,20 +41,20 @@ export async function launchUpload(ctx: ServiceContext, caller: StudioCaller, up
         store,
         action: "create",
         creatorWallet: wallet,
-        readDraft: () => checkedDraft(ctx, wallet, uploadFolder(ctx.config.dataDir, uploadId), missing),
+        readDraft: () => checkedDraft(ctx, wallet, uploadFolder(uploads, uploadId), missing),
         openTarget: async () => ({ run: (command) => runDropCommand(ctx, command), close: async () => undefined }),
       });
       if (result.outcome !== "created" && result.outcome !== "already-created")
         throw new Error(`create answered ${result.outcome}`);
       await assertOwnDrop(ctx, wallet, result.shortId);
-      await removeUpload(ctx.config.dataDir, uploadId);
+      await removeUpload(uploads, uploadId);
       const { outcome, shortId, collectionId, lines } = result;
       return { outcome, shortId, collectionId, lines, url: `${ctx.publicBaseUrl}/d/${shortId}` };
     } finally {
       store.close();
     }
   } finally {
-    launching.delete(uploadId);
+    await lease.release();
   }
 }
 

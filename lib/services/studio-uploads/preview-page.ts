@@ -37,9 +37,9 @@ export async function previewDropPage(
   uploadId: string,
 ): Promise<DropPagePreview> {
   const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
-  const received = await receivedBytes(ctx.config.dataDir, record);
+  const received = await receivedBytes(ctx.config.studioUploadsDir, record);
   const missing = record.files.filter((f, i) => received[i] !== f.size).length;
-  const read = await readDropFolder(uploadFolder(ctx.config.dataDir, uploadId));
+  const read = await readDropFolder(uploadFolder(ctx.config.studioUploadsDir, uploadId));
   if (!read.ok || missing > 0) return { ok: false, problems: missing + (read.ok ? 0 : read.problems.length) };
   const plan = { ...stagedPlanOf(read.draft, uploadId, caller.wallet), creatorWallet: record.wallet };
   const { collection, phases, bounties } = draftRowsOf(ctx, plan);

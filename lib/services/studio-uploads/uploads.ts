@@ -36,12 +36,9 @@ export const UPLOAD_LIMITS = {
   maxChunkBytes: MAX_UPLOAD_CHUNK_BYTES,
 };
 
-/** Files being written in this process: two PUTs of one file at once would race on its offset. */
-const writing = new Set<string>();
-
 /** The caller's upload (an admin's: any), or the same 404 whether it is another wallet's or does not exist. */
 export async function getOwnUploadOrThrow(ctx: ServiceContext, caller: StudioCaller, uploadId: string) {
-  const record = await readUploadRecord(ctx.config.dataDir, uploadId);
+  const record = await readUploadRecord(ctx.config.studioUploadsDir, uploadId);
   if (!record || (record.wallet !== caller.wallet && !caller.isAdmin))
     throw new AppError("UPLOAD_NOT_FOUND", "No such upload.");
   return record;
@@ -49,9 +46,9 @@ export async function getOwnUploadOrThrow(ctx: ServiceContext, caller: StudioCal
 
 /** Discards an upload; answers the same for one that is not there (or not the caller's), removing nothing. */
 export async function deleteUpload(ctx: ServiceContext, caller: StudioCaller, uploadId: string) {
-  const record = await readUploadRecord(ctx.config.dataDir, uploadId);
+  const record = await readUploadRecord(ctx.config.studioUploadsDir, uploadId);
   if (!record || (record.wallet !== caller.wallet && !caller.isAdmin)) return { removed: false };
-  await removeUpload(ctx.config.dataDir, uploadId);
+  await removeUpload(ctx.config.studioUploadsDir, uploadId);
   return { removed: true };
 }
 
@@ -59,9 +56,9 @@ export async function deleteUpload(ctx: ServiceContext, caller: StudioCaller, up
 export async function sweepAbandonedUploads(ctx: ServiceContext): Promise<number> {
   const now = ctx.clock.now().getTime();
   let removed = 0;
-  for (const { record, touchedAt } of await listUploads(ctx.config.dataDir)) {
+  for (const { record, touchedAt } of await listUploads(ctx.config.studioUploadsDir)) {
     if (now - touchedAt < ABANDONED_UPLOAD_MS) continue;
-    await removeUpload(ctx.config.dataDir, record.id);
+    await removeUpload(ctx.config.studioUploadsDir, record.id);
     removed++;
   }
   return removed;
@@ -83,13 +80,13 @@ export async function createUpload(
     );
   }
   await sweepAbandonedUploads(ctx);
-  const open = (await listUploads(ctx.config.dataDir)).filter((u) => u.record.wallet === wallet);
+  const open = (await listUploads(ctx.config.studioUploadsDir)).filter((u) => u.record.wallet === wallet);
   if (open.length >= MAX_OPEN_UPLOADS_PER_WALLET)
     throw new AppError(
       "UPLOAD_LIMIT_REACHED",
       `This wallet already has ${open.length} uploads open: launch one, or wait a day for an abandoned one to be removed.`,
     );
-  const record = await createUploadRecord(ctx.config.dataDir, wallet, files, ctx.clock.now());
+  const record = await createUploadRecord(ctx.config.studioUploadsDir, wallet, files, ctx.clock.now());
   return statusOf(record, new Array<number>(files.length).fill(0));
 }
 
@@ -114,7 +111,7 @@ export async function getUploadStatus(
   uploadId: string,
 ): Promise<UploadStatus> {
   const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
-  return statusOf(record, await receivedBytes(ctx.config.dataDir, record));
+  return statusOf(record, await receivedBytes(ctx.config.studioUploadsDir, record));
 }
 
 export type ChunkInput = { uploadId: string; path: string; contentRange: string | null; bytes: Uint8Array };
@@ -156,27 +153,22 @@ async function writeChunk(ctx: ServiceContext, record: UploadRecord, input: Chun
       "UPLOAD_RANGE_INVALID",
       `The byte range of ${file.path} does not match its ${file.size} bytes (send Content-Range: bytes start-end/${file.size}).`,
     );
-  const key = `${record.id}/${file.path}`;
-  if (writing.has(key)) throw new AppError("UPLOAD_BUSY", `${file.path} is being written by another request.`);
-  writing.add(key);
-  try {
-    const result = await writeUploadChunk(ctx.config.dataDir, record, file, range, input.bytes);
-    if (!result.ok)
-      throw new AppError(
-        "UPLOAD_OFFSET_MISMATCH",
-        `${file.path} has ${result.received} bytes so far: send the range that starts there.`,
-        { extra: { received: result.received } },
-      );
-    return { path: file.path, received: result.received, complete: result.complete };
-  } finally {
-    writing.delete(key);
-  }
+  // No lock: the store writes each range at its offset, so two PUTs of one file at once (a
+  // retry that reached another instance) write the same bytes to the same place.
+  const result = await writeUploadChunk(ctx.config.studioUploadsDir, record, file, range, input.bytes);
+  if (!result.ok)
+    throw new AppError(
+      "UPLOAD_OFFSET_MISMATCH",
+      `${file.path} has ${result.received} bytes so far: send the range that starts there.`,
+      { extra: { received: result.received } },
+    );
+  return { path: file.path, received: result.received, complete: result.complete };
 }
 
 /** A whole uploaded file, for the preview's images. */
 export async function readUploadFile(ctx: ServiceContext, caller: StudioCaller, uploadId: string, file: string) {
   const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
-  const bytes = await readUploadedFile(ctx.config.dataDir, record, file);
+  const bytes = await readUploadedFile(ctx.config.studioUploadsDir, record, file);
   if (!bytes) throw new AppError("NOT_FOUND", `${file} has not been uploaded.`);
   return { bytes, contentType: contentTypeOf(file) };
 }

@@ -19,9 +19,9 @@ export async function validateUpload(
   uploadId: string,
 ): Promise<Omit<UploadValidation, "success">> {
   const record = await getOwnUploadOrThrow(ctx, caller, uploadId);
-  const received = await receivedBytes(ctx.config.dataDir, record);
+  const received = await receivedBytes(ctx.config.studioUploadsDir, record);
   const missing = record.files.filter((f, i) => received[i] !== f.size);
-  const read = await readDropFolder(uploadFolder(ctx.config.dataDir, uploadId));
+  const read = await readDropFolder(uploadFolder(ctx.config.studioUploadsDir, uploadId));
   // A file still on its way is named as such, not left to look like a problem of the folder.
   const notArrived = missing.map((f) => problem(f.path, "", "has not finished uploading"));
   if (!read.ok || missing.length > 0) {

@@ -1,4 +1,4 @@
-// GET /media/{shortId}/{file} — creators' media stored under DATA_DIR by `npm run drop`
+// GET /media/{shortId}/{file} — creators' media stored in MEDIA_DIR (default DATA_DIR/media) by `npm run drop`
 // (lib/media/media-store.ts). A file's name is its content's SHA-256, so it never changes:
 // cached for a year, immutable, with the hash as its ETag. Files are streamed, and a Range
 // request gets its bytes (206; If-Range with a stale ETag gets the whole file), which is how
@@ -19,7 +19,7 @@ const etagOf = (file: string) => `"${file.slice(0, file.lastIndexOf("."))}"`;
 export async function GET(request: Request, context: { params: Promise<{ shortId: string; file: string }> }) {
   const { shortId, file } = await context.params;
   const key = `${shortId}/${file}`;
-  const filePath = localMediaPath((await getRuntime()).config.dataDir, key);
+  const filePath = localMediaPath((await getRuntime()).config.mediaDir, key);
   if (!filePath) return notFound();
   const etag = etagOf(file);
   const headers: Record<string, string> = {
