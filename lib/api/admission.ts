@@ -66,9 +66,10 @@ export class AdmissionGate {
   /**
    * Admits the request now, or after waiting its turn (FIFO per kind, `limits.queueWaitMs` at
    * most, `limits.queued` waiting at most per instance), or throws SERVER_BUSY; call the
-   * returned function when it is answered.
+   * returned function when it is answered. A waiting request whose `signal` aborts leaves the
+   * line and is rejected with the signal's reason.
    */
-  admit(kind: AdmissionKind): Promise<() => void> {
+  admit(kind: AdmissionKind, signal?: AbortSignal): Promise<() => void> {
     const mustWait = this.lines[kind].length > 0 || !this.hasRoomFor(kind);
     const refusedOutright = this.draining && kind === "prepare";
     // Room now, a draining instance's prepare, or a full queue: answered at once, as `enter` does.
@@ -80,6 +81,7 @@ export class AdmissionGate {
       }
     }
     return new Promise((admit, refuse) => {
+      if (signal?.aborted) return refuse(signal.reason);
       const waiter: Waiter = { kind, seq: this.nextSeq++, admit, refuse, timer: undefined! };
       waiter.timer = setTimeout(() => {
         this.remove(waiter);
@@ -88,6 +90,16 @@ export class AdmissionGate {
       }, this.limits.queueWaitMs);
       this.lines[kind].push(waiter);
       this.waiting++;
+      // Told while waiting that the answer is known without a place (a drop sold out): out of the line at once.
+      signal?.addEventListener(
+        "abort",
+        () => {
+          if (!this.lines[kind].includes(waiter)) return;
+          this.remove(waiter);
+          refuse(signal.reason);
+        },
+        { once: true },
+      );
     });
   }
 

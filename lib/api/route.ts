@@ -91,6 +91,8 @@ export type RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
   knownRefusal?: {
     mayApply: (runtime: Runtime, body: unknown) => Promise<boolean>;
     refuse: (context: RouteContext<S, P, Q, B>) => Promise<void>;
+    /** While the request waits at the gate: aborts once the refusal becomes known (the request is then checked as above). */
+    whileWaiting: (runtime: Runtime, body: unknown) => { signal: AbortSignal; done: () => void } | undefined;
   };
   /** Mint routes: an execute, which finishes a sale already held (the admission gate keeps room for it; lib/api/admission.ts). */
   settles?: boolean;
@@ -216,14 +218,24 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
       const parts = { request, context, runtime, ip, body, rawBody, scopeNames };
       const onCollection = (target: RefusalTarget) => (refused = target);
       let routeContext: RouteContext<S, P, Q, B> | undefined;
-      // A refusal known from memory is answered before the gate: a hopeless request never waits for a place.
-      if (options.knownRefusal && (await options.knownRefusal.mayApply(runtime, body))) {
-        routeContext = await recogniseCaller(options, parts, onCollection);
-        await options.knownRefusal.refuse(routeContext);
+      const kind = options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare";
+      for (;;) {
+        // A refusal known from memory is answered before the gate: a hopeless request never waits for a place.
+        if (options.knownRefusal && (await options.knownRefusal.mayApply(runtime, body))) {
+          routeContext ??= await recogniseCaller(options, parts, onCollection);
+          await options.knownRefusal.refuse(routeContext);
+        }
+        // Learnt while waiting: out of the line, and answered as above (after the caller's own checks).
+        const known = options.knownRefusal?.whileWaiting(runtime, body);
+        try {
+          leave = await admissionGateOf(runtime).admit(kind, known?.signal);
+          break;
+        } catch (error) {
+          if (!known?.signal.aborted) throw error;
+        } finally {
+          known?.done();
+        }
       }
-      leave = await admissionGateOf(runtime).admit(
-        options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare",
-      );
       routeContext ??= await recogniseCaller(options, parts, onCollection);
       const { collection, auth, answerHeaders } = routeContext;
       // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).

@@ -26,7 +26,7 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { SHORT_SUPPLY_SWEEP_MS } from "@/lib/domain/mint-session";
 import { phaseTiming } from "@/lib/domain/phase-status";
-import type { CollectionRef } from "@/lib/domain/collection-identifier";
+import { matchCollectionRef, type CollectionRef } from "@/lib/domain/collection-identifier";
 import type { ServiceContext } from "@/lib/services/context";
 import type { ReadCaches } from "@/lib/services/read-caches";
 import { getDropFacts } from "@/lib/services/drop-snapshot";
@@ -41,6 +41,38 @@ export const isSoldOut = (error: unknown) => error instanceof AppError && error.
 
 // Each sold-out drop's id under the identifiers a body may name it by, per instance (a hint only: the fact is read by id).
 const identifiers = new WeakMap<ReadCaches["supplyLeft"], Map<string, string>>();
+
+// Prepares waiting at the admission gate, by the identifier their body names: told as soon as that drop is learnt sold out.
+const waiting = new WeakMap<ReadCaches["supplyLeft"], Map<string, Set<AbortController>>>();
+
+/**
+ * For a prepare about to wait at the gate: a signal that aborts (with SOLD_OUT) if the drop
+ * its body names is learnt sold out meanwhile, so it leaves the line at once; `done` once
+ * it no longer waits.
+ */
+export function whileWaiting(
+  caches: Pick<ReadCaches, "supplyLeft">,
+  identifier: unknown,
+): { signal: AbortSignal; done: () => void } | undefined {
+  if (typeof identifier !== "string") return undefined;
+  let byIdentifier = waiting.get(caches.supplyLeft);
+  if (!byIdentifier) waiting.set(caches.supplyLeft, (byIdentifier = new Map()));
+  const controllers = byIdentifier.get(identifier) ?? new Set<AbortController>();
+  byIdentifier.set(identifier, controllers);
+  const controller = new AbortController();
+  controllers.add(controller);
+  const done = () => {
+    controllers.delete(controller);
+    if (controllers.size === 0 && byIdentifier.get(identifier) === controllers) byIdentifier.delete(identifier);
+  };
+  return { signal: controller.signal, done };
+}
+
+/** The drop was learnt sold out: every prepare waiting for it leaves the gate's line. */
+function releaseWaiting(caches: Pick<ReadCaches, "supplyLeft">, ref: CollectionRef): void {
+  for (const [identifier, controllers] of waiting.get(caches.supplyLeft) ?? [])
+    if (matchCollectionRef([ref], identifier)) for (const controller of controllers) controller.abort(soldOut());
+}
 
 /** Whether this instance knows the drop has nothing free now. */
 export async function knownSoldOut(caches: Pick<ReadCaches, "supplyLeft">, collectionId: string): Promise<boolean> {
@@ -84,6 +116,7 @@ export async function learnSupplyLeft(ctx: ServiceContext, ref: CollectionRef): 
   if (!names) identifiers.set(cache, (names = new Map()));
   if (names.size > 1_000) names.clear();
   for (const name of [ref.shortId, ref.collectionAddress]) if (name) names.set(name, ref.id);
+  if (await knownSoldOut(ctx.caches, ref.id)) releaseWaiting(ctx.caches, ref);
 }
 
 /**

@@ -162,4 +162,50 @@ for (const target of databaseTargets) {
       }
     });
   });
+
+  describe.skipIf(!target.available)(`prepares waiting at the admission gate on ${target.name}`, () => {
+    let app: TestApp;
+
+    beforeAll(async () => {
+      // One prepare at a time, and a long wait for the others.
+      app = await startTestApp(target, {
+        seed: false,
+        env: { MAX_CONCURRENT_MINTS: "1", MAX_QUEUED_REQUESTS: "10", MAX_QUEUE_WAIT_MS: "20000" },
+      });
+    });
+    afterAll(() => app?.close());
+
+    it("leave the line with SOLD_OUT as soon as their drop is learnt sold out, while the place is still taken", async () => {
+      const drop = await createFixtureDrop(app, { shortId: "line-gone", price: PRICE, supply: 1 });
+      const key = await app.createKey({ keyClass: "live", collections: [drop.shortId] });
+      const ref = (await findCollectionRef(app.runtime.database.prisma, drop.shortId))!;
+      const holder = { key: "script", walletProven: false };
+      await prepareMint(app.context(), ref, oneNftInput(drop, await fundedWallet(app)), { holder });
+      const leave = admissionGateOf(app.runtime).enter("prepare");
+      try {
+        const wallets = await Promise.all([fundedWallet(app), fundedWallet(app)]);
+        const waiting = wallets.map((wallet) =>
+          callJson("POST", "/api/v1/prepare-mint", {
+            headers: { "x-api-key": key },
+            body: { ...oneNftInput(drop, wallet), collectionId: drop.shortId },
+          }),
+        );
+        while (admissionGateOf(app.runtime).queued().prepare < 2)
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        // Another prepare (a script's, past the gate) meets the sold-out drop in the database: the line hears it.
+        const refused = await prepareMint(app.context(), ref, oneNftInput(drop, await fundedWallet(app)), {
+          holder,
+        }).catch((error: AppError) => error.code);
+        expect(refused).toBe("SOLD_OUT");
+        const answers = await Promise.all(waiting);
+        expect(answers.map((a) => [a.status, errorBodySchema.parse(a.body).code])).toEqual([
+          [409, "SOLD_OUT"],
+          [409, "SOLD_OUT"],
+        ]);
+        expect(admissionGateOf(app.runtime).queued().prepare).toBe(0);
+      } finally {
+        leave();
+      }
+    });
+  });
 }

@@ -4,7 +4,7 @@ import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
 import { prepareHolder } from "@/lib/api/wallet-session";
 import { prepareMint } from "@/lib/services/mint/prepare";
-import { mayBeKnownSoldOut, refuseIfKnownSoldOut } from "@/lib/services/mint/sold-out-memory";
+import { mayBeKnownSoldOut, refuseIfKnownSoldOut, whileWaiting } from "@/lib/services/mint/sold-out-memory";
 
 export const POST = v1Route(
   {
@@ -22,6 +22,7 @@ export const POST = v1Route(
         mayBeKnownSoldOut(runtime.caches, (body as { collectionId?: unknown })?.collectionId),
       refuse: ({ ctx, collection, body, spendBudgets }) =>
         refuseIfKnownSoldOut(ctx, collection.id, body.phaseId, spendBudgets),
+      whileWaiting: (runtime, body) => whileWaiting(runtime.caches, (body as { collectionId?: unknown })?.collectionId),
     },
   },
   // Who holds the reservation: the key, or the site's own page signed in with the wallet (lib/api/wallet-session.ts).
