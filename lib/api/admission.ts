@@ -1,8 +1,8 @@
 // Overload is answered, not mistaken for an outage. Each instance works on a bounded number
 // of requests at once (fewer for mint calls, which each hold a database transaction or a
 // chain submit, and executes apart from prepares). A request beyond that waits its turn in a
-// short queue (first come, first served, MAX_QUEUE_WAIT_MS at most, MAX_QUEUED_REQUESTS
-// waiting at most), and only past those bounds is it answered 503 SERVER_BUSY with
+// short queue (first come, first served, MAX_QUEUE_WAIT_MS at most, MAX_PREPARE_QUEUE_WAIT_MS
+// for a prepare, MAX_QUEUED_REQUESTS waiting at most), and only past those bounds is it answered 503 SERVER_BUSY with
 // Retry-After, before the database is asked anything. Without the bound, a burst above
 // capacity queues on the database until key lookups time out, and callers get
 // AUTH_UNAVAILABLE for a database that is merely busy; without the queue, a rush of 1,000
@@ -87,7 +87,7 @@ export class AdmissionGate {
         this.remove(waiter);
         this.countShed(kind);
         refuse(busyError());
-      }, this.limits.queueWaitMs);
+      }, this.waitBoundOf(kind));
       this.lines[kind].push(waiter);
       this.waiting++;
       // Told while waiting that the answer is known without a place (a drop sold out): out of the line at once.
@@ -191,6 +191,11 @@ export class AdmissionGate {
     line.splice(at, 1);
     this.waiting--;
     clearTimeout(waiter.timer);
+  }
+
+  /** A prepare waits longer: one whose drop sells out meanwhile leaves the line at once (sold-out-memory.ts). */
+  private waitBoundOf(kind: AdmissionKind): number {
+    return kind === "prepare" ? this.limits.prepareQueueWaitMs : this.limits.queueWaitMs;
   }
 
   private hasRoomFor(kind: AdmissionKind): boolean {
