@@ -12,14 +12,23 @@ type ProfileNode = {
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 /** Self time per frame and per place, in ms, from a V8 .cpuprofile. */
-export function summariseProfile(profile: CpuProfile): {
+export function summariseProfile(
+  profile: CpuProfile,
+  lastMs = Infinity,
+): {
   frames: Array<[string, number]>;
   places: Array<[string, number]>;
   totalMs: number;
 } {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  // Only the samples of the profile's last `lastMs` (a bench's own window, before the process exited).
+  const endUs = profile.timeDeltas.reduce((sum, us) => sum + us, 0);
+  let atUs = 0;
+  profile.samples.forEach((id, i) => {
+    atUs += profile.timeDeltas[i] ?? 0;
+    if (endUs - atUs <= lastMs * 1000) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const frames = new Map<string, number>();
   const places = new Map<string, number>();
   let totalUs = 0;
@@ -45,9 +54,10 @@ function placeOf(file: string, functionName: string): string {
   return file.split("/").slice(0, 2).join("/");
 }
 
-/** Prints the top frames by self time (idle left out) and the self time by place. */
-export function printProfileSummary(file: string, top: number): void {
-  const { frames, places, totalMs } = summariseProfile(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
+/** Prints the top frames by self time (idle left out) and the self time by place; `lastMs`: of the profile's end only. */
+export function printProfileSummary(file: string, top: number, lastMs = Infinity): void {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+  const { frames, places, totalMs } = summariseProfile(profile, lastMs);
   const pct = (ms: number) => `${((ms / totalMs) * 100).toFixed(1).padStart(5)} %`;
   console.log(`${(totalMs / 1000).toFixed(1)} s sampled; top ${top} frames by self time:`);
   for (const [frame, ms] of frames.filter(([frame]) => !frame.startsWith("(idle)")).slice(0, top))

@@ -244,6 +244,7 @@ async function main(): Promise<void> {
     /** Answers 503 SERVER_BUSY, the attacker's prepares among them. */
     let shedPrepares = 0;
     let shedExecutes = 0;
+    const rushStartedAt = performance.now();
     for (let round = 1; round <= MAX_ROUNDS && minted < SUPPLY; round++) {
       const racing = buyers.filter((buyer) => !buyer.minted);
       // The attacker's prepares, interleaved: ATTACK_SHARE of all, each naming a random buyer's wallet.
@@ -399,15 +400,19 @@ async function main(): Promise<void> {
     console.log(`first prepare to sold out: ${soldOut} (rounds: ${prepares.length})`);
     console.log(`instances' memory: ${sites.map((site) => `RSS ${rssMb(site.process.pid).toFixed(0)} MB`).join(", ")}`);
     if (CPU_PROFILE) {
-      // The profile is written when the instance exits.
+      // The profile is written when the instance exits; its end is the rush and what followed it here.
+      const rushWindowMs = performance.now() - rushStartedAt;
       await sites[0]!.stop();
       const file = readdirSync(profileDir)
         .filter((name) => name.endsWith(".cpuprofile"))
         .map((name) => path.join(profileDir, name))
         .sort((a, b) => statSync(b).size - statSync(a).size)[0];
       console.log(`\nCPU profile of instance 1 over its whole life (sign-ins, warm-up and the rush):`);
-      if (file) printProfileSummary(file, 12);
-      else console.log(`no .cpuprofile: did the instance exit cleanly?`);
+      if (file) {
+        printProfileSummary(file, 12);
+        console.log(`\nThe same profile, the rush alone (its last ${(rushWindowMs / 1000).toFixed(1)} s):`);
+        printProfileSummary(file, 12, rushWindowMs);
+      } else console.log(`no .cpuprofile: did the instance exit cleanly?`);
     }
     printBounds(missed);
   } finally {

@@ -188,6 +188,12 @@ const envSchema = z
     MAX_QUEUED_REQUESTS: nonNegativeInt(1024),
     /** How long a request waits for room at most before it is answered 503 SERVER_BUSY. */
     MAX_QUEUE_WAIT_MS: positiveInt(5000),
+    /**
+     * The same for a prepare: longer, since a prepare waiting for a drop that sells out leaves
+     * the line at once with SOLD_OUT (lib/services/mint/sold-out-memory.ts), so the ones still
+     * waiting can get an NFT, and a shed one would only come back behind later arrivals.
+     */
+    MAX_PREPARE_QUEUE_WAIT_MS: positiveInt(20_000),
     /** Requests one client network (an IPv4 address, an IPv6 /64) may have in progress at once; one more is answered 429 (lib/api/client-slots.ts). */
     MAX_REQUESTS_PER_CLIENT: positiveInt(DEFAULT_MAX_REQUESTS_PER_CLIENT),
     /** A request's whole body must arrive within this, or it is answered 408 REQUEST_TIMEOUT (read before the admission gate). */
@@ -351,7 +357,14 @@ export type Config = Readonly<{
   trustedProxyHops: number;
   sessionTtlSeconds: number;
   /** How many requests, and mint calls among them, one instance works on at once. */
-  admission: Readonly<{ requests: number; mints: number; perClient: number; queued: number; queueWaitMs: number }>;
+  admission: Readonly<{
+    requests: number;
+    mints: number;
+    perClient: number;
+    queued: number;
+    queueWaitMs: number;
+    prepareQueueWaitMs: number;
+  }>;
   /** Milliseconds a client has to send a request's whole body (lib/api/request-input.ts). */
   bodyTimeoutMs: number;
   tokenPrices: Readonly<{
@@ -447,6 +460,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       perClient: env.MAX_REQUESTS_PER_CLIENT,
       queued: env.MAX_QUEUED_REQUESTS,
       queueWaitMs: env.MAX_QUEUE_WAIT_MS,
+      prepareQueueWaitMs: env.MAX_PREPARE_QUEUE_WAIT_MS,
     }),
     bodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_MS,
     tokenPrices: Object.freeze({

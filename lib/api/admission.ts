@@ -1,8 +1,8 @@
 // Overload is answered, not mistaken for an outage. Each instance works on a bounded number
 // of requests at once (fewer for mint calls, which each hold a database transaction or a
 // chain submit, and executes apart from prepares). A request beyond that waits its turn in a
-// short queue (first come, first served, MAX_QUEUE_WAIT_MS at most, MAX_QUEUED_REQUESTS
-// waiting at most), and only past those bounds is it answered 503 SERVER_BUSY with
+// short queue (first come, first served, MAX_QUEUE_WAIT_MS at most, MAX_PREPARE_QUEUE_WAIT_MS
+// for a prepare, MAX_QUEUED_REQUESTS waiting at most), and only past those bounds is it answered 503 SERVER_BUSY with
 // Retry-After, before the database is asked anything. Without the bound, a burst above
 // capacity queues on the database until key lookups time out, and callers get
 // AUTH_UNAVAILABLE for a database that is merely busy; without the queue, a rush of 1,000
@@ -66,9 +66,10 @@ export class AdmissionGate {
   /**
    * Admits the request now, or after waiting its turn (FIFO per kind, `limits.queueWaitMs` at
    * most, `limits.queued` waiting at most per instance), or throws SERVER_BUSY; call the
-   * returned function when it is answered.
+   * returned function when it is answered. A waiting request whose `signal` aborts leaves the
+   * line and is rejected with the signal's reason.
    */
-  admit(kind: AdmissionKind): Promise<() => void> {
+  admit(kind: AdmissionKind, signal?: AbortSignal): Promise<() => void> {
     const mustWait = this.lines[kind].length > 0 || !this.hasRoomFor(kind);
     const refusedOutright = this.draining && kind === "prepare";
     // Room now, a draining instance's prepare, or a full queue: answered at once, as `enter` does.
@@ -80,14 +81,25 @@ export class AdmissionGate {
       }
     }
     return new Promise((admit, refuse) => {
+      if (signal?.aborted) return refuse(signal.reason);
       const waiter: Waiter = { kind, seq: this.nextSeq++, admit, refuse, timer: undefined! };
       waiter.timer = setTimeout(() => {
         this.remove(waiter);
         this.countShed(kind);
         refuse(busyError());
-      }, this.limits.queueWaitMs);
+      }, this.waitBoundOf(kind));
       this.lines[kind].push(waiter);
       this.waiting++;
+      // Told while waiting that the answer is known without a place (a drop sold out): out of the line at once.
+      signal?.addEventListener(
+        "abort",
+        () => {
+          if (!this.lines[kind].includes(waiter)) return;
+          this.remove(waiter);
+          refuse(signal.reason);
+        },
+        { once: true },
+      );
     });
   }
 
@@ -179,6 +191,11 @@ export class AdmissionGate {
     line.splice(at, 1);
     this.waiting--;
     clearTimeout(waiter.timer);
+  }
+
+  /** A prepare waits longer: one whose drop sells out meanwhile leaves the line at once (sold-out-memory.ts). */
+  private waitBoundOf(kind: AdmissionKind): number {
+    return kind === "prepare" ? this.limits.prepareQueueWaitMs : this.limits.queueWaitMs;
   }
 
   private hasRoomFor(kind: AdmissionKind): boolean {

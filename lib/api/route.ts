@@ -81,6 +81,19 @@ export type RouteOptions<S extends ScopeKind, P, Q, B, R extends Schema> = {
    * if the handler reaches the chain through `ctx.chain`. "mint": the caller's mint budget.
    */
   kind: "read" | "chain-read" | "mint";
+  /**
+   * A refusal this instance knows from memory (prepare: a drop with nothing left,
+   * lib/services/mint/sold-out-memory.ts). When `mayApply` holds for the body, the caller,
+   * its budgets, the scope and the input are checked before the admission gate, as they are
+   * after it, and `refuse` throws when the refusal stands: such a request is answered at once
+   * instead of waiting for a place it would only use to be refused.
+   */
+  knownRefusal?: {
+    mayApply: (runtime: Runtime, body: unknown) => Promise<boolean>;
+    refuse: (context: RouteContext<S, P, Q, B>) => Promise<void>;
+    /** While the request waits at the gate: aborts once the refusal becomes known (the request is then checked as above). */
+    whileWaiting: (runtime: Runtime, body: unknown) => { signal: AbortSignal; done: () => void } | undefined;
+  };
   /** Mint routes: an execute, which finishes a sale already held (the admission gate keeps room for it; lib/api/admission.ts). */
   settles?: boolean;
   params?: P;
@@ -189,7 +202,7 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
     try {
       runtime = await getRuntime();
       if (options.guard && !options.guard(request, runtime)) return fail("NOT_FOUND", "No such endpoint.");
-      const { config, rateLimiter: limiter } = runtime;
+      const { config } = runtime;
       const ip = clientIp(request, config.trustedProxyHops);
       release = clientSlotsOf(runtime).take(clientNetwork(ip));
       // Read before the gate: a body that trickles in holds the client's own place, never the instance's.
@@ -202,57 +215,29 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
             contentType: request.headers.get("content-type"),
           }
         : undefined;
-      leave = await admissionGateOf(runtime).admit(
-        options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare",
-      );
-      if (options.access === "site") assertFirstPartyCaller(request, config);
-      // A request carrying a wallet's sign-in cookie acts as that wallet: only from the site itself.
-      if (request.method !== "GET" && request.method !== "HEAD") assertSignedInRequestFromSite(request, config);
-      await spendBudgets(limiter, [
-        requestBudget(config, ip),
-        ...(options.kind === "chain-read" ? [chainReadBudget(config, ip)] : []),
-      ]);
-      const auth = options.access === "v1" ? await authenticate(request, runtime) : FIRST_PARTY;
-      const caller = callerOf(auth, ip);
-      if (options.kind === "mint") await spendBudgets(limiter, [mintBudget(config, caller)]);
-      const principal = await options.authorize?.(serviceContextOf(runtime), request);
-
-      const rawParams = (await context?.params) ?? {};
-      const pathParam = scopeNames.find((name) => name in rawParams);
-      const scopeInBody = options.scope !== "none" && pathParam === undefined; // e.g. prepare-mint's collectionId
-      let collection = scopeInBody
-        ? null
-        : await resolveScope(runtime, auth, options.scope, pathParam && rawParams[pathParam]);
-      const input = parseInput(request, options as { params?: Schema; query?: Schema; body?: Schema }, rawParams, body);
-      if (scopeInBody) collection = await resolveScope(runtime, auth, options.scope, fieldOf(input.body, scopeNames));
-      if (collection) refused = { collectionId: collection.id };
-
-      const budgets = options.budgets?.({ caller, config, collection, ...input } as BudgetInput<S, P, Q, B>) ?? [];
-      let spent: Promise<void> | undefined;
-      const spendRouteBudgets = () => (spent ??= spendBudgets(limiter, budgets));
-      if (options.budgetsSpentBy !== "handler") await spendRouteBudgets();
-
-      const chain: Chain =
-        options.kind === "read"
-          ? chainForRequest(runtime.chain, () => spendBudgets(limiter, [chainReadBudget(config, ip)]))
-          : runtime.chain;
-      const ctx = serviceContextOf(runtime, { chain });
-      const answerHeaders = new Headers();
-      const cookies = request.headers.get("cookie");
-      const routeContext = {
-        ...{
-          ctx,
-          auth,
-          caller,
-          collection,
-          ...input,
-          spendBudgets: spendRouteBudgets,
-          cookies,
-          answerHeaders,
-          rawBody,
-        },
-        principal,
-      } as RouteContext<S, P, Q, B>;
+      const parts = { request, context, runtime, ip, body, rawBody, scopeNames };
+      const onCollection = (target: RefusalTarget) => (refused = target);
+      let routeContext: RouteContext<S, P, Q, B> | undefined;
+      const kind = options.kind !== "mint" ? "read" : options.settles ? "execute" : "prepare";
+      for (;;) {
+        // A refusal known from memory is answered before the gate: a hopeless request never waits for a place.
+        if (options.knownRefusal && (await options.knownRefusal.mayApply(runtime, body))) {
+          routeContext ??= await recogniseCaller(options, parts, onCollection);
+          await options.knownRefusal.refuse(routeContext);
+        }
+        // Learnt while waiting: out of the line, and answered as above (after the caller's own checks).
+        const known = options.knownRefusal?.whileWaiting(runtime, body);
+        try {
+          leave = await admissionGateOf(runtime).admit(kind, known?.signal);
+          break;
+        } catch (error) {
+          if (!known?.signal.aborted) throw error;
+        } finally {
+          known?.done();
+        }
+      }
+      routeContext ??= await recogniseCaller(options, parts, onCollection);
+      const { collection, auth, answerHeaders } = routeContext;
       // The site's own router applies the pre-launch rule in its services (a teaser, not a refusal).
       const preLaunch =
         options.access === "v1" && options.kind !== "mint" && collection !== null && !readsInFull(auth, collection);
@@ -274,6 +259,78 @@ export function createRoute<S extends ScopeKind, R extends Schema, P, Q, B>(
   };
   if (options.operationId) route.operationId = options.operationId;
   return route;
+}
+
+type RequestParts = {
+  request: Request;
+  context: RouteHandlerContext;
+  runtime: Runtime;
+  ip: string;
+  body: unknown;
+  rawBody: RouteContext<ScopeKind, unknown, unknown, unknown>["rawBody"];
+  scopeNames: readonly string[];
+};
+
+/**
+ * Who calls and about what, once admitted (or before the gate, for a refusal known from
+ * memory): the first-party and cookie rules, the request and mint budgets, the caller, the
+ * scope, the input, the route's own budgets, and the handler's context.
+ */
+async function recogniseCaller<S extends ScopeKind, R extends Schema, P, Q, B>(
+  options: RouteOptions<S, P, Q, B, R>,
+  parts: RequestParts,
+  onCollection: (target: RefusalTarget) => void,
+): Promise<RouteContext<S, P, Q, B>> {
+  const { request, context, runtime, ip, body, rawBody, scopeNames } = parts;
+  const { config, rateLimiter: limiter } = runtime;
+  if (options.access === "site") assertFirstPartyCaller(request, config);
+  // A request carrying a wallet's sign-in cookie acts as that wallet: only from the site itself.
+  if (request.method !== "GET" && request.method !== "HEAD") assertSignedInRequestFromSite(request, config);
+  await spendBudgets(limiter, [
+    requestBudget(config, ip),
+    ...(options.kind === "chain-read" ? [chainReadBudget(config, ip)] : []),
+  ]);
+  const auth = options.access === "v1" ? await authenticate(request, runtime) : FIRST_PARTY;
+  const caller = callerOf(auth, ip);
+  if (options.kind === "mint") await spendBudgets(limiter, [mintBudget(config, caller)]);
+  const principal = await options.authorize?.(serviceContextOf(runtime), request);
+
+  const rawParams = (await context?.params) ?? {};
+  const pathParam = scopeNames.find((name) => name in rawParams);
+  const scopeInBody = options.scope !== "none" && pathParam === undefined; // e.g. prepare-mint's collectionId
+  let collection = scopeInBody
+    ? null
+    : await resolveScope(runtime, auth, options.scope, pathParam && rawParams[pathParam]);
+  const input = parseInput(request, options as { params?: Schema; query?: Schema; body?: Schema }, rawParams, body);
+  if (scopeInBody) collection = await resolveScope(runtime, auth, options.scope, fieldOf(input.body, scopeNames));
+  if (collection) onCollection({ collectionId: collection.id });
+
+  const budgets = options.budgets?.({ caller, config, collection, ...input } as BudgetInput<S, P, Q, B>) ?? [];
+  let spent: Promise<void> | undefined;
+  const spendRouteBudgets = () => (spent ??= spendBudgets(limiter, budgets));
+  if (options.budgetsSpentBy !== "handler") await spendRouteBudgets();
+
+  const chain: Chain =
+    options.kind === "read"
+      ? chainForRequest(runtime.chain, () => spendBudgets(limiter, [chainReadBudget(config, ip)]))
+      : runtime.chain;
+  const ctx = serviceContextOf(runtime, { chain });
+  const answerHeaders = new Headers();
+  const cookies = request.headers.get("cookie");
+  return {
+    ...{
+      ctx,
+      auth,
+      caller,
+      collection,
+      ...input,
+      spendBudgets: spendRouteBudgets,
+      cookies,
+      answerHeaders,
+      rawBody,
+    },
+    principal,
+  } as RouteContext<S, P, Q, B>;
 }
 
 /** The mint funnel's refusals, by stable code (anything else is an INTERNAL_ERROR answer): per process, and per drop when known. */

@@ -57,6 +57,19 @@ export class KeyedCache<K, V> {
     return value;
   }
 
+  /**
+   * The cached value when there is a fresh one (a load in flight counts), without loading:
+   * for a fact worth acting on only when known (lib/services/mint/sold-out-memory.ts).
+   */
+  peek(key: K): Promise<V> | undefined {
+    if (this.paused) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || this.now() - entry.loadedAt >= this.options.maxAgeMs || entry.generation !== this.generationOf(key))
+      return undefined;
+    this.counters.hits += 1;
+    return entry.value;
+  }
+
   /** The key changed: the next read loads it again (a load in flight is not kept). */
   invalidate(key: K): void {
     this.counters.invalidations += 1;

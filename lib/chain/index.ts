@@ -33,7 +33,7 @@ export {
   type SimulationResult,
   type TokenAccountEntry,
 } from "./embedded-chain";
-export { RpcChain, type RpcChainOptions } from "./rpc-chain";
+export { RpcChain, SHARED_CLOCK_READ_MS, type RpcChainOptions } from "./rpc-chain";
 export {
   DEFAULT_LOCALNET_PORT,
   startJsonRpcServer,

@@ -53,6 +53,9 @@ const LARGEST_ACCOUNTS_BATCH = 50;
 const READ_RETRY_DELAY_MS = 100;
 const MULTIPLE_ACCOUNTS_BATCH = 100;
 
+/** How long a blockhash or block height read is shared between callers: half a block. */
+export const SHARED_CLOCK_READ_MS = 200;
+
 export class RpcChain implements Chain {
   readonly kind = "rpc" as const;
   readonly cluster: ChainCluster;
@@ -66,6 +69,8 @@ export class RpcChain implements Chain {
   private readonly rebroadcastIntervalMs: number;
   private readonly confirmTimeoutMs: number;
   private closed = false;
+  /** The clock reads shared between callers (sharedRead), by what they read. */
+  private readonly sharedReads = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(options: RpcChainOptions) {
     this.cluster = options.cluster;
@@ -92,14 +97,37 @@ export class RpcChain implements Chain {
   }
 
   getLatestBlockhash(): Promise<LatestBlockhash> {
-    return this.read("fetch a blockhash", async () => {
-      const latest = await this.connection.getLatestBlockhash("confirmed");
-      return { blockhash: latest.blockhash, lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) };
-    });
+    return this.sharedRead("blockhash", () =>
+      this.read("fetch a blockhash", async () => {
+        const latest = await this.connection.getLatestBlockhash("confirmed");
+        return { blockhash: latest.blockhash, lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) };
+      }),
+    );
   }
 
   getBlockHeight(): Promise<bigint> {
-    return this.read("read the block height", async () => BigInt(await this.connection.getBlockHeight("confirmed")));
+    return this.sharedRead("height", () =>
+      this.read("read the block height", async () => BigInt(await this.connection.getBlockHeight("confirmed"))),
+    );
+  }
+
+  /**
+   * One read for every caller within SHARED_CLOCK_READ_MS (a failed one is not shared): in a
+   * rush every prepare reads the blockhash and the height, and the node answered each of them
+   * apart. Both only grow, so a shared read is at most that much behind: a session's lifetime
+   * keeps SESSION_SAFETY_MARGIN_MS (15 s) from its blockhash's end, and a sweep or the
+   * reconciler that sees a lower height frees or decides nothing early.
+   */
+  private sharedRead<T>(what: string, read: () => Promise<T>): Promise<T> {
+    const now = performance.now();
+    const shared = this.sharedReads.get(what);
+    if (shared && now - shared.at < SHARED_CLOCK_READ_MS) return shared.value as Promise<T>;
+    const value = read();
+    this.sharedReads.set(what, { at: now, value });
+    value.catch(() => {
+      if (this.sharedReads.get(what)?.value === value) this.sharedReads.delete(what);
+    });
+    return value;
   }
 
   async sendRawTransaction(wireBytes: Uint8Array, options: SendTransactionOptions = {}): Promise<string> {

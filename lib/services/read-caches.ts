@@ -13,12 +13,18 @@ import type { DropPages } from "./nft-pages";
 import type { SearchMatches } from "./collection-search";
 import type { WalletDropRows } from "./wallet-rows";
 import type { PaymentMintRead } from "./surface-support";
+import type { SupplyLeft } from "./mint/sold-out-memory";
 
 export type ReadCaches = {
   /** A drop's record and phases (with their gate rules). */
   drops: KeyedCache<string, DropFacts>;
   /** A drop's minted and burned counts: every mint moves them, nothing else does. */
   dropCounts: KeyedCache<string, DropCounts>;
+  /**
+   * Whether a drop has nothing free, as the database said after a prepare's SOLD_OUT
+   * (mint/sold-out-memory.ts): forgotten when any of its NFTs changes.
+   */
+  supplyLeft: KeyedCache<string, SupplyLeft>;
   /** The first pages of a drop's NFT lists (gallery, all-minted), per drop (nft-pages.ts). */
   nftPages: KeyedCache<string, DropPages>;
   /** Search answers by "<limit>:<offset>:<query>", until any drop or its counts change. */
@@ -49,6 +55,8 @@ export const HOLDINGS_MAX_AGE_MS = 5_000;
  * without an announcement (a bounty award). Reactions and profiles are announced.
  */
 export const NFT_PAGES_MAX_AGE_MS = 10_000;
+/** A sold-out drop is asked again at least this often: the bound should an announcement be lost unnoticed. */
+export const SUPPLY_LEFT_MAX_AGE_MS = 10_000;
 /** A revoked key stops working at once on every instance; this is the bound if an announcement is lost. */
 export const KEY_CACHE_MAX_AGE_MS = 10_000;
 const DROP_CACHE_MAX_AGE_MS = 60_000;
@@ -57,6 +65,7 @@ export function createReadCaches(): ReadCaches {
   return {
     drops: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
     dropCounts: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 5_000 }),
+    supplyLeft: new KeyedCache({ maxAgeMs: SUPPLY_LEFT_MAX_AGE_MS, maxEntries: 1_000 }),
     nftPages: new KeyedCache({ maxAgeMs: NFT_PAGES_MAX_AGE_MS, maxEntries: 1_000 }),
     searches: new KeyedCache({ maxAgeMs: NFT_PAGES_MAX_AGE_MS, maxEntries: 5_000 }),
     walletRows: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 50_000 }),
@@ -93,6 +102,7 @@ export async function keepReadCachesFresh(
     // The drop's pages show its reveal settings and name: they go with it.
     listen(DROP_CHANGED_CHANNEL, (id) => {
       caches.drops.invalidate(id);
+      caches.supplyLeft.invalidate(id);
       caches.nftPages.invalidate(id);
       caches.searches.invalidateAll();
     }),
@@ -101,7 +111,11 @@ export async function keepReadCachesFresh(
       caches.dropCounts.invalidate(id);
       caches.searches.invalidateAll();
     }),
-    listen(DROP_NFTS_CHANGED_CHANNEL, (id) => caches.nftPages.invalidate(id)), // reactions too
+    // Any NFT of the drop changed (a reservation, a release, a mint): what is free may have too.
+    listen(DROP_NFTS_CHANGED_CHANNEL, (id) => {
+      caches.nftPages.invalidate(id); // reactions too
+      caches.supplyLeft.invalidate(id);
+    }),
     listen(PROFILES_CHANGED_CHANNEL, () => caches.nftPages.invalidateAll()),
     listen(WALLET_CHANGED_CHANNEL, (dropAndWallet) => forgetWallet(caches, dropAndWallet)),
     listen(KEY_CHANGED_CHANNEL, (hash) => caches.keys.invalidate(hash)),
@@ -163,7 +177,10 @@ function forgetNftPagesAfterWrite(caches: ReadCaches, { model, result }: WriteEv
   if (model === "Nft" || model === "Mint" || model === "Collection") {
     const record = (result ?? {}) as { id?: unknown; collectionId?: unknown };
     const id = model === "Collection" ? record.id : record.collectionId;
-    return typeof id === "string" ? caches.nftPages.invalidate(id) : caches.nftPages.invalidateAll();
+    for (const cache of model === "Mint" ? [caches.nftPages] : [caches.nftPages, caches.supplyLeft])
+      if (typeof id === "string") cache.invalidate(id);
+      else cache.invalidateAll();
+    return;
   }
   if (model === "Reaction" || model === "BountyAward" || model === "Profile" || model === "ProfileEffect")
     caches.nftPages.invalidateAll();

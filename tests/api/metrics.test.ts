@@ -52,7 +52,7 @@ for (const target of databaseTargets) {
     let key: string;
 
     beforeAll(async () => {
-      app = await startTestApp(target, { env: { METRICS_TOKEN: TOKEN } });
+      app = await startTestApp(target, { env: { METRICS_TOKEN: TOKEN, MAX_PREPARE_QUEUE_WAIT_MS: "5000" } });
       drop = await createFixtureDrop(app, { shortId: "fixture-metrics", price: 100_000_000n });
       key = await app.createKey({ keyClass: "live", collections: ["fixture-metrics", "aurora"] });
     });
@@ -150,7 +150,7 @@ for (const target of databaseTargets) {
             quantity: "1",
           },
         });
-        // It waits its turn (MAX_QUEUE_WAIT_MS), and the gauge shows it waiting; then it is shed.
+        // It waits its turn (MAX_PREPARE_QUEUE_WAIT_MS), and the gauge shows it waiting; then it is shed.
         let waiting = 0;
         while (waiting === 0) waiting = sample(await scrape(), "dropmint_admission_queued", { kind: "prepare" });
         expect(waiting).toBe(1);

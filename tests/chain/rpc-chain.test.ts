@@ -13,6 +13,7 @@ import {
   FaucetUnavailableError,
   InvalidAddressError,
   RpcChain,
+  SHARED_CLOCK_READ_MS,
   signAndSerialize,
   startJsonRpcServer,
   type EmbeddedChain,
@@ -82,11 +83,13 @@ async function mintMoreTransaction(mint: Keypair): Promise<Uint8Array> {
  */
 async function startLossyProxy(target: string, drop: (sendIndex: number) => boolean) {
   let sends = 0;
+  const methods = new Map<string, number>();
   const proxy = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
     const body = Buffer.concat(chunks).toString("utf8");
     const call = JSON.parse(body) as { id: unknown; method: string; params: [string] };
+    for (const { method } of [call].flat()) methods.set(method, (methods.get(method) ?? 0) + 1);
     if (!Array.isArray(call) && call.method === "sendTransaction" && drop(sends++)) {
       const signature = feePayerSignature(Buffer.from(call.params[0], "base64"));
       response
@@ -101,6 +104,8 @@ async function startLossyProxy(target: string, drop: (sendIndex: number) => bool
   return {
     url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     sends: () => sends,
+    /** Calls of a JSON-RPC method the proxy passed on or answered. */
+    calls: (method: string) => methods.get(method) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
         proxy.close(() => resolve());
@@ -134,6 +139,30 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
     expect(latest.lastValidBlockHeight - 150n).toBeLessThanOrEqual(height);
     expect(latest.lastValidBlockHeight - 150n).toBeGreaterThan(height - 10n);
     expect(await embedded.isBlockhashValid(latest.blockhash)).toBe(true);
+  });
+
+  it("asks the node once for the blockhash and the height of a burst of callers, and again half a block later", async () => {
+    const proxy = await startLossyProxy(server.url, () => false);
+    const counted = new RpcChain({ cluster: "localnet", rpcUrl: proxy.url, ...FAST });
+    try {
+      const burst = () =>
+        Promise.all(
+          Array.from({ length: 20 }, () => Promise.all([counted.getLatestBlockhash(), counted.getBlockHeight()])),
+        );
+      const answers = await burst();
+      expect(new Set(answers.map(([latest, height]) => `${latest.blockhash} ${height}`)).size).toBe(1);
+      expect([proxy.calls("getLatestBlockhash"), proxy.calls("getBlockHeight")]).toEqual([1, 1]);
+      // Both only grow: the next reads after SHARED_CLOCK_READ_MS are the node's again.
+      await embedded.advanceBlocks(1n);
+      await new Promise((resolve) => setTimeout(resolve, SHARED_CLOCK_READ_MS + 20));
+      const [latest, height] = (await burst())[0]!;
+      expect([proxy.calls("getLatestBlockhash"), proxy.calls("getBlockHeight")]).toEqual([2, 2]);
+      expect(height).toBeGreaterThan(answers[0]![1]);
+      expect(await embedded.isBlockhashValid(latest.blockhash)).toBe(true);
+    } finally {
+      await counted.close();
+      await proxy.close();
+    }
   });
 
   it("refuses malformed addresses with the typed error, without a request", async () => {
@@ -198,6 +227,8 @@ describe("RPC chain against the localnet JSON-RPC server", () => {
     expect(error.code).toBe("BlockhashNotFound");
     expect(error.landed).toBe(false);
     expect(await rpc.getSignatureStatus(feePayerSignature(wire))).toEqual({ state: "not_found" });
+    // A real chain never drops every blockhash at once: the tests after this one wait out the shared read.
+    await new Promise((resolve) => setTimeout(resolve, SHARED_CLOCK_READ_MS));
   });
 
   it("reports a failing instruction found in preflight as refused, with logs", async () => {

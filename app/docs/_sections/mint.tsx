@@ -118,7 +118,11 @@ export function MintSection() {
           <strong>reduced</strong>: <code>quantityAdjusted: true</code> and <code>adjustmentReason</code> names the
           limit. Nothing left at all: <Err code="WALLET_LIMIT_REACHED" /> (the wallet&apos;s limit) or{" "}
           <Err code="SOLD_OUT" /> (phase or drop). Live reservations (prepared, unexpired sessions and submits in
-          flight) count like mints, so a wallet cannot hold more than its limit in parallel prepares.
+          flight) count like mints, so a wallet cannot hold more than its limit in parallel prepares. Once a drop has
+          nothing free for anyone, an instance answers <Err code="SOLD_OUT" plain /> at once, before the wallet&apos;s
+          own checks (its block, sign-in, eligibility, limit, cooldown and balance): none of them could get it an NFT
+          that does not exist. It asks the database again as soon as any NFT of the drop changes or the earliest hold
+          ends.
         </li>
         <li>
           <strong>Supersede.</strong> A new prepare for a wallet first ends that wallet&apos;s earlier <em>unsigned</em>{" "}

@@ -87,6 +87,7 @@ import {
 } from "./reservation";
 import { paymentTokenOf, surfaceRefusal, surfaceRefusalError } from "@/lib/services/surface-support";
 import { sweepDropSessions } from "./sessions";
+import { isSoldOut, learnSupplyLeft, refuseIfKnownSoldOut, soldOut } from "./sold-out-memory";
 import { assertGatesOpen, loadMintGates, type GatesQuery, type MintGates } from "./mint-gates";
 import { countMintStage } from "@/lib/metrics";
 import { dropRecorded, fillAndVerify, reserveAndRecord, type Verdict, type WalletPreview } from "./record-then-verify";
@@ -150,6 +151,23 @@ export async function prepareMint(
   ref: CollectionRef,
   body: PrepareMintBody,
   options: PrepareOptions = {},
+): Promise<PreparedView> {
+  // A drop known to have nothing free is refused before any statement (sold-out-memory.ts);
+  // the database's own SOLD_OUT teaches this instance so, for the prepares after it.
+  await refuseIfKnownSoldOut(ctx, ref.id, body.phaseId, options.spendBudgets);
+  try {
+    return await prepareFromDatabase(ctx, ref, body, options);
+  } catch (error) {
+    if (isSoldOut(error)) await learnSupplyLeft(ctx, ref);
+    throw error;
+  }
+}
+
+async function prepareFromDatabase(
+  ctx: ServiceContext,
+  ref: CollectionRef,
+  body: PrepareMintBody,
+  options: PrepareOptions,
 ): Promise<PreparedView> {
   const now = ctx.clock.now();
   const holder = options.holder ?? { key: "script", walletProven: false };
@@ -869,8 +887,6 @@ function refusalOf(
     return new AppError("WALLET_LIMIT_REACHED", `This wallet has no mints left in this phase. ${reason ?? ""}`.trim());
   return soldOut();
 }
-
-const soldOut = () => new AppError("SOLD_OUT", "Nothing is left to mint here right now.");
 
 const insufficientTokens = (symbol: string) =>
   new AppError(

@@ -87,7 +87,7 @@ describe("admission at capacity", () => {
 // 1,000 buyers on two instances shed about one prepare in eight). The wait is bounded twice,
 // so the database stays protected: by how many may wait, and by how long each may.
 describe("admission queue before the bound", () => {
-  const limits = { requests: 3, mints: 1, perClient: 16, queued: 2, queueWaitMs: 200 };
+  const limits = { requests: 3, mints: 1, perClient: 16, queued: 2, queueWaitMs: 200, prepareQueueWaitMs: 600 };
   const codeOf = (promise: Promise<unknown>) =>
     promise.then(
       () => "admitted",
@@ -128,6 +128,22 @@ describe("admission queue before the bound", () => {
     const within = gate.admit("execute");
     setTimeout(held, limits.queueWaitMs / 4);
     expect(await codeOf(within)).toBe("admitted");
+  });
+
+  it("lets a prepare wait longer than other requests: it is shed only past MAX_PREPARE_QUEUE_WAIT_MS", async () => {
+    const gate = new AdmissionGate(limits);
+    const [prepare, execute] = [await gate.admit("prepare"), await gate.admit("execute")];
+    const waitingPrepare = codeOf(gate.admit("prepare"));
+    // An execute waiting as long is shed at queueWaitMs; the prepare is still in line then, and let in.
+    expect(await codeOf(gate.admit("execute"))).toBe("SERVER_BUSY");
+    expect(gate.queued().prepare).toBe(1);
+    prepare();
+    expect(await waitingPrepare).toBe("admitted");
+    execute();
+    // Past its own bound, a prepare is shed too.
+    const started = performance.now();
+    expect(await codeOf(gate.admit("prepare"))).toBe("SERVER_BUSY");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(limits.prepareQueueWaitMs - 5);
   });
 
   it("lets a read past prepares waiting for a mint place", async () => {

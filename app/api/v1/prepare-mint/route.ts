@@ -4,6 +4,7 @@ import { v1Operations } from "@/lib/api/contract/v1-operations";
 import { v1Route } from "@/lib/api/v1-route";
 import { prepareHolder } from "@/lib/api/wallet-session";
 import { prepareMint } from "@/lib/services/mint/prepare";
+import { mayBeKnownSoldOut, refuseIfKnownSoldOut, whileWaiting } from "@/lib/services/mint/sold-out-memory";
 
 export const POST = v1Route(
   {
@@ -15,6 +16,14 @@ export const POST = v1Route(
       ...(body.claimCode ? claimCodeCheckBudgets(config, caller, collection.id) : []),
     ],
     budgetsSpentBy: "handler",
+    // A drop this instance knows has nothing left: SOLD_OUT before the admission gate's queue.
+    knownRefusal: {
+      mayApply: (runtime, body) =>
+        mayBeKnownSoldOut(runtime.caches, (body as { collectionId?: unknown })?.collectionId),
+      refuse: ({ ctx, collection, body, spendBudgets }) =>
+        refuseIfKnownSoldOut(ctx, collection.id, body.phaseId, spendBudgets),
+      whileWaiting: (runtime, body) => whileWaiting(runtime.caches, (body as { collectionId?: unknown })?.collectionId),
+    },
   },
   // Who holds the reservation: the key, or the site's own page signed in with the wallet (lib/api/wallet-session.ts).
   async ({ ctx, auth, caller, cookies, collection, body, spendBudgets }) =>
