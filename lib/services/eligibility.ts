@@ -15,6 +15,7 @@ import {
   readWalletHoldings,
   readWalletHoldingsCached,
   withoutGateNftsUsedElsewhere,
+  withoutGateNftsUsedElsewhereCached,
   type WalletHoldings,
 } from "./holdings";
 import { allowlistOf, getWalletDropRows } from "./wallet-rows";
@@ -118,7 +119,7 @@ export async function getEligibility(
     readWalletHoldingsCached(ctx, walletAddress, rules),
   ]);
   // A gate NFT another wallet used in this phase is reported as not held, as prepare refuses it.
-  const holdings = await withoutGateNftsUsedElsewhere(ctx.db, phase.id, walletAddress, held);
+  const holdings = await withoutGateNftsUsedElsewhereCached(ctx, phase.id, walletAddress, held);
   const input: WalletPhaseInput = {
     isGated: phase.isGated,
     maxPerWallet: phase.maxPerWallet,

@@ -8,6 +8,14 @@ import type { PhaseWithGates } from "./drop-snapshot";
 
 type GateRule = PhaseWithGates["gateRules"][number];
 
+/** A published drop of this site whose collection an NFT gate names. */
+export type SellingDrop = Readonly<{
+  id: string;
+  shortId: string | null;
+  name: string | null;
+  collectionAddress: string | null;
+}>;
+
 /**
  * The requirements with `drops` on each NFT gate. Requirements list the NFT gates in the
  * rules' order (lib/domain/allocation.ts ruleOutcomes), so the n-th nft_gate requirement is
@@ -20,12 +28,7 @@ export async function withDropsSellingGates(
 ): Promise<GateRequirement[]> {
   const gates = rules.filter((rule) => rule.kind === "nft_gate");
   if (gates.length === 0) return [...requirements];
-  const addresses = [...new Set(gates.flatMap((gate) => gate.collections))];
-  const drops = await ctx.db.collection.findMany({
-    where: { collectionAddress: { in: addresses }, launchStatus: "live" },
-    select: { id: true, shortId: true, name: true, collectionAddress: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  const drops = await dropsSelling(ctx, [...new Set(gates.flatMap((gate) => gate.collections))].sort());
   let gateIndex = 0;
   return requirements.map((requirement) => {
     if (requirement.type !== "nft_gate") return requirement;
@@ -36,4 +39,15 @@ export async function withDropsSellingGates(
       drops: selling.map((drop) => ({ name: drop.name, path: `/d/${encodeURIComponent(drop.shortId ?? drop.id)}` })),
     };
   });
+}
+
+/** From the instance's cache until any drop changes (read-caches.ts): every eligibility read of a gated phase asks. */
+function dropsSelling(ctx: ServiceContext, addresses: string[]): Promise<readonly SellingDrop[]> {
+  return ctx.caches.gateDrops.get(addresses.join(","), () =>
+    ctx.db.collection.findMany({
+      where: { collectionAddress: { in: addresses }, launchStatus: "live" },
+      select: { id: true, shortId: true, name: true, collectionAddress: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+  );
 }

@@ -132,7 +132,7 @@ const countByCollection = (gateNfts: ReadonlyMap<string, string>) => {
 /**
  * The holdings without the gate NFTs another wallet has used in this phase (GateTokenUse):
  * one gate NFT admits one wallet per phase, however often it changes hands. One database
- * read, only when the wallet holds gate NFTs.
+ * read, only when the wallet holds gate NFTs (prepare: read afresh).
  */
 export async function withoutGateNftsUsedElsewhere(
   db: Pick<Db, "gateTokenUse">,
@@ -141,13 +141,46 @@ export async function withoutGateNftsUsedElsewhere(
   holdings: WalletHoldings,
 ): Promise<WalletHoldings> {
   if (holdings.gateNfts.size === 0) return holdings;
+  return withoutMints(holdings, await readGateNftsUsedElsewhere(db, phaseId, wallet, [...holdings.gateNfts.keys()]));
+}
+
+/**
+ * The same for reads (eligibility), from the instance's cache: by phase, wallet and the gate
+ * NFTs it holds, for as long as its holdings are cached (HOLDINGS_MAX_AGE_MS). Another
+ * wallet can use an NFT only while it holds it, so the answer for the NFTs this wallet holds
+ * changes only when they change hands: what the holdings cache already allows to be that old.
+ */
+export async function withoutGateNftsUsedElsewhereCached(
+  ctx: ServiceContext,
+  phaseId: string,
+  wallet: string,
+  holdings: WalletHoldings,
+): Promise<WalletHoldings> {
+  if (holdings.gateNfts.size === 0) return holdings;
+  const mints = [...holdings.gateNfts.keys()].sort();
+  const used = await ctx.caches.gateNftsUsed.get(`${phaseId}:${wallet}:${mints.join(",")}`, () =>
+    readGateNftsUsedElsewhere(ctx.db, phaseId, wallet, mints),
+  );
+  return withoutMints(holdings, used);
+}
+
+async function readGateNftsUsedElsewhere(
+  db: Pick<Db, "gateTokenUse">,
+  phaseId: string,
+  wallet: string,
+  mints: string[],
+): Promise<ReadonlySet<string>> {
   const used = await db.gateTokenUse.findMany({
-    where: { phaseId, mint: { in: [...holdings.gateNfts.keys()] }, walletAddress: { not: wallet } },
+    where: { phaseId, mint: { in: mints }, walletAddress: { not: wallet } },
     select: { mint: true },
   });
-  if (used.length === 0) return holdings;
+  return new Set(used.map(({ mint }) => mint));
+}
+
+function withoutMints(holdings: WalletHoldings, used: ReadonlySet<string>): WalletHoldings {
+  if (used.size === 0) return holdings;
   const gateNfts = new Map(holdings.gateNfts);
-  for (const { mint } of used) gateNfts.delete(mint);
+  for (const mint of used) gateNfts.delete(mint);
   return { ...holdings, gateNfts, nftsByCollection: countByCollection(gateNfts) };
 }
 

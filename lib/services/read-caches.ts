@@ -14,6 +14,7 @@ import type { SearchMatches } from "./collection-search";
 import type { WalletDropRows } from "./wallet-rows";
 import type { PaymentMintRead } from "./surface-support";
 import type { SupplyLeft } from "./mint/sold-out-memory";
+import type { SellingDrop } from "./gate-drops";
 
 export type ReadCaches = {
   /** A drop's record and phases (with their gate rules). */
@@ -33,6 +34,13 @@ export type ReadCaches = {
   walletRows: KeyedCache<string, WalletDropRows>;
   /** What a wallet holds on chain, for gated reads, by wallet (HOLDINGS_MAX_AGE_MS at most). */
   holdings: KeyedCache<string, CachedHoldings>;
+  /**
+   * Which of the gate NFTs a wallet holds another wallet used in a phase, by
+   * "<phase id>:<wallet>:<mints>", as old as the holdings they were asked for (holdings.ts).
+   */
+  gateNftsUsed: KeyedCache<string, ReadonlySet<string>>;
+  /** The published drops selling a gate's collections, by "<addresses>", until any drop changes (gate-drops.ts). */
+  gateDrops: KeyedCache<string, readonly SellingDrop[]>;
   /** A token mint's decimals (null: not a readable mint), which never change. */
   mintDecimals: KeyedCache<string, number | null>;
   /**
@@ -70,6 +78,8 @@ export function createReadCaches(): ReadCaches {
     searches: new KeyedCache({ maxAgeMs: NFT_PAGES_MAX_AGE_MS, maxEntries: 5_000 }),
     walletRows: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 50_000 }),
     holdings: new KeyedCache({ maxAgeMs: HOLDINGS_MAX_AGE_MS, maxEntries: 50_000 }),
+    gateNftsUsed: new KeyedCache({ maxAgeMs: HOLDINGS_MAX_AGE_MS, maxEntries: 50_000 }),
+    gateDrops: new KeyedCache({ maxAgeMs: DROP_CACHE_MAX_AGE_MS, maxEntries: 1_000 }),
     mintDecimals: new KeyedCache({ maxAgeMs: 10 * 60_000, maxEntries: 10_000 }),
     paymentMints: new KeyedCache({ maxAgeMs: 10 * 60_000, maxEntries: 10_000 }),
     keys: new KeyedCache({ maxAgeMs: KEY_CACHE_MAX_AGE_MS, maxEntries: 10_000 }),
@@ -105,6 +115,7 @@ export async function keepReadCachesFresh(
       caches.supplyLeft.invalidate(id);
       caches.nftPages.invalidate(id);
       caches.searches.invalidateAll();
+      caches.gateDrops.invalidateAll(); // it may sell NFTs some gate names
     }),
     // Search answers carry each drop's minted count.
     listen(DROP_COUNTS_CHANGED_CHANNEL, (id) => {
@@ -164,6 +175,7 @@ function invalidateAfterWrite(caches: ReadCaches, event: WriteEvent): void {
   if (model !== "Collection" && model !== "Phase" && model !== "Nft") return;
   // An NFT matters only when its status changes, and only to the counts: reservations leave them alone.
   if (model === "Nft" && !changesStatus(args)) return;
+  if (model === "Collection") caches.gateDrops.invalidateAll();
   caches.searches.invalidateAll(); // a drop or its counts: search answers show both
   const cache = model === "Nft" ? caches.dropCounts : caches.drops;
   const record = (result ?? {}) as { id?: unknown; collectionId?: unknown };
