@@ -28,24 +28,31 @@ export type Site = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/** A site started exactly as a process manager would: these arguments to node, this folder, this environment alone, as this user. */
+export type ExactLaunch = {
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  user: { uid: number; gid: number } | null;
+};
+
 /**
  * `preload`: modules the harness loads into the site process first (fault injection, see
  * tests/smoke/fixtures). `nodeArgs`: flags node refuses in NODE_OPTIONS (`--cpu-prof`, for bench:profile).
+ * `user`: the user the process runs as (the harness runs as root). `exact`: everything the
+ * process gets, nothing of this one's environment (tests/helpers/systemd-unit.ts).
  */
 export async function startSite(
   env: Record<string, string>,
-  options: { preload?: string[]; nodeArgs?: string[] } = {},
+  options: {
+    preload?: string[];
+    nodeArgs?: string[];
+    user?: { uid: number; gid: number } | null;
+    exact?: ExactLaunch;
+  } = {},
 ): Promise<Site> {
   const port = Number(env.PORT);
-  const preloads = (options.preload ?? []).flatMap((file) => ["--import", path.resolve(ROOT, file)]);
-  // `node scripts/serve.mjs` (as `npm start` does): one process, so a signal reaches the
-  // server itself. Preloaded fixtures are TypeScript: tsx loads them, and then the server too.
-  const serve = preloads.length > 0 ? ["--import", "tsx", ...preloads, "scripts/serve.ts"] : ["scripts/serve.mjs"];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...serve], {
-    cwd: ROOT,
-    env: { ...SERVE_ENV, ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = options.exact ? spawnExactly(options.exact) : spawnServe(env, options);
   let output = "";
   child.stdout!.on("data", (chunk) => (output += String(chunk)));
   child.stderr!.on("data", (chunk) => (output += String(chunk)));
@@ -72,6 +79,31 @@ export async function startSite(
       return exited;
     },
   };
+}
+
+function spawnServe(
+  env: Record<string, string>,
+  options: { preload?: string[]; nodeArgs?: string[]; user?: { uid: number; gid: number } | null },
+): ChildProcess {
+  const preloads = (options.preload ?? []).flatMap((file) => ["--import", path.resolve(ROOT, file)]);
+  // `node scripts/serve.mjs` (as `npm start` does): one process, so a signal reaches the
+  // server itself. Preloaded fixtures are TypeScript: tsx loads them, and then the server too.
+  const serve = preloads.length > 0 ? ["--import", "tsx", ...preloads, "scripts/serve.ts"] : ["scripts/serve.mjs"];
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), ...serve], {
+    cwd: ROOT,
+    env: { ...SERVE_ENV, ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+    ...options.user,
+  });
+}
+
+function spawnExactly({ args, cwd, env, user }: ExactLaunch): ChildProcess {
+  return spawn(process.execPath, args, {
+    cwd,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    ...user,
+  });
 }
 
 /** Runs an npm-script-like CLI (tsx scripts/<file>) to completion. */

@@ -9,8 +9,8 @@
 // A creator uploads a Sugar folder through the studio via nginx: its requests reach both
 // instances (which share MEDIA_DIR and STUDIO_UPLOADS_DIR, as deploy/ sets them up), two
 // launches at once create one drop, and both instances serve its media.
-import { randomInt } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { randomBytes, randomInt } from "node:crypto";
+import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
@@ -25,6 +25,7 @@ import { createEmptyPostgresDatabase, databaseTarget } from "../helpers/database
 import { redisProblem, startLocalnet, type Localnet } from "../helpers/localnet";
 import { NGINX_SITE_FILE, startNginx, type Nginx } from "../helpers/nginx";
 import { freePort, runScript, startSite, type Site } from "../helpers/site-process";
+import { filledEnvFile, instanceLaunch, serviceUser } from "../helpers/systemd-unit";
 import { httpCall, type HttpAnswer } from "../helpers/http-from";
 import { signText } from "../helpers/wallet-sign-in";
 import { copyExample } from "../launch/helpers";
@@ -40,6 +41,13 @@ const LATE_BUYERS = 8;
 // each one's address as a real edge would; a new /16 each run, as Redis keeps budgets a minute.
 const net = randomInt(2, 255);
 const clientAddress = (i: number) => `127.${net}.${i >> 8}.${(i & 255) + 1}`;
+
+/** What root wrote there (the seed), handed to the service user, as an operator's `chown -R`. */
+function chownTree(folder: string, user: { uid: number; gid: number }): void {
+  chownSync(folder, user.uid, user.gid);
+  for (const entry of readdirSync(folder, { recursive: true }))
+    chownSync(path.join(folder, String(entry)), user.uid, user.gid);
+}
 
 describe("nginx in front of two instances on PostgreSQL, Redis and the localnet", () => {
   let root: string;
@@ -77,6 +85,9 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
       // The folders every instance shares (deploy/dropmint.env.example).
       MEDIA_DIR: path.join(root, "shared", "media"),
       STUDIO_UPLOADS_DIR: path.join(root, "shared", "studio-uploads"),
+      // Every instance the same (deploy/dropmint.env.example).
+      MINT_KEY_SECRET: randomBytes(32).toString("hex"),
+      PRIZE_ACCOUNT_SECRET: randomBytes(32).toString("hex"),
     };
     const envOf = (port: number, name: string) => ({ ...shared, PORT: String(port), DATA_DIR: path.join(root, name) });
     const seeded = await runScript("db-seed.ts", [], { ...envOf(portA, "seed"), LOG_LEVEL: "silent" });
@@ -86,10 +97,25 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
     });
     expect(created.status, created.stderr).toBe(0);
     key = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)![1]!;
-    // Instance A can be made slow to submit (SIGUSR2), so a SIGTERM finds executes in flight.
+    // Instance B runs as deploy/systemd/dropmint@.service runs it: its command, folder and
+    // environment alone (the env example filled in), as an unprivileged user when this test
+    // runs as root, so the code folder is read-only to it (as ProtectSystem=strict makes it)
+    // and only its state folders are its own. Instance A runs as the same user (the shared
+    // folders are both's) and can be made slow to submit (SIGUSR2), so a SIGTERM finds
+    // executes in flight.
+    const user = serviceUser();
+    // The operator's edits: every value of the example but its shared folders, kept as written.
+    const { MEDIA_DIR: _media, STUDIO_UPLOADS_DIR: _uploads, ...edits } = shared;
+    const unitB = instanceLaunch(String(portB), root, filledEnvFile(edits), process.cwd());
+    // A's private temporary folder too (PrivateTmp=): the harness's own is root's.
+    for (const folder of ["a", "tmp-a"]) mkdirSync(path.join(root, folder));
+    if (user) for (const folder of ["a", "tmp-a", "shared"]) chownTree(path.join(root, folder), user);
     sites = await Promise.all([
-      startSite(envOf(portA, "a"), { preload: ["tests/smoke/fixtures/slow-submit.ts"] }),
-      startSite(envOf(portB, "b")),
+      startSite(
+        { ...envOf(portA, "a"), TMPDIR: path.join(root, "tmp-a") },
+        { preload: ["tests/smoke/fixtures/slow-submit.ts"], user },
+      ),
+      startSite({ PORT: String(portB) }, { exact: unitB }),
     ]);
     nginx = await startNginx({ listenPort: nginxPort, upstreamPorts: [portA, portB], dir: path.join(root, "nginx") });
     const drop = await through("GET", "/api/v1/collections/doves", { from: clientAddress(0), headers: withKey() });
