@@ -151,9 +151,14 @@ for (const target of databaseTargets) {
           },
         });
         // It waits its turn (MAX_PREPARE_QUEUE_WAIT_MS), and the gauge shows it waiting; then it is shed.
+        // Watched only while it is unanswered: an answer that came first must fail here, not spin.
+        let unanswered = true;
+        const settle = () => (unanswered = false);
+        answered.then(settle, settle);
         let waiting = 0;
-        while (waiting === 0) waiting = sample(await scrape(), "dropmint_admission_queued", { kind: "prepare" });
-        expect(waiting).toBe(1);
+        while (waiting === 0 && unanswered)
+          waiting = sample(await scrape(), "dropmint_admission_queued", { kind: "prepare" });
+        expect(waiting, "the gauge never showed the prepare queued before its answer").toBe(1);
         const busy = await answered;
         expect(busy.body?.code).toBe("SERVER_BUSY");
         const during = await scrape();
