@@ -4,7 +4,7 @@
 // lines, `Environment=` with space-separated assignments, `EnvironmentFile=` (KEY=VALUE
 // lines), `%i`, and the paths the operator's machine has, mapped onto the test's folders.
 import { chmodSync, chownSync, mkdirSync, readFileSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseEnv } from "node:util";
 
@@ -48,10 +48,17 @@ export function filledEnvFile(edits: Record<string, string>): Record<string, str
 /** The unprivileged user the unit runs as, when this process may switch to one (it runs as root). */
 export type ServiceUser = { uid: number; gid: number; name: string };
 
-export function serviceUser(): ServiceUser | null {
+export function serviceUser(codeDir = process.cwd()): ServiceUser | null {
   if (process.getuid?.() !== 0) return null;
   const id = (flag: string) => Number(execFileSync("id", [flag, "nobody"], { encoding: "utf8" }).trim());
-  return { uid: id("-u"), gid: id("-g"), name: "nobody" };
+  const user = { uid: id("-u"), gid: id("-g"), name: "nobody" };
+  // A checkout in a folder only root may enter (mktemp -d makes 0700 ones) cannot be run by
+  // another user at all, as /srv/dropmint can: then the instance runs as this process's user.
+  const reads = spawnSync(process.execPath, ["-e", "require('fs').accessSync('package.json')"], {
+    cwd: codeDir,
+    ...user,
+  });
+  return reads.status === 0 ? user : null;
 }
 
 export type InstanceLaunch = {

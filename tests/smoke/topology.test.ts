@@ -99,7 +99,7 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
     key = /^\s*(dm_live_[1-9A-HJ-NP-Za-km-z]{40,})\s*$/m.exec(created.stdout)![1]!;
     // Instance B runs as deploy/systemd/dropmint@.service runs it: its command, folder and
     // environment alone (the env example filled in), as an unprivileged user when this test
-    // runs as root, so the code folder is read-only to it (as ProtectSystem=strict makes it)
+    // runs as root in a checkout that user can read, so the code folder is read-only to it (as ProtectSystem=strict makes it)
     // and only its state folders are its own. Instance A runs as the same user (the shared
     // folders are both's) and can be made slow to submit (SIGUSR2), so a SIGTERM finds
     // executes in flight.
