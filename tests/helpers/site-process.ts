@@ -28,12 +28,15 @@ export type Site = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/** The user a site process runs as, when not this process's (the harness runs as root). */
+export type ProcessUser = { uid: number; gid: number };
+
 /** A site started exactly as a process manager would: these arguments to node, this folder, this environment alone, as this user. */
 export type ExactLaunch = {
   args: string[];
   cwd: string;
   env: Record<string, string>;
-  user: { uid: number; gid: number } | null;
+  user: ProcessUser | null;
 };
 
 /**
@@ -47,7 +50,7 @@ export async function startSite(
   options: {
     preload?: string[];
     nodeArgs?: string[];
-    user?: { uid: number; gid: number } | null;
+    user?: ProcessUser | null;
     exact?: ExactLaunch;
   } = {},
 ): Promise<Site> {
@@ -83,7 +86,7 @@ export async function startSite(
 
 function spawnServe(
   env: Record<string, string>,
-  options: { preload?: string[]; nodeArgs?: string[]; user?: { uid: number; gid: number } | null },
+  options: { preload?: string[]; nodeArgs?: string[]; user?: ProcessUser | null },
 ): ChildProcess {
   const preloads = (options.preload ?? []).flatMap((file) => ["--import", path.resolve(ROOT, file)]);
   // `node scripts/serve.mjs` (as `npm start` does): one process, so a signal reaches the

@@ -8,8 +8,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseEnv } from "node:util";
 
-export const UNIT_FILE = path.resolve(import.meta.dirname, "../../deploy/systemd/dropmint@.service");
-export const ENV_EXAMPLE_FILE = path.resolve(import.meta.dirname, "../../deploy/dropmint.env.example");
+const UNIT_FILE = path.resolve(import.meta.dirname, "../../deploy/systemd/dropmint@.service");
+const ENV_EXAMPLE_FILE = path.resolve(import.meta.dirname, "../../deploy/dropmint.env.example");
 /** Where the unit expects the code (its WorkingDirectory). */
 const CODE_DIR = "/srv/dropmint";
 /** Where StateDirectory= puts each instance's folder and the shared one. */
@@ -18,7 +18,7 @@ const STATE_ROOT = "/var/lib/dropmint";
 const SYSTEMD_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 /** Every `Key=` of the unit, in order (a key may repeat, as Environment= can). */
-export function readUnit(file = UNIT_FILE): Array<[string, string]> {
+function readUnit(file = UNIT_FILE): Array<[string, string]> {
   return readFileSync(file, "utf8")
     .split("\n")
     .map((line) => line.trim())
@@ -26,11 +26,11 @@ export function readUnit(file = UNIT_FILE): Array<[string, string]> {
     .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]);
 }
 
-export const unitValues = (unit: Array<[string, string]>, key: string) =>
+const unitValues = (unit: Array<[string, string]>, key: string) =>
   unit.filter(([name]) => name === key).map(([, value]) => value);
 
 /** `Environment=A=1 B=2` lines as one record (no quoted values in this unit). */
-export function unitEnvironment(unit: Array<[string, string]>, instance: string): Record<string, string> {
+function unitEnvironment(unit: Array<[string, string]>, instance: string): Record<string, string> {
   const assignments = unitValues(unit, "Environment").flatMap((line) => line.split(/\s+/));
   return Object.fromEntries(
     assignments.map((pair) => [
@@ -71,17 +71,17 @@ export type InstanceLaunch = {
 
 /**
  * One instance as `systemctl start dropmint@<instance>` would run it, with `stateRoot` for
- * /var/lib/dropmint (its folders made the service user's, as StateDirectory= does) and the
- * repository for /srv/dropmint. `envFile`: the filled-in env example.
+ * /var/lib/dropmint (its folders made `user`'s, as StateDirectory= does) and the repository
+ * for /srv/dropmint. `envFile`: the filled-in env example; `user`: serviceUser(codeDir).
  */
 export function instanceLaunch(
   instance: string,
   stateRoot: string,
   envFile: Record<string, string>,
   codeDir: string,
+  user: ServiceUser | null,
 ): InstanceLaunch {
   const unit = readUnit();
-  const user = serviceUser();
   const mapPath = (value: string) => value.replace(STATE_ROOT, stateRoot).replace(CODE_DIR, codeDir);
   for (const folder of unitValues(unit, "StateDirectory").flatMap((line) => line.split(/\s+/)))
     stateDirectory(path.join(stateRoot, folder.replace(/^dropmint\/?/, "").replaceAll("%i", instance)), user);

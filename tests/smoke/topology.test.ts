@@ -103,10 +103,10 @@ describe("nginx in front of two instances on PostgreSQL, Redis and the localnet"
     // and only its state folders are its own. Instance A runs as the same user (the shared
     // folders are both's) and can be made slow to submit (SIGUSR2), so a SIGTERM finds
     // executes in flight.
-    const user = serviceUser();
+    const user = serviceUser(process.cwd());
     // The operator's edits: every value of the example but its shared folders, kept as written.
     const { MEDIA_DIR: _media, STUDIO_UPLOADS_DIR: _uploads, ...edits } = shared;
-    const unitB = instanceLaunch(String(portB), root, filledEnvFile(edits), process.cwd());
+    const unitB = instanceLaunch(String(portB), root, filledEnvFile(edits), process.cwd(), user);
     // A's private temporary folder too (PrivateTmp=): the harness's own is root's.
     for (const folder of ["a", "tmp-a"]) mkdirSync(path.join(root, folder));
     if (user) for (const folder of ["a", "tmp-a", "shared"]) chownTree(path.join(root, folder), user);
