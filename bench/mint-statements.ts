@@ -1,9 +1,11 @@
 // `npm run bench:statements`: what one prepare and one execute cost the database and the
 // CPU, without HTTP or a load generator in the way. In process, one at a time, on PGlite
 // and on PostgreSQL (when reachable): the SQL statements each sends (BEGIN and COMMIT
-// included: each is a round trip) and the mean wall time of each, over BENCH_STATEMENT_MINTS
-// mints (200) by as many funded wallets, after a warm-up. The statement counts are exact;
-// the times are only comparable within one run on one machine.
+// included: each is a round trip), the mean wall time of each and the main thread's busy
+// time in it (the event loop's utilization: the CPU the site's one JS thread spends, waits
+// for the database excluded), over BENCH_STATEMENT_MINTS mints (200) by as many funded
+// wallets, after a warm-up. The statement counts are exact; the times are only comparable
+// within one run on one machine.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -43,36 +45,41 @@ async function measure(target: DatabaseTarget) {
     const wallets = await fundedWallets(runtime, MINTS + WARM_UP, 1_000_000_000n);
     const ref = (await findCollectionRef(runtime.database.prisma, drop.shortId))!;
     const totals = {
-      prepare: { statements: 0, ms: 0, each: [] as number[] },
-      execute: { statements: 0, ms: 0, each: [] as number[] },
+      prepare: { statements: 0, ms: 0, busyMs: 0, each: [] as number[] },
+      execute: { statements: 0, ms: 0, busyMs: 0, each: [] as number[] },
     };
     for (const [i, wallet] of wallets.entries()) {
       const counted = i >= WARM_UP;
       counter.printing = process.env.BENCH_PRINT_SQL === "1" && i === WARM_UP;
       let before = counter.count;
       let started = performance.now();
+      let loop = performance.eventLoopUtilization();
       const prepared = await prepareMint(ctx, ref, oneNftInput(drop, wallet));
       if (counted) {
         totals.prepare.statements += counter.count - before;
         totals.prepare.each.push(counter.count - before);
         totals.prepare.ms += performance.now() - started;
+        totals.prepare.busyMs += performance.eventLoopUtilization(loop).active;
       }
       const signedTransaction = signPrepared(prepared.transactions[0]!.transaction, wallet);
       before = counter.count;
       started = performance.now();
+      loop = performance.eventLoopUtilization();
       await executeMint(ctx, FIRST_PARTY, { sessionId: prepared.sessions[0]!.sessionId, signedTransaction });
       if (counted) {
         totals.execute.statements += counter.count - before;
         totals.execute.each.push(counter.count - before);
         totals.execute.ms += performance.now() - started;
+        totals.execute.busyMs += performance.eventLoopUtilization(loop).active;
       }
     }
-    const line = (name: keyof typeof GOALS, t: { statements: number; ms: number; each: number[] }) => {
+    type Totals = (typeof totals)["prepare"];
+    const line = (name: keyof typeof GOALS, t: Totals) => {
       const mean = t.statements / MINTS;
       // The goal is the common path's: the median mint (the mean carries prepare's occasional sweep of dead sessions).
       const median = [...t.each].sort((a, b) => a - b)[Math.floor(t.each.length / 2)]!;
       const mark = median <= GOALS[name] ? "✓" : "✗";
-      return `  ${name.padEnd(8)} ${mean.toFixed(1).padStart(5)} statements (median ${median}, goal ≤ ${GOALS[name]} ${mark})   ${(t.ms / MINTS).toFixed(2).padStart(6)} ms mean`;
+      return `  ${name.padEnd(8)} ${mean.toFixed(1).padStart(5)} statements (median ${median}, goal ≤ ${GOALS[name]} ${mark})   ${(t.ms / MINTS).toFixed(2).padStart(6)} ms mean, main thread busy ${(t.busyMs / MINTS).toFixed(2)} ms`;
     };
     console.log(`${target.name}: ${MINTS} mints, one at a time`);
     console.log(line("prepare", totals.prepare));

@@ -12,7 +12,7 @@
 // sessions prepared before: their mint address no longer matches the derived key, and
 // execute answers SESSION_EXPIRED (prepare again). Submitted and minted sessions are not
 // affected: they were signed already.
-import { createHmac } from "node:crypto";
+import { createHmac, createPrivateKey, createPublicKey } from "node:crypto";
 import { Keypair } from "@solana/web3.js";
 
 const SECRET_LABEL = "dropmint/mint-key-secret/v1";
@@ -31,5 +31,25 @@ export function mintKeypairForSession(secret: Uint8Array, sessionId: string): Ke
     .update(MINT_KEY_LABEL + sessionId)
     .digest()
     .subarray(0, 32);
-  return Keypair.fromSeed(seed);
+  return keypairFromSeed(seed);
+}
+
+/**
+ * Keypair.fromSeed's keypair, its public half computed by node:crypto: web3.js derives it
+ * in pure JS (@noble/curves, ~0.19 ms against ~0.04), and prepare and execute each derive
+ * one per mint. Node makes the key from the JWK's private half `d` alone (the public half
+ * `x` must be a string but is not read; a PKCS#8 import would cost ~0.4 ms), and
+ * tests/unit/mint-keys.test.ts holds the result to web3.js's.
+ */
+function keypairFromSeed(seed: Uint8Array): Keypair {
+  const privateKey = createPrivateKey({
+    key: { kty: "OKP", crv: "Ed25519", d: Buffer.from(seed).toString("base64url"), x: "" },
+    format: "jwk",
+  });
+  const publicKey = Buffer.from(createPublicKey(privateKey).export({ format: "jwk" }).x!, "base64url");
+  const secretKey = new Uint8Array(64);
+  secretKey.set(seed);
+  secretKey.set(publicKey, 32);
+  // The public half is node:crypto's own derivation from the seed: nothing left to validate.
+  return Keypair.fromSecretKey(secretKey, { skipValidation: true });
 }

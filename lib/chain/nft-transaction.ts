@@ -37,6 +37,7 @@ import {
   pack as packMetadata,
 } from "@solana/spl-token-metadata";
 import { TransactionTooLargeError } from "./errors";
+import { compileLegacyMessage } from "./message-compile";
 import { tokenPaymentInstructions, type TokenPayment } from "./token-payment";
 import { MAX_TRANSACTION_BYTES } from "./types";
 
@@ -275,7 +276,7 @@ export type UnsignedTransaction = {
 
 /** One compile of a legacy transaction into its message and its unsigned wire bytes. */
 export function compileUnsigned(transaction: Transaction): UnsignedTransaction {
-  const compiled = transaction.compileMessage();
+  const compiled = compileLegacyMessage(transaction);
   const message = compiled.serialize();
   const requiredSignatures = compiled.header.numRequiredSignatures;
   const prefix = shortVecLength(requiredSignatures);

@@ -1,6 +1,7 @@
 // The worst case the product allows must fit one Solana packet (1232 bytes) fully signed.
 import { describe, expect, it } from "vitest";
 import { Keypair } from "@solana/web3.js";
+import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import {
   MAX_TRANSACTION_BYTES,
   TransactionTooLargeError,
@@ -93,6 +94,30 @@ describe("NFT mint transaction size", () => {
     expect(Buffer.from(compiled.unsignedWire).equals(Buffer.from(serializeForWallet(transaction)))).toBe(true);
     expect(compiled.requiredSignatures).toBe(3);
     expect(compiled.signedSize).toBe(signedTransactionSize(transaction));
+  });
+
+  it("compiles a token-priced mint for another owner byte-identical to web3.js too", () => {
+    // Token payments repeat the buyer, the token's mint and programs across instructions, and
+    // the owner differs from the payer: the memoized compile must merge them as web3.js does.
+    const token = {
+      mint: Keypair.generate().publicKey.toBase58(),
+      programId: TOKEN_PROGRAM_ID.toBase58(),
+      decimals: 6,
+    };
+    const params = worstCase({
+      name: "Token #1",
+      uri: "https://example.com/1.json",
+      owner: Keypair.generate().publicKey,
+      payments: [],
+      tokenPayments: [
+        { token, to: Keypair.generate().publicKey, amount: 5_000_000n },
+        { token, to: Keypair.generate().publicKey, amount: 100_000n },
+      ],
+      computeUnitPriceMicroLamports: 0n,
+    });
+    const compiled = buildNftMintMessage(params);
+    const transaction = buildNftMintTransaction(params);
+    expect(Buffer.from(compiled.message).equals(Buffer.from(transactionMessageBytes(transaction)))).toBe(true);
   });
 
   it("lands the worst case on the chain within the default compute budget", async () => {
