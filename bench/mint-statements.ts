@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { FIRST_PARTY } from "../lib/auth/context";
 import { openEmbeddedChain } from "../lib/chain";
 import { parseConfig } from "../lib/config";
