@@ -162,6 +162,27 @@ async function benchSite(
     console.log(row("no-op GET /api/health, after the group", after, reference));
   };
 
+  /**
+   * The reads, each between two no-op rows: a read is judged against the mean of its own
+   * neighbours. The reads that send no statement cost about what the no-op does, so a drift
+   * of the machine during a group of seven (the no-op moved from 547 to 850 req/s in one)
+   * moved their shares by ±0.15 between runs; a reference taken around each row follows it.
+   */
+  const interleaved = async (title: string, rows: Read[]) => {
+    console.log(title);
+    let before = await timed(NOOP);
+    console.log(row("no-op GET /api/health", before, before.rps));
+    for (const read of rows) {
+      const result = await timed(read.request);
+      const after = await timed(NOOP);
+      const reference = (before.rps + after.rps) / 2;
+      console.log(row(read.name, result, reference, { goalId: read.goalId }));
+      if (!passes(read.goalId, result, reference)) missed.add(read.goalId);
+      console.log(row("no-op GET /api/health", after, reference));
+      before = after;
+    }
+  };
+
   // A site just started still compiles its request path: its first few thousand answers come
   // at half speed, even the no-op's. So, before the first row: the no-op alone for a while
   // (the path every request shares), then every read round a few times.
@@ -175,15 +196,10 @@ async function benchSite(
   });
 
   console.log(
-    `\n${label}: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per row; × no-op is against the mean of the no-op rows around each group`,
+    `\n${label}: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per row; × no-op is against the mean of the no-op rows around each read, and around each group after them`,
   );
   console.log(rowHeader());
-  await group("reads:", CONCURRENCY, async () => {
-    const rows: Row[] = [];
-    for (const read of readRows)
-      rows.push({ name: read.name, result: await timed(read.request), judged: { goalId: read.goalId } });
-    return rows;
-  });
+  await interleaved("reads:", readRows);
   await group(
     `collection search over ${SEARCH_COLLECTIONS} extra drops (first-party, Origin = site):`,
     CONCURRENCY,
