@@ -109,7 +109,6 @@ function spawnExactly({ args, cwd, env, user }: ExactLaunch): ChildProcess {
   });
 }
 
-/** Runs an npm-script-like CLI (tsx scripts/<file>) to completion. */
 /**
  * Runs one of the scripts (a CLI) to its end. Asynchronously, not with spawnSync: a test that
  * blocked its event loop for the CLI's seconds would keep fetch's idle keep-alive sockets past
