@@ -18,7 +18,10 @@ class MemoizedKey extends PublicKey {
 
 /** The transaction's legacy message, compiled by web3.js with memoized account texts. */
 export function compileLegacyMessage(transaction: Transaction): Message {
-  if (!transaction.feePayer) throw new Error("Transaction fee payer required");
+  // The copy carries the fee payer, blockhash and instructions only: anything else (a signer
+  // already recorded, a durable nonce) is web3.js's to compile, from the transaction itself.
+  if (!transaction.feePayer || transaction.signatures.length > 0 || transaction.nonceInfo)
+    return transaction.compileMessage();
   const memo = new Map<string, MemoizedKey>();
   // Keyed by the key's bytes (cheap to read, unlike its text): one object per account.
   const memoized = (key: PublicKey): MemoizedKey => {
