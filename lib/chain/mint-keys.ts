@@ -39,7 +39,7 @@ export function mintKeypairForSession(secret: Uint8Array, sessionId: string): Ke
  * in pure JS (@noble/curves, ~0.19 ms against ~0.04), and prepare and execute each derive
  * one per mint. Node makes the key from the JWK's private half `d` alone (the public half
  * `x` must be a string but is not read; a PKCS#8 import would cost ~0.4 ms), and
- * tests/unit/mint-keys.test.ts holds the result to web3.js's.
+ * tests/unit/chain/mint-keys.test.ts holds the result to web3.js's.
  */
 function keypairFromSeed(seed: Uint8Array): Keypair {
   const privateKey = createPrivateKey({
