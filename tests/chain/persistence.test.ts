@@ -386,7 +386,7 @@ describe("embedded chain persistence", () => {
     const dir = chainDir();
     const child = spawnSync(
       process.execPath,
-      ["--import", "tsx", path.join(import.meta.dirname, "fixtures", "submit-then-kill.ts"), dir],
+      ["scripts/run.mjs", path.join(import.meta.dirname, "fixtures", "submit-then-kill.ts"), dir],
       {
         cwd: path.resolve(import.meta.dirname, "..", ".."),
         encoding: "utf8",

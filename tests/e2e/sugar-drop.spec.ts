@@ -20,7 +20,7 @@ test("create the example drop with the CLI, open its short link and mint one wit
   const started = Date.now();
   const { stdout } = await run(
     process.execPath,
-    ["--import", "tsx", "scripts/drop.ts", "create", "examples/sugar-drop"],
+    ["scripts/run.mjs", "scripts/drop.ts", "create", "examples/sugar-drop"],
     {
       cwd: ROOT,
       // The site's own data folder (playwright.config.ts): the command finds it running there.

@@ -60,7 +60,7 @@ test("a drop created from a folder with mp4 animations plays them on its page, a
 }) => {
   const folder = videoFolder();
   try {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/drop.ts", "create", folder], {
+    const { stdout } = await run(process.execPath, ["scripts/run.mjs", "scripts/drop.ts", "create", folder], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -12,7 +12,7 @@ export type Localnet = { url: string; dir: string; process: ChildProcess; stop()
 /** `npm run localnet` on a free port, in a folder of its own. */
 export async function startLocalnet(dir: string): Promise<Localnet> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/localnet.ts"], {
+  const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/localnet.ts"], {
     cwd: ROOT,
     env: { ...process.env, LOCALNET_PORT: String(port), LOCALNET_DIR: dir },
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,7 +5,6 @@ import { createServer } from "node:net";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -90,8 +89,9 @@ function spawnServe(
 ): ChildProcess {
   const preloads = (options.preload ?? []).flatMap((file) => ["--import", path.resolve(ROOT, file)]);
   // `node scripts/serve.mjs` (as `npm start` does): one process, so a signal reaches the
-  // server itself. Preloaded fixtures are TypeScript: tsx loads them, and then the server too.
-  const serve = preloads.length > 0 ? ["--import", "tsx", ...preloads, "scripts/serve.ts"] : ["scripts/serve.mjs"];
+  // server itself. Preloaded fixtures are TypeScript, so tsx loads them; they install runtime
+  // hooks on globalThis, which the compiled server reads.
+  const serve = [...(preloads.length > 0 ? ["--import", "tsx", ...preloads] : []), "scripts/serve.mjs"];
   return spawn(process.execPath, [...(options.nodeArgs ?? []), ...serve], {
     cwd: ROOT,
     env: { ...SERVE_ENV, ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
@@ -119,7 +119,8 @@ export async function runScript(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(TSX, [path.join("scripts", file), ...args], {
+  // As `npm run <cli>` runs it (package.json): compiled by scripts/run.mjs, in one process.
+  const child = spawn(process.execPath, ["scripts/run.mjs", path.join("scripts", file), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     timeout: 60_000,

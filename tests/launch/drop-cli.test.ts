@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTsx } from "../server/cli/helpers";
+import { runCli } from "../server/cli/helpers";
 import { copyExample, editJson } from "./helpers";
 
 describe("npm run drop, as a creator runs it", () => {
@@ -18,7 +18,7 @@ describe("npm run drop, as a creator runs it", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("validate: a ready folder, with its phases and assets hash", async () => {
-    const result = await runTsx("scripts/drop.ts", ["validate", "examples/sugar-drop"], env);
+    const result = await runCli("scripts/drop.ts", ["validate", "examples/sugar-drop"], env);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Checking images\s+\[#+\] 11\/11\s+[\d.]+\/s\s+[\d.]+ s/); // counts, rate, time
     expect(result.stdout).toContain("examples/sugar-drop is ready to launch:");
@@ -34,7 +34,7 @@ describe("npm run drop, as a creator runs it", () => {
       c.guards.default.botTax = { value: 0.01, lastInstruction: true };
       c.guards.groups[1].guards.startDate.date = "soon";
     });
-    const result = await runTsx("scripts/drop.ts", ["validate", folder], env);
+    const result = await runCli("scripts/drop.ts", ["validate", folder], env);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("2 problems in");
     expect(result.stdout).toContain("Note: config.json › guards.default.botTax: botTax is kept but has no effect:");
@@ -45,7 +45,7 @@ describe("npm run drop, as a creator runs it", () => {
   });
 
   it("a usage mistake exits 2 with the usage", async () => {
-    const usage = await runTsx("scripts/drop.ts", ["launch", "examples/sugar-drop"], env);
+    const usage = await runCli("scripts/drop.ts", ["launch", "examples/sugar-drop"], env);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Unknown command "launch"');
     expect(usage.stderr).toContain("npm run drop -- validate <folder>");

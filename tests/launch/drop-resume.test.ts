@@ -26,15 +26,14 @@ function runDrop(
   env: NodeJS.ProcessEnv,
   options: { preload?: string; killWhen?: (stdout: string) => boolean } = {},
 ): Promise<Run> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", ...(options.preload ? ["--import", options.preload] : []), "scripts/drop.ts", ...args],
-    {
-      cwd: ROOT,
-      env,
-      stdio: "pipe",
-    },
-  );
+  // As `npm run drop` runs it (scripts/run.mjs); a preloaded fixture is TypeScript, so tsx
+  // loads it (it installs runtime hooks on globalThis, which the compiled command reads).
+  const preload = options.preload ? ["--import", "tsx", "--import", options.preload] : [];
+  const child = spawn(process.execPath, [...preload, "scripts/run.mjs", "scripts/drop.ts", ...args], {
+    cwd: ROOT,
+    env,
+    stdio: "pipe",
+  });
   child.stdin.end();
   let stdout = "";
   let stderr = "";

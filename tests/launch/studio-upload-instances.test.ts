@@ -43,7 +43,7 @@ const codeOf = (promise: Promise<unknown>) =>
 async function holdLeaseElsewhere(root: string, uploadId: string) {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "tests/launch/fixtures/hold-launch-lease.ts", root, uploadId],
+    ["scripts/run.mjs", "tests/launch/fixtures/hold-launch-lease.ts", root, uploadId],
     {
       cwd: ROOT,
       stdio: "pipe",

@@ -16,7 +16,7 @@ import { instanceFilePath, readInstanceFile, writeInstanceFile } from "@/lib/ser
 import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpers/databases";
 import { callJson } from "../../helpers/route-caller";
 import { listen } from "../../helpers/route-listener";
-import { childEnv, keysIn, runKeysInProcess, runTsx } from "./helpers";
+import { childEnv, keysIn, runKeysInProcess, runCli } from "./helpers";
 
 const ENDPOINT = "/api/internal/keys";
 
@@ -156,7 +156,7 @@ describe("admin keys endpoint and the keys CLI through the running site", () => 
 
   it("npm run keys goes through the site while it holds the database, printing what the direct path prints", async () => {
     const env = childEnv(dataDir);
-    const created = await runTsx(
+    const created = await runCli(
       "scripts/keys.ts",
       ["create", "--class", "test", "--collections", "sprites", "--label", "via site"],
       env,

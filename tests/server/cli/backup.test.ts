@@ -29,7 +29,7 @@ import { callJson } from "../../helpers/route-caller";
 import type { TestApp } from "../../helpers/test-app";
 import { createFixtureDrop, fundedWallet, signPrepared, type FixtureDrop } from "../../api/mint/fixtures";
 import { listen } from "../../helpers/route-listener";
-import { childEnv, runInProcess, runTsx } from "./helpers";
+import { childEnv, runInProcess, runCli } from "./helpers";
 
 const ENDPOINT = "/api/internal/backup";
 const PRICE = 10_000_000n; // 0.01 SOL
@@ -186,7 +186,7 @@ describe("backups of the embedded database and chain", () => {
     for (const entry of readdirSync(dataDir)) expect(copied.includes(entry) || entry in NOT_COPIED, entry).toBe(true);
 
     const restoredDir = path.join(work, "restored");
-    const restored = await runTsx("scripts/backup.ts", ["restore", backup, "--data-dir", restoredDir], childEnv(work));
+    const restored = await runCli("scripts/backup.ts", ["restore", backup, "--data-dir", restoredDir], childEnv(work));
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain(`Restored ${backup} into ${restoredDir}`);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_DROPS } from "@/lib/demo/demo-drops";
 import { SHOWCASE_DROPS } from "@/lib/demo/showcase-drops";
 import { createEmptyPostgresDatabase, databaseTarget } from "../../helpers/databases";
-import { childEnv, runTsx } from "./helpers";
+import { childEnv, runCli } from "./helpers";
 
 const postgres = databaseTarget("postgres");
 const SHORT_IDS = [
@@ -47,9 +47,9 @@ describe.skipIf(!postgres.available)("npm run db:seed on PostgreSQL", () => {
       PUBLIC_URL: "http://127.0.0.1:3999",
     });
     // The site migrates on start; a fresh database gets its schema from db:migrate.
-    expect((await runTsx("scripts/db-migrate.ts", [], env)).code).toBe(0);
+    expect((await runCli("scripts/db-migrate.ts", [], env)).code).toBe(0);
 
-    const first = await runTsx("scripts/db-seed.ts", [], env);
+    const first = await runCli("scripts/db-seed.ts", [], env);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`Seeded ${SHORT_IDS.length} demo drops:`);
@@ -57,7 +57,7 @@ describe.skipIf(!postgres.available)("npm run db:seed on PostgreSQL", () => {
     const effects = await count(`SELECT count(*) AS n FROM "ProfileEffect"`);
     expect(effects).toBeGreaterThan(0);
 
-    const second = await runTsx("scripts/db-seed.ts", [], env);
+    const second = await runCli("scripts/db-seed.ts", [], env);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain("Nothing to seed");
     expect(await count(`SELECT count(*) AS n FROM "Collection"`)).toBe(SHORT_IDS.length);

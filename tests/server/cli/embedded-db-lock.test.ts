@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedDatabaseBusyError, openDatabase, pgliteLockPath } from "@/lib/db/client";
 import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpers/databases";
-import { childEnv, firstJsonLine, runTsx, startTsx } from "./helpers";
+import { childEnv, firstJsonLine, runCli, startCli } from "./helpers";
 
 const OPEN_DB = "tests/server/cli/fixtures/open-db.ts";
 
@@ -24,7 +24,7 @@ describe("the embedded database lock", () => {
     expect(JSON.parse(readFileSync(lockPath, "utf8"))).toMatchObject({ pid: process.pid });
 
     // Another process, while we hold it: refused before PGlite touches the files.
-    const refused = await runTsx(OPEN_DB, [db.dataDir, "try"], childEnv(db.dataDir));
+    const refused = await runCli(OPEN_DB, [db.dataDir, "try"], childEnv(db.dataDir));
     const answer = JSON.parse(refused.stdout.trim()) as { error: string; holderPid: number; message: string };
     expect(answer.error).toBe("EmbeddedDatabaseBusyError");
     expect(answer.holderPid).toBe(process.pid);
@@ -37,7 +37,7 @@ describe("the embedded database lock", () => {
     expect(existsSync(lockPath)).toBe(false);
 
     // Released: now the other process opens it and holds it; we are refused in turn.
-    const holder = startTsx(OPEN_DB, [db.dataDir, "hold"], childEnv(db.dataDir));
+    const holder = startCli(OPEN_DB, [db.dataDir, "hold"], childEnv(db.dataDir));
     try {
       expect(await firstJsonLine(holder)).toMatchObject({ held: true, pid: holder.pid });
       const busy = await openDatabase({ dataDir: db.dataDir }).then(
@@ -84,8 +84,8 @@ describe("the embedded database lock", () => {
     const site = await openDatabase({ dataDir: db.dataDir });
     try {
       const [migrate, seed] = await Promise.all([
-        runTsx("scripts/db-migrate.ts", [], childEnv(db.dataDir)),
-        runTsx("scripts/db-seed.ts", [], childEnv(db.dataDir)),
+        runCli("scripts/db-migrate.ts", [], childEnv(db.dataDir)),
+        runCli("scripts/db-seed.ts", [], childEnv(db.dataDir)),
       ]);
       expect(migrate.code).toBe(1);
       expect(migrate.stderr).toContain(

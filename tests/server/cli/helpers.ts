@@ -13,16 +13,16 @@ export function childEnv(dataDir: string, extra: Record<string, string> = {}): N
 }
 
 /**
- * Starts `node --import tsx <script> ...args` from the project root: what `npm run` does with
- * `tsx <script>`, minus tsx's wrapper process, so the child's pid is the script's own.
+ * Starts `node scripts/run.mjs <script> ...args` from the project root: what `npm run <cli>`
+ * does (package.json), so the child's pid is the script's own.
  */
-export function startTsx(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env, stdio: "pipe" });
+export function startCli(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ["scripts/run.mjs", script, ...args], { cwd: ROOT, env, stdio: "pipe" });
 }
 
-/** Runs `tsx <script> ...args` to its end. */
-export function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
-  const child = startTsx(script, args, env);
+/** Runs `<script> ...args` to its end, as `npm run` does. */
+export function runCli(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
+  const child = startCli(script, args, env);
   child.stdin.end();
   let stdout = "";
   let stderr = "";

@@ -9,7 +9,7 @@ import { openDatabase, pgliteLockPath } from "@/lib/db/client";
 import { hashApiKey } from "@/lib/auth/api-keys";
 import { findLiveKeyByHash } from "@/lib/services/api-keys";
 import { databaseTarget, openTestDatabase, type TestDatabase } from "../../helpers/databases";
-import { childEnv, keysIn, runKeysInProcess, runTsx } from "./helpers";
+import { childEnv, keysIn, runKeysInProcess, runCli } from "./helpers";
 
 describe("npm run keys on the embedded database, no site running", () => {
   let db: TestDatabase;
@@ -29,7 +29,7 @@ describe("npm run keys on the embedded database, no site running", () => {
 
   it("creates a key, prints it once, lists it without the secret", async () => {
     const env = childEnv(db.dataDir);
-    const created = await runTsx("scripts/keys.ts", ["create", "--class", "live", "--collections", "sprites"], env);
+    const created = await runCli("scripts/keys.ts", ["create", "--class", "live", "--collections", "sprites"], env);
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
     const keys = keysIn(created.stdout);
