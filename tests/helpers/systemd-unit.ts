@@ -54,10 +54,13 @@ export function serviceUser(codeDir = process.cwd()): ServiceUser | null {
   const user = { uid: id("-u"), gid: id("-g"), name: "nobody" };
   // A checkout in a folder only root may enter (mktemp -d makes 0700 ones) cannot be run by
   // another user at all, as /srv/dropmint can: then the instance runs as this process's user.
-  const reads = spawnSync(process.execPath, ["-e", "require('fs').accessSync('package.json')"], {
-    cwd: codeDir,
-    ...user,
-  });
+  // The path is absolute, as Node resolves every module: the child enters its folder before it
+  // drops to the user, so a relative path would pass inside a 0700 parent that Node cannot cross.
+  const reads = spawnSync(
+    process.execPath,
+    ["-e", "require('fs').accessSync(process.argv[1])", path.join(codeDir, "package.json")],
+    { cwd: codeDir, ...user },
+  );
   return reads.status === 0 ? user : null;
 }
 
