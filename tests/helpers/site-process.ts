@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import { runCli } from "./cli-process";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -119,19 +120,13 @@ export async function runScript(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  // As `npm run <cli>` runs it (package.json): compiled by scripts/run.mjs, in one process.
-  const child = spawn(process.execPath, ["scripts/run.mjs", path.join("scripts", file), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    timeout: 60_000,
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const status = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve(code));
-  });
-  return { status, stdout, stderr };
+  const { code, stdout, stderr } = await runCli(
+    path.join("scripts", file),
+    args,
+    { ...process.env, ...env },
+    {
+      timeoutMs: 60_000,
+    },
+  );
+  return { status: code, stdout, stderr };
 }

@@ -1,37 +1,16 @@
 // Shared by the CLI tests: run the project's scripts in real child processes.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import type { RunResult } from "../../helpers/cli-process";
 import path from "node:path";
 import { format } from "node:util";
 
-export const ROOT = path.resolve(import.meta.dirname, "../../..");
+export { runCli, startCli, type RunResult } from "../../helpers/cli-process";
 
-export type RunResult = { code: number | null; stdout: string; stderr: string };
+export const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /** The environment of a child working on `dataDir` with the embedded database. */
 export function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "test", ...extra };
-}
-
-/**
- * Starts `node scripts/run.mjs <script> ...args` from the project root: what `npm run <cli>`
- * does (package.json), so the child's pid is the script's own.
- */
-export function startCli(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ["scripts/run.mjs", script, ...args], { cwd: ROOT, env, stdio: "pipe" });
-}
-
-/** Runs `<script> ...args` to its end, as `npm run` does. */
-export function runCli(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
-  const child = startCli(script, args, env);
-  child.stdin.end();
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 /** Resolves with the first stdout line parsed as JSON. */
