@@ -32,6 +32,7 @@ import {
 import { applyMigrations, type SqlExecutor, type SqlRunner } from "./migrator";
 import { copyPglite, type PgliteCopy } from "./pglite-backup";
 import { createPglite } from "./pglite-start";
+import { clientRetiringStaleStatements, StatementNames } from "./statement-names";
 import { acquireDirLock, DirectoryLockedError } from "@/lib/fs/dir-lock";
 import { createLogger } from "@/lib/log";
 
@@ -205,11 +206,14 @@ async function openPglite(dataDir: string, smallBufferPool: boolean): Promise<Da
 }
 
 function openPostgres(connectionString: string, poolSize = 10, feedOptions: PostgresFeedOptions = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const names = new StatementNames();
+  const pool = new pg.Pool({ connectionString, max: poolSize, Client: clientRetiringStaleStatements(names) });
   // An idle connection can fail (server restart, dropped database); without a listener
   // node-postgres turns that into an uncaught error that ends the process.
   pool.on("error", (error) => log.warn("idle PostgreSQL connection failed", error));
-  const { prisma, onWrite } = withWriteReports(new PrismaClient({ adapter: new PrismaPg(pool) }));
+  const { prisma, onWrite } = withWriteReports(
+    new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: names.name }) }),
+  );
   const changes = postgresChangeFeed(connectionString, feedOptions);
   const runner: SqlRunner = {
     query: async (sql, params = []) => (await pool.query(sql, params)).rows,
