@@ -9,12 +9,21 @@ type ProfileNode = {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 };
-type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
+
+/**
+ * Which samples count: the profile's last `lastMs` (a bench's own window, before the process
+ * exited), or those between two instants of the monotonic clock in µs (`process.hrtime`
+ * in any process of the machine is the profile's own clock).
+ */
+export type ProfileWindow = { lastMs: number } | { fromUs: number; toUs: number };
+
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** Self time per frame and per place, in ms, from a V8 .cpuprofile. */
 export function summariseProfile(
   profile: CpuProfile,
-  lastMs = Infinity,
+  window: ProfileWindow = { lastMs: Infinity },
 ): {
   frames: Array<[string, number]>;
   places: Array<[string, number]>;
@@ -22,12 +31,12 @@ export function summariseProfile(
 } {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
-  // Only the samples of the profile's last `lastMs` (a bench's own window, before the process exited).
-  const endUs = profile.timeDeltas.reduce((sum, us) => sum + us, 0);
-  let atUs = 0;
+  const endUs = profile.startTime + profile.timeDeltas.reduce((sum, us) => sum + us, 0);
+  const [fromUs, toUs] = "lastMs" in window ? [endUs - window.lastMs * 1000, endUs] : [window.fromUs, window.toUs];
+  let atUs = profile.startTime;
   profile.samples.forEach((id, i) => {
     atUs += profile.timeDeltas[i] ?? 0;
-    if (endUs - atUs <= lastMs * 1000) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    if (atUs >= fromUs && atUs <= toUs) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const frames = new Map<string, number>();
   const places = new Map<string, number>();
@@ -54,10 +63,10 @@ function placeOf(file: string, functionName: string): string {
   return file.split("/").slice(0, 2).join("/");
 }
 
-/** Prints the top frames by self time (idle left out) and the self time by place; `lastMs`: of the profile's end only. */
-export function printProfileSummary(file: string, top: number, lastMs = Infinity): void {
+/** Prints the top frames by self time (idle left out) and the self time by place, of the samples in `window`. */
+export function printProfileSummary(file: string, top: number, window?: ProfileWindow): void {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
-  const { frames, places, totalMs } = summariseProfile(profile, lastMs);
+  const { frames, places, totalMs } = summariseProfile(profile, window);
   const pct = (ms: number) => `${((ms / totalMs) * 100).toFixed(1).padStart(5)} %`;
   console.log(`${(totalMs / 1000).toFixed(1)} s sampled; top ${top} frames by self time:`);
   for (const [frame, ms] of frames.filter(([frame]) => !frame.startsWith("(idle)")).slice(0, top))

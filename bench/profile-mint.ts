@@ -8,12 +8,13 @@
 // The profile file stays in BENCH_PROFILE_DIR (a temporary folder by default) for Chrome's
 // DevTools or speedscope.
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
 import { freePort, startSite } from "../tests/helpers/site-process";
-import { printProfileSummary } from "./cpu-profile";
+import { monotonicUs, printProfileSummary, type ProfileWindow } from "./cpu-profile";
 import { LoadGenerator } from "./load";
+import { cpuByGroup, describeCpuShare } from "./process-tree";
 import { benchMint, createMintFixture, MINT_CONCURRENCY, MINT_ROUNDS, MINT_WALLETS } from "./mint";
 import { assertProductionBuild, benchSiteEnv, createLiveKey, printSiteMemory, withSiteRuntime } from "./site";
 
@@ -40,6 +41,8 @@ export async function profileMint(
     const site = await startSite(siteEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
     let mint;
     let noop;
+    let window: ProfileWindow | undefined;
+    let cpuShare = "";
     try {
       // The no-op route warmed, then measured around the mint rows at their concurrency: the ratios' reference.
       const noopRun = (durationMs: number) =>
@@ -51,7 +54,16 @@ export async function profileMint(
         });
       await noopRun(3000);
       const before = await noopRun(5000);
+      const cpuBefore = cpuByGroup(site.process.pid!);
+      const fromUs = monotonicUs();
       mint = await benchMint(load, site.url, setup.key, setup.mint);
+      window = { fromUs, toUs: monotonicUs() };
+      cpuShare = describeCpuShare(
+        cpuBefore,
+        cpuByGroup(site.process.pid!),
+        (window.toUs - fromUs) / 1000,
+        cpus().length,
+      );
       const after = await noopRun(5000);
       noop = (before.rps + after.rps) / 2;
       await printSiteMemory(site.url, site.process.pid, "site memory after the mint rows");
@@ -76,8 +88,9 @@ export async function profileMint(
     const file = files
       .map((name) => path.join(profileDir, name))
       .sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
-    console.log(`profile of the site's whole life: ${file}`);
-    printProfileSummary(file, options.top ?? TOP);
+    console.log(`CPU while the mint rows ran (the wallets sign between the bursts): ${cpuShare}`);
+    console.log(`the site's profile, of the mint rows only (its whole life is in ${file}):`);
+    printProfileSummary(file, options.top ?? TOP, window);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
