@@ -22,6 +22,7 @@ import {
 import type { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
 import { MAX_TRANSACTION_BYTES } from "./types";
+import { readWholeTransaction } from "./wire-transaction";
 
 export type WalletSignedTransaction = {
   transaction: KitTransaction;
@@ -51,8 +52,7 @@ export async function checkWalletSigned(
   if (wireBytes.length > MAX_TRANSACTION_BYTES) throw new WalletSignatureError("unreadable");
   let transaction: KitTransaction;
   try {
-    transaction = getTransactionDecoder().decode(wireBytes);
-    if (getTransactionEncoder().encode(transaction).length !== wireBytes.length) throw new Error("trailing bytes");
+    transaction = readWholeTransaction(wireBytes);
   } catch {
     throw new WalletSignatureError("unreadable");
   }

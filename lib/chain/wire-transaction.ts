@@ -31,9 +31,8 @@ export function decodeTransaction(wireBytes: Uint8Array): {
   let transaction: KitTransaction;
   let message: DecodedMessage;
   try {
-    transaction = getTransactionDecoder().decode(wireBytes);
+    transaction = readWholeTransaction(wireBytes);
     message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
-    if (getTransactionEncoder().encode(transaction).length !== wireBytes.length) throw new Error("trailing bytes");
   } catch {
     throw new ChainTransactionError("SanitizeFailure", "the bytes are not a valid transaction");
   }
@@ -47,6 +46,19 @@ export function decodeTransaction(wireBytes: Uint8Array): {
     throw new ChainTransactionError("SignatureFailure", "a required signature is missing", { signature });
   }
   return { transaction, signature, signatureBytes: Uint8Array.from(feePayerSignature), message };
+}
+
+/**
+ * A transaction from wire bytes, exactly as long as kit would write it. kit reads some bytes
+ * leniently that a validator refuses as an alias (a count written longer than it needs, 0x81
+ * 0x00 for 1); the size its encoder would write, computed without encoding, must be the size
+ * read. (The message is the rest of the bytes, as kit reads it.) Throws otherwise.
+ */
+export function readWholeTransaction(wireBytes: Uint8Array): KitTransaction {
+  const [transaction, end] = getTransactionDecoder().read(wireBytes, 0);
+  if (end !== wireBytes.length || getTransactionEncoder().getSizeFromValue(transaction) !== end)
+    throw new Error("not a transaction in its shortest form");
+  return transaction;
 }
 
 /** Accounts the message marks writable: the only ones a transaction can change. */

@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SystemProgram } from "@solana/web3.js";
 import bs58 from "bs58";
-import { ChainTransactionError, serializeForWallet, signAndSerialize, type EmbeddedChain } from "@/lib/chain";
+import {
+  ChainTransactionError,
+  checkWalletSigned,
+  serializeForWallet,
+  signAndSerialize,
+  type EmbeddedChain,
+} from "@/lib/chain";
 import { FROZEN, mintSetup, openTestChain, prepareMint, type MintSetup } from "./helpers";
 
 let chain: EmbeddedChain;
@@ -88,6 +94,27 @@ describe("transaction integrity", () => {
   it("refuses garbage and oversized bytes", async () => {
     expect((await refusal(new Uint8Array([1, 2, 3]))).code).toBe("SanitizeFailure");
     expect((await refusal(new Uint8Array(1233))).code).toBe("TransactionTooLarge");
+  });
+
+  // kit's decoder alone takes a signature count written in more bytes than it needs (0x83
+  // 0x00 for 3), which a validator refuses as an alias.
+  it("refuses a signature count written long, at the chain and at execute", async () => {
+    const prepared = await prepareMint(setup);
+    const wire = Uint8Array.from(
+      signAndSerialize(prepared.transaction, setup.buyer, prepared.mint, setup.mintAuthority),
+    );
+    const message = new Uint8Array(prepared.transaction.serializeMessage());
+    expect(wire[0]).toBeLessThan(0x80);
+    const aliased = Uint8Array.from([wire[0]! | 0x80, 0, ...wire.subarray(1)]);
+
+    expect((await refusal(aliased)).code).toBe("SanitizeFailure");
+    await expect(checkWalletSigned(aliased, message)).rejects.toMatchObject({ problem: "unreadable" });
+    // Bytes after it are the message's to kit: not the prepared one.
+    await expect(checkWalletSigned(Uint8Array.from([...wire, 0]), message)).rejects.toMatchObject({
+      problem: "message_mismatch",
+    });
+    await expect(checkWalletSigned(wire, message)).resolves.toMatchObject({ signature: feePayerSignature(wire) });
+    await expect(chain.sendRawTransaction(wire)).resolves.toBe(feePayerSignature(wire));
   });
 
   it("lands a transaction once: the second submission is a duplicate", async () => {
