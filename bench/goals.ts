@@ -91,7 +91,7 @@ export const GOALS = [
     measure: "p95-ms",
     threshold: 20,
     bound:
-      "A repeated search is answered from the instance's memory (forgotten when a drop or its counts change), a new one by one indexed statement in 0.5-18 ms (bench/search-inprocess.ts), so over HTTP a search costs what the no-op route costs: compare their p95s in the rows above. At 16 concurrent on 2 shared cores the no-op route's own p95 is 15-25 ms (Next.js spends about 0.7 ms of CPU per answer, queued 16 deep). What would move it: more cores per instance, or a CDN in front (search answers are public, s-maxage=2).",
+      "A repeated search is answered from the instance's memory (forgotten when a drop or its counts change), a new one by one indexed statement in 0.5-18 ms (bench/search-inprocess.ts), and a repeated one whose drops' standings are unchanged is the same frozen answer, whose checked text the route keeps, so over HTTP a search costs about what the no-op route costs: compare their p95s in the rows above (one run: searches at 0.78-0.89× the no-op route's req/s, p95 19-23 ms, the no-op route's own p95 17-18 ms). At 16 concurrent on 2 shared cores the no-op route's own p95 is 15-25 ms (Next.js spends about 0.7 ms of CPU per answer, queued 16 deep). What would move it: more cores per instance, or a CDN in front (search answers are public, s-maxage=2).",
   },
   // The mint itself, 64 concurrent buyers with distinct funded wallets on a drop that does not sell out (PostgreSQL).
   {

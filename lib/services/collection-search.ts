@@ -23,7 +23,7 @@ import type { SearchResult } from "@/lib/schemas/discovery";
 import { mintedCountSql } from "./collection-summaries";
 import type { ServiceContext } from "./context";
 import { likeLiteral } from "./minted-items";
-import { getDropStanding } from "./drop-standing";
+import { getDropStanding, type DropStanding } from "./drop-standing";
 import { toPublicUrl } from "./public-url";
 
 type SearchMatch = Omit<SearchResult, "status" | "price">;
@@ -99,10 +99,26 @@ export async function searchCollections(
     runSearch(ctx, options),
   );
   const now = ctx.clock.now();
-  const collections = await Promise.all(
-    matches.collections.map(async (item) => ({ ...item, ...(await getDropStanding(ctx, item.id, now)) })),
-  );
-  return { ...matches, collections };
+  const standings = await Promise.all(matches.collections.map((item) => getDropStanding(ctx, item.id, now)));
+  return viewOf(matches, standings);
+}
+
+/** The last view of each page of matches, and the standings it was built with. */
+const lastViews = new WeakMap<SearchMatches, { standings: string; view: SearchView }>();
+
+/**
+ * The matches with their standings. While the standings are those of the last answer for
+ * the same matches, that same frozen view is answered again, and the route keeps its checked
+ * text (lib/api/route.ts): a repeated search is not checked and written out anew each time.
+ */
+function viewOf(matches: SearchMatches, standings: DropStanding[]): SearchView {
+  const key = JSON.stringify(standings);
+  const last = lastViews.get(matches);
+  if (last?.standings === key) return last.view;
+  const collections = matches.collections.map((item, i) => ({ ...item, ...standings[i]! }));
+  const view = Object.freeze({ ...matches, collections });
+  lastViews.set(matches, { standings: key, view });
+  return view;
 }
 
 async function runSearch(

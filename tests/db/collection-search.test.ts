@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { SearchResult } from "@/lib/schemas/discovery";
 import type { SqlRunner } from "@/lib/db/migrator";
-import { searchCollections, searchCollectionsSql } from "@/lib/services/collection-search";
+import { searchCollections, searchCollectionsSql, type SearchView } from "@/lib/services/collection-search";
 import { mintedCountsOf } from "@/lib/services/collection-summaries";
-import type { ServiceContext } from "@/lib/services/context";
+import { fixedClock, type ServiceContext } from "@/lib/services/context";
 import { likeLiteral } from "@/lib/services/minted-items";
 import { databaseTargets } from "../helpers/databases";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -224,6 +224,30 @@ for (const target of databaseTargets) {
       } finally {
         raw.mockRestore();
       }
+    });
+
+    // The route keeps the checked text of a frozen answer (lib/api/route.ts): the same view object
+    // while nothing a visitor would see has changed, a new one when a standing has.
+    it("a repeated search answers the same view until a drop's standing changes with the time", async () => {
+      // A demo drop's first phase: before its start the drop is upcoming, after it minting. No
+      // write, so no change reaches the caches but the clock's.
+      const phase = await prisma.phase.findFirstOrThrow({
+        where: { collection: { shortId: "sprites" }, startDate: { not: null } },
+        orderBy: { startDate: "asc" },
+      });
+      const at = (ms: number) => fixedClock(phase.startDate!.getTime() + ms);
+      const search = (ms: number) =>
+        searchCollections(app.context({ clock: at(ms) }), { q: "sprites", limit: 20, offset: 0 });
+      const standingOf = (view: SearchView) => view.collections.find((item) => item.id === phase.collectionId)?.status;
+
+      const before = await search(-60_000);
+      expect(Object.isFrozen(before)).toBe(true);
+      expect(await search(-30_000)).toBe(before);
+      const after = await search(1_000);
+      expect(after).not.toBe(before);
+      expect([standingOf(before), standingOf(after)]).toEqual(["upcoming", "active"]);
+      expect(after.collections.map((item) => item.id)).toEqual(before.collections.map((item) => item.id));
+      expect(await search(2_000)).toBe(after);
     });
   });
 }
