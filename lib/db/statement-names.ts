@@ -67,15 +67,18 @@ export function clientRetiringStaleStatements(names: StatementNames): typeof pg.
   return class extends pg.Client {
     // pg's query has many overloads; only a named config object (what the adapter sends) is changed.
     override query(...args: unknown[]): never {
-      const [config, values, callback] = args as [QueryConfig, unknown, Callback | undefined];
+      const config = args[0] as QueryConfig | null;
+      if (typeof config !== "object" || config === null || !config.name || typeof config.text !== "string")
+        return (super.query as (...a: unknown[]) => never)(...args);
+      // (config, values, callback) as pg-pool calls it, (config, callback) or (config) for a promise.
+      let [, values, callback] = args as [QueryConfig, unknown, Callback | undefined];
+      if (typeof values === "function") [values, callback] = [undefined, values as Callback];
       const run = (sent: QueryConfig) =>
         new Promise((resolve, reject) =>
           (super.query as (...a: unknown[]) => void)(sent, values, (error: Error | null, result: unknown) =>
             error ? reject(error) : resolve(result),
           ),
         );
-      if (typeof config !== "object" || config === null || !config.name || typeof config.text !== "string")
-        return (super.query as (...a: unknown[]) => never)(...args);
       const result = run(config).catch((error: unknown) => {
         if (!isStale(error)) throw error;
         names.retire(config.text!);
