@@ -13,7 +13,7 @@
 //   "<0.01%" (never "0%"), a share short of all is at most ">99.99%" (never "100%").
 // - Dates, always UTC: "23 Nov 2026" for a day, "23 Nov 2026, 21:40 UTC" for a moment.
 // - Wallets: "AbCd…WxYz", or the profile's display name when there is one.
-import { formatUnits } from "@/lib/domain/amounts";
+import { formatUnits, SOL_DECIMALS } from "@/lib/domain/amounts";
 import { shortenWallet } from "@/lib/domain/bounty-summary";
 
 // ── Numbers ──
@@ -58,8 +58,6 @@ export function formatPercent(value: number): string {
 }
 
 // ── Amounts ──
-
-export const SOL_DECIMALS = 9;
 
 /**
  * A raw token amount (smallest unit) as "1,250.5 GLOW": exact, whole part grouped. A JSON

@@ -1,6 +1,9 @@
 // Money is bigint in the currency's smallest unit; these turn it into display numbers.
 // Done on the decimal string rather than with floating division, so 0.1 SOL is exactly 0.1.
 
+/** Lamports per SOL: 10^9. */
+export const SOL_DECIMALS = 9;
+
 /** `1_500_000_000n, 9` → "1.5". */
 export function formatUnits(raw: bigint, decimals: number): string {
   const negative = raw < 0n;

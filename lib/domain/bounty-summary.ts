@@ -3,10 +3,11 @@
 // percentages, the shortened winner wallet, and the guard that lets raw amounts travel as
 // JSON numbers.
 
+import { SOL_DECIMALS } from "./amounts";
+
 /** The native SOL mint address: what a token prize that names no token mint pays. */
 export const NATIVE_SOL_MINT = "So11111111111111111111111111111111111111112";
 const NATIVE_SOL_SYMBOL = "SOL";
-const NATIVE_SOL_DECIMALS = 9;
 
 /** What the summary says when the pool spans more than one token. */
 export const MIXED_TOKENS_SYMBOL = "tokens";
@@ -28,7 +29,7 @@ export type PrizeToken = { address: string; symbol: string | null; decimals: num
  */
 export function prizeTokenOf(prize: Omit<TokenPrize, "amount">): PrizeToken {
   if (prize.tokenMint === null || prize.tokenMint === NATIVE_SOL_MINT) {
-    return { address: NATIVE_SOL_MINT, symbol: NATIVE_SOL_SYMBOL, decimals: NATIVE_SOL_DECIMALS };
+    return { address: NATIVE_SOL_MINT, symbol: NATIVE_SOL_SYMBOL, decimals: SOL_DECIMALS };
   }
   return { address: prize.tokenMint, symbol: prize.tokenSymbol, decimals: prize.tokenDecimals ?? 0 };
 }

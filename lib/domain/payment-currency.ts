@@ -1,6 +1,7 @@
 // What a phase's price is paid in: SOL (lamports, by System transfers) or a fungible token
 // (its mint's smallest unit, by token transfers to the creator's token account). One rule
 // for the drop's creation, the Collection response's capabilities and prepare-mint.
+import { SOL_DECIMALS } from "./amounts";
 import { pegConfigOf } from "./phase-config";
 
 export type PhaseCurrency = {
@@ -13,8 +14,6 @@ export type PhaseCurrency = {
 };
 
 export type Settlement = { kind: "sol" } | { kind: "token"; mint: string; decimals: number };
-
-const SOL_DECIMALS = 9;
 
 /** How the phase's price is paid, or a sentence saying why it cannot be paid. */
 export function settlementOf(phase: PhaseCurrency): Settlement | { unsupported: string } {

@@ -24,6 +24,7 @@ import {
   tokenBalanceOf,
   type PaymentToken,
 } from "@/lib/chain";
+import { SOL_DECIMALS } from "@/lib/domain/amounts";
 import { settlementOf, tokenPlatformFee, type Settlement } from "@/lib/domain/payment-currency";
 import {
   MAX_UNSIGNED_SESSIONS_PER_WALLET,
@@ -1010,8 +1011,6 @@ function buildOne(ctx: ServiceContext, facts: ReserveFacts, nft: ReservedNft, it
     walletDebit: how.serverPaid ? 0n : solDebit + (how.reimburse ?? 0n),
   };
 }
-
-const SOL_DECIMALS = 9;
 
 /**
  * Prices, discounts and fees in the phase's currency (a token's own units for a token price);

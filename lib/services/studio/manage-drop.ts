@@ -1,10 +1,9 @@
 // The studio's edits of a drop's page, phases, allowlists, bounties and reveal: each an edit
 // of the drop's plan through editDrop (the CLI's update and rules).
 import type { Collection } from "@/lib/db/generated/client";
-import { formatUnits } from "@/lib/domain/amounts";
+import { formatUnits, SOL_DECIMALS } from "@/lib/domain/amounts";
 import { checkWalletEntries, walletEntriesOfJson, walletEntriesOfLines } from "@/lib/domain/wallet-list";
 import { AppError } from "@/lib/errors";
-import { SOL_DECIMALS } from "@/lib/format";
 import { bountyPlanOf, dropmintBountyOf } from "@/lib/schemas/drop-plan";
 import type { z } from "zod";
 import type {
