@@ -24,6 +24,7 @@ import { mintedCountSql } from "./collection-summaries";
 import type { ServiceContext } from "./context";
 import { likeLiteral } from "./minted-items";
 import { getDropStanding, type DropStanding } from "./drop-standing";
+import { LastViews } from "@/lib/cache/last-views";
 import { toPublicUrl } from "./public-url";
 
 type SearchMatch = Omit<SearchResult, "status" | "price">;
@@ -103,22 +104,14 @@ export async function searchCollections(
   return viewOf(matches, standings);
 }
 
-/** The last view of each page of matches, and the standings it was built with. */
-const lastViews = new WeakMap<SearchMatches, { standings: string; view: SearchView }>();
+/** The matches with their standings: the same frozen view while the standings are unchanged. */
+const views = new LastViews<SearchView>();
 
-/**
- * The matches with their standings. While the standings are those of the last answer for
- * the same matches, that same frozen view is answered again, and the route keeps its checked
- * text (lib/api/route.ts): a repeated search is not checked and written out anew each time.
- */
 function viewOf(matches: SearchMatches, standings: DropStanding[]): SearchView {
-  const key = JSON.stringify(standings);
-  const last = lastViews.get(matches);
-  if (last?.standings === key) return last.view;
-  const collections = matches.collections.map((item, i) => ({ ...item, ...standings[i]! }));
-  const view = Object.freeze({ ...matches, collections });
-  lastViews.set(matches, { standings: key, view });
-  return view;
+  return views.of(matches, JSON.stringify(standings), () => ({
+    ...matches,
+    collections: matches.collections.map((item, i) => ({ ...item, ...standings[i]! })),
+  }));
 }
 
 async function runSearch(

@@ -2,6 +2,7 @@
 // the latest mints with their media (recently-minted). Items are Mint rows with their NFT;
 // a burned NFT stays in the history. Each NFT shows its real data only once revealed
 // (lib/domain/reveal.ts); before that, the placeholder view of lib/services/reveal.ts.
+import { LastViews } from "@/lib/cache/last-views";
 import type { Db } from "@/lib/db/client";
 import type { BountyAward, Collection, Mint, Nft, Prisma } from "@/lib/db/generated/client";
 import { orderByPopularity, parseMintedSearch, type MintedSearch } from "@/lib/domain/minted-feed";
@@ -48,9 +49,26 @@ export async function getAllMinted(
     return { value: { rows, total, extras: await loadFeedExtras(ctx, rows) }, validUntil: Infinity };
   };
   // The unsearched pages everyone loads are cached per drop (nft-pages.ts); what depends on the clock is computed below.
-  const { rows, total, extras } = search
+  const page = search
     ? (await loadPage()).value
     : await getDropPage(ctx, collection.id, `minted:${options.sort}:${options.offset}:${options.limit}`, loadPage);
+  const build = () => allMintedView(ctx, collection, page, options, now);
+  if (search) return build();
+  // Of a cached page, only whether each NFT is revealed yet depends on the clock, and the
+  // drop's own fields on its row: the same frozen view while neither has changed.
+  const reveals = page.rows.map((row) => (isNftRevealed(collection, row.mintedAt, now) ? 1 : 0)).join("");
+  return allMintedViews.of(page, `${collection.updatedAt.getTime()}:${reveals}`, build);
+}
+
+const allMintedViews = new LastViews<AllMintedView>();
+
+function allMintedView(
+  ctx: ServiceContext,
+  collection: Collection,
+  { rows, total, extras }: { rows: MintRow[]; total: number; extras: FeedExtras },
+  options: { limit: number; offset: number; sort: "newest" | "oldest" | "popular" },
+  now: Date,
+): AllMintedView {
   const items = buildFeedEntries(ctx, collection, rows, extras, now).map((entry) => entry.item);
   return {
     // "popular" ranks within each page: the page is the newest-first page, reordered.

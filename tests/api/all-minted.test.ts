@@ -1,7 +1,9 @@
 // GET all-minted against the seeded demo drops (sprites: 12 mints by 4 collectors,
 // reactions on 3 NFTs, bounties on 3; aurora: 4 edition mints), on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allMintedResponseSchema, mintedItemSchema } from "@/lib/schemas/minted-items";
+import { allMintedResponseSchema, mintedItemSchema, type AllMintedView } from "@/lib/schemas/minted-items";
+import { fixedClock } from "@/lib/services/context";
+import { getAllMinted } from "@/lib/services/minted-items";
 import { errorBodySchema } from "../helpers/error-body";
 import { databaseTargets } from "../helpers/databases";
 import { callJson } from "../helpers/route-caller";
@@ -211,6 +213,33 @@ for (const target of databaseTargets) {
     ])("answers 400 INVALID_REQUEST for %s", async (query) => {
       const { status, body } = await get(`sprites/all-minted?${query}`);
       expect([status, errorBodySchema.parse(body).code]).toEqual([400, "INVALID_REQUEST"]);
+    });
+
+    // The route keeps the checked text of a frozen answer (lib/api/route.ts): the same view object
+    // while no NFT of the page has revealed since, a new one when one has.
+    it("a repeated page is the same view until one of its NFTs reveals with the time", async () => {
+      const prisma = app.runtime.database.prisma;
+      // The showcase's Sealed Letters: each letter reveals a minute after its own mint.
+      const letters = await prisma.collection.findUniqueOrThrow({ where: { shortId: "letters" } });
+      const newest = await prisma.mint.findFirstOrThrow({
+        where: { collectionId: letters.id },
+        orderBy: { mintedAt: "desc" },
+      });
+      const at = (seconds: number) =>
+        getAllMinted(app.context({ clock: fixedClock(newest.mintedAt.getTime() + seconds * 1000) }), letters.id, {
+          limit: 20,
+          offset: 0,
+          sort: "newest",
+        });
+      const revealedOf = (view: AllMintedView) => view.nfts.find((nft) => nft.id === newest.nftId)?.isRevealed;
+
+      const before = await at(30);
+      expect(Object.isFrozen(before)).toBe(true);
+      expect(await at(40)).toBe(before);
+      const after = await at(61);
+      expect(after).not.toBe(before);
+      expect([revealedOf(before), revealedOf(after)]).toEqual([false, true]);
+      expect(await at(62)).toBe(after);
     });
 
     it("answers 403 for another drop, existing or not, and 404 for an unknown drop", async () => {
