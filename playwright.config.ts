@@ -49,7 +49,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && MALLOC_ARENA_MAX=2 node scripts/serve.mjs`,
+    command: `rm -rf ${DATA_DIR} && MALLOC_ARENA_MAX=2 node --max-semi-space-size=8 scripts/serve.mjs`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

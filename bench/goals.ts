@@ -183,7 +183,7 @@ export const GOALS = [
     measure: "rss-mb",
     threshold: 512,
     bound:
-      "Measured after the site rows (scripts/serve.mjs, MALLOC_ARENA_MAX=2): 500-510 MB, of which the JS heap 137-146 MB used of 211-214 MB committed (V8 grows it to 1.5x what a full collection left live, and the young generation keeps 32 MB), PGlite's WebAssembly memory 128 MB (it only grows; about 86 MB of it resident), litesvm's state 2 MB, and 145-150 MB of other native memory: the node binary's code (45 MB), malloc's arenas, compiled WebAssembly. What would move it: PGlite's buffer pool 64 -> 32 MB (lib/db/pglite-start.ts; slower cold reads), a smaller young generation (node --max-semi-space-size=8: 16 MB, more scavenges), or PostgreSQL, which takes the database out of the process.",
+      "Measured after the site rows (scripts/serve.mjs, MALLOC_ARENA_MAX=2): 500-510 MB, of which the JS heap 137-146 MB used of 211-214 MB committed (V8 grows it to 1.5x what a full collection left live, and the young generation keeps 32 MB), PGlite's WebAssembly memory 128 MB (it only grows; about 86 MB of it resident), litesvm's state 2 MB, and 145-150 MB of other native memory: the node binary's code (45 MB), malloc's arenas, compiled WebAssembly. Since then the site runs with node --max-semi-space-size=8 (package.json, deploy/systemd): 485-495 MB, the JS heap 191-195 MB committed. What would move it further: PGlite's buffer pool 64 -> 32 MB (lib/db/pglite-start.ts; slower cold reads), or PostgreSQL, which takes the database out of the process.",
   },
   {
     id: "memory-postgres",
@@ -191,7 +191,7 @@ export const GOALS = [
     measure: "rss-mb",
     threshold: 384,
     bound:
-      "Measured after the site rows (scripts/serve.mjs, MALLOC_ARENA_MAX=2): 350-360 MB, of which the JS heap 138-143 MB used of 197-201 MB committed (V8 grows it to 1.5x what a full collection left live, and the young generation keeps 32 MB), litesvm's state 2 MB, and 145-155 MB of other native memory: the node binary's code (45 MB), malloc's arenas, compiled WebAssembly. What would move it: a smaller young generation (node --max-semi-space-size=8: 16 MB, more scavenges), fewer Next.js route modules loaded per process, or the chain on an RPC node (SOLANA_RPC_URL) rather than embedded.",
+      "Measured after the site rows (scripts/serve.mjs, MALLOC_ARENA_MAX=2): 350-360 MB, of which the JS heap 138-143 MB used of 197-201 MB committed (V8 grows it to 1.5x what a full collection left live, and the young generation keeps 32 MB), litesvm's state 2 MB, and 145-155 MB of other native memory: the node binary's code (45 MB), malloc's arenas, compiled WebAssembly. Since then the site runs with node --max-semi-space-size=8 (package.json, deploy/systemd): 336 MB, the JS heap 184 MB committed (361-388 MB without, once prepared statements let more mints through). What would move it further: fewer Next.js route modules loaded per process, or the chain on an RPC node (SOLANA_RPC_URL) rather than embedded.",
   },
   // npm run bench:soak: mixed reads for SOAK_MINUTES against one instance.
   {

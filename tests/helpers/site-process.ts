@@ -20,6 +20,8 @@ export async function freePort(): Promise<number> {
 
 /** The environment `npm run serve` gives the server (package.json), unless the caller's says otherwise: see scripts/serve.mjs. */
 const SERVE_ENV = { MALLOC_ARENA_MAX: "2" };
+/** The node flags `npm run serve` gives the server (package.json): see scripts/serve.mjs. */
+const SERVE_NODE_ARGS = ["--max-semi-space-size=8"];
 
 export type Site = {
   url: string;
@@ -93,7 +95,7 @@ function spawnServe(
   // server itself. Preloaded fixtures are TypeScript, so tsx loads them; they install runtime
   // hooks on globalThis, which the compiled server reads.
   const serve = [...(preloads.length > 0 ? ["--import", "tsx", ...preloads] : []), "scripts/serve.mjs"];
-  return spawn(process.execPath, [...(options.nodeArgs ?? []), ...serve], {
+  return spawn(process.execPath, [...SERVE_NODE_ARGS, ...(options.nodeArgs ?? []), ...serve], {
     cwd: ROOT,
     env: { ...SERVE_ENV, ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" },
     stdio: ["ignore", "pipe", "pipe"],
