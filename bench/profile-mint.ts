@@ -7,6 +7,10 @@
 //
 // The profile file stays in BENCH_PROFILE_DIR (a temporary folder by default) for Chrome's
 // DevTools or speedscope.
+//
+// The production build is minified, so the app's own frames show as short names in chunks of
+// .next. To see them by name, build with `DROPMINT_UNMINIFIED_SERVER=1 npx next build` and run
+// `node --import tsx bench/profile-mint.ts` (the npm script builds again, minified).
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
