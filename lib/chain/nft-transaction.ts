@@ -37,7 +37,7 @@ import {
   pack as packMetadata,
 } from "@solana/spl-token-metadata";
 import { TransactionTooLargeError } from "./errors";
-import { compileLegacyMessage } from "./message-compile";
+import { compileLegacyMessage, encodeShortVec, shortVecLength } from "./message-compile";
 import { tokenPaymentInstructions, type TokenPayment } from "./token-payment";
 import { MAX_TRANSACTION_BYTES } from "./types";
 
@@ -276,14 +276,12 @@ export type UnsignedTransaction = {
 
 /** One compile of a legacy transaction into its message and its unsigned wire bytes. */
 export function compileUnsigned(transaction: Transaction): UnsignedTransaction {
-  const compiled = compileLegacyMessage(transaction);
-  const message = compiled.serialize();
-  const requiredSignatures = compiled.header.numRequiredSignatures;
+  const { bytes: message, numRequiredSignatures: requiredSignatures } = compileLegacyMessage(transaction);
   const prefix = shortVecLength(requiredSignatures);
   const unsignedWire = new Uint8Array(prefix + 64 * requiredSignatures + message.length);
   encodeShortVec(unsignedWire, requiredSignatures);
   unsignedWire.set(message, prefix + 64 * requiredSignatures);
-  return { message: new Uint8Array(message), unsignedWire, requiredSignatures, signedSize: unsignedWire.length };
+  return { message, unsignedWire, requiredSignatures, signedSize: unsignedWire.length };
 }
 
 /**
@@ -346,21 +344,6 @@ function packedMetadataLength(mint: PublicKey, updateAuthority: PublicKey, field
     uri: fields.uri,
     additionalMetadata: [],
   }).length;
-}
-
-function shortVecLength(n: number): number {
-  return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
-}
-
-/** Solana's compact-u16 ("shortvec"), written at the start of `into`. */
-function encodeShortVec(into: Uint8Array, n: number): void {
-  let rest = n;
-  for (let i = 0; ; i++) {
-    const low = rest & 0x7f;
-    rest >>= 7;
-    into[i] = rest === 0 ? low : low | 0x80;
-    if (rest === 0) return;
-  }
 }
 
 function toSafeNumber(lamports: bigint): number {
