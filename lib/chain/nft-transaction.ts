@@ -201,7 +201,11 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
   }
   instructions.push(...tokenPaymentInstructions(buyer, params.tokenPayments ?? []));
 
-  const buyerTokenAccount = getAssociatedTokenAddressSync(mint, owner, false, program);
+  // The owner must be a key on the curve (a program-derived address could never move the NFT).
+  // The buyer signs this transaction as its fee payer, so a buyer off the curve could never land
+  // it: prepare refuses one up front, and the check here is spared (a curve point decoded in
+  // pure JS). Another owner (a bounty winner's free mint) is checked here.
+  const buyerTokenAccount = getAssociatedTokenAddressSync(mint, owner, owner.equals(buyer), program);
   instructions.push(
     SystemProgram.createAccount({
       fromPubkey: buyer,

@@ -14,8 +14,8 @@ import {
 } from "@/lib/chain";
 import { toDisplayAmount } from "@/lib/domain/amounts";
 import { parseUnits } from "@/lib/domain/parse-units";
-import { AppError } from "@/lib/errors";
 import type { ServiceContext } from "./context";
+import { assertSigningWallet } from "./signing-wallet";
 
 type Ctx = Pick<ServiceContext, "chain" | "keys">;
 
@@ -42,11 +42,7 @@ export async function ensureTestStablecoin(ctx: Ctx): Promise<PaymentToken> {
 /** Mints `amount` whole test stablecoins to the wallet's token account (created if missing). */
 export async function giveTestStablecoin(ctx: Ctx, address: string, amount: number) {
   // A program-derived address has no key to spend from: tokens sent there would be stuck.
-  if (!PublicKey.isOnCurve(new PublicKey(address).toBytes()))
-    throw new AppError(
-      "INVALID_REQUEST",
-      "address must be a wallet (a key on the curve), not a program-derived address.",
-    );
+  assertSigningWallet(address, "address");
   const token = await ensureTestStablecoin(ctx);
   const raw = parseUnits(amount.toFixed(token.decimals), token.decimals);
   const transaction = buildFungibleMintToTransaction({

@@ -67,7 +67,9 @@ export function MintSection() {
       </p>
       <ol className="list-decimal space-y-1 pl-6">
         <li>
-          Body validation: <Err code="INVALID_REQUEST" />; the drop and the key&apos;s scope (
+          Body validation: <Err code="INVALID_REQUEST" />, also for a <code>walletAddress</code> that is a
+          program-derived address (off the ed25519 curve: it has no key, and the wallet pays and signs); the drop and
+          the key&apos;s scope (
           <Err code="COLLECTION_NOT_IN_SCOPE" />, <Err code="COLLECTION_NOT_FOUND" />
           ).
         </li>

@@ -287,7 +287,7 @@ export const v1Operations = defineOperations({
     path: "/prepare-mint",
     summary: "Price, check and reserve NFTs, and build one transaction per NFT for the wallet to sign",
     description:
-      "The wallet signs first; the service signs last, at execute. Reservations last for the session lifetime (`expiresInMs`, `expiresAt`).",
+      "The wallet signs first; the service signs last, at execute. Reservations last for the session lifetime (`expiresInMs`, `expiresAt`). `walletAddress` pays and signs, so it must be a key on the ed25519 curve: a program-derived address (which has no key) is refused with 400 INVALID_REQUEST before anything is reserved.",
     tag: "Mint",
     scope: "collection",
     kind: "mint",

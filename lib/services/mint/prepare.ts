@@ -15,6 +15,7 @@ import type { Db } from "@/lib/db/client";
 import type { Collection, Phase, Prisma } from "@/lib/db/generated/client";
 import type { ServiceContext } from "@/lib/services/context";
 import type { CollectionRef } from "@/lib/services/collection-ref";
+import { assertSigningWallet } from "@/lib/services/signing-wallet";
 import { AppError } from "@/lib/errors";
 import {
   buildNftMintMessage,
@@ -153,6 +154,8 @@ export async function prepareMint(
   body: PrepareMintBody,
   options: PrepareOptions = {},
 ): Promise<PreparedView> {
+  // Part of the body's validation: the wallet pays the fees and signs first.
+  assertSigningWallet(body.walletAddress, "walletAddress");
   // A drop known to have nothing free is refused before any statement (sold-out-memory.ts);
   // the database's own SOLD_OUT teaches this instance so, for the prepares after it.
   await refuseIfKnownSoldOut(ctx, ref.id, body.phaseId, options.spendBudgets);

@@ -3,7 +3,7 @@
 // sessions outlived their blockhash, bonuses executed alone and any caller could prepare
 // in a wallet's name; here each one is refused. Real PGlite and PostgreSQL, the embedded
 // chain (and a JSON-RPC chain in front of it, as `npm run localnet` serves it), real keys.
-import { Keypair } from "@solana/web3.js";
+import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ChainTransactionError,
@@ -311,6 +311,23 @@ for (const target of databaseTargets) {
           quantity: 1,
         });
         expect(own.status, own.text).toBe(200);
+      });
+
+      it("refuses a funded program-derived address as the wallet: 400, nothing reserved (it has no key to sign with)", async () => {
+        // Anyone can send SOL to a program-derived address; it still cannot sign the mint it would pay for.
+        const [pda] = PublicKey.findProgramAddressSync([Buffer.from("not a wallet")], SystemProgram.programId);
+        await app.runtime.chain.airdrop(pda.toBase58(), 1_000_000_000n);
+        const sessions = () =>
+          app.runtime.database.prisma.mintSession.count({ where: { walletAddress: pda.toBase58() } });
+        const refused = await prepare({
+          collectionId: drop.collectionId,
+          phaseId: drop.phaseId,
+          walletAddress: pda.toBase58(),
+          quantity: 1,
+        });
+        expect([refused.status, codeOf(refused)], refused.text).toEqual([400, "INVALID_REQUEST"]);
+        expect(errorBodySchema.parse(refused.body).error).toMatch(/walletAddress must be a wallet/);
+        expect(await sessions()).toBe(0);
       });
 
       it("holds at most 10 unsigned sessions per wallet in a drop", async () => {
