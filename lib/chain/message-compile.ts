@@ -19,7 +19,7 @@ export type CompiledMessage = {
   numRequiredSignatures: number;
 };
 
-type Account = { key: PublicKey; bytes: Uint8Array; isSigner: boolean; isWritable: boolean; text: string };
+type Account = { key: PublicKey; bytes: Uint8Array; isSigner: boolean; isWritable: boolean };
 /** A key's bytes and their text as a map key, read once per PublicKey object (each read converts a BN). */
 type KeyReader = (key: PublicKey) => { id: string; bytes: Uint8Array };
 
@@ -73,7 +73,7 @@ function orderedAccounts(transaction: Transaction, feePayer: PublicKey, readKey:
     if (found) {
       found.isSigner ||= isSigner;
       found.isWritable ||= isWritable;
-    } else byId.set(id, { key, bytes, isSigner, isWritable, text: "" });
+    } else byId.set(id, { key, bytes, isSigner, isWritable });
   };
   // web3.js's first-seen order: every instruction's accounts, then the programs.
   for (const instruction of transaction.instructions)
@@ -84,14 +84,14 @@ function orderedAccounts(transaction: Transaction, feePayer: PublicKey, readKey:
   const payer = byId.get(payerId) ?? { key: feePayer, bytes: payerBytes };
   byId.delete(payerId);
   const rest = [...byId.values()];
-  for (const account of rest) account.text = account.key.toBase58();
+  const text = new Map(rest.map((account) => [account, account.key.toBase58()]));
   rest.sort(
     (a, b) =>
       Number(b.isSigner) - Number(a.isSigner) ||
       Number(b.isWritable) - Number(a.isWritable) ||
-      BY_BASE58.compare(a.text, b.text),
+      BY_BASE58.compare(text.get(a)!, text.get(b)!),
   );
-  return [{ ...payer, isSigner: true, isWritable: true, text: "" }, ...rest];
+  return [{ ...payer, isSigner: true, isWritable: true }, ...rest];
 }
 
 /** Signatures required, read-only signers, read-only others: the message's first three bytes. */

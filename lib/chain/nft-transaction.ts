@@ -324,10 +324,7 @@ export function signAndSerialize(transaction: Transaction, ...signers: Keypair[]
 
 /** Wire size once every required signature is present. */
 export function signedTransactionSize(transaction: Transaction): number {
-  // One compile: web3.js recompiles the message on every call, ~3 ms for a mint.
-  const message = transaction.compileMessage();
-  const signatures = message.header.numRequiredSignatures;
-  return shortVecLength(signatures) + 64 * signatures + message.serialize().length;
+  return compileUnsigned(transaction).signedSize;
 }
 
 function assertFits(transaction: Transaction, what: string): void {
