@@ -4,28 +4,21 @@
 // byte-identical to the one stored at prepare and that the wallet's signature verifies,
 // then adds the server's signatures over those same message bytes. The message is never
 // recompiled: a deserialized legacy web3.js Transaction recompiles on change and can
-// reorder accounts, so the bytes are read and signed with @solana/kit's byte-level
-// transaction codec instead.
+// reorder accounts, so the signature slots and the message are read and written as bytes
+// (legacy-wire.ts), each key compared as bytes, never turned into text.
 //
 // The ed25519 work itself is node:crypto's. @solana/kit signs and verifies through
 // WebCrypto, whose key import (PKCS#8) costs about 1 ms per key on Node 20, and each mint
 // has a fresh NFT mint key to import; a KeyObject made from a JWK costs about 0.04 ms, and
 // the signatures are the same bytes (ed25519 is deterministic).
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
-import {
-  getTransactionDecoder,
-  getTransactionEncoder,
-  type Address,
-  type SignatureBytes,
-  type Transaction as KitTransaction,
-} from "@solana/kit";
 import type { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
 import { MAX_TRANSACTION_BYTES } from "./types";
-import { readWholeTransaction } from "./wire-transaction";
+import { isUnsigned, readLegacyMessage, readSignedWire, writeSignedWire, type SignedWire } from "./legacy-wire";
 
 export type WalletSignedTransaction = {
-  transaction: KitTransaction;
+  wire: SignedWire;
   /** The fee payer's (the wallet's) signature, base58: the transaction's name on chain. */
   signature: string;
 };
@@ -50,25 +43,21 @@ export async function checkWalletSigned(
   expectedMessage: Uint8Array,
 ): Promise<WalletSignedTransaction> {
   if (wireBytes.length > MAX_TRANSACTION_BYTES) throw new WalletSignatureError("unreadable");
-  let transaction: KitTransaction;
+  let wire: SignedWire;
   try {
-    transaction = readWholeTransaction(wireBytes);
+    wire = readSignedWire(wireBytes);
   } catch {
     throw new WalletSignatureError("unreadable");
   }
-  if (!bytesEqual(new Uint8Array(transaction.messageBytes), expectedMessage))
-    throw new WalletSignatureError("message_mismatch");
-  const [feePayer] = Object.keys(transaction.signatures) as Address[];
-  const walletSignature = feePayer ? transaction.signatures[feePayer] : null;
-  if (!feePayer || !walletSignature) throw new WalletSignatureError("wallet_signature_missing");
-  const valid = verify(
-    null,
-    new Uint8Array(transaction.messageBytes),
-    publicKeyOf(bs58.decode(feePayer)),
-    new Uint8Array(walletSignature),
-  );
-  if (!valid) throw new WalletSignatureError("wallet_signature_invalid");
-  return { transaction, signature: bs58.encode(walletSignature) };
+  if (!bytesEqual(wire.messageBytes, expectedMessage)) throw new WalletSignatureError("message_mismatch");
+  // The message is the stored one, so it reads, and its first key is the fee payer: the wallet.
+  const [feePayer] = readLegacyMessage(wire.messageBytes).accountKeys;
+  const [walletSignature] = wire.signatures;
+  if (!feePayer || !walletSignature || isUnsigned(walletSignature))
+    throw new WalletSignatureError("wallet_signature_missing");
+  if (!verify(null, wire.messageBytes, publicKeyOf(feePayer), walletSignature))
+    throw new WalletSignatureError("wallet_signature_invalid");
+  return { wire, signature: bs58.encode(walletSignature) };
 }
 
 // The mint authority signs every mint: its key object is made once.
@@ -101,49 +90,43 @@ const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url"
  * may stay empty. `longLived` signers (the mint authority) keep their key object.
  */
 export async function addServerSignatures(
-  transaction: KitTransaction,
+  wire: SignedWire,
   signers: readonly Keypair[],
   longLived: readonly Keypair[] = [],
 ): Promise<Uint8Array> {
-  const signatures: Record<string, SignatureBytes | null> = { ...transaction.signatures };
-  const message = new Uint8Array(transaction.messageBytes);
+  return writeSignedWire(signSlots(wire, signers, longLived));
+}
+
+function signSlots(wire: SignedWire, signers: readonly Keypair[], longLived: readonly Keypair[]): SignedWire {
+  const { messageBytes } = wire;
+  const signerKeys = readLegacyMessage(messageBytes).accountKeys.slice(0, wire.signatures.length);
+  const signatures = [...wire.signatures];
   for (const signer of signers) {
-    const address = signer.publicKey.toBase58();
-    if (!(address in signatures)) throw new Error(`${address} is not a signer of this transaction`);
-    signatures[address] = sign(
-      null,
-      message,
-      privateKeyOf(signer, longLived.includes(signer)),
-    ) as unknown as SignatureBytes;
+    const key = signer.publicKey.toBytes();
+    const slot = signerKeys.findIndex((signerKey) => bytesEqual(signerKey, key));
+    if (slot < 0) throw new Error(`${signer.publicKey.toBase58()} is not a signer of this transaction`);
+    signatures[slot] = sign(null, messageBytes, privateKeyOf(signer, longLived.includes(signer)));
   }
-  if (Object.values(signatures).some((s) => s === null))
-    throw new Error("a required signature is still missing after the server signed");
-  return new Uint8Array(
-    getTransactionEncoder().encode({ ...transaction, signatures: signatures as KitTransaction["signatures"] }),
-  );
+  if (signatures.some(isUnsigned)) throw new Error("a required signature is still missing after the server signed");
+  return { signatures, messageBytes };
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 
 /**
  * A transaction only the server signs (a carried bonus NFT, whose fee payer is the mint
- * authority), from its stored message bytes: decoded with every signer's signature, and the
- * fee payer's signature, its name on chain (known before it is sent, to be written ahead).
+ * authority), from its stored message bytes: every signer's signature, and the fee payer's
+ * signature, its name on chain (known before it is sent, to be written ahead).
  */
 export async function serverSignedTransaction(
   messageBytes: Uint8Array,
   signers: readonly Keypair[],
   longLived: readonly Keypair[] = [],
 ): Promise<WalletSignedTransaction> {
-  // A legacy message starts with its count of required signatures (below 128: one short-vec byte).
-  const required = messageBytes[0]!;
-  const unsigned = new Uint8Array(1 + 64 * required + messageBytes.length);
-  unsigned[0] = required;
-  unsigned.set(messageBytes, 1 + 64 * required);
-  const wire = await addServerSignatures(getTransactionDecoder().decode(unsigned), signers, longLived);
-  const transaction = getTransactionDecoder().decode(wire);
-  const [feePayer] = Object.keys(transaction.signatures) as Address[];
-  return { transaction, signature: bs58.encode(new Uint8Array(transaction.signatures[feePayer!]!)) };
+  // A legacy message starts with its count of required signatures (below 128).
+  const unsigned = { signatures: Array.from({ length: messageBytes[0]! }, () => new Uint8Array(64)), messageBytes };
+  const wire = signSlots(unsigned, signers, longLived);
+  return { wire, signature: bs58.encode(wire.signatures[0]!) };
 }

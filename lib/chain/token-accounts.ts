@@ -18,6 +18,13 @@ const ACCOUNT_TYPE_ACCOUNT = 2;
 
 export type ParsedTokenAccount = { mint: string; owner: string; amount: bigint };
 
+const TOKEN_PROGRAM_KEYS = TOKEN_PROGRAM_IDS.map((id) => ({ id, key: Buffer.from(bs58.decode(id)) }));
+
+/** The token program an account's owner key is, as text; null for any other owner. */
+export function tokenProgramOfOwner(owner: Uint8Array): string | null {
+  return TOKEN_PROGRAM_KEYS.find(({ key }) => key.equals(owner))?.id ?? null;
+}
+
 /** Parses an initialized token account; null for mints, multisigs and anything else. */
 export function parseTokenAccount(programOwner: string, data: ReadonlyUint8Array): ParsedTokenAccount | null {
   if (!TOKEN_PROGRAM_IDS.includes(programOwner)) return null;

@@ -4,7 +4,7 @@
 // and decimals from its mint account, a wallet's balance); and the decoder execute uses to
 // check the token transfers a transaction carries.
 import bs58 from "bs58";
-import { Message, PublicKey, type TransactionInstruction } from "@solana/web3.js";
+import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import {
   ExtensionType,
   TOKEN_2022_PROGRAM_ID as TOKEN_2022_PROGRAM,
@@ -15,6 +15,7 @@ import {
   unpackMint,
 } from "@solana/spl-token";
 import { mintDecimalsOf } from "./fungible-token";
+import { WireFormatError, readLegacyMessage } from "./legacy-wire";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, parseTokenAccount } from "./token-accounts";
 import type { Chain } from "./types";
 
@@ -129,38 +130,45 @@ export type TokenTransfer = {
 
 const TRANSFER_CHECKED = 12;
 const TRANSFER = 3;
-const TOKEN_PROGRAMS = new Set([TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID]);
+const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((id) => ({ id, key: bs58.decode(id) }));
 
 /**
  * Every token transfer a legacy message makes. A plain Transfer names no mint (mint: ""),
  * so a check that wants a mint refuses it.
  */
 export function tokenTransfersOf(messageBytes: Uint8Array): TokenTransfer[] {
-  const message = Message.from(Buffer.from(messageBytes));
-  const key = (index: number) => message.accountKeys[index]!.toBase58();
+  const message = readLegacyMessage(messageBytes);
+  const key = (index: number) => {
+    const found = message.accountKeys[index];
+    if (!found) throw new WireFormatError("an instruction names an account the message does not have");
+    return bs58.encode(found);
+  };
+  const { accountKeys } = message;
   return message.instructions.flatMap((ix): TokenTransfer[] => {
-    const programId = key(ix.programIdIndex);
-    if (!TOKEN_PROGRAMS.has(programId)) return [];
-    const data = Buffer.from(bs58.decode(ix.data));
-    if (data[0] === TRANSFER_CHECKED && data.length >= 10 && ix.accounts.length >= 4)
+    const program = accountKeys[ix.programIndex];
+    const programId = program && TOKEN_PROGRAMS.find(({ key }) => Buffer.from(key).equals(program))?.id;
+    if (!programId) return [];
+    const data = Buffer.from(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
+    const accounts = ix.accountIndexes;
+    if (data[0] === TRANSFER_CHECKED && data.length >= 10 && accounts.length >= 4)
       return [
         {
           programId,
-          source: key(ix.accounts[0]!),
-          mint: key(ix.accounts[1]!),
-          destination: key(ix.accounts[2]!),
-          authority: key(ix.accounts[3]!),
+          source: key(accounts[0]!),
+          mint: key(accounts[1]!),
+          destination: key(accounts[2]!),
+          authority: key(accounts[3]!),
           amount: data.readBigUInt64LE(1),
         },
       ];
-    if (data[0] === TRANSFER && data.length >= 9 && ix.accounts.length >= 3)
+    if (data[0] === TRANSFER && data.length >= 9 && accounts.length >= 3)
       return [
         {
           programId,
-          source: key(ix.accounts[0]!),
+          source: key(accounts[0]!),
           mint: "",
-          destination: key(ix.accounts[1]!),
-          authority: key(ix.accounts[2]!),
+          destination: key(accounts[1]!),
+          authority: key(accounts[2]!),
           amount: data.readBigUInt64LE(1),
         },
       ];

@@ -206,7 +206,7 @@ async function submitOnce(
   mintKey: ReturnType<typeof mintKeypairForSession>,
 ): Promise<void> {
   const { chain, keys } = ctx;
-  const wireBytes = await addServerSignatures(checked.transaction, [mintKey, keys.mintAuthority], [keys.mintAuthority]);
+  const wireBytes = await addServerSignatures(checked.wire, [mintKey, keys.mintAuthority], [keys.mintAuthority]);
   try {
     // Until the blockhash expires the chain keeps trying; past it the refusal is definitive.
     await chain.sendRawTransaction(wireBytes, { lastValidBlockHeight: session.lastValidBlockHeight });
