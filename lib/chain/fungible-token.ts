@@ -12,9 +12,9 @@ import {
   createAssociatedTokenAccountIdempotentInstruction,
   createInitializeMint2Instruction,
   createMintToInstruction,
-  getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
 import { rentExemptLamports } from "./nft-transaction";
+import { associatedTokenAddress } from "./program-address";
 import { TOKEN_PROGRAM_IDS } from "./token-accounts";
 import type { ChainAccountInfo } from "./types";
 
@@ -77,7 +77,7 @@ export function buildFungibleMintToTransaction(params: FungibleMintToParams): Tr
   const transaction = new Transaction({ feePayer: authority, recentBlockhash: params.recentBlockhash });
   for (const { owner, amount } of params.recipients) {
     if (amount <= 0n) throw new RangeError("A mint-to amount must be positive.");
-    const account = getAssociatedTokenAddressSync(params.mint, owner, false, programId);
+    const account = associatedTokenAddress(params.mint, owner, false, programId);
     transaction.add(
       createAssociatedTokenAccountIdempotentInstruction(authority, account, owner, params.mint, programId),
       createMintToInstruction(params.mint, account, authority, amount, [], programId),

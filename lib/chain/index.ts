@@ -61,6 +61,7 @@ export {
   type Payment,
   type TokenMetadataFields,
 } from "./nft-transaction";
+export { associatedTokenAddress, isOnCurve } from "./program-address";
 export { MIN_MINT_KEY_SECRET_BYTES, mintKeySecretFromAuthority, mintKeypairForSession } from "./mint-keys";
 export { collectionKeypairForDrop } from "./collection-keys";
 export { buildPrizeTransfer, prizeKeypairForDrop, type PrizeTransfer } from "./prize-account";

@@ -24,7 +24,6 @@ import {
   createInitializeMintInstruction,
   createMintToInstruction,
   createSetAuthorityInstruction,
-  getAssociatedTokenAddressSync,
   getMintLen,
 } from "@solana/spl-token";
 import {
@@ -38,6 +37,7 @@ import {
 } from "@solana/spl-token-metadata";
 import { TransactionTooLargeError } from "./errors";
 import { compileLegacyMessage, encodeShortVec, shortVecLength } from "./message-compile";
+import { associatedTokenAddress } from "./program-address";
 import { tokenPaymentInstructions, type TokenPayment } from "./token-payment";
 import { MAX_TRANSACTION_BYTES } from "./types";
 
@@ -203,9 +203,8 @@ function nftMintInstructions(params: NftMintParams): TransactionInstruction[] {
 
   // The owner must be a key on the curve (a program-derived address could never move the NFT).
   // The buyer signs this transaction as its fee payer, so a buyer off the curve could never land
-  // it: prepare refuses one up front, and the check here is spared (a curve point decoded in
-  // pure JS). Another owner (a bounty winner's free mint) is checked here.
-  const buyerTokenAccount = getAssociatedTokenAddressSync(mint, owner, owner.equals(buyer), program);
+  // it: prepare refuses one up front, and the check here is spared. Another owner (a bounty winner's free mint) is checked here.
+  const buyerTokenAccount = associatedTokenAddress(mint, owner, owner.equals(buyer), program);
   instructions.push(
     SystemProgram.createAccount({
       fromPubkey: buyer,

@@ -10,11 +10,8 @@
 // the service knows each one's signature before sending it and can write it ahead.
 import { createHmac } from "node:crypto";
 import { Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from "@solana/spl-token";
+import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from "@solana/spl-token";
+import { associatedTokenAddress } from "./program-address";
 
 const PRIZE_KEY_LABEL = "dropmint/prize-account/";
 
@@ -46,8 +43,8 @@ export function buildPrizeTransfer(
   } else {
     if (transfer.amount <= 0n) throw new RangeError("A prize must be positive.");
     const { mint, programId } = transfer;
-    const from = getAssociatedTokenAddressSync(mint, payer, false, programId);
-    const to = getAssociatedTokenAddressSync(mint, winner, false, programId);
+    const from = associatedTokenAddress(mint, payer, false, programId);
+    const to = associatedTokenAddress(mint, winner, false, programId);
     transaction.add(
       createAssociatedTokenAccountIdempotentInstruction(payer, to, winner, mint, programId),
       createTransferCheckedInstruction(from, mint, to, payer, transfer.amount, transfer.decimals, [], programId),

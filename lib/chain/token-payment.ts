@@ -10,12 +10,12 @@ import {
   TOKEN_2022_PROGRAM_ID as TOKEN_2022_PROGRAM,
   createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
   getExtensionTypes,
   unpackMint,
 } from "@solana/spl-token";
 import { mintDecimalsOf } from "./fungible-token";
 import { WireFormatError, readLegacyMessage } from "./legacy-wire";
+import { associatedTokenAddress } from "./program-address";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, parseTokenAccount } from "./token-accounts";
 import type { Chain } from "./types";
 
@@ -77,7 +77,7 @@ export async function unpayableExtensionsOf(chain: Chain, token: PaymentToken): 
 
 /** The associated token account of `owner` for the token. */
 export function tokenAccountOf(owner: PublicKey, token: PaymentToken): PublicKey {
-  return getAssociatedTokenAddressSync(new PublicKey(token.mint), owner, true, new PublicKey(token.programId));
+  return associatedTokenAddress(new PublicKey(token.mint), owner, true, new PublicKey(token.programId));
 }
 
 /** What a wallet's associated token account holds of the token; 0 when it has none. */
