@@ -1,6 +1,7 @@
 // Reading a transaction from wire bytes the way a validator would before running it:
 // size limit, structure, every signature present (checking them is litesvm's job), and
-// which accounts it may write.
+// which accounts it may write. A legacy transaction, what the site builds and wallets send
+// back, is read as bytes (legacy-wire.ts); any other, by kit's decoders.
 import bs58 from "bs58";
 import {
   address as toKitAddress,
