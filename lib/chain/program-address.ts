@@ -2,11 +2,11 @@
 //
 // Why by hand: web3.js hashes each candidate with pure-JS SHA-256 and checks it against the
 // curve with noble's square root (a 252-bit exponentiation in BigInt). Every prepare derives
-// the buyer's token account for a fresh NFT mint, so nothing can be memoized: about 370 µs a
-// search on a slow 2-core machine, and a wallet's own curve check 75 µs. Here SHA-256 is
-// node:crypto's, and the check is Euler's criterion by the Jacobi symbol instead of the
-// exponentiation: 16 µs. tests/unit/chain/program-address.test.ts holds the answers equal to
-// web3.js's and spl-token's.
+// the buyer's token account for a fresh NFT mint, so nothing can be memoized: 288-301 µs a
+// token account with spl-token on a slow 2-core machine, and a wallet's own curve check 75 µs.
+// Here SHA-256 is node:crypto's, and the check is Euler's criterion by the Jacobi symbol
+// instead of the exponentiation: 16 µs a check, 75-97 µs a token account.
+// tests/unit/chain/program-address.test.ts holds the answers equal to web3.js's and spl-token's.
 import { createHash } from "node:crypto";
 import { PublicKey } from "@solana/web3.js";
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TokenOwnerOffCurveError } from "@solana/spl-token";
