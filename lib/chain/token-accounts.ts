@@ -20,7 +20,7 @@ export type ParsedTokenAccount = { mint: string; owner: string; amount: bigint }
 
 const TOKEN_PROGRAM_KEYS = TOKEN_PROGRAM_IDS.map((id) => ({ id, key: Buffer.from(bs58.decode(id)) }));
 
-/** The token program an account's owner key is, as text; null for any other owner. */
+/** Which token program a key is (an account's owner, an instruction's program), as text; null for any other key. */
 export function tokenProgramOfOwner(owner: Uint8Array): string | null {
   return TOKEN_PROGRAM_KEYS.find(({ key }) => key.equals(owner))?.id ?? null;
 }

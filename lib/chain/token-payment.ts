@@ -16,7 +16,7 @@ import {
 import { mintDecimalsOf } from "./fungible-token";
 import { WireFormatError, readLegacyMessage } from "./legacy-wire";
 import { associatedTokenAddress } from "./program-address";
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, parseTokenAccount } from "./token-accounts";
+import { TOKEN_2022_PROGRAM_ID, parseTokenAccount, tokenProgramOfOwner } from "./token-accounts";
 import type { Chain } from "./types";
 
 /** A token a price can be paid in, as its mint account on chain describes it. */
@@ -130,7 +130,6 @@ export type TokenTransfer = {
 
 const TRANSFER_CHECKED = 12;
 const TRANSFER = 3;
-const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((id) => ({ id, key: bs58.decode(id) }));
 
 /**
  * Every token transfer a legacy message makes. A plain Transfer names no mint (mint: ""),
@@ -146,7 +145,7 @@ export function tokenTransfersOf(messageBytes: Uint8Array): TokenTransfer[] {
   const { accountKeys } = message;
   return message.instructions.flatMap((ix): TokenTransfer[] => {
     const program = accountKeys[ix.programIndex];
-    const programId = program && TOKEN_PROGRAMS.find(({ key }) => Buffer.from(key).equals(program))?.id;
+    const programId = program && tokenProgramOfOwner(program);
     if (!programId) return [];
     const data = Buffer.from(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
     const accounts = ix.accountIndexes;
