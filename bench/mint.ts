@@ -15,6 +15,7 @@ import type { Runtime } from "../lib/server/runtime";
 import { signPrepared, type FixtureDrop } from "../tests/api/mint/fixtures";
 import { summarise, type LoadGenerator, type LoadOutcome, type LoadResult } from "./load";
 import { createBenchDrop, fundedWallets } from "./site";
+import { ThreadTimes } from "./thread-time";
 
 export const MINT_WALLETS = Number(process.env.BENCH_MINT_WALLETS ?? 64);
 export const MINT_ROUNDS = Number(process.env.BENCH_MINT_ROUNDS ?? 5);
@@ -27,7 +28,13 @@ if (MINT_ROUNDS + 1 > PREPARES_PER_WALLET_PER_MINUTE)
 const SOL = 1_000_000_000n;
 
 export type MintFixture = { drop: FixtureDrop; wallets: Keypair[] };
-export type MintBenchResult = { prepare: LoadResult; execute: LoadResult; minted: number };
+export type MintBenchResult = {
+  prepare: LoadResult;
+  execute: LoadResult;
+  minted: number;
+  /** The site's main thread over the measured bursts (bench/thread-time.ts), when its pid is given. */
+  threads: { prepare: ThreadTimes; execute: ThreadTimes };
+};
 
 /** Before the site starts: the drop (twice what the run can buy, so it never sells out) and the funded wallets. */
 export async function createMintFixture(runtime: Runtime): Promise<MintFixture> {
@@ -44,6 +51,7 @@ export async function benchMint(
   siteUrl: string,
   key: string,
   { drop, wallets }: MintFixture,
+  sitePid?: number,
 ): Promise<MintBenchResult> {
   const headers = { "x-api-key": key };
   const post = (path: string, body: unknown) => ({
@@ -55,23 +63,28 @@ export async function benchMint(
 
   const prepares: LoadOutcome[] = [];
   const executes: LoadOutcome[] = [];
+  const threads = { prepare: new ThreadTimes(), execute: new ThreadTimes() };
   let minted = 0;
   for (let round = 0; round <= MINT_ROUNDS; round++) {
     const measured = round > 0;
-    const prepared = await load.run({
-      urls: [siteUrl],
-      connections: MINT_CONCURRENCY,
-      keepBodies: true,
-      timeoutSeconds: 60,
-      requests: wallets.map((wallet) =>
-        post("/api/v1/prepare-mint", {
-          collectionId: drop.shortId,
-          phaseId: drop.phaseId,
-          walletAddress: wallet.publicKey.toBase58(),
-          quantity: 1,
-        }),
-      ),
-    });
+    // The warm-up round's thread times are not kept: a pid only for the measured rounds.
+    const pid = measured ? sitePid : undefined;
+    const prepared = await threads.prepare.measure(pid, wallets.length, () =>
+      load.run({
+        urls: [siteUrl],
+        connections: MINT_CONCURRENCY,
+        keepBodies: true,
+        timeoutSeconds: 60,
+        requests: wallets.map((wallet) =>
+          post("/api/v1/prepare-mint", {
+            collectionId: drop.shortId,
+            phaseId: drop.phaseId,
+            walletAddress: wallet.publicKey.toBase58(),
+            quantity: 1,
+          }),
+        ),
+      }),
+    );
     if (measured) prepares.push(prepared);
     // The wallets' part, between the bursts: each signs its own transaction.
     const signed = prepared.answers!.flatMap((answer, i) => {
@@ -88,15 +101,12 @@ export async function benchMint(
       ];
     });
     if (signed.length === 0) continue;
-    const executed = await load.run({
-      urls: [siteUrl],
-      connections: MINT_CONCURRENCY,
-      requests: signed,
-      timeoutSeconds: 60,
-    });
+    const executed = await threads.execute.measure(pid, signed.length, () =>
+      load.run({ urls: [siteUrl], connections: MINT_CONCURRENCY, requests: signed, timeoutSeconds: 60 }),
+    );
     if (!measured) continue;
     executes.push(executed);
     minted += executed.statuses["200"] ?? 0;
   }
-  return { prepare: summarise(prepares), execute: summarise(executes), minted };
+  return { prepare: summarise(prepares), execute: summarise(executes), minted, threads };
 }

@@ -17,10 +17,11 @@ import path from "node:path";
 import { createEmptyPostgresDatabase, databaseTarget } from "../tests/helpers/databases";
 import { freePort, startSite } from "../tests/helpers/site-process";
 import { monotonicUs, printProfileSummary, type ProfileWindow } from "./cpu-profile";
-import { LoadGenerator } from "./load";
+import { LoadGenerator, summarise } from "./load";
 import { cpuByGroup, describeCpuShare } from "./process-tree";
 import { benchMint, createMintFixture, MINT_CONCURRENCY, MINT_ROUNDS, MINT_WALLETS } from "./mint";
 import { assertProductionBuild, benchSiteEnv, createLiveKey, printSiteMemory, withSiteRuntime } from "./site";
+import { sampleMainThread, ThreadTimes } from "./thread-time";
 
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 5);
 
@@ -45,22 +46,25 @@ export async function profileMint(
     const site = await startSite(siteEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
     let mint;
     let noop;
+    let noopThread = new ThreadTimes();
     let window: ProfileWindow | undefined;
     let cpuShare = "";
     try {
       // The no-op route warmed, then measured around the mint rows at their concurrency: the ratios' reference.
-      const noopRun = (durationMs: number) =>
-        load.measure({
-          urls: [site.url],
-          connections: MINT_CONCURRENCY,
-          durationMs,
-          requests: [{ path: "/api/health" }],
-        });
+      const pid = site.process.pid;
+      const noopRun = async (durationMs: number) => {
+        const job = { urls: [site.url], connections: MINT_CONCURRENCY, requests: [{ path: "/api/health" }] };
+        const threadBefore = sampleMainThread(pid);
+        const result = summarise([await load.run({ ...job, durationMs })]);
+        noopThread.add(threadBefore, sampleMainThread(pid), result.requests);
+        return result;
+      };
       await noopRun(3000);
+      noopThread = new ThreadTimes(); // the warm-up's left out
       const before = await noopRun(5000);
       const cpuBefore = cpuByGroup(site.process.pid!);
       const fromUs = monotonicUs();
-      mint = await benchMint(load, site.url, setup.key, setup.mint);
+      mint = await benchMint(load, site.url, setup.key, setup.mint, pid);
       window = { fromUs, toUs: monotonicUs() };
       cpuShare = describeCpuShare(
         cpuBefore,
@@ -93,6 +97,14 @@ export async function profileMint(
       .map((name) => path.join(profileDir, name))
       .sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
     console.log(`CPU while the mint rows ran (the wallets sign between the bursts): ${cpuShare}`);
+    for (const [name, threads] of [
+      ["no-op", noopThread],
+      ["prepare", mint.threads.prepare],
+      ["execute", mint.threads.execute],
+    ] as const) {
+      const described = threads.describe();
+      if (described) console.log(`${name}: ${described}`);
+    }
     console.log(`the site's profile, of the mint rows only (its whole life is in ${file}):`);
     printProfileSummary(file, options.top ?? TOP, window);
   } finally {

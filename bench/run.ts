@@ -34,7 +34,14 @@ import { benchStudioUpload } from "./studio-upload";
 import { PRIOR_MINTS, benchChainCost } from "./chain-cost";
 import { meets, printBounds, printGoals, target, type GoalId } from "./goals";
 import { LoadGenerator, type LoadRequest, type LoadResult } from "./load";
-import { benchMint, createMintFixture, MINT_CONCURRENCY, MINT_ROUNDS, MINT_WALLETS } from "./mint";
+import {
+  benchMint,
+  createMintFixture,
+  MINT_CONCURRENCY,
+  MINT_ROUNDS,
+  MINT_WALLETS,
+  type MintBenchResult,
+} from "./mint";
 import { passes, row, rowHeader } from "./report";
 import { profileMint } from "./profile-mint";
 import { benchSearch, insertSearchCollections, SEARCH_COLLECTIONS } from "./search";
@@ -236,11 +243,13 @@ async function benchSite(
   // The mint goals are set for PostgreSQL, the database of a deployment that expects a rush.
   const mintJudged = (goalId: GoalId) =>
     isPostgres ? { goalId } : { note: `(goal on PostgreSQL: ${target(goalId)})` };
+  let mintThreads: MintBenchResult["threads"] | undefined;
   await group(
     `mint: ${MINT_WALLETS} funded wallets × ${MINT_ROUNDS} rounds on a paid drop of ${setup.mint.drop.nftIds.length}, ${MINT_CONCURRENCY} concurrent:`,
     MINT_CONCURRENCY,
     async () => {
-      const mint = await benchMint(load, site.url, key, setup.mint);
+      const mint = await benchMint(load, site.url, key, setup.mint, site.process.pid);
+      mintThreads = mint.threads;
       return [
         {
           name: `POST prepare-mint (${mint.prepare.requests} prepares)`,
@@ -255,6 +264,12 @@ async function benchSite(
       ];
     },
   );
+
+  // Where a mint's wall time went on the site's thread (bench/thread-time.ts).
+  for (const [name, threads] of Object.entries(mintThreads ?? {})) {
+    const described = threads.describe();
+    if (described) console.log(`  ${name}: ${described}`);
+  }
 
   const rss = await printSiteMemory(site.url, site.process.pid, "site memory after the bench");
   const goal = isPostgres ? "memory-postgres" : "memory-embedded";

@@ -52,7 +52,9 @@ for (const target of databaseTargets) {
     let key: string;
 
     beforeAll(async () => {
-      app = await startTestApp(target, { env: { METRICS_TOKEN: TOKEN, MAX_PREPARE_QUEUE_WAIT_MS: "5000" } });
+      // A queued prepare waits 1.5 s before it is shed: ample time to scrape it queued, and
+      // no longer than the gate's test needs to wait for the answer.
+      app = await startTestApp(target, { env: { METRICS_TOKEN: TOKEN, MAX_PREPARE_QUEUE_WAIT_MS: "1500" } });
       drop = await createFixtureDrop(app, { shortId: "fixture-metrics", price: 100_000_000n });
       key = await app.createKey({ keyClass: "live", collections: ["fixture-metrics", "aurora"] });
     });
