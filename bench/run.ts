@@ -16,10 +16,11 @@
 // databases; BENCH_SITE_ONLY=1 runs only the site rows and its memory (no bundle sizes,
 // chain cost, drop command, studio upload or mint profile), e.g. to measure a memory change.
 //
-// Last, the rush (bench/rush.ts, `npm run bench:rush`: two instances, PostgreSQL, Redis, 1,000
-// buyers) in a process of its own, so every goal of the table is printed by one command; it
-// adds about two minutes. BENCH_RUSH=0 leaves it out (it is skipped, said so, without
-// PostgreSQL or Redis).
+// Last, each in a process of its own so every goal of the table is printed by one command: the
+// SQL statements per prepare and execute (bench/mint-statements.ts, about a minute), the soak
+// (bench/soak.ts, SOAK_MINUTES, 10) and the rush (bench/rush.ts: two instances, PostgreSQL,
+// Redis, 1,000 buyers; about two minutes). BENCH_STATEMENTS=0, BENCH_SOAK=0 and BENCH_RUSH=0
+// leave them out, said so (the rush is skipped without PostgreSQL or Redis).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -277,15 +278,18 @@ async function benchSite(
   if (!meets(goal, rss)) missed.add(goal);
 }
 
-/** The rush in its own process (it starts two instances and its own load generator); prints its goals with ✓/✗. */
-async function runRush(): Promise<void> {
-  if (process.env.BENCH_RUSH === "0") return void console.log("\nRush skipped (BENCH_RUSH=0): npm run bench:rush");
-  console.log("\nThe rush (bench/rush.ts)");
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "rush.ts")], {
+/**
+ * A bench that also runs alone (`npmScript`) in a child process, so one command prints every
+ * goal of the table; `skip` (e.g. BENCH_RUSH=0) leaves it out, said so.
+ */
+async function runOwnProcess(title: string, script: string, npmScript: string, skip: string): Promise<void> {
+  if (process.env[skip] === "0") return void console.log(`\n${title} skipped (${skip}=0): npm run ${npmScript}`);
+  console.log(`\n${title} (bench/${script})`);
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, script)], {
     stdio: "inherit",
   });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  if (code !== 0) console.log(`the rush did not finish (exit ${code}): its goals are not judged in this run`);
+  if (code !== 0) console.log(`it did not finish (exit ${code}): its goals are not judged in this run`);
 }
 
 /** One mint's cost on the embedded chain after 100 and after 10,000 prior mints (bench/chain-cost.ts). */
@@ -337,9 +341,18 @@ try {
     await printChainCost();
     await benchDrop();
     await benchStudioUpload();
+    await runOwnProcess(
+      "SQL statements per prepare and execute",
+      "mint-statements.ts",
+      "bench:statements",
+      "BENCH_STATEMENTS",
+    );
   }
   printBounds(missed);
-  if (!SITE_ONLY) await runRush();
+  if (!SITE_ONLY) {
+    await runOwnProcess("The soak", "soak.ts", "bench:soak", "BENCH_SOAK");
+    await runOwnProcess("The rush", "rush.ts", "bench:rush", "BENCH_RUSH");
+  }
 } finally {
   load.close();
 }
