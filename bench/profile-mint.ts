@@ -46,22 +46,21 @@ export async function profileMint(
     const site = await startSite(siteEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
     let mint;
     let noop;
-    let noopThread = new ThreadTimes();
+    const noopThread = new ThreadTimes();
     let window: ProfileWindow | undefined;
     let cpuShare = "";
     try {
       // The no-op route warmed, then measured around the mint rows at their concurrency: the ratios' reference.
       const pid = site.process.pid;
-      const noopRun = async (durationMs: number) => {
+      const noopRun = async (durationMs: number, threads?: ThreadTimes) => {
         const job = { urls: [site.url], connections: MINT_CONCURRENCY, requests: [{ path: "/api/health" }] };
         const threadBefore = sampleMainThread(pid);
         const result = summarise([await load.run({ ...job, durationMs })]);
-        noopThread.add(threadBefore, sampleMainThread(pid), result.requests);
+        threads?.add(threadBefore, sampleMainThread(pid), result.requests);
         return result;
       };
-      await noopRun(3000);
-      noopThread = new ThreadTimes(); // the warm-up's left out
-      const before = await noopRun(5000);
+      await noopRun(3000); // the warm-up
+      const before = await noopRun(5000, noopThread);
       const cpuBefore = cpuByGroup(site.process.pid!);
       const fromUs = monotonicUs();
       mint = await benchMint(load, site.url, setup.key, setup.mint, pid);
@@ -72,7 +71,7 @@ export async function profileMint(
         (window.toUs - fromUs) / 1000,
         cpus().length,
       );
-      const after = await noopRun(5000);
+      const after = await noopRun(5000, noopThread);
       noop = (before.rps + after.rps) / 2;
       await printSiteMemory(site.url, site.process.pid, "site memory after the mint rows");
     } finally {
