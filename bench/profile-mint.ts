@@ -21,7 +21,7 @@ import { LoadGenerator, summarise } from "./load";
 import { cpuByGroup, describeCpuShare } from "./process-tree";
 import { benchMint, createMintFixture, MINT_CONCURRENCY, MINT_ROUNDS, MINT_WALLETS } from "./mint";
 import { assertProductionBuild, benchSiteEnv, createLiveKey, printSiteMemory, withSiteRuntime } from "./site";
-import { sampleMainThread, ThreadTimes } from "./thread-time";
+import { describeThreadTimes, sampleMainThread, ThreadTimes } from "./thread-time";
 
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 5);
 
@@ -96,14 +96,7 @@ export async function profileMint(
       .map((name) => path.join(profileDir, name))
       .sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
     console.log(`CPU while the mint rows ran (the wallets sign between the bursts): ${cpuShare}`);
-    for (const [name, threads] of [
-      ["no-op", noopThread],
-      ["prepare", mint.threads.prepare],
-      ["execute", mint.threads.execute],
-    ] as const) {
-      const described = threads.describe();
-      if (described) console.log(`${name}: ${described}`);
-    }
+    for (const line of describeThreadTimes({ "no-op": noopThread, ...mint.threads })) console.log(line);
     console.log(`the site's profile, of the mint rows only (its whole life is in ${file}):`);
     printProfileSummary(file, options.top ?? TOP, window);
   } finally {

@@ -46,6 +46,7 @@ import {
 import { passes, row, rowHeader } from "./report";
 import { profileMint } from "./profile-mint";
 import { benchSearch, insertSearchCollections, SEARCH_COLLECTIONS } from "./search";
+import { describeThreadTimes } from "./thread-time";
 import { assertProductionBuild, benchSiteEnv, createLiveKey, printSiteMemory, withSiteRuntime } from "./site";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -267,10 +268,7 @@ async function benchSite(
   );
 
   // Where a mint's wall time went on the site's thread (bench/thread-time.ts).
-  for (const [name, threads] of Object.entries(mintThreads ?? {})) {
-    const described = threads.describe();
-    if (described) console.log(`  ${name}: ${described}`);
-  }
+  for (const line of describeThreadTimes(mintThreads ?? {})) console.log(`  ${line}`);
 
   const rss = await printSiteMemory(site.url, site.process.pid, "site memory after the bench");
   const goal = isPostgres ? "memory-postgres" : "memory-embedded";

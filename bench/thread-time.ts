@@ -58,3 +58,11 @@ export class ThreadTimes {
     );
   }
 }
+
+/** One line per named tally that has requests, e.g. "prepare: the site's JS thread, …". */
+export function describeThreadTimes(named: Record<string, ThreadTimes>): string[] {
+  return Object.entries(named).flatMap(([name, times]) => {
+    const described = times.describe();
+    return described ? [`${name}: ${described}`] : [];
+  });
+}

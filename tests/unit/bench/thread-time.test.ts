@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { sampleMainThread, ThreadTimes } from "@/bench/thread-time";
+import { describeThreadTimes, sampleMainThread, ThreadTimes } from "@/bench/thread-time";
 
 const at = (atMs: number, onCpuMs: number, waitingMs: number) => ({ atMs, onCpuMs, waitingMs });
 
@@ -24,6 +24,14 @@ describe("ThreadTimes", () => {
     times.add(at(0, 0, 0), null, 5);
     times.add(at(0, 0, 0), at(10, 5, 1), 0);
     expect(times.describe()).toBeNull();
+  });
+});
+
+describe("describeThreadTimes", () => {
+  it("prints a line for each named tally that has requests, by name", () => {
+    const prepare = new ThreadTimes();
+    prepare.add(at(0, 0, 0), at(10, 5, 2), 1);
+    expect(describeThreadTimes({ prepare, execute: new ThreadTimes() })).toEqual([`prepare: ${prepare.describe()}`]);
   });
 });
 
